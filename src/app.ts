@@ -1,0 +1,99 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./context";
+import { ConfigError, loadConfig } from "./env";
+import { ApiError } from "./lib/errors";
+import { createRouter } from "./lib/openapi";
+import { apiKeyAuth } from "./middleware/api-key-auth";
+import { services } from "./middleware/services";
+import { authRoutes } from "./routes/api/auth";
+import { creditRoutes } from "./routes/api/credits";
+import { keyRoutes } from "./routes/api/keys";
+import { settingsRoutes } from "./routes/api/settings";
+import { systemRoutes } from "./routes/system";
+import { v1CreditRoutes } from "./routes/v1/credits";
+
+export const API_VERSION = "0.1.0";
+
+/** Turns any thrown value into the one error body; nothing else ever reaches the client. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's body validators: malformed JSON (400), wrong or missing content type (415).
+    if (error.status === 400 || error.status === 415) {
+      const message = error.status === 415 ? "Content-Type must be application/json." : error.message || "Invalid request.";
+      return ApiError.invalid(message);
+    }
+    if (error.status === 401) return ApiError.unauthorized();
+    if (error.status === 404) return ApiError.notFound();
+  }
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    return new ApiError("internal", `The service is misconfigured: ${error.problems.join("; ")}.`);
+  }
+  console.error("unhandled error", error);
+  return new ApiError("internal", "Internal error.");
+}
+
+export function buildApp() {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  app.use(
+    "/api/*",
+    cors({
+      origin: (origin, c) => (origin === loadConfig(c.env).DASHBOARD_URL ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      exposeHeaders: ["X-Request-Id", "Retry-After"],
+      maxAge: 600,
+      credentials: false,
+    }),
+  );
+  app.use("*", services);
+
+  app.route("/", systemRoutes);
+  app.route("/api/auth", authRoutes);
+  app.route("/api/keys", keyRoutes);
+  app.route("/api/settings", settingsRoutes);
+  app.route("/api/credits", creditRoutes);
+
+  const v1 = createRouter();
+  v1.use("*", apiKeyAuth);
+  v1.route("/", v1CreditRoutes);
+  app.route("/v1", v1);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key (dr_live_...) from the dashboard, for /v1.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "jwt", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "An access token from signup, login or refresh, for /api.",
+  });
+  app.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Deep Research API",
+      version: API_VERSION,
+      description: "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+
+  app.notFound((c) => {
+    const error = new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`);
+    return c.json(error.toBody(), error.status);
+  });
+  app.onError((thrown, c) => {
+    const error = toApiError(thrown);
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(error.toBody(), error.status);
+  });
+  return app;
+}

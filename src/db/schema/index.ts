@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./sessions";
+export * from "./email-tokens";
+export * from "./api-keys";
+export * from "./ledger";
+export * from "./outbox";

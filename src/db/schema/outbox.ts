@@ -1,0 +1,19 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Every email the service sends, whether or not a real provider also delivered it. */
+export const outboxEmails = sqliteTable(
+  "outbox_emails",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** "outbox" when only recorded; "sent" / "failed" once the provider answered. */
+    deliveryStatus: text("delivery_status").notNull().default("outbox"),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    deliveryError: text("delivery_error"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("outbox_emails_to_idx").on(t.to), index("outbox_emails_created_idx").on(t.createdAt)],
+);

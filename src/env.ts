@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { RateLimiter } from "./services/rate-limiter";
+import type { ResearchJob } from "./research/job";
+
+/** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
+export interface Env {
+  DB: D1Database;
+  RESEARCH_JOB: DurableObjectNamespace<ResearchJob>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  RESEARCH_TASKS: Queue;
+  WEBHOOK_DELIVERIES: Queue;
+
+  ENVIRONMENT: string;
+  ADMIN_EMAILS?: string;
+  DASHBOARD_URL: string;
+  RATE_LIMIT_SCALE?: string;
+  JWT_SECRET?: string;
+  RESEND_API_KEY?: string;
+  EMAIL_FROM?: string;
+}
+
+const configSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "production"], {
+    error: 'must be "development" or "production"',
+  }),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  DASHBOARD_URL: z.url({ error: "must be an absolute http(s) URL" }).transform((url) => url.replace(/\/+$/, "")),
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ error: "must be a number" })
+    .positive({ error: "must be greater than 0" })
+    .default(1),
+  JWT_SECRET: z
+    .string({ error: "is missing (set it in .dev.vars or with `wrangler secret put JWT_SECRET`)" })
+    .min(32, { error: "must be at least 32 characters" }),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3).default("Deep Research <no-reply@deep-research.local>"),
+});
+
+/** The configuration after validation: typed, defaulted and normalised. */
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const checked = new WeakMap<object, Config>();
+
+/**
+ * Validates the environment once per env object (one per isolate in production) and names
+ * every missing or malformed variable, so a misconfigured deploy fails loudly and clearly.
+ */
+export function loadConfig(env: Env): Config {
+  const cached = checked.get(env);
+  if (cached) return cached;
+  const emptyToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === "" && key !== "ADMIN_EMAILS" ? undefined : value]),
+  );
+  const result = configSchema.safeParse(emptyToUndefined);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  checked.set(env, result.data);
+  return result.data;
+}

@@ -1,0 +1,82 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { ApiError, ERROR_STATUS, type ErrorCode } from "./errors";
+
+/**
+ * Every router is an OpenAPIHono whose validation failures become our one error body, so the
+ * zod schema that validates a request is the same one that documents it in /openapi.json.
+ */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const message = first ? `Invalid request: ${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid request.";
+  return ApiError.invalid(message, issues);
+}
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "invalid_request" }),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi("Error");
+
+const DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
+  invalid_request: "Invalid request",
+  unauthorized: "Missing or invalid credentials",
+  invalid_credentials: "Invalid credentials",
+  insufficient_credits: "Insufficient credits",
+  forbidden: "Not allowed",
+  account_suspended: "Account suspended",
+  not_found: "Not found",
+  email_taken: "Email already registered",
+  rate_limited: "Too many requests",
+  payment_processor_not_configured: "Payment processor not configured",
+};
+
+/** OpenAPI `responses` entries for the error codes a route can answer with. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const responses: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorBodySchema } } }> = {};
+  for (const code of codes) {
+    const status = ERROR_STATUS[code];
+    const existing = responses[status];
+    const description = DESCRIPTIONS[code] ?? code;
+    responses[status] = {
+      description: existing ? `${existing.description}; ${description}` : description,
+      content: { "application/json": { schema: ErrorBodySchema } },
+    };
+  }
+  return responses;
+}
+
+/** A required JSON request body (required, so a missing or non-JSON body is rejected, not skipped). */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export const noBody = (description: string) => ({ description });
+
+export const JWT_SECURITY = [{ jwt: [] }];
+export const API_KEY_SECURITY = [{ apiKey: [] }];
+
+/** Path parameter `id`: must be a UUID (a malformed id is 400 `invalid_request`, an unknown one 404). */
+export const IdParam = z.object({
+  id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }),
+});

@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${name} must be a non-negative integer` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }))
+    .optional()
+    .transform((value) => value ?? fallback)
+    .openapi({ param: { name, in: "query" }, type: "integer", minimum: min, maximum: max, default: fallback });
+
+/** `limit` (1..100, default 20) and `offset` (>= 0, default 0); anything else is 400. Lists are newest first. */
+export const PagingQuery = z.object({
+  limit: wholeNumber("limit", 1, MAX_LIMIT, DEFAULT_LIMIT),
+  offset: wholeNumber("offset", 0, Number.MAX_SAFE_INTEGER, 0),
+});
+
+export type Paging = z.infer<typeof PagingQuery>;

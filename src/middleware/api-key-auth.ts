@@ -1,0 +1,19 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { ApiError } from "../lib/errors";
+import { authenticateApiKey, touchApiKey } from "../services/api-keys";
+import { bearerToken } from "./bearer";
+import { enforceRateLimit } from "./rate-limit";
+
+/** Public API auth: `Authorization: Bearer dr_live_...`; missing, unknown or revoked is 401, suspended 403. */
+export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const found = await authenticateApiKey(c.var.db, bearerToken(c));
+  if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
+  if (found.user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
+  await enforceRateLimit(c, "v1:key", found.keyId);
+  c.set("user", found.user);
+  c.set("apiKeyId", found.keyId);
+  const touch = touchApiKey(c.var.db, found);
+  if (touch) c.executionCtx.waitUntil(touch);
+  await next();
+});

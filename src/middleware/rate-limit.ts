@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { ApiError } from "../lib/errors";
+import { hitRateLimit, type RateRuleName } from "../services/rate-limiter";
+import { clientIp } from "./client-ip";
+
+/** Counts a hit for `subject` under `rule`; over the limit it throws 429 `rate_limited` with Retry-After. */
+export async function enforceRateLimit(c: Context<AppEnv>, rule: RateRuleName, subject: string): Promise<void> {
+  const decision = await hitRateLimit(c.env, c.var.config.RATE_LIMIT_SCALE, rule, subject);
+  if (!decision.allowed) {
+    throw new ApiError("rate_limited", "Too many requests; slow down and retry later.", undefined, {
+      "Retry-After": String(decision.retryAfterSecs),
+    });
+  }
+}
+
+/** Per-client-IP limit, applied before the body is even read. */
+export const rateLimitByIp = (rule: RateRuleName) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await enforceRateLimit(c, rule, clientIp(c));
+    await next();
+  });

@@ -1,0 +1,163 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
+import { jwtAuth } from "../../middleware/jwt-auth";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
+import { endSession, refreshSession } from "../../services/sessions";
+import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../schemas";
+import { sha256Hex } from "../../lib/crypto";
+
+const tags = ["Accounts"];
+export const authRoutes = createRouter();
+
+const authResponse = (result: Awaited<ReturnType<typeof login>>) => ({
+  access_token: result.accessToken,
+  refresh_token: result.refreshToken,
+  user: userDto(result.user),
+});
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/signup",
+    tags,
+    summary: "Create an account (starts with 500 free credits)",
+    middleware: [rateLimitByIp("signup:ip")] as const,
+    request: { body: jsonBody(SignupBody) },
+    responses: {
+      200: jsonResponse(AuthResponse, "Account created and signed in"),
+      ...errorResponses("invalid_request", "email_taken", "rate_limited"),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    await enforceRateLimit(c, "signup:email", body.email.trim());
+    const result = await signup(
+      c.var,
+      { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name },
+      new URL(c.req.url).origin,
+    );
+    return c.json(authResponse(result), 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/login",
+    tags,
+    summary: "Sign in with email and password",
+    middleware: [rateLimitByIp("login:ip")] as const,
+    request: { body: jsonBody(LoginBody) },
+    responses: {
+      200: jsonResponse(AuthResponse, "Signed in"),
+      ...errorResponses("invalid_request", "invalid_credentials", "account_suspended", "rate_limited"),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    await enforceRateLimit(c, "login:email", body.email.trim());
+    return c.json(authResponse(await login(c.var, body.email, body.password)), 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/refresh",
+    tags,
+    summary: "Exchange a refresh token for a new session pair (the old token is spent)",
+    request: { body: jsonBody(RefreshBody) },
+    responses: {
+      200: jsonResponse(AuthResponse, "New tokens"),
+      ...errorResponses("invalid_request", "unauthorized", "account_suspended"),
+    },
+  }),
+  async (c) => {
+    const result = await refreshSession(c.var.db, c.var.config, c.req.valid("json").refresh_token);
+    return c.json(authResponse(result), 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/logout",
+    tags,
+    summary: "End the session a refresh token belongs to",
+    request: { body: jsonBody(RefreshBody) },
+    responses: { 200: noBody("Session ended (also when the token was unknown)"), ...errorResponses("invalid_request") },
+  }),
+  async (c) => {
+    await endSession(c.var.db, c.req.valid("json").refresh_token);
+    return c.body(null, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    tags,
+    summary: "The signed-in user",
+    security: JWT_SECURITY,
+    middleware: [jwtAuth] as const,
+    responses: { 200: jsonResponse(UserDto, "The user"), ...errorResponses("unauthorized", "account_suspended") },
+  }),
+  (c) => c.json(userDto(c.var.user), 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/forgot-password",
+    tags,
+    summary: "Email a password-reset link (always 200, whether or not the account exists)",
+    middleware: [rateLimitByIp("forgot:ip")] as const,
+    request: { body: jsonBody(ForgotBody) },
+    responses: { 200: noBody("Accepted"), ...errorResponses("invalid_request", "rate_limited") },
+  }),
+  async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceRateLimit(c, "forgot:email", email.trim());
+    // The lookup and email happen after the response, so its timing says nothing about the account.
+    const deps = { db: c.var.db, config: c.var.config, email: c.var.email };
+    c.executionCtx.waitUntil(
+      requestPasswordReset(deps, email).catch((error: unknown) => console.error("password reset email failed", error)),
+    );
+    return c.body(null, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/reset-password",
+    tags,
+    summary: "Set a new password with the token from a reset email",
+    middleware: [rateLimitByIp("reset:ip")] as const,
+    request: { body: jsonBody(ResetBody) },
+    responses: { 200: noBody("Password changed; every session ended"), ...errorResponses("invalid_request", "rate_limited") },
+  }),
+  async (c) => {
+    const { token, password } = c.req.valid("json");
+    await enforceRateLimit(c, "reset:token", await sha256Hex(token));
+    await resetPassword(c.var, token, password);
+    return c.body(null, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/verify-email",
+    tags,
+    summary: "Confirm an email address from the emailed link, then redirect to the dashboard",
+    request: { query: z.object({ token: z.string().min(1).max(512).openapi({ param: { name: "token", in: "query" } }) }) },
+    responses: { 302: noBody("Verified; redirect to the dashboard"), ...errorResponses("invalid_request") },
+  }),
+  async (c) => {
+    await verifyEmail(c.var.db, c.req.valid("query").token);
+    return c.redirect(`${c.var.config.DASHBOARD_URL}/?email_verified=1`, 302);
+  },
+);

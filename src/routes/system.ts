@@ -1,0 +1,28 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { ApiError } from "../lib/errors";
+import { createRouter, errorResponses, jsonResponse } from "../lib/openapi";
+import { DOCS_HTML } from "./docs-page";
+
+export const systemRoutes = createRouter();
+
+systemRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/healthz",
+    tags: ["System"],
+    summary: "Liveness: 200 once the worker can reach its database",
+    responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), "Healthy"), ...errorResponses("service_unavailable") },
+  }),
+  async (c) => {
+    try {
+      await c.var.db.run(sql`select 1`);
+    } catch (error) {
+      console.error("healthz: database unreachable", error);
+      throw new ApiError("service_unavailable", "The database is unreachable.");
+    }
+    return c.json({ ok: true as const }, 200);
+  },
+);
+
+systemRoutes.get("/docs", (c) => c.html(DOCS_HTML));

@@ -1,0 +1,125 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { ledgerEntries, type LedgerEntryRow, type LedgerKind, users } from "../db/schema";
+import { nowIso } from "../lib/time";
+
+/**
+ * The credit ledger. Every balance change is one atomic D1 batch that
+ *  1. inserts the entry (with `balance_after`) only if the balance stays >= 0 and the
+ *     (user, idempotency_key) pair is new (a unique index makes the duplicate a no-op),
+ *  2. moves `users.credits` to that entry's `balance_after`, only if step 1 wrote it,
+ *  3. reads back what happened.
+ * D1 runs a batch as one transaction, so concurrent callers serialise and the sum of deltas
+ * always equals the balance.
+ */
+
+export interface LedgerChange {
+  kind: LedgerKind;
+  /** Credits added (positive) or taken (negative). */
+  delta: number;
+  /** Makes the change safe to retry: a second change with the same key is not applied. */
+  idempotencyKey?: string | null;
+  note?: string | null;
+  relatedId?: string | null;
+  /**
+   * For debits that must happen even when the balance is short (a processor refund):
+   * take at most the whole balance, never below zero. The entry records the amount taken.
+   */
+  clampAtZero?: boolean;
+}
+
+export type LedgerResult =
+  | { status: "applied"; entry: LedgerEntryRow; balance: number }
+  /** The idempotency key was used before: nothing changed, here is the original entry. */
+  | { status: "duplicate"; entry: LedgerEntryRow; balance: number }
+  /** The debit would take the balance below zero: nothing changed. */
+  | { status: "insufficient"; balance: number };
+
+export class UnknownUserError extends Error {
+  constructor(userId: string) {
+    super(`No user ${userId}`);
+  }
+}
+
+/**
+ * The two writes of a ledger change, for callers that must batch them with their own writes
+ * (signup creates the user and its bonus in one transaction).
+ */
+export function ledgerChangeStatements(db: Db, userId: string, change: LedgerChange, id: string = crypto.randomUUID()) {
+  if (!Number.isSafeInteger(change.delta)) throw new RangeError("Ledger delta must be a safe integer");
+  const delta = change.clampAtZero && change.delta < 0 ? sql`max(${change.delta}, -${users.credits})` : sql`${change.delta}`;
+  const insert = db
+    .insert(ledgerEntries)
+    .select(
+      db
+        .select({
+          id: sql`${id}`.as("id"),
+          userId: users.id,
+          kind: sql`${change.kind}`.as("kind"),
+          delta: sql`${delta}`.as("delta"),
+          balanceAfter: sql`${users.credits} + ${delta}`.as("balance_after"),
+          idempotencyKey: sql`${change.idempotencyKey ?? null}`.as("idempotency_key"),
+          note: sql`${change.note ?? null}`.as("note"),
+          relatedId: sql`${change.relatedId ?? null}`.as("related_id"),
+          createdAt: sql`${nowIso()}`.as("created_at"),
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`)),
+    )
+    .onConflictDoNothing();
+  const update = db
+    .update(users)
+    .set({
+      credits: sql`(select ${ledgerEntries.balanceAfter} from ${ledgerEntries} where ${ledgerEntries.id} = ${id})`,
+      updatedAt: nowIso(),
+    })
+    .where(and(eq(users.id, userId), sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.id} = ${id})`));
+  return { id, insert, update };
+}
+
+export async function applyLedgerChange(db: Db, userId: string, change: LedgerChange): Promise<LedgerResult> {
+  const { id, insert, update } = ledgerChangeStatements(db, userId, change);
+  const key = change.idempotencyKey ?? null;
+  const [, , written, after] = await db.batch([
+    insert,
+    update,
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        key === null
+          ? eq(ledgerEntries.id, id)
+          : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
+      ),
+    db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)),
+  ]);
+
+  const balance = after[0]?.credits;
+  if (balance === undefined) throw new UnknownUserError(userId);
+  const entry = written[0];
+  if (!entry) return { status: "insufficient", balance };
+  return { status: entry.id === id ? "applied" : "duplicate", entry, balance };
+}
+
+export async function getBalance(db: Db, userId: string): Promise<number> {
+  const row = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new UnknownUserError(userId);
+  return row.credits;
+}
+
+export async function listLedgerEntries(db: Db, userId: string, page: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.seq))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** A balance as the API shows it: integer credits and USD as a decimal string (1 credit = $0.01). */
+export function balanceDto(credits: number): { credits: number; usd: string } {
+  const cents = Math.abs(credits);
+  const usd = `${credits < 0 ? "-" : ""}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return { credits, usd };
+}

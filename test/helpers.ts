@@ -1,0 +1,109 @@
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+export const BASE = "https://api.example.test";
+let counter = 0;
+
+/** A fresh email (and client IP) per call, so tests never share rate-limit buckets or accounts. */
+export function uniqueEmail(tag = "user"): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export function randomIp(): string {
+  const b = () => Math.floor(Math.random() * 254) + 1;
+  return `198.${b()}.${b()}.${b()}`;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** Calls the worker's fetch handler through the runtime, like a client over HTTP would. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? randomIp(), ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] ??= "application/json";
+  }
+  return exports.default.fetch(new Request(BASE + path, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" }));
+}
+
+export async function json<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+export async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("X-Request-Id")).toBeTruthy();
+  const body = await json(response);
+  expect(body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/); // never a stack trace
+  return body;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function signupUser(overrides: { email?: string; password?: string } = {}): Promise<TestUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? "correct horse battery";
+  const response = await call("/api/auth/signup", { body: { email, password, first_name: "Ada", last_name: "Lovelace" } });
+  expect(response.status).toBe(200);
+  const body = await json(response);
+  return { id: body.user.id, email, password, accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+export async function createKey(user: TestUser, name = "test"): Promise<{ id: string; plaintext: string }> {
+  const response = await call("/api/keys", { token: user.accessToken, body: { name } });
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+/** The newest outbox email sent to `to`, waiting briefly for background sends. */
+export async function latestEmail(to: string, subjectIncludes = ""): Promise<{ subject: string; text: string } | undefined> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const row = await env.DB.prepare(
+      "select subject, text from outbox_emails where \"to\" = ? and subject like ? order by created_at desc, rowid desc limit 1",
+    )
+      .bind(to.toLowerCase(), `%${subjectIncludes}%`)
+      .first<{ subject: string; text: string }>();
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
+
+export function tokenFromLink(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  if (!match?.[1]) throw new Error(`no link matching ${pattern} in: ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The ledger invariant: sum of deltas equals the balance, the balance_after chain is consistent and never negative. */
+export async function expectLedgerConsistent(userId: string): Promise<number> {
+  const { results } = await env.DB.prepare("select delta, balance_after from ledger_entries where user_id = ? order by seq")
+    .bind(userId)
+    .all<{ delta: number; balance_after: number }>();
+  let running = 0;
+  for (const entry of results) {
+    running += entry.delta;
+    expect(entry.balance_after).toBe(running);
+    expect(entry.balance_after).toBeGreaterThanOrEqual(0);
+  }
+  const user = await env.DB.prepare("select credits from users where id = ?").bind(userId).first<{ credits: number }>();
+  expect(user?.credits).toBe(running);
+  return running;
+}

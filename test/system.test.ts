@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { call, expectError, json } from "./helpers";
+
+describe("cross-cutting behaviour", () => {
+  it("GET /healthz answers ok once the database is reachable", async () => {
+    const response = await call("/healthz");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ ok: true });
+  });
+
+  it("every response carries an X-Request-Id, and an incoming one is echoed", async () => {
+    const fresh = await call("/healthz");
+    expect(fresh.headers.get("X-Request-Id")).toMatch(/.{8,}/);
+    const echoed = await call("/healthz", { headers: { "X-Request-Id": "trace-abc-123" } });
+    expect(echoed.headers.get("X-Request-Id")).toBe("trace-abc-123");
+  });
+
+  it("unknown routes answer 404 not_found with the error body", async () => {
+    await expectError(await call("/nope"), 404, "not_found");
+    await expectError(await call("/api/unknown/thing", { method: "POST", body: {} }), 404, "not_found");
+  });
+
+  it("malformed JSON is 400 invalid_request", async () => {
+    await expectError(
+      await call("/api/auth/login", { method: "POST", rawBody: "{not json", headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_request",
+    );
+  });
+
+  it("a wrong content type is 400 invalid_request", async () => {
+    await expectError(
+      await call("/api/auth/login", { method: "POST", rawBody: "email=a@b.c", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      400,
+      "invalid_request",
+    );
+    await expectError(await call("/api/auth/login", { method: "POST", rawBody: "" }), 400, "invalid_request");
+  });
+
+  it("zod failures list their issues under details", async () => {
+    const body = await expectError(await call("/api/auth/signup", { body: { email: "nope", password: 5 } }), 400, "invalid_request");
+    expect(body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: "email" })]));
+  });
+
+  it("unknown fields in a body are rejected", async () => {
+    await expectError(
+      await call("/api/auth/login", { body: { email: "a@example.com", password: "x", remember_me: true } }),
+      400,
+      "invalid_request",
+    );
+  });
+
+  it("serves an OpenAPI 3.1 document at version 0.1.0 generated from the route schemas", async () => {
+    const response = await call("/openapi.json");
+    expect(response.status).toBe(200);
+    const doc = await json(response);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("0.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/healthz", "/api/auth/signup", "/api/auth/login", "/api/keys", "/api/keys/{id}", "/v1/credits", "/api/credits/balance"]),
+    );
+    expect(doc.components.schemas.SignupBody.properties.password.minLength).toBe(8);
+    expect(doc.components.securitySchemes).toHaveProperty("apiKey");
+    expect(doc.components.securitySchemes).toHaveProperty("jwt");
+  });
+
+  it("GET /docs renders the reference page without external assets", async () => {
+    const response = await call("/docs");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("/openapi.json");
+    expect(html).not.toMatch(/<script[^>]+src=/);
+  });
+});
