@@ -107,3 +107,16 @@ export async function expectLedgerConsistent(userId: string): Promise<number> {
   expect(user?.credits).toBe(running);
   return running;
 }
+
+export const ADMIN_EMAIL = "admin@example.com"; // listed in ADMIN_EMAILS by vitest.config.ts
+const ADMIN_PASSWORD = "admin password 123";
+
+/** Signs in the admin (signing up first if this test file's database has none yet). */
+export async function adminUser(): Promise<TestUser> {
+  const signup = await call("/api/auth/signup", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const response = signup.status === 409 ? await call("/api/auth/login", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }) : signup;
+  expect(response.status).toBe(200);
+  const body = await json(response);
+  expect(body.user.is_admin).toBe(true);
+  return { id: body.user.id, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, accessToken: body.access_token, refreshToken: body.refresh_token };
+}
