@@ -53,6 +53,8 @@ export function ledgerChangeStatements(db: Db, userId: string, change: LedgerCha
     .select(
       db
         .select({
+          // Drizzle wants every column in table order; NULL lets SQLite assign the next seq.
+          seq: sql`null`.as("seq"),
           id: sql`${id}`.as("id"),
           userId: users.id,
           kind: sql`${change.kind}`.as("kind"),
