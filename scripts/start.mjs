@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm start [-- <wrangler dev flags>]`: prepares local state, then serves the API with `wrangler dev`.
+//  1. applies the D1 migrations to the same local state directory the server will use (--persist-to);
+//  2. seeds what the embedded defaults need (the local research corpus), when a seeding script exists;
+//  3. makes sure a JWT secret exists: from .dev.vars, from `--var JWT_SECRET:...`, or a generated
+//     development secret kept in the state directory (so sessions survive restarts);
+//  4. runs `wrangler dev` on 127.0.0.1:8787 unless --ip / --port say otherwise, passing every flag through.
+// It is idempotent: run it as often as you like.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const wrangler = join(root, "node_modules", ".bin", "wrangler");
+const args = process.argv.slice(2);
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+/** The value of `--name X` or `--name=X` among the pass-through flags. */
+function flagValue(name) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i].startsWith(`${name}=`)) return args[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+const hasFlag = (name) => args.some((arg) => arg === name || arg.startsWith(`${name}=`));
+const hasVar = (key) =>
+  args.some((arg, i) => (arg === "--var" && args[i + 1]?.startsWith(`${key}:`)) || arg.startsWith(`--var=${key}:`));
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function run(command, commandArgs, what) {
+  log(what);
+  // CI=1 makes wrangler skip its interactive confirmation.
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...env, CI: "1" } });
+  if (result.status !== 0) {
+    console.error(`[start] failed: ${what}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const persistTo = flagValue("--persist-to");
+const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
+const stateDir = resolve(root, persistTo ?? ".wrangler/state");
+
+run(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], `applying D1 migrations to ${stateDir}`);
+
+const seedScript = join(root, "scripts", "seed-corpus.mjs");
+if (existsSync(seedScript)) run(process.execPath, [seedScript, ...persistArgs], "seeding the local research corpus");
+
+const devVarsPath = join(root, ".dev.vars");
+const devVarsHasSecret = existsSync(devVarsPath) && /^\s*JWT_SECRET\s*=/m.test(readFileSync(devVarsPath, "utf8"));
+const extraArgs = [];
+if (!devVarsHasSecret && !hasVar("JWT_SECRET")) {
+  const secretFile = join(stateDir, "dev-jwt-secret");
+  if (!existsSync(secretFile)) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  extraArgs.push("--var", `JWT_SECRET:${readFileSync(secretFile, "utf8").trim()}`);
+  log(`no JWT_SECRET in .dev.vars: using the generated development secret in ${secretFile} (see .dev.vars.example)`);
+}
+if (!hasFlag("--ip")) extraArgs.push("--ip", "127.0.0.1");
+if (!hasFlag("--port")) extraArgs.push("--port", "8787");
+
+log(`starting wrangler dev ${[...args, ...extraArgs.map((a) => (a.startsWith("JWT_SECRET:") ? "JWT_SECRET:***" : a))].join(" ")}`);
+const server = spawn(wrangler, ["dev", ...args, ...extraArgs], { cwd: root, stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface StartedServer {
+  baseUrl: string;
+  stateDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
+ * fresh state directory, and waits until /healthz answers.
+ */
+export async function startServer(extraArgs: string[] = [], timeoutMs = 90_000): Promise<StartedServer> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
+  const child: ChildProcess = spawn(
+    "npm",
+    ["start", "--", "--port", String(port), "--persist-to", stateDir, "--var", "RATE_LIMIT_SCALE:100", ...extraArgs],
+    { cwd: process.cwd(), detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM"); // the whole group: npm, node, wrangler, workerd
+      } catch {
+        /* already gone */
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return { baseUrl, stateDir, output: () => output, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output}`);
+}
