@@ -4,3 +4,4 @@ export * from "./email-tokens";
 export * from "./api-keys";
 export * from "./ledger";
 export * from "./outbox";
+export * from "./corpus";
