@@ -10,6 +10,7 @@ const migrations = await readD1Migrations("./migrations");
  */
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/setup/summary-reporter.ts"],
     projects: [
       {
         plugins: [
