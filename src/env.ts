@@ -17,6 +17,11 @@ export interface Env {
   JWT_SECRET?: string;
   RESEND_API_KEY?: string;
   EMAIL_FROM?: string;
+  /** Payment processor (Stripe). Price ids live in the variables the catalog names (STRIPE_PRICE_*). */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Event name of the billing meter that plan overage is reported to. */
+  STRIPE_METER_EVENT_NAME?: string;
 }
 
 const configSchema = z.object({
@@ -42,6 +47,9 @@ const configSchema = z.object({
     .min(32, { error: "must be at least 32 characters" }),
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("Deep Research <no-reply@deep-research.local>"),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: 'must start with "sk_"' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: 'must start with "whsec_"' }).optional(),
+  STRIPE_METER_EVENT_NAME: z.string().min(1).default("research_credits"),
 });
 
 /** The configuration after validation: typed, defaulted and normalised. */
@@ -72,4 +80,12 @@ export function loadConfig(env: Env): Config {
   }
   checked.set(env, result.data);
   return result.data;
+}
+
+/** Makes `env` from "cloudflare:workers" carry these bindings too. */
+type WorkerBindings = Env;
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerBindings {}
+  }
 }

@@ -1,11 +1,13 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env } from "../src/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends import("../src/env").Env {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
+    }
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+      durableNamespaces: "ResearchJob" | "RateLimiter";
     }
   }
 }
-export type { Env, D1Migration };

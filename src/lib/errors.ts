@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   payment_processor_not_configured: 500,
   internal: 500,
+  payment_processor_error: 502,
   service_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

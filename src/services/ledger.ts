@@ -13,20 +13,33 @@ import { nowIso } from "../lib/time";
  * always equals the balance.
  */
 
-export interface LedgerChange {
+interface LedgerChangeBase {
   kind: LedgerKind;
-  /** Credits added (positive) or taken (negative). */
-  delta: number;
   /** Makes the change safe to retry: a second change with the same key is not applied. */
   idempotencyKey?: string | null;
   note?: string | null;
   relatedId?: string | null;
-  /**
-   * For debits that must happen even when the balance is short (a processor refund):
-   * take at most the whole balance, never below zero. The entry records the amount taken.
-   */
-  clampAtZero?: boolean;
 }
+
+export type LedgerChange = LedgerChangeBase &
+  (
+    | {
+        /** Credits added (positive) or taken (negative). */
+        delta: number;
+        /**
+         * For debits that must happen even when the balance is short (a processor refund):
+         * take at most the whole balance, never below zero. The entry records the amount taken.
+         */
+        clampAtZero?: boolean;
+      }
+    | {
+        /**
+         * Instead of a fixed delta: raise the balance to exactly this many credits, computed inside
+         * the transaction (plan overage covering a reservation). No entry when it is already there.
+         */
+        topUpTo: number;
+      }
+  );
 
 export type LedgerResult =
   | { status: "applied"; entry: LedgerEntryRow; balance: number }
@@ -46,8 +59,16 @@ export class UnknownUserError extends Error {
  * (signup creates the user and its bonus in one transaction).
  */
 export function ledgerChangeStatements(db: Db, userId: string, change: LedgerChange, id: string = crypto.randomUUID()) {
-  if (!Number.isSafeInteger(change.delta)) throw new RangeError("Ledger delta must be a safe integer");
-  const delta = change.clampAtZero && change.delta < 0 ? sql`max(${change.delta}, -${users.credits})` : sql`${change.delta}`;
+  const amount = "topUpTo" in change ? change.topUpTo : change.delta;
+  if (!Number.isSafeInteger(amount)) throw new RangeError("Ledger amounts must be safe integers");
+  const delta =
+    "topUpTo" in change
+      ? sql`${change.topUpTo} - ${users.credits}`
+      : change.clampAtZero && change.delta < 0
+        ? sql`max(${change.delta}, -${users.credits})`
+        : sql`${change.delta}`;
+  // A top-up writes nothing when the balance already suffices; other zero deltas are still recorded.
+  const applies = "topUpTo" in change ? sql`${users.credits} < ${change.topUpTo}` : sql`1 = 1`;
   const insert = db
     .insert(ledgerEntries)
     .select(
@@ -66,7 +87,7 @@ export function ledgerChangeStatements(db: Db, userId: string, change: LedgerCha
           createdAt: sql`${nowIso()}`.as("created_at"),
         })
         .from(users)
-        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`)),
+        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`, applies)),
     )
     .onConflictDoNothing();
   const update = db
