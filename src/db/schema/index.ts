@@ -5,3 +5,4 @@ export * from "./api-keys";
 export * from "./ledger";
 export * from "./outbox";
 export * from "./corpus";
+export * from "./billing";
