@@ -9,6 +9,7 @@ import { createRouter } from "./lib/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
 import { authRoutes } from "./routes/api/auth";
+import { billingRoutes } from "./routes/api/billing";
 import { creditRoutes } from "./routes/api/credits";
 import { keyRoutes } from "./routes/api/keys";
 import { settingsRoutes } from "./routes/api/settings";
@@ -59,6 +60,7 @@ export function buildApp() {
   app.route("/api/keys", keyRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/credits", creditRoutes);
+  app.route("/api/billing", billingRoutes);
 
   const v1 = createRouter();
   v1.use("*", apiKeyAuth);

@@ -1,0 +1,114 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { overageReports } from "../../db/schema/billing";
+import { ledgerEntries } from "../../db/schema/ledger";
+import { users } from "../../db/schema/users";
+import { nowIso } from "../../lib/time";
+import { applyLedgerChange, ledgerChangeStatements } from "../ledger";
+import { maybeStartAutoTopup } from "./auto-topup";
+import type { BillingDeps } from "./checkout";
+import { processorClient } from "./processor";
+import { currentPlan } from "./subscriptions";
+
+export type Defer = (work: Promise<unknown>) => void;
+
+export type ReservationOutcome =
+  | { status: "reserved"; balance: number; overageCredits: number }
+  | { status: "insufficient"; balance: number };
+
+const reservationKey = (jobId: string) => `reservation:${jobId}`;
+
+/**
+ * Reserves `credits` for a job, once per job id. When the balance is short, a user on a paid plan
+ * gets the shortfall as an `overage` entry in the same transaction as the reservation (reported to
+ * the processor's billing meter afterwards) instead of a 402; Free users get `insufficient`.
+ * Any debit may trigger an auto top-up in the background.
+ */
+export async function reserveCredits(deps: BillingDeps, userId: string, credits: number, jobId: string, defer: Defer): Promise<ReservationOutcome> {
+  const { db } = deps;
+  const reservation = { kind: "reservation" as const, delta: -credits, idempotencyKey: reservationKey(jobId), relatedId: jobId };
+  const first = await applyLedgerChange(db, userId, reservation);
+  if (first.status !== "insufficient") {
+    defer(maybeStartAutoTopup(deps, userId).catch((error: unknown) => console.error("auto top-up check failed", error)));
+    return { status: "reserved", balance: first.balance, overageCredits: 0 };
+  }
+  if (!(await currentPlan(db, userId)).paid) return { status: "insufficient", balance: first.balance };
+
+  const overage = ledgerChangeStatements(db, userId, {
+    kind: "overage",
+    topUpTo: credits,
+    idempotencyKey: `overage:${jobId}`,
+    relatedId: jobId,
+    note: "Plan overage covering a reservation",
+  });
+  const reserve = ledgerChangeStatements(db, userId, reservation);
+  const reportId = crypto.randomUUID();
+  const [, , , , , written, after] = await db.batch([
+    overage.insert,
+    overage.update,
+    reserve.insert,
+    reserve.update,
+    // The meter report to send, written only if the overage entry was.
+    db.insert(overageReports).select(
+      db
+        .select({
+          id: sql`${reportId}`.as("id"),
+          userId: ledgerEntries.userId,
+          ledgerEntryId: ledgerEntries.id,
+          credits: ledgerEntries.delta,
+          status: sql`'pending'`.as("status"),
+          error: sql`null`.as("error"),
+          createdAt: sql`${nowIso()}`.as("created_at"),
+          reportedAt: sql`null`.as("reported_at"),
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.id, overage.id)),
+    ),
+    db.select().from(ledgerEntries).where(inArray(ledgerEntries.id, [overage.id, reserve.id])),
+    db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)),
+  ]);
+  const balance = after[0]?.credits ?? 0;
+  if (!written.some((entry) => entry.id === reserve.id)) return { status: "insufficient", balance };
+  const overageEntry = written.find((entry) => entry.id === overage.id);
+  if (overageEntry) defer(reportOverage(deps, reportId));
+  return { status: "reserved", balance, overageCredits: overageEntry?.delta ?? 0 };
+}
+
+/**
+ * Sends one overage report to the processor's billing meter (value = credits; the plan's metered
+ * price turns it into money at the end of the period). The report id is the meter event's
+ * identifier, so a resend is deduplicated by the processor. Never throws.
+ */
+export async function reportOverage(deps: BillingDeps, reportId: string): Promise<void> {
+  const { db, config } = deps;
+  const report = await db.select().from(overageReports).where(eq(overageReports.id, reportId)).get();
+  if (!report || report.status === "reported") return;
+  const processor = processorClient(config);
+  const user = await db.select({ customer: users.processorCustomerId }).from(users).where(eq(users.id, report.userId)).get();
+  if (!processor || !user?.customer) {
+    await db.update(overageReports).set({ status: "skipped", error: "no processor or no billing account" }).where(eq(overageReports.id, reportId));
+    return;
+  }
+  try {
+    await processor.billing.meterEvents.create({
+      event_name: config.STRIPE_METER_EVENT_NAME,
+      identifier: reportId,
+      payload: { stripe_customer_id: user.customer, value: String(report.credits) },
+    });
+    await db.update(overageReports).set({ status: "reported", reportedAt: nowIso(), error: null }).where(eq(overageReports.id, reportId));
+  } catch (error) {
+    console.error(`overage report ${reportId} failed`, error);
+    await db.update(overageReports).set({ status: "failed", error: String(error).slice(0, 500) }).where(eq(overageReports.id, reportId));
+  }
+}
+
+/** Settles a job's reservation: gives back what was not charged (`release`), exactly once per job. */
+export async function settleReservation(deps: BillingDeps, userId: string, jobId: string, reserved: number, charged: number) {
+  const unspent = reserved - Math.min(charged, reserved);
+  return applyLedgerChange(deps.db, userId, {
+    kind: "release",
+    delta: unspent,
+    idempotencyKey: `release:${jobId}`,
+    relatedId: jobId,
+    note: `Released ${unspent} of ${reserved} reserved credits`,
+  });
+}
