@@ -6,3 +6,4 @@ export * from "./ledger";
 export * from "./outbox";
 export * from "./corpus";
 export * from "./billing";
+export * from "./jobs";

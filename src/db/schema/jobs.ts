@@ -1,0 +1,82 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const JOB_STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
+
+/**
+ * Research jobs as every list sees them. The job's Durable Object owns the live state and writes
+ * the final row here once; lists, usage and admin views read only this table.
+ */
+export const researchJobs = sqliteTable(
+  "research_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "api" (/v1, API key) or "playground" (dashboard, JWT). */
+    origin: text("origin", { enum: ["api", "playground"] }).notNull(),
+    apiKeyId: text("api_key_id"),
+    status: text("status", { enum: JOB_STATUSES }).notNull(),
+    mode: text("mode").notNull(),
+    question: text("question").notNull(),
+    /** The raw body that was posted. */
+    requestJson: text("request_json").notNull(),
+    /** The final ResearchResult, once terminal. */
+    resultJson: text("result_json"),
+    creditsReserved: integer("credits_reserved").notNull(),
+    creditsCharged: integer("credits_charged").notNull().default(0),
+    costUsdMicros: integer("cost_usd_micros").notNull().default(0),
+    error: text("error"),
+    latencyMs: integer("latency_ms"),
+    sourceCount: integer("source_count"),
+    waveCount: integer("wave_count"),
+    webhookUrl: text("webhook_url"),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    idempotencyExpiresAt: text("idempotency_expires_at"),
+    createdAt: text("created_at").notNull(),
+    startedAt: text("started_at"),
+    completedAt: text("completed_at"),
+    /** Hard wall-clock deadline; the sweep settles jobs still open well past it. */
+    deadlineAt: text("deadline_at").notNull(),
+  },
+  (t) => [
+    index("research_jobs_user_created_idx").on(t.userId, t.createdAt),
+    index("research_jobs_status_deadline_idx").on(t.status, t.deadlineAt),
+    index("research_jobs_created_idx").on(t.createdAt),
+    uniqueIndex("research_jobs_user_idem_idx").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export type ResearchJobRow = typeof researchJobs.$inferSelect;
+
+/** Each attempt to deliver a finished job to its webhook_url. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => researchJobs.id, { onDelete: "cascade" }),
+    /** Same for every attempt of one delivery (the X-Service-Delivery header). */
+    deliveryId: text("delivery_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_deliveries_job_idx").on(t.jobId, t.attempt)],
+);
+
+/** The account's webhook signing secret (kept readable: the account needs it to verify signatures). */
+export const webhookSecrets = sqliteTable("webhook_secrets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  createdAt: text("created_at").notNull(),
+});
