@@ -1,0 +1,107 @@
+import { type EvidenceDoc, type Evidence, titleNames, weightedTerms } from "./evidence";
+import { capitalisedEntities, type QueryAnalysis } from "./query";
+import type { Passage } from "./rank";
+import { stem, terms, unique, words } from "./text";
+
+export interface ScoredPassage {
+  passage: Passage;
+  score: number;
+}
+
+export interface RankedDoc {
+  doc: EvidenceDoc;
+  score: number;
+  /** Its best passages, best first. */
+  best: ScoredPassage[];
+  /** Set when the doc was reached through an entity named in another doc's passage (a second hop). */
+  via?: { doc: EvidenceDoc; passage: Passage; entity: string };
+}
+
+export interface EvidenceAnalysis {
+  ranked: RankedDoc[];
+  /** Entities named in the best passages that the question does not name: the next hop. */
+  bridgeEntities: string[];
+  /** Question entities with no page about them and no passage naming them yet. */
+  missingEntities: string[];
+  /** Question terms that no strong passage contains yet. */
+  missingTerms: string[];
+}
+
+const ANCHORS = 4;
+
+function entityKey(entity: string): string {
+  return words(entity).join(" ");
+}
+
+/**
+ * Ranks what was read against the question and finds what is still missing. A page scores by
+ * its best passage (BM25, title as a field), plus a bonus when its title names a question
+ * entity; a page whose title is an entity named in a top passage of an anchor page inherits
+ * part of that passage's score (multi-hop: "the woman who portrayed X" -> her own page).
+ */
+export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): EvidenceAnalysis {
+  const weights = weightedTerms(query.terms, query.entities);
+  const scored = evidence.score(weights);
+  const byDoc = new Map<number, ScoredPassage[]>();
+  for (const entry of scored) {
+    const list = byDoc.get(entry.passage.doc) ?? [];
+    list.push(entry);
+    byDoc.set(entry.passage.doc, list);
+  }
+  const direct: RankedDoc[] = evidence.docs.map((doc) => {
+    const best = (byDoc.get(doc.index) ?? []).sort((a, b) => b.score - a.score);
+    const top = best[0]?.score ?? 0;
+    const namesEntity = query.entities.some((entity) => titleNames(doc.title, entity));
+    return { doc, score: top * (namesEntity ? 1.5 : 1), best };
+  });
+  direct.sort((a, b) => b.score - a.score);
+
+  // Second hop: entities in the anchors' best passages that have a page of their own.
+  const questionKeys = new Set(query.entities.map(entityKey));
+  const questionTerms = new Set(query.terms);
+  const bridgeEntities: string[] = [];
+  const viaByDoc = new Map<number, RankedDoc["via"] & { score: number }>();
+  for (const anchor of direct.slice(0, ANCHORS)) {
+    if (anchor.score <= 0) continue;
+    for (const entry of anchor.best.slice(0, 2)) {
+      for (const entity of capitalisedEntities(entry.passage.text)) {
+        const key = entityKey(entity);
+        if (!key || questionKeys.has(key) || titleNames(anchor.doc.title, entity)) continue;
+        // An entity made only of question words ("Kiss", "Tell") is not a new lead.
+        if (words(entity).every((word) => questionTerms.has(stem(word)))) continue;
+        if (/^\d+$/.test(key)) continue;
+        bridgeEntities.push(entity);
+        for (const doc of evidence.docs) {
+          if (doc.index === anchor.doc.index || !titleNames(doc.title, entity)) continue;
+          const inherited = entry.score * 0.9;
+          const previous = viaByDoc.get(doc.index);
+          if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, score: inherited });
+        }
+      }
+    }
+  }
+
+  const ranked = direct.map((entry) => {
+    const via = viaByDoc.get(entry.doc.index);
+    if (!via || via.score <= entry.score) return entry;
+    // The hop target's own best passages are those about what the question asks (focus terms).
+    const focus = weightedTerms(query.focusTerms.length > 0 ? query.focusTerms : query.terms, []);
+    const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
+    const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
+    return { doc: entry.doc, score: via.score + (best[0]?.score ?? 0) * 0.25, best, via: { doc: via.doc, passage: via.passage, entity: via.entity } };
+  });
+  ranked.sort((a, b) => b.score - a.score);
+
+  const missingEntities = query.entities.filter(
+    (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || doc.sentences.some((sentence) => entityKey(sentence).includes(entityKey(entity)))),
+  );
+  const strong = ranked.slice(0, ANCHORS).flatMap((entry) => entry.best.slice(0, 3).map((item) => item.passage.terms));
+  const covered = new Set(strong.flat());
+  const missingTerms = query.terms.filter((term) => !covered.has(term));
+  return { ranked, bridgeEntities: unique(bridgeEntities), missingEntities, missingTerms };
+}
+
+/** The stemmed content terms of a sentence (re-exported for callers that build queries). */
+export function sentenceTerms(text: string): string[] {
+  return terms(text);
+}

@@ -1,0 +1,163 @@
+import type { RankedDoc } from "./analysis";
+import { titleNames } from "./evidence";
+import { capitalisedEntities, type QueryAnalysis } from "./query";
+import { stem, terms, words } from "./text";
+
+/**
+ * Direct answers the evidence can support without a model: yes/no for comparisons when both
+ * sides were found, and a pick between two named options. Anything less certain is left to
+ * the key findings.
+ */
+export interface DirectAnswer {
+  /** The opening sentence, without citations. */
+  text: string;
+  /** The docs that support it (their evidence indexes). */
+  docs: number[];
+}
+
+/** Demonyms name their country: "an American director" is "from the United States". */
+const DEMONYMS: Record<string, string> = {
+  american: "united states", english: "england", british: "united kingdom", scottish: "scotland", welsh: "wales",
+  irish: "ireland", french: "france", german: "germany", italian: "italy", spanish: "spain", portuguese: "portugal",
+  canadian: "canada", australian: "australia", mexican: "mexico", brazilian: "brazil", argentine: "argentina",
+  russian: "russia", chinese: "china", japanese: "japan", korean: "korea", indian: "india", turkish: "turkey",
+  swedish: "sweden", norwegian: "norway", danish: "denmark", finnish: "finland", dutch: "netherlands", belgian: "belgium",
+  swiss: "switzerland", austrian: "austria", polish: "poland", greek: "greece", egyptian: "egypt", israeli: "israel",
+  bangladeshi: "bangladesh", pakistani: "pakistan", "new zealand": "new zealand", "south korean": "south korea",
+};
+
+const BIRTH_COMPARATIVES = new Set(["older", "oldest", "elder", "younger", "youngest", "born"]);
+const EARLIER = new Set(["older", "oldest", "elder", "earlier", "first"]);
+
+/** The page about an entity: its title names it, else the best-ranked page mentioning it. */
+function docAbout(ranked: RankedDoc[], entity: string): RankedDoc | undefined {
+  return ranked.find((entry) => titleNames(entry.doc.title, entity)) ?? ranked.find((entry) => entry.doc.title.toLowerCase().includes(entity.toLowerCase()));
+}
+
+function leadText(entry: RankedDoc, count = 3): string {
+  return entry.doc.sentences.slice(0, count).join(" ");
+}
+
+/** Terms of a text with demonyms expanded to the country they name. */
+function expandedTerms(text: string): Set<string> {
+  const lower = ` ${words(text).join(" ")} `;
+  const out = new Set(terms(text));
+  for (const [demonym, country] of Object.entries(DEMONYMS)) {
+    if (lower.includes(` ${demonym} `)) for (const term of terms(country)) out.add(term);
+  }
+  return out;
+}
+
+function nationalities(text: string): string[] {
+  const lower = ` ${words(text).join(" ")} `;
+  return Object.entries(DEMONYMS)
+    .filter(([demonym, country]) => lower.includes(` ${demonym} `) || lower.includes(` ${country} `))
+    .map(([, country]) => country);
+}
+
+/** The first place named after "in" or "at": the most specific location in a lead sentence. */
+function firstPlace(text: string, self: string): string | undefined {
+  for (const match of text.matchAll(/\b(?:in|at|on)\s+(?:the\s+)?([\p{Lu}][\p{L}'’\-]+(?:\s+[\p{Lu}][\p{L}'’\-]+)*)/gu)) {
+    const place = match[1]!;
+    if (!titleNames(self, place) && !self.includes(place)) return place;
+  }
+  return undefined;
+}
+
+function birthYear(text: string): number | undefined {
+  const born = /\bborn\b[^.;]*?\b(1\d{3}|20\d{2})\b/.exec(text) ?? /\((?:[^()]*?\b)?(1\d{3}|20\d{2})\b/.exec(text);
+  return born ? Number(born[1]) : undefined;
+}
+
+export function directAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
+  if (query.kind === "choice" && query.options.length === 2) return choiceAnswer(query, ranked);
+  if (query.kind === "yes_no") return yesNoAnswer(query, ranked);
+  return null;
+}
+
+function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
+  const [first, second] = query.options as [string, string];
+  const a = docAbout(ranked, first);
+  const b = docAbout(ranked, second);
+  if (!a || !b || a === b) return null;
+  const docs = [a.doc.index, b.doc.index];
+  if (query.focusTerms.some((term) => BIRTH_COMPARATIVES.has(term))) {
+    const yearA = birthYear(leadText(a, 2));
+    const yearB = birthYear(leadText(b, 2));
+    if (yearA === undefined || yearB === undefined || yearA === yearB) return null;
+    const wantEarlier = query.focusTerms.some((term) => EARLIER.has(term));
+    const pickA = wantEarlier ? yearA < yearB : yearA > yearB;
+    const [winner, loser, winYear, loseYear] = pickA ? [first, second, yearA, yearB] : [second, first, yearB, yearA];
+    const comparative = query.focusTerms.find((term) => BIRTH_COMPARATIVES.has(term) && term !== "born") ?? (wantEarlier ? "older" : "younger");
+    return { text: `${winner} is ${comparative}: ${winner} was born in ${winYear}, ${loser} in ${loseYear}.`, docs };
+  }
+  // "Which writer was from England, A or B?": the option whose page matches the asked attribute.
+  const attribute = [...query.focusTerms, ...query.entities.filter((entity) => !query.options.includes(entity)).flatMap((entity) => terms(entity))];
+  const matchCount = (entry: RankedDoc) => {
+    const have = expandedTerms(leadText(entry));
+    return attribute.filter((term) => have.has(term)).length;
+  };
+  const scoreA = matchCount(a);
+  const scoreB = matchCount(b);
+  if (scoreA === scoreB) return null;
+  const winnerDoc = scoreA > scoreB ? a : b;
+  const winner = scoreA > scoreB ? first : second;
+  return { text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
+}
+
+function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
+  // The compared subjects are the question entities with a page of their own.
+  const subjects = query.entities.filter((entity) => ranked.some((entry) => titleNames(entry.doc.title, entity)));
+  if (subjects.length < 2) return null;
+  const [first, second] = subjects as [string, string];
+  const a = docAbout(ranked, first)!;
+  const b = docAbout(ranked, second)!;
+  const docs = [a.doc.index, b.doc.index];
+  const textA = leadText(a);
+  const textB = leadText(b);
+  const same = /\bsame\b/i.test(query.question);
+  const aboutNationality = /\b(nationality|nationalities|country|countries|citizens?)\b/i.test(query.question);
+  if (same && aboutNationality) {
+    const natA = nationalities(a.doc.sentences[0] ?? textA);
+    const natB = nationalities(b.doc.sentences[0] ?? textB);
+    if (natA.length === 0 || natB.length === 0) return null;
+    const shared = natA.filter((country) => natB.includes(country));
+    return shared.length > 0
+      ? { text: `Yes: both ${first} and ${second} are from ${titleCase(shared[0]!)}.`, docs }
+      : { text: `No: ${first} is from ${titleCase(natA[0]!)} and ${second} from ${titleCase(natB[0]!)}.`, docs };
+  }
+  if (same) {
+    const placeA = firstPlace(a.doc.sentences[0] ?? textA, a.doc.title);
+    const placeB = firstPlace(b.doc.sentences[0] ?? textB, b.doc.title);
+    if (!placeA || !placeB) return null;
+    const equal = words(placeA).join(" ") === words(placeB).join(" ");
+    return equal
+      ? { text: `Yes: both ${first} and ${second} are in ${placeA}.`, docs }
+      : { text: `No: ${first} is in ${placeA}, while ${second} is in ${placeB}.`, docs };
+  }
+  // "Are A and B both X?": X is what the question says besides the subjects.
+  const attribute = [
+    ...query.focusTerms.filter((term) => !GENERIC_VERBS.has(term)),
+    ...query.entities.filter((entity) => !subjects.slice(0, 2).includes(entity)).flatMap((entity) => terms(entity)),
+  ];
+  if (attribute.length === 0) return null;
+  const haveA = expandedTerms(textA);
+  const haveB = expandedTerms(textB);
+  const missingA = attribute.filter((term) => !haveA.has(term));
+  const missingB = attribute.filter((term) => !haveB.has(term));
+  const description = attribute.join(" ");
+  if (missingA.length === 0 && missingB.length === 0) return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs };
+  const lacking = [missingA.length > 0 ? first : null, missingB.length > 0 ? second : null].filter(Boolean).join(" and ");
+  return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs };
+}
+
+const GENERIC_VERBS = new Set(["used", "use", "locat", "based", "bas", "known", "consider"].map(stem));
+
+function titleCase(text: string): string {
+  return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
+/** Entities of a passage, re-exported for the brief's bridge sentence. */
+export function passageEntities(text: string): string[] {
+  return capitalisedEntities(text);
+}

@@ -1,0 +1,125 @@
+import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
+import { directAnswer } from "./answer";
+import { cite } from "./citations";
+import type { EvidenceDoc } from "./evidence";
+import type { QueryAnalysis } from "./query";
+import { mmr, similarity } from "./rank";
+
+export interface SourceDto {
+  url: string;
+  title: string;
+  domain: string;
+  summary?: string | null;
+}
+
+export interface Synthesis {
+  brief: string;
+  sources: SourceDto[];
+  /** Cited docs, in source order (sources[i] is cited[i]). */
+  cited: EvidenceDoc[];
+  /** The sentences of the brief with the docs each cites, for typed output. */
+  statements: { text: string; docs: number[] }[];
+}
+
+export interface SynthesisOptions {
+  maxSources: number;
+  includeSummaries: boolean;
+  /** Pro and max: drop weak and redundant findings before writing. */
+  critic: boolean;
+}
+
+/** Findings taken from one source at most, so the brief covers several sources. */
+const PER_SOURCE = 3;
+
+/** A sentence counts as a finding only if it scores at least this share of the best one. */
+const MIN_RELATIVE_SCORE = 0.12;
+
+/**
+ * The offline extractive brief: a direct answer where the evidence supports one, then the key
+ * findings (best sentences by BM25, diversified with MMR), every sentence cited.
+ */
+export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, options: SynthesisOptions): Synthesis {
+  const ranked = analysis.ranked.filter((entry) => entry.score > 0);
+  if (ranked.length === 0) return { brief: "", sources: [], cited: [], statements: [] };
+  const top = ranked[0]!.score;
+  const answer = directAnswer(query, ranked);
+
+  // Sources to cite: the answer's pages first, then the best-ranked pages.
+  const chosen: RankedDoc[] = [];
+  const take = (entry: RankedDoc | undefined) => {
+    if (entry && !chosen.includes(entry) && chosen.length < options.maxSources) chosen.push(entry);
+  };
+  for (const index of answer?.docs ?? []) take(ranked.find((entry) => entry.doc.index === index));
+  for (const entry of ranked) if (entry.score >= top * MIN_RELATIVE_SCORE) take(entry);
+
+  const numbers = new Map<number, number>();
+  const number = (doc: EvidenceDoc) => {
+    if (!numbers.has(doc.index)) numbers.set(doc.index, numbers.size + 1);
+    return numbers.get(doc.index)!;
+  };
+  const statements: { text: string; docs: number[] }[] = [];
+  const opening: string[] = [];
+  const used = new Set<string>();
+
+  if (answer) {
+    const docs = answer.docs.filter((index) => chosen.some((entry) => entry.doc.index === index));
+    opening.push(cite(answer.text, docs.map((index) => number(chosen.find((entry) => entry.doc.index === index)!.doc))));
+    statements.push({ text: answer.text, docs });
+  } else {
+    // Open with the best-supported sentence; for a second hop, with the link and then the answer.
+    const lead = chosen[0]!;
+    if (lead.via && chosen.some((entry) => entry.doc === lead.via!.doc)) {
+      opening.push(cite(lead.via.passage.text, [number(lead.via.doc)]));
+      statements.push({ text: lead.via.passage.text, docs: [lead.via.doc.index] });
+      used.add(lead.via.passage.text);
+    }
+    const best = lead.best[0];
+    if (best) {
+      opening.push(cite(best.passage.text, [number(lead.doc)]));
+      statements.push({ text: best.passage.text, docs: [lead.doc.index] });
+      used.add(best.passage.text);
+    }
+  }
+
+  // Key findings: a few best sentences per cited page, diversified, in rank order of pages.
+  const pool: ScoredPassage[] = chosen.flatMap((entry) => entry.best.slice(0, PER_SOURCE * 2).map((item) => ({ ...item, score: item.score + entry.score * 0.5 })));
+  const bestScore = Math.max(...pool.map((item) => item.score), 1e-9);
+  const candidates = pool.filter((item) => !used.has(item.passage.text) && (!options.critic || item.score >= bestScore * 0.25));
+  const picked = mmr(candidates, candidates.map((item) => item.score), (item) => item.passage.terms, chosen.length * PER_SOURCE, 0.75);
+  const perDoc = new Map<number, number>();
+  const findings: ScoredPassage[] = [];
+  for (const item of picked) {
+    const count = perDoc.get(item.passage.doc) ?? 0;
+    if (count >= PER_SOURCE) continue;
+    // The critic also drops a finding that repeats one already kept.
+    if (options.critic && findings.some((kept) => similarity(kept.passage.terms, item.passage.terms) > 0.6)) continue;
+    perDoc.set(item.passage.doc, count + 1);
+    findings.push(item);
+  }
+  const order = new Map(chosen.map((entry, index) => [entry.doc.index, index]));
+  findings.sort((a, b) => (order.get(a.passage.doc)! - order.get(b.passage.doc)!) || a.passage.position - b.passage.position);
+  const lines = findings.map((item) => {
+    const doc = chosen.find((entry) => entry.doc.index === item.passage.doc)!.doc;
+    statements.push({ text: item.passage.text, docs: [doc.index] });
+    return `- ${cite(item.passage.text, [number(doc)])}`;
+  });
+
+  const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => chosen.find((entry) => entry.doc.index === index)!);
+  const sources = cited.map((entry) => ({
+    url: entry.doc.url,
+    title: entry.doc.title,
+    domain: entry.doc.domain,
+    summary: options.includeSummaries ? summarize(entry) : null,
+  }));
+  const brief = [opening.join(" "), lines.join("\n")].filter(Boolean).join("\n\n");
+  return { brief, sources, cited: cited.map((entry) => entry.doc), statements };
+}
+
+/** The 2-3 best sentences of a page, in the page's own order. */
+export function summarize(entry: RankedDoc): string {
+  const best = entry.best.slice(0, 3).filter((item, index) => index < 2 || item.score > 0);
+  return best
+    .sort((a, b) => a.passage.position - b.passage.position)
+    .map((item) => item.passage.text)
+    .join(" ");
+}

@@ -1,0 +1,36 @@
+/** The citation format of briefs: every sentence ends with one or more [n] markers (1-based into sources). */
+
+/** Appends [n] markers before the sentence's closing punctuation. */
+export function cite(sentence: string, numbers: number[]): string {
+  const markers = [...new Set(numbers)].sort((a, b) => a - b).map((n) => `[${n}]`).join("");
+  const text = sentence.trim().replace(/\s*\[\d+\]/g, "");
+  const match = /^(.*?)([.!?])(["”’)]*)$/su.exec(text);
+  if (!match) return `${text} ${markers}.`;
+  return `${match[1]}${match[3]} ${markers}${match[2]}`;
+}
+
+export function citationsIn(text: string): number[] {
+  return [...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
+}
+
+/** Splits a brief into its sentences (lines and bullet items first, then sentence ends after a citation). */
+export function briefSentences(brief: string): string[] {
+  return brief
+    .split(/\n+/)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+\.)\s+/, "").trim())
+    .filter(Boolean)
+    .flatMap((line) => line.split(/(?<=\][.!?])\s+/))
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+/** Problems with a brief's citations: sentences without one, markers that index no source. */
+export function citationProblems(brief: string, sourceCount: number): string[] {
+  const problems: string[] = [];
+  for (const sentence of briefSentences(brief)) {
+    const numbers = citationsIn(sentence);
+    if (numbers.length === 0) problems.push(`uncited: ${sentence.slice(0, 80)}`);
+    for (const n of numbers) if (n < 1 || n > sourceCount) problems.push(`[${n}] indexes no source`);
+  }
+  return problems;
+}

@@ -1,0 +1,89 @@
+import type { Passage } from "./rank";
+import { bm25Scores } from "./rank";
+import { sentences, stem, terms, words } from "./text";
+
+/** A page that was read, split into passages. */
+export interface EvidenceDoc {
+  index: number;
+  url: string;
+  title: string;
+  domain: string;
+  sentences: string[];
+  passages: Passage[];
+  wave: number;
+  /** The search queries that found it. */
+  foundBy: string[];
+}
+
+/** Long pages are capped so one speech or book cannot crowd out every other source. */
+const MAX_SENTENCES_PER_DOC = 1500;
+
+/** Everything read so far, with passage scoring against weighted query terms. */
+export class Evidence {
+  readonly docs: EvidenceDoc[] = [];
+  private readonly byUrl = new Map<string, EvidenceDoc>();
+
+  has(url: string): boolean {
+    return this.byUrl.has(url);
+  }
+
+  get(url: string): EvidenceDoc | undefined {
+    return this.byUrl.get(url);
+  }
+
+  add(page: { url: string; title: string; text: string }, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
+    const existing = this.byUrl.get(page.url);
+    if (existing) return existing;
+    const split = sentences(page.text).filter((sentence) => /[\p{L}]{2}/u.test(sentence)).slice(0, MAX_SENTENCES_PER_DOC);
+    const titleTerms = terms(page.title.replace(/\([^)]*\)/g, " "));
+    const doc: EvidenceDoc = {
+      index: this.docs.length,
+      url: page.url,
+      title: page.title || page.url,
+      domain,
+      sentences: split,
+      passages: split.map((text, position) => ({ doc: this.docs.length, position, text, terms: terms(text), titleTerms })),
+      wave,
+      foundBy,
+    };
+    this.docs.push(doc);
+    this.byUrl.set(page.url, doc);
+    return doc;
+  }
+
+  allPassages(): Passage[] {
+    return this.docs.flatMap((doc) => doc.passages);
+  }
+
+  /** Scores of all passages (in allPassages() order) against weighted terms, with a small lead-sentence bonus. */
+  score(query: Map<string, number>): { passage: Passage; score: number }[] {
+    const passages = this.allPassages();
+    const scores = bm25Scores(passages, query);
+    return passages.map((passage, index) => {
+      const doc = this.docs[passage.doc]!;
+      // The opening sentence of a short page usually defines its subject ("X is an American ...").
+      const lead = passage.position === 0 && doc.sentences.length <= 40 ? 1.15 : 1;
+      return { passage, score: (scores[index] ?? 0) * lead };
+    });
+  }
+}
+
+/** Weighted query terms: entity words count more than the other words of the question. */
+export function weightedTerms(base: string[], entities: string[], extra: string[] = [], extraWeight = 0.6): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const term of base) weights.set(term, 1);
+  for (const entity of entities) for (const word of words(entity)) {
+    const term = stem(word);
+    weights.set(term, Math.max(weights.get(term) ?? 0, 1.5));
+  }
+  for (const term of extra) if (!weights.has(term)) weights.set(term, extraWeight);
+  return weights;
+}
+
+/** Does a page title name this entity ("Ed Wood" names "Ed Wood" and "Ed Wood (film)")? */
+export function titleNames(title: string, entity: string): boolean {
+  const clean = (text: string) => words(text).join(" ");
+  const bare = clean(title.replace(/\s*\([^)]*\)\s*$/, ""));
+  const wanted = clean(entity);
+  return wanted.length > 0 && (bare === wanted || clean(title) === wanted);
+}

@@ -1,0 +1,11 @@
+/**
+ * The research engine: one entry point, runResearch(), plus the pieces the jobs layer needs
+ * (fan-out task types, errors, providers from configuration). Importable without Hono.
+ */
+export { runResearch } from "./pipeline";
+export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto } from "./types";
+export type { StopReason } from "./budget";
+export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./tasks";
+export { ResearchCancelledError, TypedOutputError, InvalidSchemaError, NoEvidenceError } from "./errors";
+export { compileSchema } from "./typed";
+export { createProviders, type ProviderConfig } from "../providers";

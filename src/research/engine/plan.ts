@@ -1,0 +1,37 @@
+import type { EvidenceAnalysis } from "./analysis";
+import type { QueryAnalysis } from "./query";
+import { unique } from "./text";
+
+/**
+ * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
+ * title-weighted search finds the page about it), then the entity with what is asked about it.
+ */
+export function planBranches(query: QueryAnalysis, branches: number): string[] {
+  const focus = query.focusTerms.slice(0, 6).join(" ");
+  const plan = [query.question];
+  for (const entity of query.entities) plan.push(entity);
+  for (const option of query.options) plan.push(option);
+  if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
+  if (query.entities.length === 0 && query.terms.length > 4) plan.push(query.terms.slice(0, Math.ceil(query.terms.length / 2)).join(" "));
+  return unique(plan.map((text) => text.trim()).filter(Boolean)).slice(0, Math.max(1, branches));
+}
+
+/**
+ * Follow-up queries for the next wave, targeting what is still missing: entities named in the
+ * best passages (the next hop of a multi-hop question), question entities with no page yet,
+ * and question terms no strong passage contains.
+ */
+export function followUpQueries(query: QueryAnalysis, analysis: EvidenceAnalysis, alreadySearched: Set<string>, limit: number): string[] {
+  const focus = query.focusTerms.slice(0, 6).join(" ");
+  const candidates: string[] = [];
+  for (const entity of analysis.bridgeEntities) candidates.push(entity);
+  for (const entity of analysis.missingEntities) candidates.push(focus ? `${entity} ${focus}` : entity);
+  if (analysis.missingTerms.length > 0) {
+    const subject = query.entities[0] ?? analysis.ranked[0]?.doc.title ?? "";
+    candidates.push(`${subject} ${analysis.missingTerms.join(" ")}`.trim());
+  }
+  const seen = new Set([...alreadySearched].map((text) => text.toLowerCase()));
+  return unique(candidates.map((text) => text.trim()))
+    .filter((text) => text && !seen.has(text.toLowerCase()))
+    .slice(0, limit);
+}

@@ -1,0 +1,55 @@
+import type { ResearchBudgets, ResearchMode } from "../../services/pricing";
+import type { Providers } from "../providers/types";
+import type { StopReason } from "./budget";
+import type { SourceDto } from "./brief";
+import type { TaskRunner } from "./tasks";
+
+export type { SourceDto };
+
+export interface ResearchInput {
+  question: string;
+  mode: ResearchMode;
+  budgets: ResearchBudgets;
+  include_domains?: string[];
+  exclude_domains?: string[];
+  include_sources: boolean;
+  response_schema?: Record<string, unknown> | null;
+}
+
+export interface ResearchDeps {
+  /** The providers to use; build them from configuration with createProviders(). */
+  providers: Providers;
+  /** Fan-out of a wave's searches and reads; in-process by default. */
+  taskRunner?: TaskRunner;
+  /** Clock in milliseconds (tests drive the deadline with it). */
+  now?: () => number;
+}
+
+export interface ResearchProgress {
+  stage: "planning" | "searching" | "reading" | "analyzing" | "synthesizing" | "critic" | "typed_output" | "done";
+  wave: number;
+  searches: number;
+  pages: number;
+  cost_usd: number;
+}
+
+export interface ResearchHooks {
+  onProgress?: (progress: ResearchProgress) => void | Promise<void>;
+  /** Each page read for the first time. */
+  onSource?: (source: SourceDto) => void | Promise<void>;
+  /** Cancels between steps (the job's cancel). */
+  signal?: AbortSignal;
+  /** Alternative to `signal`: polled between steps. */
+  isCancelled?: () => boolean | Promise<boolean>;
+}
+
+export interface ResearchOutput {
+  brief: string;
+  typed: unknown;
+  sources: SourceDto[];
+  cost_usd: number;
+  wave_count: number;
+  searches: number;
+  pages: number;
+  stopped_reason: StopReason;
+}

@@ -1,0 +1,101 @@
+import { CorpusReader } from "./corpus-store";
+import { AnthropicModel } from "./llm/anthropic";
+import { OpenAiCompatibleModel } from "./llm/openai";
+import { type AiBinding, WorkersAiModel } from "./llm/workers-ai";
+import { CachedReader, CompositeReader } from "./reader/cached-reader";
+import { WebReader } from "./reader/web-reader";
+import { BraveSearch } from "./search/brave";
+import { CorpusSearch } from "./search/corpus";
+import { ExaSearch } from "./search/exa";
+import { SearxngSearch } from "./search/searxng";
+import { TavilySearch } from "./search/tavily";
+import type { ChatModel, Providers, SearchProvider } from "./types";
+
+export type { Providers } from "./types";
+
+/** Provider settings (wrangler vars and secrets); every key is optional, the defaults work offline. */
+export interface ProviderConfig {
+  ENVIRONMENT?: string;
+  SEARCH_PROVIDER?: string;
+  BRAVE_API_KEY?: string;
+  TAVILY_API_KEY?: string;
+  EXA_API_KEY?: string;
+  SEARXNG_URL?: string;
+  LLM_PROVIDER?: string;
+  LLM_MODEL?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  AI?: AiBinding;
+  READER_TIMEOUT_MS?: string | number;
+}
+
+export class ProviderConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderConfigError";
+  }
+}
+
+function required(value: string | undefined, name: string, provider: string): string {
+  if (!value) throw new ProviderConfigError(`${provider} needs ${name}`);
+  return value;
+}
+
+export function createSearchProvider(config: ProviderConfig, db: D1Database): SearchProvider {
+  const name = (config.SEARCH_PROVIDER ?? "corpus").toLowerCase();
+  switch (name) {
+    case "corpus":
+      return new CorpusSearch(db);
+    case "brave":
+      return new BraveSearch(required(config.BRAVE_API_KEY, "BRAVE_API_KEY", "SEARCH_PROVIDER=brave"));
+    case "tavily":
+      return new TavilySearch(required(config.TAVILY_API_KEY, "TAVILY_API_KEY", "SEARCH_PROVIDER=tavily"));
+    case "exa":
+      return new ExaSearch(required(config.EXA_API_KEY, "EXA_API_KEY", "SEARCH_PROVIDER=exa"));
+    case "searxng":
+      return new SearxngSearch(required(config.SEARXNG_URL, "SEARXNG_URL", "SEARCH_PROVIDER=searxng"));
+    default:
+      throw new ProviderConfigError(`unknown SEARCH_PROVIDER "${name}" (corpus, brave, tavily, exa, searxng)`);
+  }
+}
+
+export function createChatModel(config: ProviderConfig): ChatModel | null {
+  const name = (config.LLM_PROVIDER ?? "extractive").toLowerCase();
+  switch (name) {
+    case "extractive":
+    case "none":
+      return null;
+    case "openai":
+      return new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY);
+    case "anthropic":
+      return new AnthropicModel(
+        required(config.ANTHROPIC_API_KEY, "ANTHROPIC_API_KEY", "LLM_PROVIDER=anthropic"),
+        config.LLM_MODEL ?? "claude-3-5-haiku-latest",
+        config.ANTHROPIC_BASE_URL,
+      );
+    case "workers-ai":
+      if (!config.AI) throw new ProviderConfigError('LLM_PROVIDER=workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
+      return new WorkersAiModel(config.AI, config.LLM_MODEL ?? "@cf/meta/llama-3.1-8b-instruct");
+    default:
+      throw new ProviderConfigError(`unknown LLM_PROVIDER "${name}" (extractive, openai, anthropic, workers-ai)`);
+  }
+}
+
+/**
+ * The providers a job uses, from configuration. Corpus documents are always read from D1;
+ * web pages go through the shared 24-hour page cache. Loopback URLs are fetchable only in
+ * development.
+ */
+export function createProviders(config: ProviderConfig, db: D1Database): Providers {
+  const web = new WebReader({
+    allowLoopback: config.ENVIRONMENT === "development",
+    timeoutMs: config.READER_TIMEOUT_MS ? Number(config.READER_TIMEOUT_MS) : undefined,
+  });
+  return {
+    search: createSearchProvider(config, db),
+    reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web)),
+    llm: createChatModel(config),
+  };
+}
