@@ -120,3 +120,40 @@ export async function adminUser(): Promise<TestUser> {
   expect(body.user.is_admin).toBe(true);
   return { id: body.user.id, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, accessToken: body.access_token, refreshToken: body.refresh_token };
 }
+
+/** Runs one SQL statement against the test database (to set up states the API cannot reach: suspension, expiry). */
+export async function dbRun(query: string, ...params: unknown[]): Promise<void> {
+  await env.DB.prepare(query).bind(...params).run();
+}
+
+/** The first row of a query against the test database. */
+export async function dbFirst<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T | null> {
+  return env.DB.prepare(query).bind(...params).first<T>();
+}
+
+/** All rows of a query against the test database. */
+export async function dbAll<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T[]> {
+  return (await env.DB.prepare(query).bind(...params).all<T>()).results;
+}
+
+/** Suspends a user the way an admin would (the admin endpoints come later). */
+export async function suspendUser(userId: string): Promise<void> {
+  await dbRun("update users set suspended_at = ? where id = ?", new Date().toISOString(), userId);
+}
+
+/** POST /api/auth/login with a fresh client IP. */
+export function login(email: string, password: string, ip?: string): Promise<Response> {
+  return call("/api/auth/login", { body: { email, password }, ip });
+}
+
+/** GET /api/auth/me with an access token. */
+export function me(accessToken: string): Promise<Response> {
+  return call("/api/auth/me", { token: accessToken });
+}
+
+/** POST /api/auth/refresh with a refresh token. */
+export function refresh(refreshToken: string): Promise<Response> {
+  return call("/api/auth/refresh", { body: { refresh_token: refreshToken } });
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,14 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords"
 
 /** DTOs and request bodies shared by several routes. Request bodies are strict: unknown fields are 400. */
 
-export const Email = z.email({ error: "must be a valid email address" }).max(254).openapi({ example: "ada@example.com" });
+// Trimmed before the format check: " Ada@Example.com " is the same account as "ada@example.com"
+// (the services lower-case it), not an invalid email. (z.email() would check before trimming.)
+export const Email = z
+  .string()
+  .trim()
+  .email({ error: "must be a valid email address" })
+  .max(254)
+  .openapi({ example: "ada@example.com" });
 export const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })

@@ -26,14 +26,31 @@ export async function hashPassword(password: string, iterations = PASSWORD_ITERA
   return `${ALGORITHM}$${iterations}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
+/**
+ * True only when `stored` is a well-formed hash of `password`. A malformed stored hash (wrong
+ * number of parts, bad base64, an iteration count the runtime cannot run) is false, never an
+ * exception: a corrupt row must fail that one login, not turn it into a 500.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [algorithm, iterationsText, saltText, hashText] = stored.split("$");
+  const parts = stored.split("$");
+  if (parts.length !== 4) return false;
+  const [algorithm, iterationsText, saltText, hashText] = parts;
   const iterations = Number(iterationsText);
-  if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) {
+  // Above PASSWORD_ITERATIONS the production runtime refuses PBKDF2 anyway (and locally a huge
+  // count would stall the request); raising the constant raises this bound with it.
+  if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || iterations < 1 || iterations > PASSWORD_ITERATIONS) {
     return false;
   }
-  const expected = fromBase64Url(hashText);
-  const actual = await derive(password, fromBase64Url(saltText), iterations);
+  if (!saltText || !hashText) return false;
+  let salt: Uint8Array;
+  let expected: Uint8Array;
+  try {
+    salt = fromBase64Url(saltText);
+    expected = fromBase64Url(hashText);
+  } catch {
+    return false; // atob rejects characters outside the alphabet and impossible lengths
+  }
+  const actual = await derive(password, salt, iterations);
   return constantTimeEqual(actual, expected);
 }
 

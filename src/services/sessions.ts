@@ -84,6 +84,13 @@ export async function refreshSession(
   if (!user) throw invalidRefresh();
   if (user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
 
+  // Issue the successor before spending the token. A concurrent refresh that finds the token
+  // spent revokes the family, and it can only find it spent after the claim below, so the
+  // successor already exists then and is revoked with the rest. (Issued after the claim, it
+  // could land after that revocation and outlive the family: a stolen token racing the real
+  // client would keep a session.)
+  const refreshToken = await issueRefreshToken(db, user.id, row.familyId);
+
   // Spend the token; if a concurrent refresh spent it first, this is reuse as well.
   const claimed = await db
     .update(refreshTokens)
@@ -94,7 +101,6 @@ export async function refreshSession(
     await revokeFamily(db, row.familyId);
     throw ApiError.unauthorized("Refresh token reuse detected; the session has been ended.");
   }
-  const refreshToken = await issueRefreshToken(db, user.id, row.familyId);
   const accessToken = await issueAccessToken(config, { userId: user.id, sessionId: row.familyId });
   return { accessToken, refreshToken, user };
 }
