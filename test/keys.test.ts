@@ -100,6 +100,8 @@ describe("GET /api/keys", () => {
   it("lists the caller's live keys, newest first, never with the plaintext or hash", async () => {
     const user = await signupUser();
     const first = await createKey(user, "first");
+    // Two keys made in the same millisecond would tie; age the first one so the order is certain.
+    await dbRun("update api_keys set created_at = ? where id = ?", new Date(Date.now() - 60_000).toISOString(), first.id);
     const second = await createKey(user, "second");
     const response = await listKeys(user);
     expect(response.status).toBe(200);
