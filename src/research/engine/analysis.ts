@@ -1,4 +1,4 @@
-import { type EvidenceDoc, type Evidence, titleNames, weightedTerms } from "./evidence";
+import { type EvidenceDoc, type Evidence, titleNames, titleRefersTo, weightedTerms } from "./evidence";
 import { capitalisedEntities, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { stem, terms, unique, words } from "./text";
@@ -64,7 +64,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
     for (const entry of anchor.best.slice(0, 2)) {
-      for (const entity of capitalisedEntities(entry.passage.text)) {
+      for (const entity of capitalisedEntities(entry.passage.text, { leadingNumbers: false })) {
         const key = entityKey(entity);
         if (!key || questionKeys.has(key) || titleNames(anchor.doc.title, entity)) continue;
         // An entity made only of question words ("Kiss", "Tell") is not a new lead.
@@ -72,7 +72,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
         if (/^\d+$/.test(key)) continue;
         bridgeEntities.push(entity);
         for (const doc of evidence.docs) {
-          if (doc.index === anchor.doc.index || !titleNames(doc.title, entity)) continue;
+          if (doc.index === anchor.doc.index || !titleRefersTo(doc.title, entity)) continue;
           const inherited = entry.score * 0.9;
           const previous = viaByDoc.get(doc.index);
           if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, score: inherited });

@@ -59,7 +59,7 @@ function nationalities(text: string): string[] {
 function firstPlace(text: string, self: string): string | undefined {
   for (const match of text.matchAll(/\b(?:in|at|on)\s+(?:the\s+)?([\p{Lu}][\p{L}'’\-]+(?:\s+[\p{Lu}][\p{L}'’\-]+)*)/gu)) {
     const place = match[1]!;
-    if (!titleNames(self, place) && !self.includes(place)) return place;
+    if (!titleNames(self, place)) return place;
   }
   return undefined;
 }

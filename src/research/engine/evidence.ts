@@ -87,3 +87,18 @@ export function titleNames(title: string, entity: string): boolean {
   const wanted = clean(entity);
   return wanted.length > 0 && (bare === wanted || clean(title) === wanted);
 }
+
+/**
+ * Looser: the entity is how a text refers to the page's subject, e.g. "Nixon" for "Richard
+ * Nixon" (a surname) or "Ferguson" for "Alex Ferguson". Used to follow a hop, never to decide
+ * what the question names.
+ */
+export function titleRefersTo(title: string, entity: string): boolean {
+  if (titleNames(title, entity)) return true;
+  const bare = words(title.replace(/\s*\([^)]*\)\s*$/, ""));
+  const wanted = words(entity);
+  if (wanted.length === 0 || bare.length > 4) return false;
+  // The entity is the last word(s) of a short title: a surname.
+  const tail = bare.slice(bare.length - wanted.length).join(" ");
+  return bare.length > wanted.length && tail === wanted.join(" ") && /^\p{Lu}/u.test(entity) && wanted.join("").length > 3;
+}

@@ -19,11 +19,12 @@ export interface QueryAnalysis {
 }
 
 /** Words that may sit inside a capitalised name ("Kiss and Tell", "Guns N' Roses", "Bank of America"). */
-const NAME_JOINERS = new Set(["of", "and", "the", "de", "la", "le", "du", "von", "van", "der", "da", "del", "&", "n", "y", "for", "on", "in"]);
+const NAME_JOINERS = new Set(["of", "and", "the", "de", "la", "le", "du", "von", "van", "der", "da", "del", "&", "n", "y", "for"]);
 const YES_NO_START = /^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
 
 /** Capitalised word sequences, e.g. "Laleli Mosque", "Kiss and Tell", "Robert Erskine Childers". */
-export function capitalisedEntities(text: string): string[] {
+export function capitalisedEntities(text: string, options: { leadingNumbers?: boolean } = {}): string[] {
+  const leadingNumbers = options.leadingNumbers ?? true;
   const matches = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/]*|&/gu)];
   const found: string[] = [];
   let current: string[] = [];
@@ -38,7 +39,9 @@ export function capitalisedEntities(text: string): string[] {
     const raw = match[0];
     const token = raw.replace(/[.,;:!?]+$/, "");
     const lower = token.toLowerCase();
-    const capitalised = /^[\p{Lu}\p{N}]/u.test(token);
+    // In running text a number opening a name is a date or a count ("1945 American"); in a
+    // question it may be part of the name ("888 7th Avenue", "2014 S/S").
+    const capitalised = current.length > 0 || leadingNumbers ? /^[\p{Lu}\p{N}]/u.test(token) : /^\p{Lu}/u.test(token);
     // A capitalised question word or stopword opening the question is not a name.
     const isOpener = sentenceStart && (QUESTION_WORDS.has(lower) || STOPWORDS.has(lower) || OPENERS.has(lower));
     const next = matches[index + 1]?.[0] ?? "";
@@ -57,8 +60,22 @@ export function capitalisedEntities(text: string): string[] {
     if (/[.!?]$/.test(raw) && !initial) sentenceStart = true;
   }
   flush();
-  return unique(found.map((entity) => entity.replace(/^(The|A|An) /, "")).filter((entity) => entity.length > 1 && !/^\d{1,2}$/.test(entity)));
+  return unique(
+    found
+      .map((entity) => entity.replace(/^(The|A|An) /, ""))
+      .filter((entity) => entity.length > 1 && !/^\d{1,2}$/.test(entity) && !NOT_NAMES.has(entity.toLowerCase())),
+  );
 }
+
+/** Nationalities and languages: capitalised, but an attribute, not something with a page to look up. */
+export const NOT_NAMES = new Set(
+  ("american english british scottish welsh irish french german italian spanish portuguese canadian australian mexican brazilian " +
+    "argentine russian chinese japanese korean indian turkish swedish norwegian danish finnish dutch belgian swiss austrian polish greek " +
+    "egyptian israeli arabic latin hebrew persian hindi urdu bengali ottoman roman european african asian christian jewish muslim catholic " +
+    "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday " +
+    "he she it they his her its their this these those there however after before during while when where")
+    .split(" "),
+);
 
 /** Openers that are capitalised only because they start the question. */
 const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list"]);
