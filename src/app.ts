@@ -8,6 +8,7 @@ import { ApiError } from "./lib/errors";
 import { createRouter } from "./lib/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
+import { corpusRoutes } from "./routes/api/admin/corpus";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
 import { creditRoutes } from "./routes/api/credits";
@@ -57,6 +58,7 @@ export function buildApp() {
 
   app.route("/", systemRoutes);
   app.route("/api/auth", authRoutes);
+  app.route("/api/admin/corpus", corpusRoutes);
   app.route("/api/keys", keyRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/credits", creditRoutes);

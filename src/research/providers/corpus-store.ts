@@ -36,8 +36,9 @@ export async function ingestDocuments(db: D1Database, documents: CorpusDocumentI
 }
 
 export async function deleteDomain(db: D1Database, domain: string): Promise<number> {
-  const result = await db.prepare("DELETE FROM corpus_documents WHERE domain = ?").bind(normalizeDomain(domain)).run();
-  return result.meta.changes ?? 0;
+  // meta.changes would also count the FTS index rows the trigger deletes; RETURNING counts documents.
+  const { results } = await db.prepare("DELETE FROM corpus_documents WHERE domain = ? RETURNING id").bind(normalizeDomain(domain)).all();
+  return results.length;
 }
 
 export interface CorpusStats {
