@@ -7,3 +7,5 @@ export * from "./outbox";
 export * from "./corpus";
 export * from "./billing";
 export * from "./jobs";
+export * from "./tickets";
+export * from "./audit";
