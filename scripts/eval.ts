@@ -14,7 +14,7 @@ import { createProviders, runResearch } from "../src/research/engine";
 import { ingestDocuments } from "../src/research/providers/corpus-store";
 import { normalizeAnswer } from "../src/research/engine/text";
 import { budgetsForMode, RESEARCH_MODES, type ResearchMode } from "../src/services/pricing";
-import { applyMigrations, openLocalD1 } from "./lib/local-d1";
+import { applyMigrations, openLocalD1 } from "./lib/local-d1.mjs";
 
 interface HotpotQuestion {
   _id: string;

@@ -29,6 +29,17 @@ export interface EvidenceAnalysis {
 
 const ANCHORS = 4;
 
+/**
+ * A page dated by its title (a speech of 1834, "2014 S/S") outside the asked period counts for
+ * less; pages without a year in their title are not judged.
+ */
+function periodFactor(doc: EvidenceDoc, period: QueryAnalysis["period"]): number {
+  if (!period) return 1;
+  const years = [...doc.title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
+  if (years.length === 0) return 1;
+  return years.some((year) => year >= period.from && year <= period.to) ? 1 : 0.3;
+}
+
 function entityKey(entity: string): string {
   return words(entity).join(" ");
 }
@@ -41,6 +52,7 @@ function entityKey(entity: string): string {
  */
 export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): EvidenceAnalysis {
   const weights = weightedTerms(query.terms, query.entities);
+  for (const term of query.speakerTerms) weights.set(term, 0.25);
   const scored = evidence.score(weights);
   const byDoc = new Map<number, ScoredPassage[]>();
   for (const entry of scored) {
@@ -52,7 +64,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
     const best = (byDoc.get(doc.index) ?? []).sort((a, b) => b.score - a.score);
     const top = best[0]?.score ?? 0;
     const namesEntity = query.entities.some((entity) => titleNames(doc.title, entity));
-    return { doc, score: top * (namesEntity ? 1.5 : 1), best };
+    return { doc, score: top * (namesEntity ? 1.5 : 1) * periodFactor(doc, query.period), best };
   });
   direct.sort((a, b) => b.score - a.score);
 

@@ -31,6 +31,11 @@ export interface SynthesisOptions {
 /** Findings taken from one source at most, so the brief covers several sources. */
 const PER_SOURCE = 3;
 
+/** A finding (beyond a page's best sentence) scores at least this share of the strongest sentence. */
+const MIN_FINDING_SCORE = 0.2;
+const SHORT_PAGE = 12;
+const MIN_FINDING_SCORE_CRITIC = 0.3;
+
 /** A sentence counts as a finding only if it scores at least this share of the best one. */
 const MIN_RELATIVE_SCORE = 0.12;
 
@@ -82,9 +87,19 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   }
 
   // Key findings: a few best sentences per cited page, diversified, in rank order of pages.
-  const pool: ScoredPassage[] = chosen.flatMap((entry) => entry.best.slice(0, PER_SOURCE * 2).map((item) => ({ ...item, score: item.score + entry.score * 0.5 })));
-  const bestScore = Math.max(...pool.map((item) => item.score), 1e-9);
-  const candidates = pool.filter((item) => !used.has(item.passage.text) && (!options.critic || item.score >= bestScore * 0.25));
+  // A sentence must be relevant on its own (not only sit in a relevant page), then the page's
+  // rank orders it among the others.
+  const strongest = Math.max(...chosen.flatMap((entry) => entry.best.slice(0, 1).map((item) => item.score)), 1e-9);
+  const floor = strongest * (options.critic ? MIN_FINDING_SCORE_CRITIC : MIN_FINDING_SCORE);
+  const pool: ScoredPassage[] = chosen.flatMap((entry) =>
+    entry.best
+      .slice(0, PER_SOURCE * 2)
+      // Every sentence of a short page is about its subject; a long page (a speech, a report)
+      // is quoted only where it is on topic.
+      .filter((item, index) => index === 0 || entry.doc.sentences.length <= SHORT_PAGE || item.score >= floor)
+      .map((item) => ({ ...item, score: item.score + entry.score * 0.5 })),
+  );
+  const candidates = pool.filter((item) => !used.has(item.passage.text));
   const picked = mmr(candidates, candidates.map((item) => item.score), (item) => item.passage.terms, chosen.length * PER_SOURCE, 0.75);
   const perDoc = new Map<number, number>();
   const findings: ScoredPassage[] = [];

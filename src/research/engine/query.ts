@@ -16,6 +16,33 @@ export interface QueryAnalysis {
   options: string[];
   /** Terms that say what is asked about the entities ("nationality", "opera composers"). */
   focusTerms: string[];
+  /**
+   * Terms that name who speaks rather than what about, in "how did presidents describe
+   * tariffs": they count for less when ranking passages.
+   */
+  speakerTerms: string[];
+  /** A period the question is restricted to ("in the 19th century", "in the 1890s"), inclusive years. */
+  period: { from: number; to: number } | null;
+}
+
+/**
+ * "19th century", "the 1890s", "between 1850 and 1900": a period is a constraint on the sources,
+ * not words to match (sentences saying "the 19th of August" are not about the 1800s).
+ */
+export function questionPeriod(question: string): { period: { from: number; to: number } | null; rest: string } {
+  const century = /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)[\s-]+century\b/i.exec(question);
+  if (century) {
+    const n = Number(century[1]);
+    return { period: { from: (n - 1) * 100 + 1, to: n * 100 }, rest: question.replace(century[0], " ") };
+  }
+  const decade = /\b(?:the\s+)?(1\d|20)(\d)0s\b/.exec(question);
+  if (decade) {
+    const from = Number(`${decade[1]}${decade[2]}0`);
+    return { period: { from, to: from + 9 }, rest: question.replace(decade[0], " ") };
+  }
+  const between = /\bbetween\s+(1\d{3}|20\d{2})\s+and\s+(1\d{3}|20\d{2})\b/i.exec(question);
+  if (between) return { period: { from: Number(between[1]), to: Number(between[2]) }, rest: question.replace(between[0], " ") };
+  return { period: null, rest: question };
 }
 
 /** Words that may sit inside a capitalised name ("Kiss and Tell", "Guns N' Roses", "Bank of America"). */
@@ -77,6 +104,9 @@ export const NOT_NAMES = new Set(
     .split(" "),
 );
 
+/** "How did X describe Y", "What did X say about Y": X is the speaker, Y the topic. */
+const FRAMING = /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
+
 /** Openers that are capitalised only because they start the question. */
 const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list"]);
 
@@ -100,11 +130,15 @@ function contentTerms(text: string): string[] {
 
 export function analyzeQuestion(question: string): QueryAnalysis {
   const phrases = quotedPhrases(question);
-  const entities = unique([...phrases, ...capitalisedEntities(question.replace(/["“”]/g, " , "))]).filter(
+  const { period, rest } = questionPeriod(question);
+  const entities = unique([...phrases, ...capitalisedEntities(rest.replace(/["“”]/g, " , "))]).filter(
+    // A bare number or ordinal ("1990", "19th") is a constraint, not a name to look up.
+    (entity) => !/^\d+(?:st|nd|rd|th|s)?$/i.test(entity),
+  ).filter(
     // A phrase already inside a longer entity adds nothing.
     (entity, _, all) => !all.some((other) => other !== entity && other.includes(entity) && !phrases.includes(entity)),
   );
-  const allTerms = contentTerms(question);
+  const allTerms = contentTerms(rest);
   const entityTerms = new Set(entities.flatMap((entity) => words(entity).map(stem)));
   const focusTerms = allTerms.filter((term) => !entityTerms.has(term));
 
@@ -117,5 +151,7 @@ export function analyzeQuestion(question: string): QueryAnalysis {
   } else if (YES_NO_START.test(question.trim())) {
     kind = "yes_no";
   }
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms };
+  const framing = FRAMING.exec(rest);
+  const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period };
 }

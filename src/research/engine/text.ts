@@ -12,7 +12,10 @@ export const STOPWORDS = new Set(
 
 /** Question words and verbs that say what is asked, not what about: dropped from search terms. */
 export const QUESTION_WORDS = new Set(
-  "who whom whose what which when where why how many much name named known called did does do is are was were".split(" "),
+  ("who whom whose what which when where why how many much name named known called did does do is are was were " +
+    // Framing verbs: "how did X describe Y" asks about Y; sentences using the verb are not answers.
+    "describe describ explain characterize characteriz discuss say said mention talk")
+    .split(" "),
 );
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;

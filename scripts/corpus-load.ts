@@ -1,0 +1,104 @@
+/**
+ * Loads a user's own documents into the local corpus (wrangler's local D1):
+ *   npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]
+ * A .jsonl file holds one {"url", "title", "text", "domain"?} object per line. A folder is read
+ * recursively: .md, .markdown, .txt, .html, .htm and .jsonl files. Files get the url
+ * `file://<absolute path>` and the domain `local.corpus` (or --domain), title from the first
+ * heading / <title> / file name. Documents are added or replaced by url.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { applyMigrations, openLocalD1, upsertDocuments } from "./lib/local-d1.mjs";
+
+interface Doc {
+  url: string;
+  title: string;
+  text: string;
+  domain: string;
+}
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (!value) throw new Error(`${name} needs a value`);
+  args.splice(index, 2);
+  return value;
+};
+const persistTo = option("--persist-to");
+const defaultDomain = option("--domain") ?? "local.corpus";
+const target = args[0];
+if (!target) {
+  console.error("usage: npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]");
+  process.exit(2);
+}
+
+const TEXT_EXTENSIONS = new Set([".md", ".markdown", ".txt", ".html", ".htm", ".jsonl"]);
+
+function walk(path: string): string[] {
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path)
+    .filter((name) => !name.startsWith("."))
+    .flatMap((name) => walk(join(path, name)))
+    .filter((file) => TEXT_EXTENSIONS.has(extname(file).toLowerCase()));
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "") || defaultDomain;
+  } catch {
+    return defaultDomain;
+  }
+}
+
+/** HTML to text outside the Workers runtime: drop boilerplate elements and tags. */
+function htmlToText(html: string): { title: string; text: string } {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() ?? "";
+  const body = html
+    .replace(/<(script|style|noscript|nav|header|footer|aside|form|template|svg)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<\/(p|div|li|h[1-6]|tr|section|article|blockquote)>|<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+  return { title, text: body.split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n") };
+}
+
+function documentsOf(file: string): Doc[] {
+  const content = readFileSync(file, "utf8");
+  const extension = extname(file).toLowerCase();
+  if (extension === ".jsonl") {
+    return content
+      .split("\n")
+      .map((line, index) => ({ line: line.trim(), index }))
+      .filter(({ line }) => line)
+      .map(({ line, index }) => {
+        const row = JSON.parse(line) as Partial<Doc>;
+        if (!row.url || !row.title || !row.text) throw new Error(`${file}:${index + 1}: needs url, title and text`);
+        return { url: row.url, title: row.title, text: row.text, domain: row.domain ?? hostOf(row.url) };
+      });
+  }
+  const url = pathToFileURL(resolve(file)).toString();
+  const name = basename(file, extension).replace(/[-_]+/g, " ");
+  if (extension === ".html" || extension === ".htm") {
+    const page = htmlToText(content);
+    return [{ url, title: page.title || name, text: page.text, domain: defaultDomain }];
+  }
+  const heading = /^#\s+(.+)$/m.exec(content)?.[1]?.trim();
+  return [{ url, title: heading ?? name, text: content, domain: defaultDomain }];
+}
+
+const documents = walk(resolve(target)).flatMap(documentsOf).filter((doc) => doc.text.trim());
+const { db, dispose } = await openLocalD1(persistTo);
+try {
+  await applyMigrations(db);
+  await upsertDocuments(db, documents);
+  console.log(`corpus: added or replaced ${documents.length} documents`);
+} finally {
+  await dispose();
+}
