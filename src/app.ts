@@ -16,6 +16,9 @@ import { keyRoutes } from "./routes/api/keys";
 import { settingsRoutes } from "./routes/api/settings";
 import { systemRoutes } from "./routes/system";
 import { v1CreditRoutes } from "./routes/v1/credits";
+import { v1ResearchRoutes } from "./routes/v1/research";
+import { playgroundRoutes } from "./routes/api/playground";
+import { dashboardRoutes } from "./routes/api/dashboard";
 
 export const API_VERSION = "0.1.0";
 
@@ -63,10 +66,13 @@ export function buildApp() {
   app.route("/api/settings", settingsRoutes);
   app.route("/api/credits", creditRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/playground", playgroundRoutes);
+  app.route("/api", dashboardRoutes);
 
   const v1 = createRouter();
   v1.use("*", apiKeyAuth);
   v1.route("/", v1CreditRoutes);
+  v1.route("/", v1ResearchRoutes);
   app.route("/v1", v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {

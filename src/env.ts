@@ -22,6 +22,8 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Event name of the billing meter that plan overage is reported to. */
   STRIPE_METER_EVENT_NAME?: string;
+  /** Interval of SSE keep-alive comments (default 15000 ms). */
+  SSE_KEEPALIVE_MS?: string;
 }
 
 const configSchema = z.object({

@@ -1,10 +1,335 @@
 import { DurableObject } from "cloudflare:workers";
+import { createDb } from "../db/client";
 import type { Env } from "../env";
+import { SECOND } from "../lib/time";
+import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
+import { settleReservation } from "../services/billing/reservations";
+import { loadConfig } from "../env";
+import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
+import type { ProviderConfig } from "./providers";
+import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
+import { markJobRunning, writeFinalJob } from "./job-store";
+import { DurableTaskRunner, type TaskOutcome } from "./job-tasks";
+import { enqueueWebhook } from "../webhooks/delivery";
+
+/** After the hard deadline, how long a run may still take to wind down before it is failed. */
+const DEADLINE_GRACE_MS = 15 * SECOND;
+/** Retry delay of settlement when D1 was unreachable. */
+const SETTLE_RETRY_MS = 5 * SECOND;
+const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
+
+class DeadlineExceeded extends Error {
+  constructor() {
+    super("The job did not finish before its wall-clock deadline.");
+  }
+}
 
 /**
- * One Durable Object per research job: it will hold the job's state machine, its credit
- * reservation, its waves and its SSE subscribers. The binding and its SQLite storage exist
- * from the first migration so later deploys need no class migration; the behaviour arrives
- * with the research-jobs work.
+ * One research job. It persists its request, budget and reservation before acting, runs the
+ * engine inside its alarm (so the runtime retries it and a restart resumes it), fans each wave
+ * out through the research-tasks queue (results are kept in its storage, so a resumed run replays
+ * finished tasks instead of redoing and re-charging them), settles the credits exactly once, writes
+ * the final row to D1, and serves its progress over SSE to any number of subscribers.
+ *
+ * Every state change is persisted before it is announced.
  */
-export class ResearchJob extends DurableObject<Env> {}
+export class ResearchJob extends DurableObject<Env> {
+  private record: JobRecord | null = null;
+  private activeRun: Promise<void> | null = null;
+  private abortRun: AbortController | null = null;
+  private terminalWaiters = new Set<() => void>();
+  private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+  readonly tasks: DurableTaskRunner;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.tasks = new DurableTaskRunner(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, data TEXT NOT NULL)");
+      this.tasks.createTables();
+      this.record = (await ctx.storage.get<JobRecord>("job")) ?? null;
+    });
+  }
+
+  // ---- RPC surface -------------------------------------------------------------------------
+
+  /** Accepts the job (idempotent: a second start of the same job changes nothing). */
+  async start(spec: JobSpec): Promise<void> {
+    if (this.record) return;
+    this.record = { spec, status: "pending", startedAt: null, cancelRequested: false, progress: null, sources: [], result: null, settled: false };
+    await this.persist();
+    this.emit("status", { status: "pending" });
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** The job as a ResearchResult (live while running). */
+  async result(): Promise<ResearchResult | null> {
+    this.resumeIfOrphaned();
+    return this.record ? liveResult(this.record) : null;
+  }
+
+  /** Resolves with the result once terminal, or with the live result after `timeoutMs`. */
+  async waitForResult(timeoutMs: number): Promise<ResearchResult | null> {
+    if (!this.record) return null;
+    this.resumeIfOrphaned();
+    if (!isTerminal(this.record.status)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.terminalWaiters.add(done);
+      });
+    }
+    return liveResult(this.record);
+  }
+
+  /**
+   * Cancels a pending or running job: charged for the work already spent, the rest released.
+   * A terminal job is returned unchanged.
+   */
+  async cancel(): Promise<ResearchResult | null> {
+    const record = this.record;
+    if (!record) return null;
+    if (isTerminal(record.status)) return liveResult(record);
+    record.cancelRequested = true;
+    await this.persist();
+    if (this.activeRun) {
+      this.abortRun?.abort(new Error("cancelled"));
+      await this.activeRun;
+    } else {
+      await this.finish({ status: "cancelled", costUsd: record.progress?.cost_usd ?? 0, waves: record.progress?.wave ?? 0 });
+    }
+    return liveResult(this.record!);
+  }
+
+  /** A fan-out task finished (called by the queue consumer). */
+  async taskDone(key: string, outcome: TaskOutcome): Promise<void> {
+    this.tasks.complete(key, outcome);
+    this.resumeIfOrphaned();
+  }
+
+  /** The cron sweep: settle a job stuck past its deadline, or nudge an orphaned one to resume. */
+  async sweep(): Promise<"settled" | "resumed" | "ok" | "missing"> {
+    const record = this.record;
+    if (!record) return "missing";
+    if (isTerminal(record.status)) {
+      if (!record.settled) await this.settle();
+      return "ok";
+    }
+    if (this.activeRun) return "ok";
+    if (Date.now() >= record.spec.deadlineAt + DEADLINE_GRACE_MS) {
+      await this.finish({ status: "failed", error: new DeadlineExceeded().message, costUsd: 0, waves: record.progress?.wave ?? 0 });
+      return "settled";
+    }
+    await this.ctx.storage.setAlarm(Date.now());
+    return "resumed";
+  }
+
+  /** SSE: GET /events, replaying everything after Last-Event-ID. */
+  override async fetch(request: Request): Promise<Response> {
+    const record = this.record;
+    if (!record) return new Response("unknown job", { status: 404 });
+    this.resumeIfOrphaned();
+    const url = new URL(request.url);
+    const lastEventId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("last_event_id") ?? 0) || 0;
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    void writer.write(sseComment("stream open"));
+    const rows = this.ctx.storage.sql.exec<{ id: number; name: string; data: string }>(
+      "SELECT id, name, data FROM events WHERE id > ? ORDER BY id",
+      lastEventId,
+    );
+    for (const row of rows) void writer.write(sseEvent(row.id, row.name, JSON.parse(row.data)));
+    if (isTerminal(record.status)) {
+      void writer.close();
+    } else {
+      this.subscribers.add(writer);
+      this.ensureKeepAlive();
+      request.signal?.addEventListener("abort", () => this.dropSubscriber(writer));
+    }
+    return new Response(readable, { headers: SSE_HEADERS });
+  }
+
+  // ---- Running -----------------------------------------------------------------------------
+
+  /** Runs (or resumes) the job; also the deadline backstop while a run is in flight. */
+  override async alarm(): Promise<void> {
+    const record = this.record;
+    if (!record) return;
+    if (isTerminal(record.status)) {
+      if (!record.settled) await this.settle();
+      return;
+    }
+    if (this.activeRun) {
+      if (Date.now() >= record.spec.deadlineAt) this.abortRun?.abort(new DeadlineExceeded());
+      return;
+    }
+    if (record.cancelRequested) {
+      await this.finish({ status: "cancelled", costUsd: record.progress?.cost_usd ?? 0, waves: record.progress?.wave ?? 0 });
+      return;
+    }
+    if (Date.now() >= record.spec.deadlineAt + DEADLINE_GRACE_MS) {
+      await this.finish({ status: "failed", error: new DeadlineExceeded().message, costUsd: 0, waves: record.progress?.wave ?? 0 });
+      return;
+    }
+    // Backstop first: if this instance dies mid-run, the alarm brings the job back.
+    await this.ctx.storage.setAlarm(record.spec.deadlineAt + DEADLINE_GRACE_MS);
+    this.activeRun = this.run(record);
+    try {
+      await this.activeRun;
+    } finally {
+      this.activeRun = null;
+    }
+  }
+
+  private async run(record: JobRecord): Promise<void> {
+    const abort = new AbortController();
+    this.abortRun = abort;
+    const deadlineTimer = setTimeout(() => abort.abort(new DeadlineExceeded()), Math.max(0, record.spec.deadlineAt - Date.now()));
+    try {
+      if (record.status === "pending") {
+        record.status = "running";
+        record.startedAt = Date.now();
+        await this.persist();
+        this.emit("status", { status: "running" });
+        await markJobRunning(createDb(this.env.DB), record.spec.id, new Date(record.startedAt).toISOString());
+      }
+      const providers = createProviders(this.env as unknown as ProviderConfig, this.env.DB);
+      this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS);
+      const output = await runResearch(
+        record.spec.input,
+        { providers, taskRunner: this.tasks },
+        {
+          signal: abort.signal,
+          onProgress: (progress) => this.onProgress(progress),
+          onSource: (source) => this.onSource(source),
+        },
+      );
+      await this.finish({ status: "succeeded", output });
+    } catch (error) {
+      await this.finish(this.outcomeOf(error, record));
+    } finally {
+      clearTimeout(deadlineTimer);
+      this.abortRun = null;
+    }
+  }
+
+  /** Maps how a run ended to a terminal outcome; anything unexpected is a failed, refunded job. */
+  private outcomeOf(error: unknown, record: JobRecord): Outcome {
+    const waves = record.progress?.wave ?? 0;
+    const spent = record.progress?.cost_usd ?? 0;
+    if (error instanceof ResearchCancelledError) {
+      if (record.cancelRequested) return { status: "cancelled", costUsd: error.costUsd, waves: error.waves };
+      return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves };
+    }
+    if (error instanceof TypedOutputError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
+    if (error instanceof NoEvidenceError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
+    console.error(`research job ${record.spec.id} failed unexpectedly`, error);
+    return { status: "failed", error: "Internal error while researching; the credits were refunded.", costUsd: spent, waves };
+  }
+
+  private async onProgress(progress: ResearchProgress): Promise<void> {
+    if (!this.record || isTerminal(this.record.status)) return;
+    this.record.progress = progress;
+    await this.persist();
+    this.emit("progress", progress);
+  }
+
+  private async onSource(source: SourceDto): Promise<void> {
+    if (!this.record || isTerminal(this.record.status)) return;
+    this.record.sources.push(source);
+    await this.persist();
+    this.emit("source", source);
+  }
+
+  // ---- Settlement --------------------------------------------------------------------------
+
+  /** Makes the job terminal exactly once, then settles it. */
+  private async finish(outcome: Outcome): Promise<void> {
+    const record = this.record;
+    if (!record || isTerminal(record.status)) return;
+    const result = finalResult(record, outcome, Date.now());
+    record.status = result.status;
+    record.result = result;
+    await this.persist();
+    await this.settle();
+    this.emit("status", { status: result.status });
+    if (result.status === "failed") this.emit("error", { code: "job_failed", message: result.error });
+    this.emit("result", result);
+    this.closeSubscribers();
+    for (const resolve of this.terminalWaiters) resolve();
+    this.terminalWaiters.clear();
+  }
+
+  /**
+   * Releases the unspent reservation (idempotent per job), writes the final D1 row and queues
+   * the webhook. If D1 is unreachable, an alarm retries until it goes through.
+   */
+  private async settle(): Promise<void> {
+    const record = this.record;
+    if (!record?.result || record.settled) return;
+    const { spec, result } = record;
+    try {
+      const db = createDb(this.env.DB);
+      await settleReservation({ db, config: loadConfig(this.env), env: this.env }, spec.userId, spec.id, result.credits_charged);
+      await writeFinalJob(db, result);
+      if (spec.webhookUrl) await enqueueWebhook(this.env, spec.id);
+      record.settled = true;
+      await this.persist();
+    } catch (error) {
+      console.error(`settling job ${spec.id} failed; retrying`, error);
+      await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_MS);
+    }
+  }
+
+  // ---- Persistence and events -------------------------------------------------------------
+
+  private async persist(): Promise<void> {
+    await this.ctx.storage.put("job", this.record);
+  }
+
+  /** Appends an event to the durable log (ids increase) and sends it to every subscriber. */
+  private emit(name: string, data: unknown): void {
+    const row = this.ctx.storage.sql
+      .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
+      .one();
+    const frame = sseEvent(row.id, name, data);
+    for (const writer of this.subscribers) writer.write(frame).catch(() => this.dropSubscriber(writer));
+  }
+
+  private ensureKeepAlive(): void {
+    if (this.keepAlive) return;
+    const every = Number(this.env.SSE_KEEPALIVE_MS ?? DEFAULT_KEEPALIVE_MS) || DEFAULT_KEEPALIVE_MS;
+    this.keepAlive = setInterval(() => {
+      const frame = sseComment("keep-alive");
+      for (const writer of this.subscribers) writer.write(frame).catch(() => this.dropSubscriber(writer));
+    }, every);
+  }
+
+  private dropSubscriber(writer: WritableStreamDefaultWriter<Uint8Array>): void {
+    this.subscribers.delete(writer);
+    writer.close().catch(() => {});
+    if (this.subscribers.size === 0 && this.keepAlive) {
+      clearInterval(this.keepAlive);
+      this.keepAlive = null;
+    }
+  }
+
+  private closeSubscribers(): void {
+    for (const writer of [...this.subscribers]) this.dropSubscriber(writer);
+  }
+
+  /** A non-terminal job with no run in this instance (evicted or restarted): schedule the resume. */
+  private resumeIfOrphaned(): void {
+    const record = this.record;
+    if (!record || this.activeRun) return;
+    if (isTerminal(record.status) ? record.settled : false) return;
+    void this.ctx.storage.getAlarm().then((at) => {
+      if (at === null || at > Date.now() + SECOND) return this.ctx.storage.setAlarm(Date.now());
+    });
+  }
+}
+

@@ -1,5 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, noBody } from "../../lib/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";
 import { MarketingBody, PasswordBody, ProfileBody } from "../schemas";
@@ -59,4 +60,30 @@ settingsRoutes.openapi(
     await setMarketingEmails(c.var.db, c.var.user.id, c.req.valid("json").enabled);
     return c.body(null, 200);
   },
+);
+
+const WebhookSecretDto = z.object({ secret: z.string().openapi({ example: "whsec_..." }) }).openapi("WebhookSecret");
+
+settingsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/webhook-secret",
+    tags,
+    summary: "The secret that signs your webhooks (X-Service-Signature)",
+    security: JWT_SECURITY,
+    responses: { 200: jsonResponse(WebhookSecretDto, "The secret"), ...errorResponses("unauthorized") },
+  }),
+  async (c) => c.json({ secret: await webhookSecret(c.var.db, c.var.user.id) }, 200),
+);
+
+settingsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/webhook-secret/rotate",
+    tags,
+    summary: "Replace the webhook signing secret (deliveries from now on use the new one)",
+    security: JWT_SECURITY,
+    responses: { 200: jsonResponse(WebhookSecretDto, "The new secret"), ...errorResponses("unauthorized") },
+  }),
+  async (c) => c.json({ secret: await rotateWebhookSecret(c.var.db, c.var.user.id) }, 200),
 );

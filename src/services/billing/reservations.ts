@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { overageReports } from "../../db/schema/billing";
 import { ledgerEntries } from "../../db/schema/ledger";
 import { users } from "../../db/schema/users";
@@ -101,9 +101,20 @@ export async function reportOverage(deps: BillingDeps, reportId: string): Promis
   }
 }
 
-/** Settles a job's reservation: gives back what was not charged (`release`), exactly once per job. */
-export async function settleReservation(deps: BillingDeps, userId: string, jobId: string, reserved: number, charged: number) {
-  const unspent = reserved - Math.min(charged, reserved);
+/**
+ * Settles a job's reservation: gives back what was not charged (`release`), exactly once per job.
+ * The amount comes from the job's own reservation entry, so a job that never reserved (or was
+ * already settled) can never release credits it did not take.
+ */
+export async function settleReservation(deps: BillingDeps, userId: string, jobId: string, charged: number) {
+  const reservation = await deps.db
+    .select({ delta: ledgerEntries.delta })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, reservationKey(jobId))))
+    .get();
+  if (!reservation) return null;
+  const reserved = -reservation.delta;
+  const unspent = reserved - Math.min(Math.max(0, charged), reserved);
   return applyLedgerChange(deps.db, userId, {
     kind: "release",
     delta: unspent,

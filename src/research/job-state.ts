@@ -1,0 +1,113 @@
+import type { JobStatus } from "../db/schema/jobs";
+import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "../services/pricing";
+import type { ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
+
+/** Everything a job's Durable Object needs to run, fixed at submit. */
+export interface JobSpec {
+  id: string;
+  userId: string;
+  origin: "api" | "playground";
+  mode: ResearchMode;
+  question: string;
+  input: ResearchInput;
+  reservedCredits: number;
+  maxCredits: number | null;
+  webhookUrl: string | null;
+  createdAt: string;
+  /** Hard wall-clock deadline, epoch ms. */
+  deadlineAt: number;
+}
+
+/** The ResearchResult of the spec. */
+export interface ResearchResult {
+  id: string;
+  status: JobStatus;
+  question: string;
+  brief: string | null;
+  typed: unknown;
+  sources: SourceDto[];
+  credits_charged: number;
+  cost_usd: number;
+  created_at: string;
+  completed_at: string | null;
+  error: string | null;
+  latency_ms: number | null;
+  wave_count: number | null;
+}
+
+/** The job's durable record, persisted before every announcement. */
+export interface JobRecord {
+  spec: JobSpec;
+  status: JobStatus;
+  startedAt: number | null;
+  cancelRequested: boolean;
+  progress: ResearchProgress | null;
+  sources: SourceDto[];
+  /** Set once terminal. */
+  result: ResearchResult | null;
+  /** Terminal and its ledger + D1 row written: nothing left to do. */
+  settled: boolean;
+}
+
+export const isTerminal = (status: JobStatus) => status === "succeeded" || status === "failed" || status === "cancelled";
+
+export type Outcome =
+  | { status: "succeeded"; output: ResearchOutput }
+  | { status: "cancelled"; costUsd: number; waves: number }
+  | { status: "failed"; error: string; costUsd: number; waves: number };
+
+/**
+ * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
+ * the credits for work already spent when cancelled; nothing when failed. Never above the reservation.
+ */
+export function chargeFor(spec: JobSpec, outcome: Outcome): number {
+  let charge = 0;
+  if (outcome.status === "succeeded") charge = creditsCharged(spec.mode, outcome.output.cost_usd, spec.maxCredits);
+  if (outcome.status === "cancelled") charge = Math.ceil(roundUsd(outcome.costUsd) / USD_PER_CREDIT - 1e-9);
+  return Math.max(0, Math.min(charge, spec.reservedCredits));
+}
+
+/** The final ResearchResult of an outcome. `cost_usd` never exceeds the envelope. */
+export function finalResult(record: JobRecord, outcome: Outcome, completedAt: number): ResearchResult {
+  const { spec } = record;
+  const started = record.startedAt ?? Date.parse(spec.createdAt);
+  const cap = spec.input.budgets.max_cost_usd;
+  const cost = roundUsd(Math.min(cap, outcome.status === "succeeded" ? outcome.output.cost_usd : outcome.costUsd));
+  const succeeded = outcome.status === "succeeded" ? outcome.output : null;
+  return {
+    id: spec.id,
+    status: outcome.status,
+    question: spec.question,
+    brief: succeeded?.brief ?? null,
+    typed: succeeded?.typed ?? null,
+    sources: succeeded ? succeeded.sources : record.sources,
+    credits_charged: chargeFor(spec, outcome),
+    cost_usd: cost,
+    created_at: spec.createdAt,
+    completed_at: new Date(completedAt).toISOString(),
+    error: outcome.status === "failed" ? outcome.error : null,
+    latency_ms: Math.max(0, completedAt - started),
+    wave_count: outcome.status === "succeeded" ? outcome.output.wave_count : outcome.waves,
+  };
+}
+
+/** The result as seen while the job is still pending or running. */
+export function liveResult(record: JobRecord): ResearchResult {
+  if (record.result) return record.result;
+  const { spec } = record;
+  return {
+    id: spec.id,
+    status: record.status,
+    question: spec.question,
+    brief: null,
+    typed: null,
+    sources: record.sources,
+    credits_charged: 0,
+    cost_usd: roundUsd(record.progress?.cost_usd ?? 0),
+    created_at: spec.createdAt,
+    completed_at: null,
+    error: null,
+    latency_ms: null,
+    wave_count: record.progress?.wave ?? null,
+  };
+}

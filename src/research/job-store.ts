@@ -1,0 +1,128 @@
+import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type JobStatus, type ResearchJobRow, researchJobs } from "../db/schema/jobs";
+import type { Paging } from "../lib/paging";
+import { usdToMicros } from "../services/pricing";
+import type { ResearchResult } from "./job-state";
+
+/** The D1 side of jobs: the row every list, usage view and admin screen reads. */
+
+export async function findOwnJob(db: Db, userId: string, id: string): Promise<ResearchJobRow | undefined> {
+  return db.select().from(researchJobs).where(and(eq(researchJobs.id, id), eq(researchJobs.userId, userId))).get();
+}
+
+export async function markJobRunning(db: Db, id: string, startedAt: string): Promise<void> {
+  await db.update(researchJobs).set({ status: "running", startedAt }).where(and(eq(researchJobs.id, id), eq(researchJobs.status, "pending")));
+}
+
+/** Writes the final state once: a row already terminal is left as it is. */
+export async function writeFinalJob(db: Db, result: ResearchResult): Promise<void> {
+  await db
+    .update(researchJobs)
+    .set({
+      status: result.status,
+      resultJson: JSON.stringify(result),
+      creditsCharged: result.credits_charged,
+      costUsdMicros: usdToMicros(result.cost_usd),
+      error: result.error,
+      latencyMs: result.latency_ms,
+      sourceCount: result.sources.length,
+      waveCount: result.wave_count,
+      completedAt: result.completed_at,
+    })
+    .where(and(eq(researchJobs.id, result.id), inArray(researchJobs.status, ["pending", "running"])));
+}
+
+export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
+  return db
+    .select()
+    .from(researchJobs)
+    .where(
+      and(
+        eq(researchJobs.userId, userId),
+        page.status ? eq(researchJobs.status, page.status as JobStatus) : undefined,
+        page.origin ? eq(researchJobs.origin, page.origin) : undefined,
+      ),
+    )
+    .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Non-terminal jobs whose deadline passed before `before` (for the sweep). */
+export async function overdueJobs(db: Db, before: string, limit = 50) {
+  return db
+    .select({ id: researchJobs.id, userId: researchJobs.userId })
+    .from(researchJobs)
+    .where(and(inArray(researchJobs.status, ["pending", "running"]), lt(researchJobs.deadlineAt, before)))
+    .limit(limit);
+}
+
+export interface UsageBucket {
+  day: string;
+  credits: number;
+  jobs: number;
+  cost_usd_micros: number;
+}
+
+/** Daily UTC buckets of a user's jobs in [from, to), every day present (zero-filled). */
+export async function usageBuckets(db: Db, userId: string, from: Date, to: Date): Promise<UsageBucket[]> {
+  const day = sql<string>`substr(${researchJobs.createdAt}, 1, 10)`;
+  const rows = await db
+    .select({ day, credits: sum(researchJobs.creditsCharged), jobs: count(), cost: sum(researchJobs.costUsdMicros) })
+    .from(researchJobs)
+    .where(and(eq(researchJobs.userId, userId), gte(researchJobs.createdAt, from.toISOString()), lt(researchJobs.createdAt, to.toISOString())))
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const buckets: UsageBucket[] = [];
+  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += 86_400_000) {
+    const key = new Date(t).toISOString().slice(0, 10);
+    const row = byDay.get(key);
+    buckets.push({ day: `${key}T00:00:00.000Z`, credits: Number(row?.credits ?? 0), jobs: Number(row?.jobs ?? 0), cost_usd_micros: Number(row?.cost ?? 0) });
+  }
+  return buckets;
+}
+
+/** ResearchLogRow (GET /v1/research). */
+export function researchLogRow(row: ResearchJobRow) {
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    status: row.status,
+    question: row.question,
+    credits_charged: row.creditsCharged,
+    cost_usd_micros: row.costUsdMicros,
+    completed_at: row.completedAt,
+    latency_ms: row.latencyMs,
+    source_count: row.sourceCount,
+    wave_count: row.waveCount,
+  };
+}
+
+/** LogRow (GET /api/logs); `anonymize` replaces the question with a redaction that keeps its length. */
+export function logRow(row: ResearchJobRow, anonymize: boolean) {
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    status: row.status,
+    question: anonymize ? `[redacted] (${row.question.length} characters)` : row.question,
+    credits_charged: row.creditsCharged,
+    cost_usd_micros: row.costUsdMicros,
+    latency_ms: row.latencyMs,
+    mode: row.mode,
+    source_count: row.sourceCount,
+    wave_count: row.waveCount,
+  };
+}
+
+/** RecentJob (GET /api/dashboard/recent). */
+export function recentJob(row: ResearchJobRow) {
+  return {
+    id: row.id,
+    created_at: row.createdAt,
+    status: row.status,
+    question: row.question,
+    credits_charged: row.creditsCharged,
+    latency_ms: row.latencyMs,
+  };
+}

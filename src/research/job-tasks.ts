@@ -1,0 +1,119 @@
+import type { Env } from "../env";
+import { SECOND } from "../lib/time";
+import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
+import type { Page, SearchHit } from "./providers/types";
+
+export type TaskKind = "search" | "read";
+export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** A queue message: one search or one page read of one job's wave. */
+export interface TaskMessage {
+  jobId: string;
+  key: string;
+  kind: TaskKind;
+  /** The search query (without signal) or the URL to read. */
+  payload: unknown;
+}
+
+/** A task dispatched longer ago than this without an answer is sent again (its message was lost). */
+const REDISPATCH_AFTER_MS = 60 * SECOND;
+
+/** A stable key per task, so a resumed run finds the tasks a previous run already completed. */
+export function taskKey(kind: TaskKind, payload: unknown): string {
+  return `${kind}:${JSON.stringify(payload)}`;
+}
+
+/**
+ * The job's fan-out: the engine hands it a wave's searches and reads; it sends the ones not yet
+ * answered to the research-tasks queue in one batch, and resolves each when the consumer reports
+ * back (`complete`). Answers are kept in the Durable Object's SQLite storage, so a run resumed
+ * after eviction replays finished tasks at no cost and waits for the ones still in flight.
+ */
+export class DurableTaskRunner implements TaskRunner {
+  private jobId = "";
+  private queue: Queue | null = null;
+  private waiting = new Map<string, Array<(outcome: TaskOutcome) => void>>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+  ) {}
+
+  createTables(): void {
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS tasks (key TEXT PRIMARY KEY, outcome TEXT, dispatched_at INTEGER NOT NULL)",
+    );
+  }
+
+  bind(jobId: string, queue: Queue): void {
+    this.jobId = jobId;
+    this.queue = queue;
+  }
+
+  runSearches(tasks: SearchTask[], signal?: AbortSignal): Promise<TaskResult<SearchHit[]>[]> {
+    return this.runAll(tasks.map((task) => ({ id: task.id, kind: "search" as const, payload: task.query })), signal) as Promise<
+      TaskResult<SearchHit[]>[]
+    >;
+  }
+
+  readPages(tasks: ReadTask[], signal?: AbortSignal): Promise<TaskResult<Page | null>[]> {
+    return this.runAll(tasks.map((task) => ({ id: task.id, kind: "read" as const, payload: task.url })), signal) as Promise<
+      TaskResult<Page | null>[]
+    >;
+  }
+
+  /** Records a task's answer (first answer wins) and wakes whoever waits for it. */
+  complete(key: string, outcome: TaskOutcome): void {
+    this.ctx.storage.sql.exec(
+      "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
+      key,
+      JSON.stringify(outcome),
+      Date.now(),
+    );
+    const stored = this.stored(key);
+    for (const resolve of this.waiting.get(key) ?? []) resolve(stored ?? outcome);
+    this.waiting.delete(key);
+  }
+
+  private stored(key: string): TaskOutcome | null {
+    const row = this.ctx.storage.sql.exec<{ outcome: string | null }>("SELECT outcome FROM tasks WHERE key = ?", key).toArray()[0];
+    return row?.outcome ? (JSON.parse(row.outcome) as TaskOutcome) : null;
+  }
+
+  private async runAll(tasks: { id: string; kind: TaskKind; payload: unknown }[], signal?: AbortSignal): Promise<TaskResult<unknown>[]> {
+    const keyed = tasks.map((task) => ({ ...task, key: taskKey(task.kind, task.payload) }));
+    const toSend: TaskMessage[] = [];
+    const now = Date.now();
+    for (const task of keyed) {
+      if (this.stored(task.key)) continue;
+      const row = this.ctx.storage.sql.exec<{ dispatched_at: number }>("SELECT dispatched_at FROM tasks WHERE key = ?", task.key).toArray()[0];
+      if (row && now - row.dispatched_at < REDISPATCH_AFTER_MS) continue; // still in flight from before
+      this.ctx.storage.sql.exec(
+        "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, NULL, ?) ON CONFLICT(key) DO UPDATE SET dispatched_at = excluded.dispatched_at",
+        task.key,
+        now,
+      );
+      toSend.push({ jobId: this.jobId, key: task.key, kind: task.kind, payload: task.payload });
+    }
+    if (toSend.length > 0) {
+      if (!this.queue) throw new Error("task runner used before bind()");
+      await this.queue.sendBatch(toSend.map((body) => ({ body })));
+    }
+    return Promise.all(
+      keyed.map(async (task): Promise<TaskResult<unknown>> => {
+        const outcome = this.stored(task.key) ?? (await this.wait(task.key, signal));
+        return outcome.ok ? { id: task.id, ok: true, value: outcome.value } : { id: task.id, ok: false, error: outcome.error };
+      }),
+    );
+  }
+
+  private wait(key: string, signal?: AbortSignal): Promise<TaskOutcome> {
+    return new Promise((resolve) => {
+      if (signal?.aborted) return resolve({ ok: false, error: "aborted" });
+      const list = this.waiting.get(key) ?? [];
+      list.push(resolve);
+      this.waiting.set(key, list);
+      signal?.addEventListener("abort", () => resolve({ ok: false, error: "aborted" }), { once: true });
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from "@hono/zod-openapi";
+import type { Config } from "../env";
+import { ApiError } from "../lib/errors";
+import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "../services/pricing";
+import { webhookUrlProblem } from "../webhooks/url-safety";
+import { compileSchema, InvalidSchemaError } from "./engine";
+
+export const MAX_QUESTION_LENGTH = 2000;
+export const MAX_SCHEMA_BYTES = 16 * 1024;
+export const MAX_DOMAINS = 50;
+/** Jobs whose wall clock exceeds this run asynchronously (202). */
+export const SYNC_WALLCLOCK_LIMIT_SECS = 60;
+
+const Domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/, { error: "must be a domain name such as example.com" });
+
+export const ResearchRequestSchema = z
+  .strictObject({
+    question: z
+      .string()
+      .trim()
+      .min(1, { error: "must not be empty" })
+      .max(MAX_QUESTION_LENGTH, { error: `must be at most ${MAX_QUESTION_LENGTH} characters` }),
+    mode: z.enum(RESEARCH_MODES).default("standard"),
+    max_credits: z.int().min(1).max(1_000_000).nullable().optional(),
+    max_wallclock_secs: z.int().min(0).max(3600).nullable().optional(),
+    response_schema: z.record(z.string(), z.unknown()).nullable().optional(),
+    include_sources: z.boolean().default(true),
+    async: z.boolean().optional(),
+    webhook_url: z.string().max(2048).nullable().optional(),
+    include_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
+    exclude_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
+  })
+  .openapi("ResearchRequest");
+
+export type ResearchRequest = z.infer<typeof ResearchRequestSchema>;
+
+/** What a valid request turns into: its price, envelope and how it is answered. */
+export interface ResearchPlan {
+  request: ResearchRequest;
+  mode: ResearchMode;
+  budgets: ResearchBudgets;
+  /** Reserved at submit: the fixed price, or max_credits for max. */
+  reservedCredits: number;
+  async: boolean;
+}
+
+/**
+ * The rules of POST /v1/research that need more than the schema: max needs max_credits (400),
+ * response_schema must be a valid JSON Schema of at most 16 KiB, webhook_url must be safe, and the
+ * envelope must be possible (400 impossible_budget). Runs before anything is written or charged.
+ */
+export function planResearch(request: ResearchRequest, config: Config): ResearchPlan {
+  if (request.mode === "max" && request.max_credits == null) {
+    throw ApiError.invalid("Invalid request: max_credits is required when mode is max.");
+  }
+  if (request.response_schema) {
+    if (new TextEncoder().encode(JSON.stringify(request.response_schema)).length > MAX_SCHEMA_BYTES) {
+      throw ApiError.invalid(`Invalid request: response_schema must be at most ${MAX_SCHEMA_BYTES} bytes of JSON.`);
+    }
+    try {
+      compileSchema(request.response_schema);
+    } catch (error) {
+      if (error instanceof InvalidSchemaError) throw ApiError.invalid(`Invalid request: ${error.message}`);
+      throw error;
+    }
+  }
+  if (request.webhook_url) {
+    const problem = webhookUrlProblem(request.webhook_url, config.ENVIRONMENT);
+    if (problem) throw ApiError.invalid(`Invalid request: ${problem}.`);
+  }
+  const mode = request.mode;
+  const budgets = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
+  const impossible = impossibleBudgetReason(budgets);
+  if (impossible) throw new ApiError("impossible_budget", impossible);
+  return {
+    request,
+    mode,
+    budgets,
+    reservedCredits: reservationCredits(mode, request.max_credits),
+    async: request.async === true || Boolean(request.webhook_url) || budgets.max_wallclock_secs > SYNC_WALLCLOCK_LIMIT_SECS,
+  };
+}

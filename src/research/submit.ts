@@ -1,0 +1,176 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
+import type { UserRow } from "../db/schema/users";
+import type { Config, Env } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
+import { type Defer, reserveCredits, settleReservation } from "../services/billing/reservations";
+import type { JobSpec, ResearchResult } from "./job-state";
+import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
+
+export const IDEMPOTENCY_WINDOW_MS = DAY;
+const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+export interface SubmitContext {
+  db: Db;
+  config: Config;
+  env: Env;
+  user: UserRow;
+  origin: "api" | "playground";
+  apiKeyId: string | null;
+  /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
+  resourceBase: string;
+  defer: Defer;
+}
+
+export interface AsyncAccepted {
+  id: string;
+  status: "pending";
+  status_url: string;
+  events_url: string;
+}
+
+export type SubmitResponse = { status: 200; body: ResearchResult } | { status: 202; body: AsyncAccepted };
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function jobStub(env: Env, id: string) {
+  return env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(id));
+}
+
+/**
+ * POST /v1/research and POST /api/playground/research. Every check runs before anything is
+ * written; the job row claims the Idempotency-Key (unique per account), so concurrent duplicates
+ * can never create two jobs; credits are reserved before the job starts, and released if it
+ * cannot start.
+ */
+export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
+  const plan = planResearch(request, ctx.config);
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(idempotencyKey)) {
+    throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
+  }
+  const requestHash = await sha256Hex(canonicalJson(request));
+  if (idempotencyKey) {
+    const existing = await claimedJob(ctx, idempotencyKey);
+    if (existing) return replay(ctx, plan, existing, requestHash);
+  }
+
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  try {
+    await ctx.db.insert(researchJobs).values({
+      id,
+      userId: ctx.user.id,
+      origin: ctx.origin,
+      apiKeyId: ctx.apiKeyId,
+      status: "pending",
+      mode: plan.mode,
+      question: request.question,
+      requestJson: JSON.stringify(request),
+      creditsReserved: plan.reservedCredits,
+      webhookUrl: request.webhook_url ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: idempotencyKey ? requestHash : null,
+      idempotencyExpiresAt: idempotencyKey ? isoAfter(IDEMPOTENCY_WINDOW_MS) : null,
+      createdAt,
+      deadlineAt: new Date(now + plan.budgets.max_wallclock_secs * 1000).toISOString(),
+    });
+  } catch (error) {
+    // Lost the race for this Idempotency-Key to a concurrent duplicate.
+    if (idempotencyKey && String(error).includes("UNIQUE constraint failed")) {
+      const winner = await claimedJob(ctx, idempotencyKey);
+      if (winner) return replay(ctx, plan, winner, requestHash);
+      throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");
+    }
+    throw error;
+  }
+
+  const deps = { db: ctx.db, config: ctx.config, env: ctx.env };
+  let reserved = false;
+  try {
+    const reservation = await reserveCredits(deps, ctx.user.id, plan.reservedCredits, id, ctx.defer);
+    if (reservation.status === "insufficient") {
+      await ctx.db.delete(researchJobs).where(eq(researchJobs.id, id));
+      throw new ApiError(
+        "insufficient_credits",
+        `This ${plan.mode} job needs ${plan.reservedCredits} credits; the balance is ${reservation.balance}.`,
+      );
+    }
+    reserved = true;
+    const spec: JobSpec = {
+      id,
+      userId: ctx.user.id,
+      origin: ctx.origin,
+      mode: plan.mode,
+      question: request.question,
+      input: {
+        question: request.question,
+        mode: plan.mode,
+        budgets: plan.budgets,
+        include_domains: request.include_domains,
+        exclude_domains: request.exclude_domains,
+        include_sources: request.include_sources,
+        response_schema: request.response_schema ?? null,
+      },
+      reservedCredits: plan.reservedCredits,
+      maxCredits: request.max_credits ?? null,
+      webhookUrl: request.webhook_url ?? null,
+      createdAt,
+      deadlineAt: now + plan.budgets.max_wallclock_secs * 1000,
+    };
+    await jobStub(ctx.env, id).start(spec);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The job could not start: give everything back and leave no job behind (a plain 500).
+    if (reserved) await settleReservation(deps, ctx.user.id, id, 0);
+    await ctx.db.delete(researchJobs).where(eq(researchJobs.id, id));
+    throw error;
+  }
+  return respond(ctx, plan, id);
+}
+
+/** The job holding this caller's Idempotency-Key within the window (an expired claim is released). */
+async function claimedJob(ctx: SubmitContext, key: string): Promise<ResearchJobRow | undefined> {
+  await ctx.db
+    .update(researchJobs)
+    .set({ idempotencyKey: null })
+    .where(and(eq(researchJobs.userId, ctx.user.id), eq(researchJobs.idempotencyKey, key), lte(researchJobs.idempotencyExpiresAt, nowIso())));
+  return ctx.db
+    .select()
+    .from(researchJobs)
+    .where(and(eq(researchJobs.userId, ctx.user.id), eq(researchJobs.idempotencyKey, key)))
+    .get();
+}
+
+/** A repeated Idempotency-Key: the original job's response for the same body, 422 for another body. */
+async function replay(ctx: SubmitContext, plan: ResearchPlan, existing: ResearchJobRow, requestHash: string): Promise<SubmitResponse> {
+  if (existing.requestHash !== requestHash) {
+    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body.");
+  }
+  return respond(ctx, plan, existing.id);
+}
+
+async function respond(ctx: SubmitContext, plan: ResearchPlan, id: string): Promise<SubmitResponse> {
+  if (plan.async) {
+    return {
+      status: 202,
+      body: { id, status: "pending", status_url: `${ctx.resourceBase}/${id}`, events_url: `${ctx.resourceBase}/${id}/events` },
+    };
+  }
+  // Synchronous: wait for the job to finish (its own deadline bounds the wait).
+  const result = await jobStub(ctx.env, id).waitForResult(plan.budgets.max_wallclock_secs * 1000 + 20 * SECOND);
+  if (!result) throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");
+  return { status: 200, body: result };
+}

@@ -1,0 +1,68 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import type { ResearchJobRow } from "../db/schema/jobs";
+import { ApiError } from "../lib/errors";
+import type { ResearchResult } from "../research/job-state";
+import { findOwnJob } from "../research/job-store";
+import type { ResearchRequest } from "../research/request";
+import { submitResearch } from "../research/submit";
+
+/** Shared by /v1/research (API key) and /api/playground/research (JWT): same engine, same charges. */
+
+export function jobStub(c: Context<AppEnv>, id: string) {
+  return c.env.RESEARCH_JOB.get(c.env.RESEARCH_JOB.idFromName(id));
+}
+
+/** The caller's job, else 404 (an unknown id and another account's job look the same). */
+export async function ownJob(c: Context<AppEnv>, id: string): Promise<ResearchJobRow> {
+  const job = await findOwnJob(c.var.db, c.var.user.id, id);
+  if (!job) throw ApiError.notFound("Research job");
+  return job;
+}
+
+export async function submit(c: Context<AppEnv>, request: ResearchRequest, origin: "api" | "playground", basePath: string) {
+  return submitResearch(
+    {
+      db: c.var.db,
+      config: c.var.config,
+      env: c.env,
+      user: c.var.user,
+      origin,
+      apiKeyId: origin === "api" ? c.var.apiKeyId : null,
+      resourceBase: `${new URL(c.req.url).origin}${basePath}`,
+      defer: (work) => c.executionCtx.waitUntil(work),
+    },
+    request,
+    c.req.header("Idempotency-Key"),
+  );
+}
+
+/** The job's ResearchResult: live from its Durable Object, or the final row if the object has none. */
+export async function jobResult(c: Context<AppEnv>, job: ResearchJobRow): Promise<ResearchResult> {
+  const live = await jobStub(c, job.id).result();
+  if (live) return live;
+  if (job.resultJson) return JSON.parse(job.resultJson) as ResearchResult;
+  return {
+    id: job.id,
+    status: job.status,
+    question: job.question,
+    brief: null,
+    typed: null,
+    sources: [],
+    credits_charged: job.creditsCharged,
+    cost_usd: job.costUsdMicros / 1_000_000,
+    created_at: job.createdAt,
+    completed_at: job.completedAt,
+    error: job.error,
+    latency_ms: job.latencyMs,
+    wave_count: job.waveCount,
+  };
+}
+
+/** Proxies the SSE stream of the job's Durable Object (which replays after Last-Event-ID). */
+export async function jobEvents(c: Context<AppEnv>, job: ResearchJobRow): Promise<Response> {
+  const headers = new Headers();
+  const lastEventId = c.req.header("Last-Event-ID");
+  if (lastEventId) headers.set("Last-Event-ID", lastEventId);
+  return jobStub(c, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
+}

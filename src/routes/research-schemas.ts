@@ -1,0 +1,66 @@
+import { z } from "@hono/zod-openapi";
+import { JOB_STATUSES } from "../db/schema/jobs";
+
+export const SourceDto = z
+  .object({ url: z.string(), title: z.string(), domain: z.string(), summary: z.string().nullable().optional() })
+  .openapi("SourceDto");
+
+export const ResearchResultDto = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(JOB_STATUSES),
+    question: z.string(),
+    brief: z.string().nullable(),
+    typed: z.unknown().openapi({ description: "Typed output per response_schema; null without one." }),
+    sources: z.array(SourceDto),
+    credits_charged: z.int(),
+    cost_usd: z.number(),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    error: z.string().nullable(),
+    latency_ms: z.int().nullable(),
+    wave_count: z.int().nullable(),
+  })
+  .openapi("ResearchResult");
+
+export const AsyncAcceptedDto = z
+  .object({ id: z.uuid(), status: z.literal("pending"), status_url: z.url(), events_url: z.url() })
+  .openapi("AsyncAccepted");
+
+export const ResearchLogRowDto = z
+  .object({
+    id: z.uuid(),
+    created_at: z.iso.datetime(),
+    status: z.enum(JOB_STATUSES),
+    question: z.string(),
+    credits_charged: z.int(),
+    cost_usd_micros: z.int(),
+    completed_at: z.iso.datetime().nullable(),
+    latency_ms: z.int().nullable(),
+    source_count: z.int().nullable(),
+    wave_count: z.int().nullable(),
+  })
+  .openapi("ResearchLogRow");
+
+export const DeliveryDto = z
+  .object({
+    attempt: z.int(),
+    status_code: z.int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.int(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi("WebhookDelivery");
+
+export const IdempotencyHeader = z.object({
+  "idempotency-key": z.string().optional().openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "Same key + same body within 24 h returns the original job." }),
+});
+
+export const StatusFilter = z.object({
+  status: z.enum(JOB_STATUSES).optional().openapi({ param: { name: "status", in: "query" } }),
+});
+
+export const SSE_RESPONSE = {
+  description: "Server-Sent Events: status, progress, source, result (last), error; ids increase; Last-Event-ID replays.",
+  content: { "text/event-stream": { schema: z.string() } },
+};
