@@ -22,6 +22,8 @@ export default defineConfig({
                 JWT_SECRET: "test-secret-that-is-at-least-32-characters-long",
                 ADMIN_EMAILS: "admin@example.com",
                 DASHBOARD_URL: "https://dashboard.example.test",
+                // Keep-alive comments every second, so a test can see one without waiting 15 s.
+                SSE_KEEPALIVE_MS: "1000",
                 // A configured processor; its HTTP is intercepted with MSW in the billing tests.
                 STRIPE_SECRET_KEY: "sk_test_fake_key_for_tests",
                 STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_tests",
