@@ -1,0 +1,116 @@
+import { createHmac } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type StartedServer, startServer } from "./server";
+
+let server: StartedServer;
+let key: string;
+let accessToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  const signup = await post("/api/auth/signup", { email: `jobs-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
+  accessToken = ((await signup.json()) as { access_token: string }).access_token;
+  key = ((await (await post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function post(path: string, body: unknown, token?: string) {
+  return fetch(server.baseUrl + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+interface SseEvent {
+  id: number;
+  event: string;
+  data: any;
+}
+
+/** Reads an SSE stream until its `result` event (or the stream ends). */
+async function readEvents(response: Response): Promise<SseEvent[]> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = Object.fromEntries(
+        frame
+          .split("\n")
+          .filter((line) => !line.startsWith(":"))
+          .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      if (fields.event) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
+    }
+    if (events.at(-1)?.event === "result") {
+      await reader.cancel();
+      break;
+    }
+  }
+  return events;
+}
+
+describe("research over real HTTP against npm start", () => {
+  it("answers a lite job synchronously from the seeded corpus, with citations", async () => {
+    const response = await post("/v1/research", { question: "How did presidents describe tariffs in the 19th century?", mode: "lite" }, key);
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as any;
+    expect(result.status).toBe("succeeded");
+    expect(result.credits_charged).toBe(15);
+    expect(result.sources.length).toBeGreaterThan(0);
+    expect(result.brief).toMatch(/\[1\]/);
+    const balance = await (await fetch(`${server.baseUrl}/v1/credits`, { headers: { Authorization: `Bearer ${key}` } })).json();
+    expect(balance).toEqual({ credits: 485, usd: "4.85" });
+  });
+
+  it("runs a standard job asynchronously and streams it over SSE to its result", async () => {
+    const accepted = await post("/v1/research", { question: "What did presidents say about the gold standard and silver coinage?" }, key);
+    expect(accepted.status).toBe(202);
+    const body = (await accepted.json()) as { id: string; status_url: string; events_url: string };
+    expect(body.events_url).toBe(`${server.baseUrl}/v1/research/${body.id}/events`);
+    const stream = await fetch(body.events_url, { headers: { Authorization: `Bearer ${key}` } });
+    expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
+    const events = await readEvents(stream);
+    const last = events.at(-1)!;
+    expect(last.event).toBe("result");
+    expect(last.data.status).toBe("succeeded");
+    expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((a, b) => a - b));
+    const polled = (await (await fetch(body.status_url, { headers: { Authorization: `Bearer ${key}` } })).json()) as any;
+    expect(polled.status).toBe("succeeded");
+  });
+
+  it("delivers a signed webhook to a local receiver", async () => {
+    const secret = ((await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { secret: string }).secret;
+    const port = await freePort();
+    const received = new Promise<{ headers: Record<string, string | string[] | undefined>; body: string }>((resolve) => {
+      const receiver: Server = createServer((req, res) => {
+        let body = "";
+        req.on("data", (chunk) => (body += chunk));
+        req.on("end", () => {
+          res.writeHead(204).end();
+          receiver.close();
+          resolve({ headers: req.headers, body });
+        });
+      });
+      receiver.listen(port, "127.0.0.1");
+    });
+    const accepted = await post("/v1/research", { question: "What did presidents say about tariffs?", mode: "lite", webhook_url: `http://127.0.0.1:${port}/hook` }, key);
+    expect(accepted.status).toBe(202);
+    const { id } = (await accepted.json()) as { id: string };
+    const delivery = await received;
+    const expected = `sha256=${createHmac("sha256", secret).update(delivery.body).digest("hex")}`;
+    expect(delivery.headers["x-service-signature"]).toBe(expected);
+    expect(delivery.headers["x-service-event"]).toBe("research.completed");
+    expect(JSON.parse(delivery.body)).toMatchObject({ id, status: "succeeded" });
+  });
+});
