@@ -157,3 +157,71 @@ export function refresh(refreshToken: string): Promise<Response> {
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Admin and support tests (issue 6).
+
+export interface TestJob {
+  status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+  question?: string;
+  mode?: string;
+  creditsReserved?: number;
+  creditsCharged?: number;
+  costUsdMicros?: number;
+  createdAt?: string;
+  /** Also debit the charge through the ledger (a reservation entry), as a real job would. Default true. */
+  charge?: boolean;
+}
+
+/**
+ * Inserts a research_jobs row the way the jobs layer writes a finished one (the admin tests read
+ * jobs; they do not run them). By default the charge is also taken through the ledger as one
+ * `reservation` entry, so balances and the ledger invariant look like after a real job.
+ */
+export async function insertJob(userId: string, job: TestJob = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  const status = job.status ?? "succeeded";
+  const terminal = status === "succeeded" || status === "failed" || status === "cancelled";
+  const mode = job.mode ?? "standard";
+  const question = job.question ?? "What changed in EU tariff policy in 2025?";
+  const reserved = job.creditsReserved ?? 60;
+  const charged = job.creditsCharged ?? (status === "succeeded" ? reserved : 0);
+  const cost = job.costUsdMicros ?? (status === "succeeded" ? 212_000 : 0);
+  const created = job.createdAt ?? new Date().toISOString();
+  const completed = terminal ? new Date(Date.parse(created) + 14_250).toISOString() : null;
+  const request = { question, mode };
+  const result = status === "succeeded"
+    ? { id, status, question, mode, brief: "A cited brief.", sources: [{ url: "https://example.org/a", title: "A" }], credits_charged: charged, cost_usd: cost / 1e6, error: null, created_at: created, completed_at: completed }
+    : null;
+  await dbRun(
+    `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, result_json, credits_reserved, credits_charged,
+       cost_usd_micros, error, latency_ms, source_count, wave_count, created_at, started_at, completed_at, deadline_at)
+     values (?, ?, 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    id, userId, status, mode, question, JSON.stringify(request), result ? JSON.stringify(result) : null, reserved, charged, cost,
+    status === "failed" ? "provider error" : null, terminal ? 14_250 : null, result ? 1 : null, terminal ? 2 : null,
+    created, created, completed, new Date(Date.parse(created) + 180_000).toISOString(),
+  );
+  if (job.charge !== false && charged > 0) {
+    const { applyLedgerChange } = await import("../src/services/ledger");
+    const { createDb } = await import("../src/db/client");
+    const r = await applyLedgerChange(createDb(env.DB), userId, { kind: "reservation", delta: -charged, idempotencyKey: `reservation:${id}`, relatedId: id });
+    expect(r.status).toBe("applied");
+  }
+  return id;
+}
+
+/** POSTs a payment-processor event to /api/billing/webhook, signed as Stripe signs (HMAC-SHA256 of `${t}.${body}`). */
+export async function postSignedWebhook(event: Record<string, unknown>, secret = "whsec_test_secret_for_tests"): Promise<Response> {
+  const rawBody = JSON.stringify(event);
+  const t = Math.floor(Date.now() / 1000);
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(`${t}.${rawBody}`)));
+  const hex = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return call("/api/billing/webhook", { method: "POST", rawBody, headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${hex}` } });
+}
+
+/** The audit rows of one target, newest first. */
+export async function auditOf(targetId: string): Promise<{ action: string; admin_id: string; details: string | null }[]> {
+  return dbAll("select action, admin_id, details from audit_log where target_id = ? order by seq desc", targetId);
+}

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { corpusStats, deleteDomain, ingestDocuments } from "../../../research/providers/corpus-store";
+import { recordAudit } from "../../../services/audit";
 
 /**
  * The local document corpus (decisions.md "Local document corpus"): the search backend used
@@ -55,7 +56,9 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { documents } = c.req.valid("json");
-    return c.json({ ingested: await ingestDocuments(c.env.DB, documents) }, 200);
+    const ingested = await ingestDocuments(c.env.DB, documents);
+    await recordAudit(c.var.db, { adminId: c.var.user.id, adminEmail: c.var.user.email, action: "corpus.ingest", targetType: "corpus", details: { ingested, urls: documents.slice(0, 20).map((d) => d.url) } });
+    return c.json({ ingested }, 200);
   },
 );
 
@@ -69,7 +72,12 @@ corpusRoutes.openapi(
     request: { query: z.object({ domain: z.string().trim().min(1).max(253).openapi({ param: { name: "domain", in: "query" }, example: "en.wikipedia.org" }) }) },
     responses: { 200: jsonResponse(DeleteResult, "Documents removed"), ...adminErrors },
   }),
-  async (c) => c.json({ deleted: await deleteDomain(c.env.DB, c.req.valid("query").domain) }, 200),
+  async (c) => {
+    const { domain } = c.req.valid("query");
+    const deleted = await deleteDomain(c.env.DB, domain);
+    await recordAudit(c.var.db, { adminId: c.var.user.id, adminEmail: c.var.user.email, action: "corpus.delete_domain", targetType: "corpus", targetId: domain, details: { deleted } });
+    return c.json({ deleted }, 200);
+  },
 );
 
 corpusRoutes.openapi(

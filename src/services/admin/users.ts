@@ -1,0 +1,143 @@
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { researchJobs, tickets, type UserRow, users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { Paging } from "../../lib/paging";
+import { nowIso } from "../../lib/time";
+import { applyLedgerChange, listLedgerEntries } from "../ledger";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function adminUserRow(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    is_admin: u.isAdmin,
+    created_at: u.createdAt,
+    credits: u.credits,
+    suspended_at: u.suspendedAt,
+  };
+}
+
+/** `q`: a full UUID matches the id exactly; anything else is a case-insensitive substring of the email. */
+export async function listUsers(db: Db, q: string | undefined, page: Paging) {
+  const term = q?.trim();
+  const where = !term ? undefined : UUID.test(term) ? eq(users.id, term.toLowerCase()) : sql`instr(${users.email}, ${term.toLowerCase()}) > 0`;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(sql`rowid`))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(adminUserRow);
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow> {
+  const user = await db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw ApiError.notFound("User");
+  return user;
+}
+
+export async function userDetail(db: Db, id: string) {
+  const [[user], [jobs], [open]] = await db.batch([
+    db.select().from(users).where(eq(users.id, id)),
+    db.select({ n: count() }).from(researchJobs).where(eq(researchJobs.userId, id)),
+    db.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, id), ne(tickets.status, "closed"))),
+  ]);
+  if (!user) throw ApiError.notFound("User");
+  return {
+    ...adminUserRow(user),
+    email_verified: user.emailVerified,
+    marketing_emails_enabled: user.marketingEmailsEnabled,
+    jobs_count: jobs?.n ?? 0,
+    open_tickets: open?.n ?? 0,
+    processor_customer_id: user.processorCustomerId,
+  };
+}
+
+export const MAX_ADJUSTMENT = 1_000_000;
+
+/**
+ * An admin credit adjustment: one `admin_adjustment` ledger entry. With an idempotency key the
+ * ledger's unique (user, key) index makes a resubmit, even a concurrent one, a no-op that answers
+ * the first `balance_after`; the same key with a different delta or note is 422.
+ */
+export async function adjustCredits(
+  db: Db,
+  userId: string,
+  input: { delta: number; note: string; idempotencyKey?: string | null },
+): Promise<{ applied: boolean; balanceAfter: number; entryId: string }> {
+  await findUser(db, userId);
+  const result = await applyLedgerChange(db, userId, {
+    kind: "admin_adjustment",
+    delta: input.delta,
+    note: input.note,
+    // Namespaced so an admin key can never collide with the keys other ledger writers use.
+    idempotencyKey: input.idempotencyKey ? `admin_adjustment:${input.idempotencyKey}` : null,
+  });
+  if (result.status === "insufficient") {
+    throw ApiError.invalid(
+      `The adjustment would take the balance below zero: the balance is ${result.balance} credits, so at most ${result.balance} can be removed.`,
+    );
+  }
+  const { entry } = result;
+  if (result.status === "duplicate" && (entry.kind !== "admin_adjustment" || entry.delta !== input.delta || entry.note !== input.note)) {
+    throw new ApiError("idempotency_key_reused", "This idempotency_key was already used for a different adjustment.");
+  }
+  return { applied: result.status === "applied", balanceAfter: entry.balanceAfter, entryId: entry.id };
+}
+
+export async function userJobs(db: Db, userId: string, page: Paging) {
+  await findUser(db, userId);
+  const rows = await db
+    .select()
+    .from(researchJobs)
+    .where(eq(researchJobs.userId, userId))
+    .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((j) => ({
+    id: j.id,
+    created_at: j.createdAt,
+    status: j.status,
+    question: j.question,
+    credits_charged: j.creditsCharged,
+    cost_usd_micros: j.costUsdMicros,
+    latency_ms: j.latencyMs,
+  }));
+}
+
+export async function userLedger(db: Db, userId: string, page: Paging) {
+  await findUser(db, userId);
+  const rows = await listLedgerEntries(db, userId, page);
+  return rows.map((e) => ({
+    id: e.id,
+    created_at: e.createdAt,
+    kind: e.kind,
+    delta: e.delta,
+    balance_after: e.balanceAfter,
+    idempotency_key: e.idempotencyKey,
+    note: e.note,
+    related_id: e.relatedId,
+  }));
+}
+
+/**
+ * Suspend or unsuspend. Suspending keeps the first `suspended_at` when repeated. Returns whether
+ * anything changed. The effects (login and every JWT or API-key call answer 403
+ * `account_suspended`) live in the auth paths, which read `suspended_at` on every request.
+ */
+export async function setSuspended(db: Db, userId: string, suspended: boolean, actingAdminId: string): Promise<boolean> {
+  if (suspended && userId === actingAdminId) throw ApiError.invalid("You cannot suspend your own account.");
+  await findUser(db, userId);
+  const now = nowIso();
+  const changed = await db
+    .update(users)
+    .set({ suspendedAt: suspended ? now : null, updatedAt: now })
+    .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
