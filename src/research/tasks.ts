@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { createProviders } from "./engine";
 import type { TaskMessage, TaskOutcome } from "./job-tasks";
-import type { ProviderConfig } from "./providers";
+import type { ProviderConfig, Providers } from "./providers";
 import { ProviderError, type SearchQuery } from "./providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
@@ -12,8 +12,19 @@ export function taskRetryDelaySecs(attempt: number): number {
   return 2 ** (attempt - 1);
 }
 
+/** One set of providers per isolate, so the reader's robots.txt cache serves every task it runs. */
+const providersByEnv = new WeakMap<Env, Providers>();
+function providersFor(env: Env): Providers {
+  let providers = providersByEnv.get(env);
+  if (!providers) {
+    providers = createProviders(env as unknown as ProviderConfig, env.DB);
+    providersByEnv.set(env, providers);
+  }
+  return providers;
+}
+
 async function execute(env: Env, task: TaskMessage): Promise<unknown> {
-  const providers = createProviders(env as unknown as ProviderConfig, env.DB);
+  const providers = providersFor(env);
   if (task.kind === "search") return providers.search.search(task.payload as SearchQuery);
   return providers.reader.read(task.payload as string);
 }
