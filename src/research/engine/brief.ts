@@ -84,6 +84,14 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
       statements.push({ text: best.passage.text, docs: [lead.doc.index] });
       used.add(best.passage.text);
     }
+    // The lead page names the next hop ("... starring Shirley Temple as ..."): its page follows.
+    const hop = chosen.slice(1, 3).find((entry) => entry.via?.doc === lead.doc && entry.best[0]);
+    if (hop) {
+      const hopBest = hop.best[0]!.passage.text;
+      opening.push(cite(hopBest, [number(hop.doc)]));
+      statements.push({ text: hopBest, docs: [hop.doc.index] });
+      used.add(hopBest);
+    }
   }
 
   // Key findings: a few best sentences per cited page, diversified, in rank order of pages.

@@ -97,8 +97,10 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
       const share = wave === input.budgets.max_waves ? pagesLeft : Math.ceil(pagesLeft / wavesLeft);
       const candidates = chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url), filter, perDomainSoFar: perDomain });
       const reads = [];
+      let readBlocked: StopReason | null = null;
       for (const candidate of candidates) {
-        if (budget.readBlocker()) break;
+        readBlocked = budget.readBlocker();
+        if (readBlocked) break;
         budget.charge("page_read");
         reads.push(candidate);
       }
@@ -117,7 +119,7 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
       }
       await progress("analyzing");
       if (added === 0) {
-        stopped = "no_new_evidence";
+        stopped = readBlocked ?? "no_new_evidence";
         break;
       }
       const analysis = analyzeEvidence(evidence, query);

@@ -140,6 +140,26 @@ function extractDate(text: string): string | undefined {
   return year ? `${year[1]}-01-01` : undefined;
 }
 
+/**
+ * Birth and death dates as encyclopedias write them: "(April 23, 1928 – February 10, 2014)",
+ * "(born 16 July 1966)". Field names mentioning birth or death read these first.
+ */
+function lifeDate(texts: string[], which: "birth" | "death"): string | undefined {
+  for (const text of texts) {
+    const born = /\(\s*born\s+([^;)]*?\d{4})/i.exec(text) ?? /\bborn\s+(?:on\s+|in\s+)?((?:[A-Z][a-z]+ \d{1,2}, |\d{1,2} [A-Z][a-z]+ )?\d{4})/.exec(text);
+    const span = /\(([^()]*?\d{4})\s*[–—-]\s*([^()]*?\d{4})\)/.exec(text);
+    if (which === "birth" && (born || span)) return born ? born[1] : span![1];
+    if (which === "death" && span) return span[2];
+  }
+  return undefined;
+}
+
+function lifeEvent(description: string): "birth" | "death" | null {
+  if (/\b(born|birth)/i.test(description)) return "birth";
+  if (/\b(died|death|dead)\b/i.test(description)) return "death";
+  return null;
+}
+
 function extractNumber(text: string): number | undefined {
   const match = /(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?/.exec(text);
   return match ? Number(match[0].replace(/,/g, "")) : undefined;
@@ -209,7 +229,9 @@ export function fillSchema(schemaNode: unknown, name: string, synthesis: Synthes
     }
     case "string": {
       if (node.format === "date" || node.format === "date-time") {
-        const date = bestStatements(synthesis, description).map(extractDate).find(Boolean) ?? extractDate(synthesis.brief);
+        const event = lifeEvent(description);
+        const life = event ? lifeDate(bestStatements(synthesis, description), event) : undefined;
+        const date = (life && extractDate(life)) ?? bestStatements(synthesis, description).map(extractDate).find(Boolean) ?? extractDate(synthesis.brief);
         if (date) return node.format === "date" ? date : `${date}T00:00:00Z`;
       }
       if (node.format === "uri" || /\b(url|link)\b/i.test(description)) return synthesis.sources[0]?.url ?? "";
@@ -219,7 +241,10 @@ export function fillSchema(schemaNode: unknown, name: string, synthesis: Synthes
     }
     case "number":
     case "integer": {
-      const found = bestStatements(synthesis, `${description} ${query.question}`).map(extractNumber).find((value) => value !== undefined);
+      const event = lifeEvent(description);
+      const life = event && /\byear\b/i.test(description) ? lifeDate(bestStatements(synthesis, description), event) : undefined;
+      const lifeYear = life ? Number(/(\d{4})$/.exec(life)?.[1]) : undefined;
+      const found = lifeYear ?? bestStatements(synthesis, `${description} ${query.question}`).map(extractNumber).find((value) => value !== undefined);
       let value = found ?? (/\b(count|number|sources)\b/i.test(description) ? synthesis.sources.length : 0);
       if (pickType(node) === "integer") value = Math.round(value);
       if (typeof node.minimum === "number") value = Math.max(node.minimum, value);
@@ -273,7 +298,7 @@ async function modelFill(compiled: CompiledSchema, context: TypedContext): Promi
     if (attempt === 1) {
       messages.push({ role: "user", content: `That JSON does not conform to the schema. Validator errors:\n${errors.join("\n")}\nAnswer again with corrected JSON only.` });
     }
-    const response = await llm.complete({ system, messages, maxTokens: 2000, json: true, signal: context.signal });
+    const response = await llm.complete({ system, messages: [...messages], maxTokens: 2000, json: true, signal: context.signal });
     context.budget.chargeUsd(llmCostUsd(response.inputTokens, response.outputTokens));
     messages.push({ role: "assistant", content: response.text });
     let value: unknown;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuestion, capitalisedEntities, quotedPhrases } from "../../src/research/engine/query";
+import { normalizeAnswer, sentences, stem, terms } from "../../src/research/engine/text";
+
+describe("query analysis", () => {
+  it("finds capitalised entities, splitting two conjoined names but keeping titles with 'and'", () => {
+    expect(analyzeQuestion("Were Scott Derrickson and Ed Wood of the same nationality?").entities).toEqual(["Scott Derrickson", "Ed Wood"]);
+    expect(analyzeQuestion("What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?").entities).toEqual([
+      "Corliss Archer",
+      "Kiss and Tell",
+    ]);
+  });
+
+  it("keeps quoted phrases as phrases and entities", () => {
+    const analysis = analyzeQuestion('The director of the romantic comedy "Big Stone Gap" is based in what New York city?');
+    expect(analysis.phrases).toEqual(["Big Stone Gap"]);
+    expect(analysis.entities).toContain("Big Stone Gap");
+    expect(quotedPhrases("“curly quotes” and \"straight ones\"")).toEqual(["curly quotes", "straight ones"]);
+  });
+
+  it("does not take the question word, initials or punctuation-separated places as one name", () => {
+    expect(capitalisedEntities("Where is Lawrence, Kansas located?")).toEqual(["Lawrence", "Kansas"]);
+    expect(capitalisedEntities("Roger O. Egeberg was a physician.")).toEqual(["Roger O Egeberg"]);
+    expect(capitalisedEntities("In 1945 American films starred Shirley Temple.", { leadingNumbers: false })).toEqual(["Shirley Temple"]);
+  });
+
+  it("classifies yes/no, choice and open questions", () => {
+    expect(analyzeQuestion("Are Local H and For Against both from the United States?").kind).toBe("yes_no");
+    const choice = analyzeQuestion("Who is older, Annie Morton or Terry Richardson?");
+    expect(choice.kind).toBe("choice");
+    expect(choice.options).toEqual(["Annie Morton", "Terry Richardson"]);
+    expect(choice.focusTerms).toContain("older");
+    expect(analyzeQuestion("What year did the band perform?").kind).toBe("open");
+  });
+
+  it("takes periods as constraints and framing subjects as speakers, not topic words", () => {
+    const analysis = analyzeQuestion("How did presidents describe tariffs in the 19th century?");
+    expect(analysis.period).toEqual({ from: 1801, to: 1900 });
+    expect(analysis.terms).toEqual(["president", "tariff"]);
+    expect(analysis.speakerTerms).toEqual(["president"]);
+    expect(analysis.entities).toEqual([]);
+    expect(analyzeQuestion("What happened in the 1890s?").period).toEqual({ from: 1890, to: 1899 });
+  });
+
+  it("drops stopwords and question words from terms, and stems lightly", () => {
+    expect(terms("The tariffs were described as abominations")).toEqual(["tariff", "describ", "abomination"]);
+    expect(stem("studies")).toBe("study");
+    expect(stem("1990s")).toBe("1990s");
+  });
+});
+
+describe("text", () => {
+  it("splits sentences without breaking abbreviations or initials", () => {
+    expect(sentences("Roger O. Egeberg was a U.S. official. He served under Dr. Smith in 1969. It cost 3.5 million.")).toEqual([
+      "Roger O. Egeberg was a U.S. official.",
+      "He served under Dr. Smith in 1969.",
+      "It cost 3.5 million.",
+    ]);
+  });
+
+  it("normalises answers like HotpotQA", () => {
+    expect(normalizeAnswer("The North Atlantic Conference")).toBe("north atlantic conference");
+    expect(normalizeAnswer("3,677 seated")).toBe("3677 seated");
+    expect(normalizeAnswer("Pedro Rodríguez")).toBe("pedro rodriguez");
+  });
+});
