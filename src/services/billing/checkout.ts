@@ -51,7 +51,10 @@ export async function createCheckout(
   const processor = requireProcessor(config);
   const priceId = priceIdFrom(env, pack ? pack.processorPriceEnv : plan!.processorPriceEnv);
   if (!priceId) throw missingPrice(pack ? pack.processorPriceEnv : plan!.processorPriceEnv);
-  const customer = await ensureCustomer(deps, processor, user);
+  // A processor refusal here is a 502 like any other processor failure, not an internal error.
+  const customer = await ensureCustomer(deps, processor, user).catch((error: unknown) => {
+    throw processorFailure(error);
+  });
 
   const paymentId = crypto.randomUUID();
   await db.insert(payments).values({

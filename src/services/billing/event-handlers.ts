@@ -172,39 +172,51 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event): Prom
  * A refund takes back the credits it paid for, in proportion to the amount refunded (refunds
  * can be partial and repeated; `amount_refunded` is cumulative). Credits already spent cannot be
  * taken: the debit stops at zero and the shortfall is recorded on the payment. The ledger entry
- * and the payment's refund counters move in one batch, keyed by charge and cumulative amount.
+ * and the payment's refund counters move in one batch.
+ *
+ * The debit's idempotency key is the payment's refund state it was computed from
+ * (`refund:<payment>:<credits refunded before>`), not the event: two different refund events of
+ * one charge handled at once both compute from the same state, so only one debit can land; the
+ * other re-reads the payment and takes only what is still owed. (Keying by event let both land
+ * and took more credits than were refunded.)
  */
 async function chargeRefunded(deps: BillingDeps, event: Stripe.Event): Promise<EventOutcome> {
   const charge = event.data.object as Stripe.Charge;
-  const payment = await findPaymentBy(deps.db, { paymentIntentId: idOf(charge.payment_intent) });
-  if (!payment || payment.kind === "plan_invoice" || payment.kind === "plan_checkout") {
-    return ignored(payment ? "plan payments are refunded through the subscription" : `no payment matches charge ${charge.id}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const payment = await findPaymentBy(deps.db, { paymentIntentId: idOf(charge.payment_intent) });
+    if (!payment || payment.kind === "plan_invoice" || payment.kind === "plan_checkout") {
+      return ignored(payment ? "plan payments are refunded through the subscription" : `no payment matches charge ${charge.id}`);
+    }
+    const target = charge.amount > 0 ? Math.floor((payment.packCredits * charge.amount_refunded) / charge.amount) : payment.packCredits;
+    const toTake = target - payment.refundedCredits;
+    // Already taken (a redelivery, or a later cumulative refund got here first): the refund is applied.
+    if (toTake <= 0) return { status: "processed", note: "refund already applied" };
+    const debit = ledgerChangeStatements(deps.db, payment.userId, {
+      kind: "admin_adjustment",
+      delta: -toTake,
+      clampAtZero: true,
+      idempotencyKey: `refund:${payment.id}:${payment.refundedCredits}`,
+      relatedId: payment.id,
+      note: `Processor refund of ${charge.amount_refunded} cents on charge ${charge.id}`,
+    });
+    const taken = sql`coalesce((select -${ledgerEntries.delta} from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id}), 0)`;
+    const [, , , written] = await deps.db.batch([
+      debit.insert,
+      debit.update,
+      deps.db
+        .update(payments)
+        .set({
+          refundedCredits: target,
+          refundShortfallCredits: sql`${payments.refundShortfallCredits} + ${toTake} - ${taken}`,
+          status: charge.refunded ? "refunded" : payments.status,
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.refundedCredits, payment.refundedCredits), sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id})`)),
+      deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.id, debit.id)),
+    ]);
+    if (written.length > 0) return { status: "processed", note: `took back up to ${toTake} credits` };
+    // Another refund of this payment landed first: recompute from the new state.
   }
-  const target = charge.amount > 0 ? Math.floor((payment.packCredits * charge.amount_refunded) / charge.amount) : payment.packCredits;
-  const toTake = target - payment.refundedCredits;
-  if (toTake <= 0) return ignored("refund already applied");
-  const debit = ledgerChangeStatements(deps.db, payment.userId, {
-    kind: "admin_adjustment",
-    delta: -toTake,
-    clampAtZero: true,
-    idempotencyKey: `refund:${charge.id}:${charge.amount_refunded}`,
-    relatedId: payment.id,
-    note: `Processor refund of ${charge.amount_refunded} cents on charge ${charge.id}`,
-  });
-  const taken = sql`coalesce((select -${ledgerEntries.delta} from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id}), 0)`;
-  await deps.db.batch([
-    debit.insert,
-    debit.update,
-    deps.db
-      .update(payments)
-      .set({
-        refundedCredits: target,
-        refundShortfallCredits: sql`${payments.refundShortfallCredits} + ${toTake} - ${taken}`,
-        status: charge.refunded ? "refunded" : payments.status,
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.refundedCredits, payment.refundedCredits), sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id})`)),
-  ]);
-  return { status: "processed", note: `took back up to ${toTake} credits` };
+  throw new Error(`refund of charge ${charge.id} kept racing with other refunds; will be retried`);
 }
 
 export const EVENT_HANDLERS: Record<string, Handler> = {
