@@ -1,8 +1,12 @@
 /** Server-Sent Events framing (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
 const encoder = new TextEncoder();
 
-export function sseEvent(id: number, event: string, data: unknown): Uint8Array {
-  return encoder.encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+/**
+ * One event. Its first line is a comment with the emission time (epoch ms): clients ignore
+ * comments, and the SSE fan-out benchmark measures delivery delay with it.
+ */
+export function sseEvent(id: number, event: string, data: unknown, emittedAt = Date.now()): Uint8Array {
+  return encoder.encode(`: emitted_at=${emittedAt}\nid: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 export function sseComment(text: string): Uint8Array {

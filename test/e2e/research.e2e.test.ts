@@ -50,7 +50,7 @@ async function readEvents(response: Response): Promise<SseEvent[]> {
           .filter((line) => !line.startsWith(":"))
           .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
       );
-      if (fields.event) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data) });
+      if (fields.event) events.push({ id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data ?? "null") });
     }
     if (events.at(-1)?.event === "result") {
       await reader.cancel();

@@ -27,12 +27,14 @@ export interface StartedServer {
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
  * fresh state directory, and waits until /healthz answers.
  */
-export async function startServer(extraArgs: string[] = [], timeoutMs = 90_000): Promise<StartedServer> {
+export async function startServer(options: { vars?: Record<string, string | number>; timeoutMs?: number } = {}): Promise<StartedServer> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
   const child: ChildProcess = spawn(
     "npm",
-    ["start", "--", "--port", String(port), "--persist-to", stateDir, "--var", "RATE_LIMIT_SCALE:100", ...extraArgs],
+    ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { cwd: process.cwd(), detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
   );
   let output = "";

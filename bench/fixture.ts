@@ -1,0 +1,57 @@
+// A stand-in for the web on 127.0.0.1: SearXNG's JSON search API and the HTML pages it links to,
+// each answer delayed by a fixed latency, so orchestration overhead can be measured against a
+// known critical path. robots.txt answers at once (404: everything allowed).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+const TOPICS = ["tariff", "railroad", "currency", "canal", "telegraph", "harbor", "treaty", "census", "postal", "mint"];
+
+function page(id: number): string {
+  const topic = TOPICS[id % TOPICS.length];
+  const sentences = Array.from({ length: 12 }, (_, i) =>
+    `Report ${id} notes that the ${topic} policy of year ${1800 + ((id * 7 + i) % 120)} changed trade volumes by ${(id * 13 + i * 7) % 97} percent.`,
+  );
+  return `<!doctype html><html><head><title>Fixture report ${id} on ${topic}</title></head><body>
+<nav>Home | About | Contact</nav><header>Fixture Gazette</header>
+<main><article><h1>Report ${id}: ${topic}</h1>${sentences.map((s) => `<p>${s}</p>`).join("")}</article></main>
+<footer>Fixture footer</footer><script>console.log("ignored")</script></body></html>`;
+}
+
+/** Starts the fixture; resolves with its base URL and a close function. */
+export async function startFixture({ latencyMs = 200, port = 0, resultsPerQuery = 10 } = {}) {
+  const portOf = () => (server.address() as AddressInfo).port;
+  let counter = 0;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fixture");
+    if (url.pathname === "/robots.txt") return res.writeHead(404).end();
+    setTimeout(() => {
+      if (url.pathname === "/search") {
+        const q = url.searchParams.get("q") ?? "";
+        const base = [...q].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % 1000;
+        const results = Array.from({ length: resultsPerQuery }, (_, i) => {
+          const id = base + i * 17 + counter;
+          return {
+            url: `http://127.0.0.1:${portOf()}/page/${id}`,
+            title: `Fixture report ${id} on ${TOPICS[id % TOPICS.length]}`,
+            content: `Report ${id} on ${q}`,
+            score: 1 - i / 20,
+          };
+        });
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ query: q, results }));
+        return;
+      }
+      const match = /^\/page\/(\d+)$/.exec(url.pathname);
+      if (match) return res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page(Number(match[1])));
+      res.writeHead(404).end();
+    }, latencyMs);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${portOf()}`,
+    /** Makes later queries return new pages (so the shared page cache does not flatter a run). */
+    freshPages() {
+      counter += 100_000;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,295 @@
+// npm run bench: measures the service started the way `npm start` does, side by side in one run,
+// and writes bench/results/<date>.md. Every load targets 127.0.0.1 only and stops by itself.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cpus, totalmem } from "node:os";
+import autocannon, { type AutocannonOptions } from "autocannon";
+import { type StartedServer, startServer } from "../test/e2e/server.ts";
+import { startFixture } from "./fixture.ts";
+
+const DURATION_SECS = Number(process.env.BENCH_DURATION ?? 10);
+const FIXTURE_LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
+const ADMIN = "bench-admin@example.com";
+const lines: string[] = [];
+const log = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
+
+// ---- small helpers ---------------------------------------------------------------------------
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+class Client {
+  constructor(
+    readonly base: string,
+    readonly token = "",
+  ) {}
+  async call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+    const response = await fetch(this.base + path, {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${init.token ?? this.token}` },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+}
+
+/** Signs up the admin and a user, gives the user a key and plenty of credits. */
+async function prepare(server: StartedServer) {
+  const anon = new Client(server.baseUrl);
+  const admin = (await anon.call("/api/auth/signup", { body: { email: ADMIN, password: "bench admin password" } })).body;
+  const user = (await anon.call("/api/auth/signup", { body: { email: `bench-${Date.now()}@example.com`, password: "bench password 1" } })).body;
+  const key = (await anon.call("/api/keys", { body: { name: "bench" }, token: user.access_token })).body.plaintext as string;
+  const grant = await anon.call(`/api/admin/users/${user.user.id}/credits`, {
+    body: { delta_credits: 1_000_000, note: "benchmark credits", idempotency_key: "bench-grant" },
+    token: admin.access_token,
+  });
+  if (grant.status !== 200) throw new Error(`could not grant credits: ${grant.status} ${JSON.stringify(grant.body)}`);
+  return { userId: user.user.id as string, key, adminToken: admin.access_token as string, api: new Client(server.baseUrl, key) };
+}
+
+interface SseEvent {
+  id: number;
+  event: string;
+  data: any;
+  emittedAt: number;
+  receivedAt: number;
+}
+
+/** Follows a job's SSE stream until its result event. */
+async function follow(url: string, key: string, onEvent?: (event: SseEvent) => void): Promise<SseEvent[]> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return events;
+    const receivedAt = Date.now();
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields: Record<string, string> = {};
+      let emittedAt = NaN;
+      for (const line of frame.split("\n")) {
+        if (line.startsWith(": emitted_at=")) emittedAt = Number(line.slice(13));
+        else if (!line.startsWith(":")) fields[line.slice(0, line.indexOf(":"))] = line.slice(line.indexOf(":") + 1).trim();
+      }
+      if (!fields.event) continue;
+      const event = { id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data!), emittedAt, receivedAt };
+      events.push(event);
+      onEvent?.(event);
+      if (event.event === "result") {
+        await reader.cancel();
+        return events;
+      }
+    }
+  }
+}
+
+async function load(title: string, options: AutocannonOptions) {
+  const result = await autocannon({ duration: DURATION_SECS, connections: 10, ...options });
+  const row = {
+    title,
+    rps: round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+  console.log(`  ${title}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
+  return row;
+}
+
+// ---- 1. API throughput and latency -----------------------------------------------------------
+
+async function apiThroughput() {
+  const server = await startServer({ vars: { RATE_LIMIT_SCALE: 100000, ADMIN_EMAILS: ADMIN } });
+  try {
+    const { key, api } = await prepare(server);
+    const finished = await api.call("/v1/research", { body: { question: "How did presidents describe tariffs?", mode: "lite" } });
+    if (finished.status !== 200) throw new Error(`lite job failed: ${JSON.stringify(finished.body)}`);
+    const auth = { Authorization: `Bearer ${key}` };
+    const a = await load("(a) GET /healthz", { url: `${server.baseUrl}/healthz` });
+    const b = await load("(b) GET /v1/credits", { url: `${server.baseUrl}/v1/credits`, headers: auth });
+    const c = await load("(c) GET /v1/research/{id} (finished)", { url: `${server.baseUrl}/v1/research/${finished.body.id}`, headers: auth });
+    const d = await load("(d) POST /v1/research lite sync", {
+      url: `${server.baseUrl}/v1/research`,
+      method: "POST",
+      connections: 4,
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "What did presidents say about the railroads and the canals?", mode: "lite" }),
+    });
+    log("## 1. API throughput and latency (autocannon, " + DURATION_SECS + " s each, 10 connections; (d) 4)");
+    log();
+    log("| endpoint | req/s | p50 ms | p99 ms | errors | ratio to (a) |");
+    log("|---|---|---|---|---|---|");
+    for (const row of [a, b, c, d]) log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${round(row.rps / a.rps, 2)} |`);
+    log();
+    log(`Targets: (b)/(a) ≥ 0.5 → **${round(b.rps / a.rps, 2)}**; (c)/(a) → **${round(c.rps / a.rps, 2)}**.`);
+    log();
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---- 2-4. Orchestration, concurrency and SSE fan-out against the SearXNG fixture ----------------
+
+async function againstFixture() {
+  const fixture = await startFixture({ latencyMs: FIXTURE_LATENCY_MS });
+  const server = await startServer({
+    vars: { RATE_LIMIT_SCALE: 100000, ADMIN_EMAILS: ADMIN, SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl },
+  });
+  try {
+    const ctx = await prepare(server);
+    await orchestration(ctx, fixture);
+    await concurrency(ctx, fixture, server);
+    await sseFanOut(ctx, fixture);
+  } finally {
+    await server.stop();
+    await fixture.close();
+  }
+}
+
+type Ctx = Awaited<ReturnType<typeof prepare>>;
+type Fixture = Awaited<ReturnType<typeof startFixture>>;
+
+async function orchestration(ctx: Ctx, fixture: Fixture) {
+  log(`## 2. Orchestration efficiency (fixture latency ${FIXTURE_LATENCY_MS} ms per search and per page)`);
+  log();
+  log("Critical-path lower bound = waves × (search latency + read latency) + synthesis time (from the job's `synthesizing` progress event to its result).");
+  log();
+  log("| mode | run | waves | searches | pages | wall-clock ms | synthesis ms | lower bound ms | overhead |");
+  log("|---|---|---|---|---|---|---|---|---|");
+  const summary: Record<string, number[]> = {};
+  for (const mode of ["standard", "pro"]) {
+    for (let run = 1; run <= 3; run++) {
+      fixture.freshPages();
+      const submitted = Date.now();
+      const accepted = await ctx.api.call("/v1/research", { body: { question: `What changed in tariff and railroad policy? (run ${mode} ${run})`, mode } });
+      if (accepted.status !== 202) throw new Error(`submit failed: ${JSON.stringify(accepted.body)}`);
+      const events = await follow(accepted.body.events_url, ctx.key);
+      const result = events.at(-1)!.data;
+      const synthStart = events.find((e) => e.event === "progress" && e.data.stage === "synthesizing")?.receivedAt ?? events.at(-1)!.receivedAt;
+      const resultAt = events.at(-1)!.receivedAt;
+      const progress = [...events].reverse().find((e) => e.event === "progress")?.data ?? {};
+      const wall = resultAt - submitted;
+      const synthesis = resultAt - synthStart;
+      const bound = (result.wave_count ?? 0) * 2 * FIXTURE_LATENCY_MS + synthesis;
+      const overhead = wall / bound;
+      (summary[mode] ??= []).push(overhead);
+      log(`| ${mode} | ${run} | ${result.wave_count} | ${progress.searches} | ${progress.pages} | ${wall} | ${synthesis} | ${bound} | ${round(overhead, 2)}× |`);
+    }
+  }
+  log();
+  for (const [mode, values] of Object.entries(summary)) log(`- ${mode}: median overhead **${round(percentile(values, 50), 2)}×** (target ≤ 1.25×)`);
+  log();
+}
+
+async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
+  log("## 3. Concurrency (simultaneous standard jobs against the fixture)");
+  log();
+  log("| jobs at once | jobs/min | p50 completion ms | p99 completion ms | succeeded | other terminal | not terminal |");
+  log("|---|---|---|---|---|---|---|");
+  const allIds: string[] = [];
+  for (const n of [1, 10, 50]) {
+    fixture.freshPages();
+    const started = Date.now();
+    const submits = await Promise.all(
+      Array.from({ length: n }, (_, i) => ctx.api.call("/v1/research", { body: { question: `Which reports discuss census and postal policy? (${n}-${i})`, mode: "standard" } })),
+    );
+    const ids = submits.map((s) => {
+      if (s.status !== 202) throw new Error(`submit failed: ${JSON.stringify(s.body)}`);
+      return s.body.id as string;
+    });
+    allIds.push(...ids);
+    const done = await Promise.all(
+      ids.map(async (id) => {
+        for (let i = 0; i < 2400; i++) {
+          const job = await ctx.api.call(`/v1/research/${id}`);
+          if (["succeeded", "failed", "cancelled"].includes(job.body.status)) return { status: job.body.status as string, at: Date.now() - started };
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        return { status: "stuck", at: Date.now() - started };
+      }),
+    );
+    const times = done.map((d) => d.at);
+    const perMinute = (n / Math.max(...times)) * 60_000;
+    const succeeded = done.filter((d) => d.status === "succeeded").length;
+    const stuck = done.filter((d) => d.status === "stuck").length;
+    log(`| ${n} | ${round(perMinute)} | ${percentile(times, 50)} | ${percentile(times, 99)} | ${succeeded} | ${n - succeeded - stuck} | ${stuck} |`);
+  }
+  log();
+  // The ledger afterwards: nothing lost, stuck or charged twice.
+  const admin = new Client(server.baseUrl, ctx.adminToken);
+  const entries: any[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await admin.call(`/api/admin/users/${ctx.userId}/ledger?limit=100&offset=${offset}`);
+    entries.push(...page.body);
+    if (page.body.length < 100) break;
+  }
+  entries.reverse(); // oldest first
+  const balance = (await admin.call(`/api/admin/users/${ctx.userId}`)).body.credits;
+  let running = 0;
+  let chainOk = true;
+  for (const entry of entries) {
+    running += entry.delta;
+    if (entry.balance_after !== running || entry.balance_after < 0) chainOk = false;
+  }
+  const perJob = (kind: string, id: string) => entries.filter((e) => e.kind === kind && e.related_id === id).length;
+  const doubleCharged = allIds.filter((id) => perJob("reservation", id) !== 1 || perJob("release", id) !== 1);
+  log(`Ledger check after ${allIds.length} jobs: sum of deltas ${running} vs balance ${balance} (${running === balance ? "equal" : "MISMATCH"}); ` +
+    `balance_after chain ${chainOk ? "consistent, never negative" : "BROKEN"}; jobs without exactly one reservation and one release: **${doubleCharged.length}**.`);
+  log();
+}
+
+async function sseFanOut(ctx: Ctx, fixture: Fixture) {
+  const SUBSCRIBERS = 200;
+  fixture.freshPages();
+  const accepted = await ctx.api.call("/v1/research", { body: { question: "What do the reports say about harbors and canals?", mode: "standard" } });
+  const arrivals = new Map<number, { emittedAt: number; last: number; count: number }>();
+  await Promise.all(
+    Array.from({ length: SUBSCRIBERS }, () =>
+      follow(accepted.body.events_url, ctx.key, (event) => {
+        const seen = arrivals.get(event.id) ?? { emittedAt: event.emittedAt, last: 0, count: 0 };
+        seen.last = Math.max(seen.last, event.receivedAt);
+        seen.count += 1;
+        arrivals.set(event.id, seen);
+      }),
+    ),
+  );
+  // Only events emitted while everyone was connected: replayed ones carry their replay time.
+  const live = [...arrivals.values()].filter((a) => a.count === SUBSCRIBERS);
+  const delays = live.map((a) => a.last - a.emittedAt);
+  log(`## 4. SSE fan-out (${SUBSCRIBERS} subscribers on one job)`);
+  log();
+  log(`Delay from an event's emission to its arrival at the last subscriber, over ${delays.length} events: ` +
+    `p50 **${percentile(delays, 50)} ms**, p99 **${percentile(delays, 99)} ms** (target p99 < 50 ms).`);
+  log();
+}
+
+// ---- main --------------------------------------------------------------------------------------
+
+const here = dirname(fileURLToPath(import.meta.url));
+const wranglerVersion = JSON.parse(readFileSync(join(here, "../node_modules/wrangler/package.json"), "utf8")).version;
+const date = new Date().toISOString().slice(0, 10);
+log(`# Benchmarks, ${new Date().toISOString()}`);
+log();
+log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${round(totalmem() / 2 ** 30)} GiB memory; Node ${process.version}; wrangler ${wranglerVersion}. ` +
+  "Load and service share the machine; read the ratios, which are measured side by side in this run, before the absolute figures.");
+log();
+await apiThroughput();
+await againstFixture();
+mkdirSync(join(here, "results"), { recursive: true });
+writeFileSync(join(here, "results", `${date}.md`), lines.join("\n") + "\n");
+console.log(`\nwritten to bench/results/${date}.md`);
