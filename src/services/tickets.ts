@@ -74,11 +74,12 @@ export async function adminListTickets(db: Db, filters: { status?: TicketStatus;
   const rows = await db
     .select({
       ticket: tickets,
-      replyCount: sql<number>`(select count(*) from ${ticketReplies} where ${ticketReplies.ticketId} = ${tickets.id})`,
+      // Qualified by hand: Drizzle renders bare column names, and a bare `id` in the subquery would be the reply's.
+      replyCount: sql<number>`(select count(*) from "ticket_replies" r where r."ticket_id" = "tickets"."id")`,
     })
     .from(tickets)
     .where(and(filters.status ? eq(tickets.status, filters.status) : undefined, filters.category ? eq(tickets.category, filters.category) : undefined))
-    .orderBy(desc(tickets.createdAt), desc(sql`${tickets}.rowid`))
+    .orderBy(desc(tickets.createdAt), desc(sql`"tickets".rowid`))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(({ ticket: t, replyCount }) => ({
