@@ -5,8 +5,11 @@
  * sentences from different paragraphs do not run together.
  */
 
-const DROPPED_TAGS = ["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figure figcaption"];
-const BLOCK_TAGS = ["p", "div", "section", "article", "main", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "blockquote", "pre", "dd", "dt"];
+const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
+const BLOCKS = new Set(["p", "div", "section", "article", "main", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "blockquote", "pre", "dd", "dt"]);
+const DROPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu"]);
+/** Containers that hold the content even when their class names say "header" or "post". */
+const CONTENT_TAGS = new Set(["html", "head", "body", "main", "article"]);
 /** class/id/role/aria-label words of banners and chrome that plain tags do not reveal. */
 const BOILERPLATE = /\b(cookie|cookies|consent|gdpr|banner|newsletter|subscribe|popup|modal|advert|ads?|sponsor|share|social|breadcrumbs?|sidebar|menu|navbar|nav|footer|header|related|comments?|skip-link|sr-only|visually-hidden)\b/i;
 
@@ -21,6 +24,14 @@ function onEnd(element: Element, handler: () => void): boolean {
   } catch {
     return false;
   }
+}
+
+function isBoilerplate(element: Element): boolean {
+  if (CONTENT_TAGS.has(element.tagName)) return false;
+  if (element.hasAttribute("hidden") || element.getAttribute("aria-hidden") === "true") return true;
+  if (DROPPED_ROLES.has(element.getAttribute("role") ?? "")) return true;
+  const marker = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""} ${element.getAttribute("aria-label") ?? ""}`;
+  return BOILERPLATE.test(marker) && !/\b(content|article|post-body|main)\b/i.test(marker);
 }
 
 export interface ExtractedPage {
@@ -47,52 +58,39 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
   /** Depth of dropped elements we are inside; text is kept only at depth 0. */
   let dropped = 0;
   const parts: string[] = [];
-  const drop = {
-    element(element: Element) {
-      dropped++;
-      if (!onEnd(element, () => dropped--)) dropped--;
-    },
-  };
-  let rewriter = new HTMLRewriter()
-    .on("title", {
+  // One element handler for everything: HTMLRewriter keeps a single end-tag handler per
+  // element, so separate handlers (drop, block, title) would overwrite each other's.
+  const rewriter = new HTMLRewriter()
+    .on("*", {
       element(element) {
-        inTitle++;
-        if (!onEnd(element, () => inTitle--)) inTitle--;
+        const tag = element.tagName;
+        if (tag === "meta" && element.getAttribute("property") === "og:title") ogTitle = element.getAttribute("content") ?? "";
+        const isTitle = tag === "title";
+        const drop = DROPPED.has(tag) || isBoilerplate(element);
+        const block = BLOCKS.has(tag);
+        if (!isTitle && !drop && !block) return;
+        if (isTitle) inTitle++;
+        if (drop) dropped++;
+        if (block) parts.push("\n");
+        const ended = onEnd(element, () => {
+          if (isTitle) inTitle--;
+          if (drop) dropped--;
+          if (block) parts.push("\n");
+        });
+        if (!ended) {
+          if (isTitle) inTitle--;
+          if (drop) dropped--;
+        }
       },
       text(chunk) {
-        title += chunk.text;
+        if (inTitle > 0) title += chunk.text;
       },
     })
-    .on('meta[property="og:title"]', {
-      element(element) {
-        ogTitle = element.getAttribute("content") ?? "";
+    .on("body", {
+      text(chunk) {
+        if (dropped === 0 && inTitle === 0) parts.push(chunk.text);
       },
     });
-  for (const tag of DROPPED_TAGS) rewriter = rewriter.on(tag, drop);
-  rewriter = rewriter.on("[hidden], [aria-hidden=true], [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [role=alert]", drop);
-  rewriter = rewriter.on("*", {
-    element(element) {
-      if (element.tagName === "html" || element.tagName === "body" || element.tagName === "main" || element.tagName === "article") return;
-      const marker = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""} ${element.getAttribute("aria-label") ?? ""}`;
-      if (BOILERPLATE.test(marker) && !/\b(content|article|post-body|main)\b/i.test(marker)) {
-        dropped++;
-        if (!onEnd(element, () => dropped--)) dropped--;
-      }
-    },
-  });
-  for (const tag of BLOCK_TAGS) {
-    rewriter = rewriter.on(tag, {
-      element(element) {
-        parts.push("\n");
-        onEnd(element, () => parts.push("\n"));
-      },
-    });
-  }
-  rewriter = rewriter.on("body", {
-    text(chunk) {
-      if (dropped === 0 && inTitle === 0) parts.push(chunk.text);
-    },
-  });
   const response = typeof html === "string" ? new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }) : html;
   await rewriter.transform(response).arrayBuffer();
   const text = decodeEntities(parts.join(""))

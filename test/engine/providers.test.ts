@@ -1,0 +1,362 @@
+import { env } from "cloudflare:workers";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createProviders, NoEvidenceError, runResearch } from "../../src/research/engine";
+import { createChatModel, createSearchProvider, ProviderConfigError } from "../../src/research/providers";
+import { AnthropicModel } from "../../src/research/providers/llm/anthropic";
+import { OpenAiCompatibleModel } from "../../src/research/providers/llm/openai";
+import { WorkersAiModel } from "../../src/research/providers/llm/workers-ai";
+import { CachedReader } from "../../src/research/providers/reader/cached-reader";
+import { WebReader } from "../../src/research/providers/reader/web-reader";
+import { BraveSearch } from "../../src/research/providers/search/brave";
+import { ExaSearch } from "../../src/research/providers/search/exa";
+import { SearxngSearch } from "../../src/research/providers/search/searxng";
+import { TavilySearch } from "../../src/research/providers/search/tavily";
+import { ProviderError, type SearchProvider } from "../../src/research/providers/types";
+import { budgetsForMode } from "../../src/services/pricing";
+
+// Every outbound request is intercepted; an unhandled one fails the test (never the real network).
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const errorCases = [
+  { status: 429, body: { error: "rate limit exceeded" }, message: /rate limited/ },
+  { status: 500, body: { error: "internal" }, message: /HTTP 500/ },
+  { status: 503, body: { error: "unavailable" }, message: /HTTP 503/ },
+];
+
+async function expectProviderError(provider: SearchProvider, status: number, message: RegExp) {
+  const error = await provider.search({ query: "tariff", limit: 5 }).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  expect((error as ProviderError).status).toBe(status);
+  expect((error as ProviderError).retryable).toBe(true);
+  expect((error as ProviderError).message).toMatch(message);
+}
+
+describe("Brave Search", () => {
+  it("sends the key and site operators, and maps web.results", async () => {
+    let seen: URL | undefined;
+    let token: string | null = null;
+    server.use(
+      http.get("https://api.search.brave.com/res/v1/web/search", ({ request }) => {
+        seen = new URL(request.url);
+        token = request.headers.get("X-Subscription-Token");
+        return HttpResponse.json({
+          type: "search",
+          query: { original: seen.searchParams.get("q") },
+          web: {
+            type: "search",
+            results: [
+              { type: "search_result", title: "The <strong>Tariff</strong> of 1828", url: "https://www.history.example/tariff", description: "A <strong>tariff</strong> passed in 1828.", age: "2 days ago" },
+              { type: "search_result", title: "Tariffs today", url: "https://news.example.org/tariffs", description: "Modern tariffs." },
+            ],
+          },
+        });
+      }),
+    );
+    const hits = await new BraveSearch("brave-key").search({ query: "tariff 1828", limit: 5, includeDomains: ["history.example"], excludeDomains: ["spam.example"] });
+    expect(token).toBe("brave-key");
+    expect(seen?.searchParams.get("q")).toBe("tariff 1828 site:history.example -site:spam.example");
+    expect(seen?.searchParams.get("count")).toBe("5");
+    expect(hits).toEqual([
+      { url: "https://www.history.example/tariff", title: "The Tariff of 1828", snippet: "A tariff passed in 1828.", domain: "history.example", score: 1 },
+      { url: "https://news.example.org/tariffs", title: "Tariffs today", snippet: "Modern tariffs.", domain: "news.example.org", score: 0.5 },
+    ]);
+  });
+
+  it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
+    server.use(http.get("https://api.search.brave.com/res/v1/web/search", () => HttpResponse.json(body, { status })));
+    await expectProviderError(new BraveSearch("k"), status, message);
+  });
+});
+
+describe("Tavily", () => {
+  it("passes include_domains / exclude_domains natively and maps results", async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post("https://api.tavily.com/search", async ({ request }) => {
+        expect(request.headers.get("Authorization")).toBe("Bearer tvly-key");
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          query: body.query,
+          answer: null,
+          images: [],
+          results: [{ title: "Tariff of 1828", url: "https://en.wikipedia.org/wiki/Tariff_of_1828", content: "The Tariff of 1828 was a protective tariff.", score: 0.91, raw_content: null }],
+          response_time: 1.2,
+        });
+      }),
+    );
+    const hits = await new TavilySearch("tvly-key").search({ query: "tariff", limit: 3, includeDomains: ["wikipedia.org"], excludeDomains: ["x.com"] });
+    expect(body).toMatchObject({ query: "tariff", max_results: 3, include_domains: ["wikipedia.org"], exclude_domains: ["x.com"] });
+    expect(hits).toEqual([{ url: "https://en.wikipedia.org/wiki/Tariff_of_1828", title: "Tariff of 1828", snippet: "The Tariff of 1828 was a protective tariff.", domain: "en.wikipedia.org", score: 0.91 }]);
+  });
+
+  it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
+    server.use(http.post("https://api.tavily.com/search", () => HttpResponse.json(body, { status })));
+    await expectProviderError(new TavilySearch("k"), status, message);
+  });
+});
+
+describe("Exa", () => {
+  it("passes includeDomains / excludeDomains natively and maps results with highlights", async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post("https://api.exa.ai/search", async ({ request }) => {
+        expect(request.headers.get("x-api-key")).toBe("exa-key");
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          requestId: "b5947044c4b78efa9552a7c89b306d95",
+          resolvedSearchType: "neural",
+          results: [
+            { id: "https://www.britannica.com/event/Tariff-of-1828", title: "Tariff of 1828", url: "https://www.britannica.com/event/Tariff-of-1828", publishedDate: "2023-11-16T01:36:32.547Z", author: "Editors", score: 0.38, highlights: ["Tariff of 1828, also called Tariff of Abominations."], highlightScores: [0.4] },
+          ],
+        });
+      }),
+    );
+    const hits = await new ExaSearch("exa-key").search({ query: "tariff", limit: 4, includeDomains: ["britannica.com"] });
+    expect(body).toMatchObject({ query: "tariff", numResults: 4, includeDomains: ["britannica.com"] });
+    expect(body.excludeDomains).toBeUndefined();
+    expect(hits).toEqual([{ url: "https://www.britannica.com/event/Tariff-of-1828", title: "Tariff of 1828", snippet: "Tariff of 1828, also called Tariff of Abominations.", domain: "britannica.com", score: 0.38 }]);
+  });
+
+  it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
+    server.use(http.post("https://api.exa.ai/search", () => HttpResponse.json(body, { status })));
+    await expectProviderError(new ExaSearch("k"), status, message);
+  });
+});
+
+describe("SearXNG", () => {
+  it("asks the JSON format and maps results", async () => {
+    let seen: URL | undefined;
+    server.use(
+      http.get("http://127.0.0.1:8888/search", ({ request }) => {
+        seen = new URL(request.url);
+        return HttpResponse.json({
+          query: seen.searchParams.get("q"),
+          number_of_results: 0,
+          results: [
+            { url: "https://en.wikipedia.org/wiki/Tariff", title: "Tariff - Wikipedia", content: "A tariff is a tax on imports.", engine: "wikipedia", engines: ["wikipedia"], positions: [1], score: 1.5, category: "general" },
+            { url: "https://example.com/b", title: "B", content: "b", engine: "duckduckgo", score: 0.5 },
+          ],
+          answers: [],
+          suggestions: [],
+          unresponsive_engines: [],
+        });
+      }),
+    );
+    const hits = await new SearxngSearch("http://127.0.0.1:8888/").search({ query: "tariff", limit: 1, includeDomains: ["wikipedia.org"] });
+    expect(seen?.searchParams.get("format")).toBe("json");
+    expect(seen?.searchParams.get("q")).toBe("tariff site:wikipedia.org");
+    expect(hits).toEqual([{ url: "https://en.wikipedia.org/wiki/Tariff", title: "Tariff - Wikipedia", snippet: "A tariff is a tax on imports.", domain: "en.wikipedia.org", score: 1.5 }]);
+  });
+
+  it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
+    server.use(http.get("http://127.0.0.1:8888/search", () => HttpResponse.json(body, { status })));
+    await expectProviderError(new SearxngSearch("http://127.0.0.1:8888"), status, message);
+  });
+});
+
+describe("OpenAI-compatible chat completions", () => {
+  it("sends model, messages and JSON mode, and meters usage", async () => {
+    let body: Record<string, any> = {};
+    server.use(
+      http.post("https://llm.example/v1/chat/completions", async ({ request }) => {
+        expect(request.headers.get("Authorization")).toBe("Bearer sk-test");
+        body = (await request.json()) as Record<string, any>;
+        return HttpResponse.json({
+          id: "chatcmpl-123",
+          object: "chat.completion",
+          created: 1_700_000_000,
+          model: "gpt-4o-mini",
+          choices: [{ index: 0, message: { role: "assistant", content: '{"answer": "yes"}' }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 1234, completion_tokens: 56, total_tokens: 1290 },
+        });
+      }),
+    );
+    const model = new OpenAiCompatibleModel("https://llm.example/v1/", "gpt-4o-mini", "sk-test");
+    const response = await model.complete({ system: "be brief", messages: [{ role: "user", content: "hi" }], maxTokens: 100, json: true });
+    expect(body.model).toBe("gpt-4o-mini");
+    expect(body.messages).toEqual([{ role: "system", content: "be brief" }, { role: "user", content: "hi" }]);
+    expect(body.response_format).toEqual({ type: "json_object" });
+    expect(response).toEqual({ text: '{"answer": "yes"}', inputTokens: 1234, outputTokens: 56 });
+  });
+
+  it.each([429, 500])("reports HTTP %i as a retryable ProviderError", async (status) => {
+    server.use(http.post("https://llm.example/v1/chat/completions", () => HttpResponse.json({ error: { message: "slow down", type: "requests" } }, { status })));
+    const model = new OpenAiCompatibleModel("https://llm.example/v1", "m", "k");
+    await expect(model.complete({ system: "s", messages: [], maxTokens: 10 })).rejects.toMatchObject({ name: "ProviderError", status, retryable: true });
+  });
+});
+
+describe("Anthropic Messages", () => {
+  it("sends the version header, system prompt and max_tokens, and meters usage", async () => {
+    let body: Record<string, any> = {};
+    server.use(
+      http.post("https://api.anthropic.com/v1/messages", async ({ request }) => {
+        expect(request.headers.get("x-api-key")).toBe("ant-key");
+        expect(request.headers.get("anthropic-version")).toBe("2023-06-01");
+        body = (await request.json()) as Record<string, any>;
+        return HttpResponse.json({
+          id: "msg_01",
+          type: "message",
+          role: "assistant",
+          model: "claude-3-5-haiku-latest",
+          content: [{ type: "text", text: "The answer [1]." }],
+          stop_reason: "end_turn",
+          stop_sequence: null,
+          usage: { input_tokens: 2048, output_tokens: 12 },
+        });
+      }),
+    );
+    const model = new AnthropicModel("ant-key", "claude-3-5-haiku-latest");
+    const response = await model.complete({ system: "cite", messages: [{ role: "user", content: "q" }], maxTokens: 300 });
+    expect(body).toMatchObject({ model: "claude-3-5-haiku-latest", system: "cite", max_tokens: 300, messages: [{ role: "user", content: "q" }] });
+    expect(response).toEqual({ text: "The answer [1].", inputTokens: 2048, outputTokens: 12 });
+  });
+
+  it.each([429, 529])("reports HTTP %i as a retryable ProviderError", async (status) => {
+    server.use(http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, { status })));
+    await expect(new AnthropicModel("k", "m").complete({ system: "s", messages: [], maxTokens: 10 })).rejects.toMatchObject({ status, retryable: true });
+  });
+});
+
+describe("Workers AI", () => {
+  it("runs the model through the binding and meters reported usage", async () => {
+    const calls: unknown[] = [];
+    const ai = { run: async (model: string, input: Record<string, unknown>) => (calls.push({ model, input }), { response: "Hello [1].", usage: { prompt_tokens: 50, completion_tokens: 5 } }) };
+    const response = await new WorkersAiModel(ai, "@cf/meta/llama-3.1-8b-instruct").complete({ system: "s", messages: [{ role: "user", content: "u" }], maxTokens: 20 });
+    expect(response).toEqual({ text: "Hello [1].", inputTokens: 50, outputTokens: 5 });
+    expect(calls).toEqual([{ model: "@cf/meta/llama-3.1-8b-instruct", input: { messages: [{ role: "system", content: "s" }, { role: "user", content: "u" }], max_tokens: 20 } }]);
+  });
+});
+
+describe("provider configuration", () => {
+  it("defaults to the local corpus and the offline extractive engine", () => {
+    expect(createSearchProvider({}, env.DB).name).toBe("corpus");
+    expect(createChatModel({})).toBeNull();
+  });
+
+  it("names the missing key of a configured provider", () => {
+    expect(() => createSearchProvider({ SEARCH_PROVIDER: "brave" }, env.DB)).toThrow(ProviderConfigError);
+    expect(() => createSearchProvider({ SEARCH_PROVIDER: "bing" }, env.DB)).toThrow(/unknown SEARCH_PROVIDER/);
+    expect(() => createChatModel({ LLM_PROVIDER: "workers-ai" })).toThrow(/AI binding/);
+    expect(createChatModel({ LLM_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "k" })?.name).toMatch(/^anthropic:/);
+  });
+});
+
+const ARTICLE = (title: string, body: string) =>
+  `<html><head><title>${title}</title><script>tracking()</script></head><body><nav>Home News Sport Weather</nav><article><p>${body}</p></article><footer>Copyright</footer></body></html>`;
+
+describe("web reader", () => {
+  it("honours robots.txt, sends its User-Agent, extracts HTML and passes text through", async () => {
+    const agents: string[] = [];
+    server.use(
+      http.get("https://site.example/robots.txt", () => HttpResponse.text("User-agent: *\nDisallow: /private/\n")),
+      http.get("https://site.example/article", ({ request }) => {
+        agents.push(request.headers.get("User-Agent") ?? "");
+        return new HttpResponse(ARTICLE("An article", "The article body is one sentence about tariffs."), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      }),
+      http.get("https://site.example/notes.md", () => new HttpResponse("# Notes\n\nPlain markdown about tariffs.", { headers: { "Content-Type": "text/markdown" } })),
+      http.get("https://site.example/private/secret", () => HttpResponse.text("must never be fetched")),
+      http.get("https://site.example/missing", () => new HttpResponse("not found", { status: 404 })),
+      http.get("https://site.example/image.png", () => new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { "Content-Type": "image/png" } })),
+    );
+    const reader = new WebReader();
+    const page = await reader.read("https://site.example/article");
+    expect(page).toEqual({ url: "https://site.example/article", title: "An article", text: "The article body is one sentence about tariffs.", cached: false });
+    expect(agents[0]).toMatch(/^DeepResearchBot\//);
+    expect(await reader.read("https://site.example/notes.md")).toMatchObject({ title: "Notes", text: "# Notes\n\nPlain markdown about tariffs." });
+    expect(await reader.read("https://site.example/private/secret")).toBeNull();
+    expect(await reader.read("https://site.example/missing")).toBeNull();
+    expect(await reader.read("https://site.example/image.png")).toBeNull();
+  });
+
+  it("caps the body size and times out slow pages", async () => {
+    server.use(
+      http.get("https://big.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://big.example/huge.txt", () => HttpResponse.text("a".repeat(50_000))),
+      http.get("https://big.example/slow", async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return HttpResponse.text("late");
+      }),
+    );
+    const reader = new WebReader({ maxBytes: 1000, timeoutMs: 100 });
+    expect((await reader.read("https://big.example/huge.txt"))?.text.length).toBe(1000);
+    expect(await reader.read("https://big.example/slow")).toBeNull();
+  });
+
+  it("refuses loopback outside development", async () => {
+    expect(await new WebReader({ allowLoopback: false }).read("http://127.0.0.1:9/page")).toBeNull();
+  });
+
+  it("shares reads across jobs through the 24-hour page cache", async () => {
+    let fetches = 0;
+    server.use(
+      http.get("https://cache.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://cache.example/page", () => {
+        fetches++;
+        return new HttpResponse(ARTICLE("Cached", "This sentence is fetched once per day at most."), { headers: { "Content-Type": "text/html" } });
+      }),
+    );
+    let now = Date.parse("2026-01-01T00:00:00Z");
+    const first = await new CachedReader(env.DB, new WebReader(), () => now).read("https://cache.example/page");
+    const second = await new CachedReader(env.DB, new WebReader(), () => now).read("https://cache.example/page");
+    expect(first?.cached).toBe(false);
+    expect(second).toMatchObject({ cached: true, title: "Cached", text: "This sentence is fetched once per day at most." });
+    expect(fetches).toBe(1);
+    now += 25 * 60 * 60 * 1000;
+    await new CachedReader(env.DB, new WebReader(), () => now).read("https://cache.example/page");
+    expect(fetches).toBe(2);
+  });
+});
+
+describe("the engine over a web search provider", () => {
+  it("searches, reads the pages and cites them", async () => {
+    server.use(
+      http.get("https://api.search.brave.com/res/v1/web/search", ({ request }) => {
+        const q = new URL(request.url).searchParams.get("q") ?? "";
+        expect(q).toContain("-site:blocked.example");
+        return HttpResponse.json({
+          web: {
+            results: [
+              { title: "Tariff of 1828", url: "https://encyclopedia.example/tariff-1828", description: "The Tariff of 1828 ..." },
+              { title: "Blocked", url: "https://blocked.example/tariff", description: "A provider may ignore the exclusion." },
+              { title: "Nullification", url: "https://history.example/nullification", description: "South Carolina ..." },
+            ],
+          },
+        });
+      }),
+      http.get("https://encyclopedia.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://history.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://encyclopedia.example/tariff-1828", () =>
+        new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), { headers: { "Content-Type": "text/html" } }),
+      ),
+      http.get("https://history.example/nullification", () =>
+        new HttpResponse(ARTICLE("Nullification crisis", "South Carolina declared the Tariff of 1828 void in 1832."), { headers: { "Content-Type": "text/html" } }),
+      ),
+    );
+    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production" }, env.DB);
+    const result = await runResearch(
+      { question: "What did opponents call the Tariff of 1828?", mode: "lite", budgets: budgetsForMode("lite"), include_sources: true, exclude_domains: ["blocked.example"] },
+      { providers },
+    );
+    expect(result.sources.map((source) => source.domain)).not.toContain("blocked.example");
+    expect(result.sources.map((source) => source.url)).toContain("https://encyclopedia.example/tariff-1828");
+    expect(result.brief).toContain("Tariff of Abominations");
+    expect(result.brief).not.toContain("Copyright");
+  });
+
+  it("fails with NoEvidenceError when the search provider keeps answering 429", async () => {
+    server.use(http.get("https://api.search.brave.com/res/v1/web/search", () => HttpResponse.json({ message: "rate limited" }, { status: 429 })));
+    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k" }, env.DB);
+    await expect(
+      runResearch({ question: "Anything about tariffs?", mode: "lite", budgets: budgetsForMode("lite"), include_sources: true }, { providers }),
+    ).rejects.toBeInstanceOf(NoEvidenceError);
+  });
+});
