@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RateLimiter } from "./services/rate-limiter";
 import type { ResearchJob } from "./research/job";
+import type { AiBinding } from "./research/providers/llm/workers-ai";
 
 /** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
 export interface Env {
@@ -24,6 +25,23 @@ export interface Env {
   STRIPE_METER_EVENT_NAME?: string;
   /** Interval of SSE keep-alive comments (default 15000 ms). */
   SSE_KEEPALIVE_MS?: string;
+
+  /** Research providers (docs/engine.md): search "corpus" (default) | brave | tavily | exa | searxng. */
+  SEARCH_PROVIDER?: string;
+  BRAVE_API_KEY?: string;
+  TAVILY_API_KEY?: string;
+  EXA_API_KEY?: string;
+  SEARXNG_URL?: string;
+  /** LLM "extractive" (default, offline) | openai | anthropic | workers-ai. */
+  LLM_PROVIDER?: string;
+  LLM_MODEL?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  /** Workers AI binding: add `[ai] binding = "AI"` to wrangler.toml when deploying with LLM_PROVIDER=workers-ai. */
+  AI?: AiBinding;
+  READER_TIMEOUT_MS?: string;
 }
 
 const configSchema = z.object({
@@ -52,6 +70,11 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: 'must start with "sk_"' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: 'must start with "whsec_"' }).optional(),
   STRIPE_METER_EVENT_NAME: z.string().min(1).default("research_credits"),
+  SEARCH_PROVIDER: z.enum(["corpus", "brave", "tavily", "exa", "searxng"], { error: "must be corpus, brave, tavily, exa or searxng" }).default("corpus"),
+  LLM_PROVIDER: z.enum(["extractive", "openai", "anthropic", "workers-ai"], { error: "must be extractive, openai, anthropic or workers-ai" }).default("extractive"),
+  SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+  OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+  READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
 });
 
 /** The configuration after validation: typed, defaulted and normalised. */
