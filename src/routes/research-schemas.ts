@@ -53,7 +53,7 @@ export const DeliveryDto = z
   .openapi("WebhookDelivery");
 
 export const IdempotencyHeader = z.object({
-  "idempotency-key": z.string().optional().openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "Same key + same body within 24 h returns the original job." }),
+  "idempotency-key": z.string().optional().openapi({ description: "Idempotency-Key: the same key and body within 24 h return the original job." }),
 });
 
 export const StatusFilter = z.object({

@@ -33,6 +33,8 @@ import {
   subscriptionObject,
   price,
   useFakeProcessor,
+  customerOf,
+  now,
 } from "./helpers";
 
 useFakeProcessor();
@@ -332,6 +334,23 @@ describe("subscription and invoice events", () => {
     expect(await balanceOf(user.id)).toBe(500 + 8000);
     expect(await ledgerOf(user.id, "plan_grant")).toHaveLength(2);
     await expectLedgerConsistent(user.id);
+  });
+
+  it("a proration invoice (plan change mid-period) records nothing as a new month of credits", async () => {
+    const user = await signupUser();
+    const { subscriptionId, customer, periodStart, periodEnd } = await subscribeUser(user, "developer");
+    const invoice = { ...invoiceObject({ id: rid("in"), customer, subscription: subscriptionId, priceId: price("STARTUP"), amountPaid: 9000, periodStart, periodEnd, userId: user.id, planId: "startup" }), billing_reason: "subscription_update" };
+    await deliverOk(stripeEvent("invoice.paid", invoice), "ignored");
+    expect(await ledgerOf(user.id, "plan_grant")).toEqual([]);
+    await expectLedgerConsistent(user.id);
+  });
+
+  it("a subscription created outside our checkout links its customer to the user", async () => {
+    const user = await signupUser();
+    const customer = rid("cus");
+    const subscription = subscriptionObject({ id: rid("sub"), customer, priceId: price("DEVELOPER"), periodStart: now(), periodEnd: now() + 30 * 86_400, userId: user.id, planId: "developer" });
+    await deliverOk(stripeEvent("customer.subscription.created", subscription));
+    expect(await customerOf(user.id)).toBe(customer);
   });
 
   it("invoice.paid arriving before the subscription event still finds the user and the plan", async () => {

@@ -8,8 +8,9 @@ import { listOwnJobs, logRow, recentJob, usageBuckets } from "../../research/job
 import { JOB_STATUSES } from "../../db/schema/jobs";
 
 const security = JWT_SECURITY;
+// Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.
 export const dashboardRoutes = createRouter();
-dashboardRoutes.use("*", jwtAuth);
+const middleware = [jwtAuth] as const;
 
 /** How many jobs the dashboard's "recent" card shows. */
 const RECENT_JOBS = 10;
@@ -50,6 +51,7 @@ dashboardRoutes.openapi(
     path: "/dashboard/recent",
     tags: ["Dashboard"],
     security,
+    middleware,
     summary: `Your ${RECENT_JOBS} most recent jobs (API and playground)`,
     responses: { 200: jsonResponse(z.array(RecentJobDto), "Jobs, newest first"), ...errorResponses("unauthorized") },
   }),
@@ -68,6 +70,7 @@ dashboardRoutes.openapi(
     path: "/dashboard/usage",
     tags: ["Dashboard"],
     security,
+    middleware,
     summary: "Daily UTC usage buckets between from and to (default: the last 30 days), zero-filled",
     request: { query: z.object({ from: Datetime("from"), to: Datetime("to") }) },
     responses: { 200: jsonResponse(z.array(UsageBucketDto), "One bucket per day, oldest first"), ...errorResponses("invalid_request", "unauthorized") },
@@ -88,6 +91,7 @@ dashboardRoutes.openapi(
     path: "/logs",
     tags: ["Dashboard"],
     security,
+    middleware,
     summary: "Your job log, newest first; anonymize=true redacts the questions",
     request: {
       query: PagingQuery.extend({

@@ -45,13 +45,16 @@ async function completeWithoutCredits(deps: BillingDeps, payment: PaymentRow, se
     .update(payments)
     .set({ status: "completed", completedAt: nowIso() })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
-  const customer = idOf(session.customer);
-  if (customer) {
-    await deps.db
-      .update(users)
-      .set({ processorCustomerId: customer })
-      .where(and(eq(users.id, payment.userId), sql`${users.processorCustomerId} is null`));
-  }
+  await rememberCustomer(deps, payment.userId, idOf(session.customer));
+}
+
+/** Stores the processor customer on a user who has none yet (never replaces one). */
+async function rememberCustomer(deps: BillingDeps, userId: string, customer: string | null) {
+  if (!customer) return;
+  await deps.db
+    .update(users)
+    .set({ processorCustomerId: customer })
+    .where(and(eq(users.id, userId), sql`${users.processorCustomerId} is null`));
 }
 
 async function checkoutFailed(deps: BillingDeps, event: Stripe.Event): Promise<EventOutcome> {
@@ -110,11 +113,16 @@ function invoicePriceIds(invoice: Stripe.Invoice): string[] {
   return invoice.lines.data.map((line) => idOf(line.pricing?.price_details?.price)).filter((id): id is string => Boolean(id));
 }
 
+const GRANTING_BILLING_REASONS = new Set(["subscription_create", "subscription_cycle"]);
+
 /** A paid plan invoice: the plan's included credits for that period, once per invoice, and a payment row. */
 async function invoicePaid(deps: BillingDeps, event: Stripe.Event): Promise<EventOutcome> {
   const invoice = event.data.object as Stripe.Invoice;
   const { subscriptionId, metadata } = invoiceSubscription(invoice);
   if (!subscriptionId) return ignored("not a subscription invoice");
+  // A period's credits come with the invoice that opens the period; proration and manual
+  // invoices (plan changes mid-period) pay money but do not start a new month of credits.
+  if (!GRANTING_BILLING_REASONS.has(invoice.billing_reason ?? "")) return ignored(`no credits for a ${invoice.billing_reason} invoice`);
   const stored = await findSubscriptionByProcessorId(deps.db, subscriptionId);
   let plan: PlanRow | undefined;
   for (const price of invoicePriceIds(invoice)) plan ??= await planForPrice(deps, price);
@@ -156,6 +164,8 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event): Prom
     (await planForPrice(deps, item?.price.id)) ??
     (subscription.metadata?.plan_id ? await findPlan(deps.db, subscription.metadata.plan_id) : undefined);
   if (!plan && !deleted) return ignored(`no plan matches subscription ${subscription.id}`);
+  // A subscription made outside our checkout (the processor's dashboard) still links its customer.
+  await rememberCustomer(deps, userId, idOf(subscription.customer));
   const applied = await applySubscriptionChange(deps.db, {
     userId,
     planId: deleted ? FREE_PLAN_ID : plan!.id,
