@@ -40,6 +40,8 @@ export class ResearchJob extends DurableObject<Env> {
   private terminalWaiters = new Set<() => void>();
   private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
   private keepAlive: ReturnType<typeof setInterval> | null = null;
+  /** The settlement in progress: a terminal result is not shown before its credits are settled. */
+  private settling: Promise<void> | null = null;
   readonly tasks: DurableTaskRunner;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -66,6 +68,7 @@ export class ResearchJob extends DurableObject<Env> {
   /** The job as a ResearchResult (live while running). */
   async result(): Promise<ResearchResult | null> {
     this.resumeIfOrphaned();
+    await this.settling;
     return this.record ? liveResult(this.record) : null;
   }
 
@@ -83,6 +86,7 @@ export class ResearchJob extends DurableObject<Env> {
         this.terminalWaiters.add(done);
       });
     }
+    await this.settling;
     return liveResult(this.record);
   }
 
@@ -133,6 +137,8 @@ export class ResearchJob extends DurableObject<Env> {
     const record = this.record;
     if (!record) return new Response("unknown job", { status: 404 });
     this.resumeIfOrphaned();
+    // A job between terminal and settled has not emitted its result yet: wait for it.
+    await this.settling;
     const url = new URL(request.url);
     const lastEventId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("last_event_id") ?? 0) || 0;
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
@@ -254,8 +260,12 @@ export class ResearchJob extends DurableObject<Env> {
     const result = finalResult(record, outcome, Date.now());
     record.status = result.status;
     record.result = result;
-    await this.persist();
-    await this.settle();
+    this.settling = this.persist().then(() => this.settle());
+    try {
+      await this.settling;
+    } finally {
+      this.settling = null;
+    }
     this.emit("status", { status: result.status });
     if (result.status === "failed") this.emit("error", { code: "job_failed", message: result.error });
     this.emit("result", result);

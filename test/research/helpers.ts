@@ -81,3 +81,170 @@ export async function waitForTerminal(caller: ApiCaller, id: string, timeoutMs =
   }
   throw new Error(`job ${id} not terminal after ${timeoutMs} ms`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Jobs-layer tests (issue 5 item 8).
+
+import { env } from "cloudflare:workers";
+import { ResearchJob } from "../../src/research/job";
+import type { TaskOutcome } from "../../src/research/job-tasks";
+import { createDb } from "../../src/db/client";
+import { applyLedgerChange } from "../../src/services/ledger";
+import { dbAll, dbFirst } from "../helpers";
+
+export const TERMINAL = ["succeeded", "failed", "cancelled"];
+
+export function jobStubOf(id: string) {
+  return env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(id));
+}
+
+/** Polls `check` until it returns a truthy value (a generous ceiling, never a timed assertion). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what = "condition", ceilingMs = 15_000): Promise<T> {
+  const deadline = Date.now() + ceilingMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as T;
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${ceilingMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The caller's balance through GET /v1/credits. */
+export async function balanceOf(caller: ApiCaller): Promise<number> {
+  const response = await call("/v1/credits", { token: caller.key });
+  expect(response.status).toBe(200);
+  return (await json(response)).credits;
+}
+
+/** Lowers the balance to `credits` through the ledger (an admin adjustment), keeping the ledger consistent. */
+export async function setBalance(userId: string, credits: number): Promise<void> {
+  const row = await dbFirst<{ credits: number }>("select credits from users where id = ?", userId);
+  const result = await applyLedgerChange(createDb(env.DB), userId, {
+    kind: "admin_adjustment",
+    delta: credits - row!.credits,
+    idempotencyKey: `test-balance:${crypto.randomUUID()}`,
+    note: "test setup",
+  } as never);
+  expect(result.status).toBe("applied");
+}
+
+/** The ledger entries of one job (reservation, release, overage). */
+export function jobLedger(userId: string, jobId: string) {
+  return dbAll<{ kind: string; delta: number; idempotency_key: string }>(
+    "select kind, delta, idempotency_key from ledger_entries where user_id = ? and related_id = ? order by seq",
+    userId,
+    jobId,
+  );
+}
+
+export interface HeldTask {
+  jobId: string;
+  key: string;
+  outcome: TaskOutcome;
+}
+
+/**
+ * Holds every fan-out answer the queue consumer reports to a job (ResearchJob.taskDone), so a
+ * test can act while a job is mid-wave. `release()` restores the method and delivers what was held
+ * through the job's stub (so an evicted job's new instance receives it).
+ */
+export function holdTasks() {
+  const original = ResearchJob.prototype.taskDone;
+  const held: HeldTask[] = [];
+  ResearchJob.prototype.taskDone = async function (this: ResearchJob, key: string, outcome: TaskOutcome) {
+    const jobId = (this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id;
+    if (!jobId) return original.call(this, key, outcome);
+    held.push({ jobId, key, outcome });
+  };
+  let restored = false;
+  const restore = () => {
+    if (!restored) ResearchJob.prototype.taskDone = original;
+    restored = true;
+  };
+  return {
+    held,
+    restore,
+    heldFor: (jobId: string) => held.filter((task) => task.jobId === jobId),
+    async release() {
+      restore();
+      const tasks = held.splice(0);
+      for (const task of tasks) await jobStubOf(task.jobId).taskDone(task.key, task.outcome);
+    },
+  };
+}
+
+export interface SseFrame {
+  id?: number;
+  event?: string;
+  data?: any;
+  comments: string[];
+}
+
+function parseFrame(raw: string): SseFrame {
+  const frame: SseFrame = { comments: [] };
+  const data: string[] = [];
+  for (const line of raw.split("\n")) {
+    if (line.startsWith(":")) frame.comments.push(line.slice(1).trim());
+    else if (line.startsWith("id:")) frame.id = Number(line.slice(3).trim());
+    else if (line.startsWith("event:")) frame.event = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+  }
+  if (data.length > 0) frame.data = JSON.parse(data.join("\n"));
+  return frame;
+}
+
+/**
+ * Reads an SSE response frame by frame until the stream ends or `stop(frame)` is true (then the
+ * connection is dropped). A generous ceiling turns a hung stream into an error, not a hung test.
+ */
+export async function readSse(response: Response, stop?: (frame: SseFrame, all: SseFrame[]) => boolean, ceilingMs = 15_000): Promise<SseFrame[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const frames: SseFrame[] = [];
+  let buffer = "";
+  const deadline = Date.now() + ceilingMs;
+  try {
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`SSE stream still open after ${ceilingMs} ms`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`SSE stream still open after ${ceilingMs} ms`)), remaining))),
+      ]).finally(() => clearTimeout(timer));
+      if (chunk.done) return frames;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const frame = parseFrame(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+        frames.push(frame);
+        if (stop?.(frame, frames)) return frames;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** Only the named events of a stream. */
+export const eventsOf = (frames: SseFrame[]) => frames.filter((frame) => frame.event !== undefined);
+
+export function openEvents(caller: ApiCaller, id: string, headers: Record<string, string> = {}) {
+  return call(`/v1/research/${id}/events`, { token: caller.key, headers });
+}
+
+/** HMAC-SHA256 hex of `body` with `secret`, as a receiver computes it. */
+export async function hmacHex(secret: string, body: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(body)));
+  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let corpusOnce: Promise<TestUser> | null = null;
+/** ensureCorpus() once per test file: the admin login behind it is rate limited per email. */
+export function corpusLoaded(): Promise<TestUser> {
+  corpusOnce ??= ensureCorpus();
+  return corpusOnce;
+}

@@ -1,0 +1,270 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { dbFirst, dbRun, expectError, expectLedgerConsistent, json, call } from "../helpers";
+import {
+  apiCaller,
+  balanceOf,
+  corpusLoaded,
+  eventsOf,
+  eventually,
+  holdTasks,
+  jobLedger,
+  jobStubOf,
+  openEvents,
+  readSse,
+  research,
+  TERMINAL,
+  waitForTerminal,
+} from "./helpers";
+
+let hold: ReturnType<typeof holdTasks> | null = null;
+afterEach(async () => {
+  await hold?.release();
+  hold = null;
+});
+
+async function startHeldJob(caller: Awaited<ReturnType<typeof apiCaller>>, question = "What ended the Nullification Crisis?") {
+  hold = holdTasks();
+  const response = await research(caller, { question, mode: "standard" });
+  expect(response.status).toBe(202);
+  const { id } = await json(response);
+  await eventually(() => hold!.heldFor(id).length > 0, "the first wave's tasks");
+  return id as string;
+}
+
+async function getJob(caller: { key: string }, id: string) {
+  const response = await call(`/v1/research/${id}`, { token: caller.key });
+  expect(response.status).toBe(200);
+  return json(response);
+}
+
+describe("GET /v1/research/{id}", () => {
+  it("is live while the job runs and final after", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    const live = await getJob(caller, id);
+    expect(live).toMatchObject({ id, status: "running", brief: null, completed_at: null, credits_charged: 0, error: null });
+    await hold!.release();
+    const done = await waitForTerminal(caller, id);
+    expect(done.status).toBe("succeeded");
+    expect(done.brief).toEqual(expect.any(String));
+    expect(done.completed_at).toEqual(expect.any(String));
+    expect(done.credits_charged).toBe(60);
+    expect(await getJob(caller, id)).toEqual(done);
+  });
+});
+
+describe("GET /v1/research", () => {
+  it("lists the caller's jobs newest first, filters by status and pages", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const ids: string[] = [];
+    for (const question of ["What was the Tariff of 1828?", "What ended the Nullification Crisis?", "What did the McKinley Tariff do?"]) {
+      const response = await research(caller, { question, mode: "lite" });
+      expect(response.status).toBe(200);
+      ids.push((await json(response)).id);
+    }
+    const cancelled = await startHeldJob(caller);
+    expect((await call(`/v1/research/${cancelled}`, { method: "DELETE", token: caller.key })).status).toBe(200);
+
+    const all = await json(await call("/v1/research", { token: caller.key }));
+    expect(all.map((row: { id: string }) => row.id)).toEqual([cancelled, ...ids.reverse()]);
+    expect(all[1]).toMatchObject({ status: "succeeded", credits_charged: 15, cost_usd_micros: expect.any(Number), source_count: expect.any(Number) });
+
+    const succeeded = await json(await call("/v1/research?status=succeeded", { token: caller.key }));
+    expect(succeeded.map((row: { id: string }) => row.id)).toEqual(ids);
+    const onlyCancelled = await json(await call("/v1/research?status=cancelled", { token: caller.key }));
+    expect(onlyCancelled.map((row: { id: string }) => row.id)).toEqual([cancelled]);
+
+    const page = await json(await call("/v1/research?limit=2&offset=1", { token: caller.key }));
+    expect(page.map((row: { id: string }) => row.id)).toEqual(ids.slice(0, 2));
+
+    await expectError(await call("/v1/research?status=done", { token: caller.key }), 400, "invalid_request");
+    await expectError(await call("/v1/research?limit=0", { token: caller.key }), 400, "invalid_request");
+    await expectError(await call("/v1/research?limit=101", { token: caller.key }), 400, "invalid_request");
+    await expectError(await call("/v1/research?offset=-1", { token: caller.key }), 400, "invalid_request");
+    await expectError(await call("/v1/research?limit=abc", { token: caller.key }), 400, "invalid_request");
+  });
+});
+
+describe("DELETE /v1/research/{id}", () => {
+  it("cancels a job mid-wave: charged for work spent, the rest released, subscribers told", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    const stream = readSse(await openEvents(caller, id));
+
+    const response = await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
+    expect(response.status).toBe(200);
+    const cancelled = await json(response);
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.credits_charged).toBeGreaterThanOrEqual(0);
+    expect(cancelled.credits_charged).toBeLessThanOrEqual(60);
+    expect(cancelled.credits_charged).toBe(Math.ceil(Math.round(cancelled.cost_usd * 1e6) / 1e4 - 1e-9));
+    expect(cancelled.completed_at).toEqual(expect.any(String));
+
+    const events = eventsOf(await stream);
+    const names = events.map((event) => event.event);
+    expect(names).toContain("status");
+    expect(names.at(-1)).toBe("result");
+    expect(events.find((event) => event.event === "status" && event.data.status === "cancelled")).toBeTruthy();
+    expect(events.at(-1)!.data).toEqual(cancelled);
+
+    expect(await balanceOf(caller)).toBe(500 - cancelled.credits_charged);
+    const ledger = await jobLedger(caller.id, id);
+    expect(ledger.map((entry) => entry.kind)).toEqual(["reservation", "release"]);
+    expect(ledger[0]!.delta + ledger[1]!.delta).toBe(-cancelled.credits_charged);
+    await expectLedgerConsistent(caller.id);
+
+    // The D1 row says the same, and a late task answer changes nothing.
+    const row = await dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ?", id);
+    expect(row).toEqual({ status: "cancelled", credits_charged: cancelled.credits_charged });
+    await hold!.release();
+    expect(await getJob(caller, id)).toEqual(cancelled);
+    expect(await jobLedger(caller.id, id)).toHaveLength(2);
+  });
+
+  it("returns a terminal job unchanged", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const done = await json(await research(caller, { question: "What was the Smoot-Hawley Tariff Act?", mode: "lite" }));
+    expect(done.status).toBe("succeeded");
+    const response = await call(`/v1/research/${done.id}`, { method: "DELETE", token: caller.key });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual(done);
+    expect(await balanceOf(caller)).toBe(485);
+    await expectLedgerConsistent(caller.id);
+  });
+});
+
+describe("eviction mid-job", () => {
+  // evictDurableObject waits for in-flight events to drain and gives up after 30 s ("still has
+  // active references") while the job's alarm is running the engine, so the instance is torn down
+  // the way a runtime restart does it: ctx.abort() mid-wave, which kills the running alarm.
+  it("resumes from stored state after the instance is torn down mid-wave, succeeds and settles exactly once", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    await runInDurableObject(jobStubOf(id), (_instance, state) => state.abort("simulated restart mid-wave")).catch(() => {});
+    const fresh = await runInDurableObject(jobStubOf(id), (instance) => instance as unknown as { activeRun: unknown; record: { status: string } });
+    expect(fresh.record.status).toBe("running");
+    expect(fresh.activeRun).toBeNull();
+    await hold!.release();
+    const done = await waitForTerminal(caller, id);
+    expect(done.status).toBe("succeeded");
+    expect(done.credits_charged).toBe(60);
+    expect(done.sources.length).toBeGreaterThan(0);
+    const ledger = await jobLedger(caller.id, id);
+    expect(ledger.map((entry) => entry.kind)).toEqual(["reservation", "release"]);
+    expect(ledger[0]!.delta).toBe(-60);
+    expect(ledger[1]!.delta).toBe(0);
+    expect(await balanceOf(caller)).toBe(440);
+    await expectLedgerConsistent(caller.id);
+    const row = await dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ?", id);
+    expect(row).toEqual({ status: "succeeded", credits_charged: 60 });
+  });
+
+  it("a terminal job survives evictDurableObject: its result and events come from storage", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const done = await json(await research(caller, { question: "What was the McKinley Tariff?", mode: "lite" }));
+    expect(done.status).toBe("succeeded");
+    await evictDurableObject(jobStubOf(done.id));
+    expect(await getJob(caller, done.id)).toEqual(done);
+    const events = eventsOf(await readSse(await openEvents(caller, done.id)));
+    expect(events.at(-1)).toMatchObject({ event: "result", data: done });
+    expect(await jobLedger(caller.id, done.id)).toHaveLength(2);
+  });
+});
+
+describe("failure semantics", () => {
+  it("fails typed output that cannot satisfy the schema: error set, nothing charged, all released", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const schema = { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" } } };
+    const response = await research(caller, { question: "What was the Tariff of 1828?", mode: "lite", response_schema: schema });
+    expect(response.status).toBe(200);
+    const failed = await json(response);
+    expect(failed).toMatchObject({ status: "failed", credits_charged: 0, typed: null });
+    expect(failed.error).toMatch(/response_schema/);
+    expect(await balanceOf(caller)).toBe(500);
+    const ledger = await jobLedger(caller.id, failed.id);
+    expect(ledger.map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -15], ["release", 15]]);
+    await expectLedgerConsistent(caller.id);
+  });
+});
+
+describe("the scheduled sweep", () => {
+  async function runSweep() {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+
+  async function insertStuckJob(userId: string, reserve: boolean) {
+    const id = crypto.randomUUID();
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    await dbRun(
+      `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
+       values (?, ?, 'api', 'pending', 'standard', 'A stuck job?', '{}', 60, 0, 0, ?, ?)`,
+      id,
+      userId,
+      past,
+      past,
+    );
+    if (reserve) {
+      const { applyLedgerChange } = await import("../../src/services/ledger");
+      const { createDb } = await import("../../src/db/client");
+      const result = await applyLedgerChange(createDb(env.DB), userId, { kind: "reservation", delta: -60, idempotencyKey: `reservation:${id}`, relatedId: id });
+      expect(result.status).toBe("applied");
+    }
+    return id;
+  }
+
+  it("settles a job stuck past its deadline whose object never started: failed, reservation released", async () => {
+    const caller = await apiCaller();
+    const id = await insertStuckJob(caller.id, true);
+    expect(await balanceOf(caller)).toBe(440);
+    await runSweep();
+    const row = await eventually(
+      () => dbFirst<{ status: string; credits_charged: number; error: string }>("select status, credits_charged, error from research_jobs where id = ? and status = 'failed'", id),
+      "the swept row",
+    );
+    expect(row.credits_charged).toBe(0);
+    expect(row.error).toEqual(expect.any(String));
+    expect(await balanceOf(caller)).toBe(500);
+    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -60], ["release", 60]]);
+    await expectLedgerConsistent(caller.id);
+    const got = await getJob(caller, id);
+    expect(got).toMatchObject({ id, status: "failed", credits_charged: 0 });
+
+    // A second sweep changes nothing.
+    await runSweep();
+    expect(await jobLedger(caller.id, id)).toHaveLength(2);
+  });
+
+  it("settles a job that never reserved without releasing credits it never took", async () => {
+    const caller = await apiCaller();
+    const id = await insertStuckJob(caller.id, false);
+    await runSweep();
+    await eventually(() => dbFirst("select 1 from research_jobs where id = ? and status = 'failed'", id), "the swept row");
+    expect(await balanceOf(caller)).toBe(500);
+    expect(await jobLedger(caller.id, id)).toEqual([]);
+    await expectLedgerConsistent(caller.id);
+  });
+
+  it("leaves running jobs within their deadline alone", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    await runSweep();
+    expect((await getJob(caller, id)).status).toBe("running");
+    await hold!.release();
+    expect((await waitForTerminal(caller, id)).status).toBe("succeeded");
+    expect(TERMINAL).toContain("succeeded");
+  });
+});
