@@ -1,7 +1,9 @@
 import { buildApp } from "./app";
 import type { Env } from "./env";
 import type { TaskMessage } from "./research/job-tasks";
+import { createDb } from "./db/client";
 import { sweepStuckJobs } from "./research/sweep";
+import { grantFreeMonth } from "./services/billing/free-plan";
 import { consumeDeadTaskBatch, consumeTaskBatch } from "./research/tasks";
 import { consumeWebhookBatch, type WebhookMessage } from "./webhooks/delivery";
 
@@ -27,8 +29,9 @@ export default {
     }
   },
 
-  /** Cron trigger: the sweep that settles jobs stuck past their deadline. */
+  /** Cron trigger (every minute): settle jobs stuck past their deadline; the Free plan's monthly credits. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepStuckJobs(env).then((r) => console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
+    ctx.waitUntil(grantFreeMonth(createDb(env.DB)).then((n) => n > 0 && console.log(`free plan: ${n} accounts topped up`)));
   },
 } satisfies ExportedHandler<Env>;
