@@ -10,7 +10,7 @@ import { JOB_STATUSES } from "../../db/schema/jobs";
 const security = JWT_SECURITY;
 // Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.
 export const dashboardRoutes = createRouter();
-const middleware = [jwtAuth] as const;
+const middleware = [jwtAuth];
 
 /** How many jobs the dashboard's "recent" card shows. */
 const RECENT_JOBS = 10;
