@@ -34,7 +34,6 @@ import {
   price,
   useFakeProcessor,
   customerOf,
-  now,
 } from "./helpers";
 
 useFakeProcessor();
