@@ -1,4 +1,4 @@
-import { and, count, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments, researchJobs, tickets, users } from "../../db/schema";
 import { DAY } from "../../lib/time";
@@ -43,7 +43,7 @@ export async function adminStats(db: Db, now = new Date()) {
     db
       .select({ cents: sql<number>`coalesce(sum(${payments.packAmountCents}), 0)` })
       .from(payments)
-      .where(and(sql`${payments.status} = 'completed'`, inArray(payments.kind, ["pack", "auto_topup"]), gte(payments.completedAt, revenueSince))),
+      .where(and(eq(payments.status, "completed"), inArray(payments.kind, ["pack", "auto_topup"]), gte(payments.completedAt, revenueSince))),
     db
       .select({
         total: count(),
