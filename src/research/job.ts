@@ -143,14 +143,16 @@ export class ResearchJob extends DurableObject<Env> {
     const lastEventId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("last_event_id") ?? 0) || 0;
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
-    void writer.write(sseComment("stream open"));
+    // A subscriber that disconnects mid-replay makes these writes reject: drop it, never leave the rejection unhandled.
+    const lost = () => this.dropSubscriber(writer);
+    writer.write(sseComment("stream open")).catch(lost);
     const rows = this.ctx.storage.sql.exec<{ id: number; name: string; data: string }>(
       "SELECT id, name, data FROM events WHERE id > ? ORDER BY id",
       lastEventId,
     );
-    for (const row of rows) void writer.write(sseEvent(row.id, row.name, JSON.parse(row.data)));
+    for (const row of rows) writer.write(sseEvent(row.id, row.name, JSON.parse(row.data))).catch(lost);
     if (isTerminal(record.status)) {
-      void writer.close();
+      writer.close().catch(() => {});
     } else {
       this.subscribers.add(writer);
       this.ensureKeepAlive();
