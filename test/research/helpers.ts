@@ -248,3 +248,21 @@ export function corpusLoaded(): Promise<TestUser> {
   corpusOnce ??= ensureCorpus();
   return corpusOnce;
 }
+
+/**
+ * getQueueResult() reports which messages were retried but not their delay: this records the
+ * `delaySeconds` each message of a createMessageBatch() batch was retried with, by message id.
+ */
+export function recordRetryDelays(batch: MessageBatch<unknown>): Map<string, number | undefined> {
+  const delays = new Map<string, number | undefined>();
+  for (const message of batch.messages) {
+    const retry = message.retry;
+    Object.defineProperty(message, "retry", {
+      value(this: Message<unknown>, options?: QueueRetryOptions) {
+        delays.set(message.id, options?.delaySeconds);
+        return retry.call(message, options);
+      },
+    });
+  }
+  return delays;
+}

@@ -1,0 +1,188 @@
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import { MAX_DELIVERY_ATTEMPTS } from "../../src/webhooks/signing";
+import { call, dbRun, expectError, json } from "../helpers";
+import { apiCaller, type ApiCaller, corpusLoaded, eventually, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
+
+const HOOKS = "https://hooks.example.test";
+
+interface Received {
+  path: string;
+  headers: Headers;
+  body: string;
+}
+const received: Received[] = [];
+
+const server = setupServer(
+  http.post(`${HOOKS}/ok/*`, async ({ request }) => {
+    received.push({ path: new URL(request.url).pathname, headers: request.headers, body: await request.text() });
+    return HttpResponse.json({ ok: true });
+  }),
+  http.post(`${HOOKS}/fail/*`, async ({ request }) => {
+    received.push({ path: new URL(request.url).pathname, headers: request.headers, body: await request.text() });
+    return new HttpResponse("broken", { status: 500 });
+  }),
+  http.post(`${HOOKS}/redirect/*`, async ({ request }) => {
+    received.push({ path: new URL(request.url).pathname, headers: request.headers, body: await request.text() });
+    return new HttpResponse(null, { status: 307, headers: { Location: `${HOOKS}/ok/redirected` } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const receivedAt = (path: string) => received.filter((r) => r.path === path);
+
+async function secretOf(caller: ApiCaller): Promise<string> {
+  const response = await call("/api/settings/webhook-secret", { token: caller.accessToken });
+  expect(response.status).toBe(200);
+  const { secret } = await json(response);
+  expect(secret).toMatch(/^whsec_/);
+  return secret;
+}
+
+async function deliveries(caller: ApiCaller, id: string) {
+  const response = await call(`/v1/research/${id}/deliveries`, { token: caller.key });
+  expect(response.status).toBe(200);
+  return json<{ attempt: number; status_code: number | null; error: string | null; duration_ms: number; created_at: string }[]>(response);
+}
+
+/** A finished job whose webhook_url points at `kind` on the receiver; waits for its first delivery attempt. */
+async function jobWithWebhook(caller: ApiCaller, kind: "ok" | "fail" | "redirect") {
+  const path = `/${kind}/${crypto.randomUUID()}`;
+  const response = await research(caller, { question: "What was the Tariff of 1828?", mode: "lite", webhook_url: `${HOOKS}${path}` });
+  expect(response.status).toBe(202);
+  const { id } = await json(response);
+  const result = await waitForTerminal(caller, id);
+  await eventually(async () => (await deliveries(caller, id)).length > 0, "the first delivery attempt");
+  return { id, path, result };
+}
+
+/** Runs the webhook consumer on one message, as the queue would deliver its `attempts`-th try. */
+async function deliverAttempt(jobId: string, attempts: number) {
+  const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
+  const delays = recordRetryDelays(batch);
+  const ctx = createExecutionContext();
+  await worker.queue(batch as never, env, ctx);
+  await waitOnExecutionContext(ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map((m) => ({ ...m, delaySeconds: delays.get(m.msgId) })) };
+}
+
+describe("webhooks", () => {
+  it("delivers the final ResearchResult, signed with the account's secret", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path, result } = await jobWithWebhook(caller, "ok");
+    const [delivery] = receivedAt(path);
+    expect(receivedAt(path)).toHaveLength(1);
+    expect(JSON.parse(delivery!.body)).toEqual(result);
+    expect(delivery!.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(delivery!.headers.get("X-Service-Event")).toBe("research.completed");
+    expect(delivery!.headers.get("X-Service-Delivery")).toMatch(/^[0-9a-f-]{36}$/);
+    const timestamp = Number(delivery!.headers.get("X-Service-Timestamp"));
+    expect(Number.isInteger(timestamp)).toBe(true);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(300);
+    const secret = await secretOf(caller);
+    expect(delivery!.headers.get("X-Service-Signature")).toBe(`sha256=${await hmacHex(secret, delivery!.body)}`);
+
+    const attempts = await deliveries(caller, id);
+    expect(attempts).toEqual([{ attempt: 1, status_code: 200, error: null, duration_ms: expect.any(Number), created_at: expect.any(String) }]);
+  });
+
+  it("retries a failing receiver with exponential backoff, gives up after the last attempt, records every attempt", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    expect(await deliveries(caller, id)).toEqual([expect.objectContaining({ attempt: 1, status_code: 500, error: expect.any(String) })]);
+
+    const delays: number[] = [];
+    for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      const outcome = await deliverAttempt(id, attempt);
+      if (attempt < MAX_DELIVERY_ATTEMPTS) {
+        expect(outcome.explicitAcks).toEqual([]);
+        expect(outcome.retryMessages).toHaveLength(1);
+        delays.push(outcome.retryMessages[0]!.delaySeconds!);
+      } else {
+        expect(outcome.retryMessages).toEqual([]);
+        expect(outcome.explicitAcks).toEqual([`msg-${attempt}`]);
+      }
+    }
+    expect(delays[0]).toBe(120);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBe(delays[i - 1]! * 2);
+    // The first attempt's retry (the live queue's) waited 60 s: 60, 120, 240, ... spans well over an hour.
+    expect(60 + delays.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3600);
+    expect(MAX_DELIVERY_ATTEMPTS).toBeGreaterThanOrEqual(6);
+
+    const attempts = await deliveries(caller, id);
+    expect(attempts.map((a) => a.attempt)).toEqual(Array.from({ length: MAX_DELIVERY_ATTEMPTS }, (_, i) => i + 1));
+    for (const a of attempts) expect(a).toMatchObject({ status_code: 500, error: expect.any(String) });
+    expect(receivedAt(path)).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+  });
+
+  it("the first failed attempt is retried after 60 s", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id } = await jobWithWebhook(caller, "fail");
+    const outcome = await deliverAttempt(id, 1);
+    expect(outcome.retryMessages).toEqual([{ msgId: "msg-1", delaySeconds: 60 }]);
+  });
+
+  it("a 3xx is a failure: the redirect is not followed", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "redirect");
+    expect(receivedAt(path)).toHaveLength(1);
+    expect(receivedAt("/ok/redirected")).toHaveLength(0);
+    expect(await deliveries(caller, id)).toEqual([expect.objectContaining({ attempt: 1, status_code: 307, error: expect.any(String) })]);
+    const outcome = await deliverAttempt(id, 2);
+    expect(outcome.retryMessages).toHaveLength(1);
+    expect(receivedAt("/ok/redirected")).toHaveLength(0);
+  });
+
+  it("rotating the secret changes the signing key", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const before = await secretOf(caller);
+    expect(await secretOf(caller)).toBe(before);
+    const rotated = await call("/api/settings/webhook-secret/rotate", { method: "POST", token: caller.accessToken });
+    expect(rotated.status).toBe(200);
+    const { secret: after } = await json(rotated);
+    expect(after).toMatch(/^whsec_/);
+    expect(after).not.toBe(before);
+    expect(await secretOf(caller)).toBe(after);
+
+    const { path } = await jobWithWebhook(caller, "ok");
+    const [delivery] = receivedAt(path);
+    expect(delivery!.headers.get("X-Service-Signature")).toBe(`sha256=${await hmacHex(after, delivery!.body)}`);
+    expect(delivery!.headers.get("X-Service-Signature")).not.toBe(`sha256=${await hmacHex(before, delivery!.body)}`);
+
+    await expectError(await call("/api/settings/webhook-secret", { token: caller.key }), 401, "unauthorized");
+    await expectError(await call("/api/settings/webhook-secret/rotate", { method: "POST" }), 401, "unauthorized");
+  });
+
+  it("re-checks the URL at delivery time: an unsafe destination is refused and not retried", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "ok");
+    await dbRun("update research_jobs set webhook_url = ? where id = ?", "https://169.254.169.254/latest/meta-data", id);
+    const outcome = await deliverAttempt(id, 2);
+    expect(outcome.retryMessages).toEqual([]);
+    expect(outcome.explicitAcks).toEqual(["msg-2"]);
+    const attempts = await deliveries(caller, id);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]).toMatchObject({ attempt: 2, status_code: null, error: expect.stringMatching(/refused/) });
+    expect(receivedAt(path)).toHaveLength(1);
+  });
+
+  it("a job without a webhook has no deliveries", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const done = await json(await research(caller, { question: "What was the Tariff of 1828?", mode: "lite" }));
+    expect(await deliveries(caller, done.id)).toEqual([]);
+  });
+});
