@@ -28,6 +28,8 @@ export interface EvidenceAnalysis {
 }
 
 const ANCHORS = 4;
+const SECOND_PASSAGE_WEIGHT = 0.3;
+const THIRD_PASSAGE_WEIGHT = 0.1;
 
 /**
  * A page dated by its title (a speech of 1834, "2014 S/S") outside the asked period counts for
@@ -62,7 +64,9 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   }
   const direct: RankedDoc[] = evidence.docs.map((doc) => {
     const best = (byDoc.get(doc.index) ?? []).sort((a, b) => b.score - a.score);
-    const top = best[0]?.score ?? 0;
+    // The best passage decides, the next ones add: a page that answers in several sentences
+    // beats one with a single lucky match.
+    const top = (best[0]?.score ?? 0) + SECOND_PASSAGE_WEIGHT * (best[1]?.score ?? 0) + THIRD_PASSAGE_WEIGHT * (best[2]?.score ?? 0);
     const namesEntity = query.entities.some((entity) => titleNames(doc.title, entity));
     return { doc, score: top * (namesEntity ? 1.5 : 1) * periodFactor(doc, query.period), best };
   });

@@ -31,7 +31,13 @@ const EARLIER = new Set(["older", "oldest", "elder", "earlier", "first"]);
 
 /** The page about an entity: its title names it, else the best-ranked page mentioning it. */
 function docAbout(ranked: RankedDoc[], entity: string): RankedDoc | undefined {
-  return ranked.find((entry) => titleNames(entry.doc.title, entity)) ?? ranked.find((entry) => entry.doc.title.toLowerCase().includes(entity.toLowerCase()));
+  // "Giuseppe Verdi" is about the composer; "Giuseppe Verdi (film)" only shares the name.
+  const exact = ranked.find((entry) => words(entry.doc.title).join(" ") === words(entity).join(" "));
+  return (
+    exact ??
+    ranked.find((entry) => titleNames(entry.doc.title, entity)) ??
+    ranked.find((entry) => entry.doc.title.toLowerCase().includes(entity.toLowerCase()))
+  );
 }
 
 function leadText(entry: RankedDoc, count = 3): string {

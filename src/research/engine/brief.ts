@@ -3,7 +3,8 @@ import { directAnswer } from "./answer";
 import { cite } from "./citations";
 import type { EvidenceDoc } from "./evidence";
 import type { QueryAnalysis } from "./query";
-import { mmr, similarity } from "./rank";
+import { similarity } from "./rank";
+import { terms } from "./text";
 
 export interface SourceDto {
   url: string;
@@ -37,7 +38,7 @@ const SHORT_PAGE = 12;
 const MIN_FINDING_SCORE_CRITIC = 0.3;
 
 /** A sentence counts as a finding only if it scores at least this share of the best one. */
-const MIN_RELATIVE_SCORE = 0.12;
+const MIN_RELATIVE_SCORE = 0.3;
 
 /**
  * The offline extractive brief: a direct answer where the evidence supports one, then the key
@@ -95,30 +96,25 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   }
 
   // Key findings: a few best sentences per cited page, diversified, in rank order of pages.
-  // A sentence must be relevant on its own (not only sit in a relevant page), then the page's
-  // rank orders it among the others.
+  // Findings page by page, in rank order: each page's best sentences, diversified with MMR
+  // against everything already said. A sentence of a long page must be relevant on its own
+  // (not only sit in a relevant page); every sentence of a short page is about its subject.
+  // The two best-ranked pages (where the answer and its link usually are) say one more.
   const strongest = Math.max(...chosen.flatMap((entry) => entry.best.slice(0, 1).map((item) => item.score)), 1e-9);
   const floor = strongest * (options.critic ? MIN_FINDING_SCORE_CRITIC : MIN_FINDING_SCORE);
-  const pool: ScoredPassage[] = chosen.flatMap((entry) =>
-    entry.best
-      .slice(0, PER_SOURCE * 2)
-      // Every sentence of a short page is about its subject; a long page (a speech, a report)
-      // is quoted only where it is on topic.
-      .filter((item, index) => index === 0 || entry.doc.sentences.length <= SHORT_PAGE || item.score >= floor)
-      .map((item) => ({ ...item, score: item.score + entry.score * 0.5 })),
-  );
-  const candidates = pool.filter((item) => !used.has(item.passage.text));
-  const picked = mmr(candidates, candidates.map((item) => item.score), (item) => item.passage.terms, chosen.length * PER_SOURCE, 0.75);
-  const perDoc = new Map<number, number>();
   const findings: ScoredPassage[] = [];
-  for (const item of picked) {
-    const count = perDoc.get(item.passage.doc) ?? 0;
-    if (count >= PER_SOURCE) continue;
-    // The critic also drops a finding that repeats one already kept.
-    if (options.critic && findings.some((kept) => similarity(kept.passage.terms, item.passage.terms) > 0.6)) continue;
-    perDoc.set(item.passage.doc, count + 1);
-    findings.push(item);
-  }
+  const said = statements.map((statement) => terms(statement.text));
+  chosen.forEach((entry, rank) => {
+    const candidates = entry.best
+      .slice(0, PER_SOURCE * 3)
+      .filter((item, index) => !used.has(item.passage.text) && (index === 0 || entry.doc.sentences.length <= SHORT_PAGE || item.score >= floor));
+    const quota = PER_SOURCE + (rank < 2 ? 1 : 0) - statements.filter((statement) => statement.docs.includes(entry.doc.index)).length;
+    const picked = mmrAgainst(candidates, said, Math.max(0, quota), options.critic);
+    for (const item of picked) {
+      findings.push(item);
+      said.push(item.passage.terms);
+    }
+  });
   const order = new Map(chosen.map((entry, index) => [entry.doc.index, index]));
   findings.sort((a, b) => (order.get(a.passage.doc)! - order.get(b.passage.doc)!) || a.passage.position - b.passage.position);
   const lines = findings.map((item) => {
@@ -136,6 +132,35 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   }));
   const brief = [opening.join(" "), lines.join("\n")].filter(Boolean).join("\n\n");
   return { brief, sources, cited: cited.map((entry) => entry.doc), statements };
+}
+
+/**
+ * MMR within one page's sentences, also penalising overlap with what the brief already says.
+ * The critic drops a sentence that mostly repeats one already kept.
+ */
+function mmrAgainst(candidates: ScoredPassage[], said: string[][], k: number, critic: boolean): ScoredPassage[] {
+  const max = Math.max(...candidates.map((item) => item.score), 1e-9);
+  const remaining = [...candidates];
+  const chosen: ScoredPassage[] = [];
+  const context = [...said];
+  while (chosen.length < k && remaining.length > 0) {
+    let bestIndex = -1;
+    let bestValue = -Infinity;
+    remaining.forEach((item, index) => {
+      const redundancy = Math.max(0, ...context.map((other) => similarity(item.passage.terms, other)));
+      if (critic && redundancy > 0.6) return;
+      const value = 0.75 * (item.score / max) - 0.25 * redundancy;
+      if (value > bestValue) {
+        bestValue = value;
+        bestIndex = index;
+      }
+    });
+    if (bestIndex < 0) break;
+    const [item] = remaining.splice(bestIndex, 1);
+    chosen.push(item!);
+    context.push(item!.passage.terms);
+  }
+  return chosen;
 }
 
 /** The 2-3 best sentences of a page, in the page's own order. */
