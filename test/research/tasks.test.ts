@@ -1,0 +1,133 @@
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import type { Env } from "../../src/env";
+import type { TaskMessage } from "../../src/research/job-tasks";
+import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/tasks";
+import { expectLedgerConsistent, json } from "../helpers";
+import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
+
+const BRAVE = "https://api.search.brave.com/res/v1/web/search";
+let braveStatus = 200;
+let braveCalls = 0;
+const server = setupServer(
+  http.get(BRAVE, () => {
+    braveCalls += 1;
+    if (braveStatus !== 200) return new HttpResponse("upstream trouble", { status: braveStatus });
+    return HttpResponse.json({ web: { results: [{ url: "https://news.example.net/a", title: "A", description: "About A" }] } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  braveStatus = 200;
+  braveCalls = 0;
+});
+afterAll(() => server.close());
+
+/** The same bindings with a web search provider configured (the tests' default is the local corpus). */
+const braveEnv = { ...env, SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "test-brave-key" } as unknown as Env;
+
+function searchMessage(jobId: string, attempts: number) {
+  const body: TaskMessage = { jobId, key: `search:${crypto.randomUUID()}`, kind: "search", payload: { query: "tariffs", limit: 5 } };
+  return { id: `task-${attempts}`, timestamp: new Date(), attempts, body };
+}
+
+async function consume(messages: ReturnType<typeof searchMessage>[]) {
+  const batch = createMessageBatch("research-tasks", messages);
+  const delays = recordRetryDelays(batch);
+  const ctx = createExecutionContext();
+  await consumeTaskBatch(batch as MessageBatch<TaskMessage>, braveEnv);
+  await waitOnExecutionContext(ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, delays };
+}
+
+describe("research-tasks consumer", () => {
+  it.each([429, 500, 503])("retries a provider %i with exponential backoff, then reports the task failed", async (status) => {
+    braveStatus = status;
+    const jobId = crypto.randomUUID(); // no job object: the report lands on an empty one and changes nothing
+    for (let attempt = 1; attempt < MAX_TASK_ATTEMPTS; attempt++) {
+      const outcome = await consume([searchMessage(jobId, attempt)]);
+      expect(outcome.retryMessages).toEqual([{ msgId: `task-${attempt}` }]);
+      expect(outcome.explicitAcks).toEqual([]);
+      expect(outcome.delays.get(`task-${attempt}`)).toBe(2 ** (attempt - 1));
+    }
+    const last = await consume([searchMessage(jobId, MAX_TASK_ATTEMPTS)]);
+    expect(last.retryMessages).toEqual([]);
+    expect(last.explicitAcks).toEqual([`task-${MAX_TASK_ATTEMPTS}`]);
+    expect(braveCalls).toBe(MAX_TASK_ATTEMPTS);
+  });
+
+  it("does not retry a permanent provider error (400)", async () => {
+    braveStatus = 400;
+    const outcome = await consume([searchMessage(crypto.randomUUID(), 1)]);
+    expect(outcome.retryMessages).toEqual([]);
+    expect(outcome.explicitAcks).toEqual(["task-1"]);
+  });
+
+  it("acks a successful task", async () => {
+    const outcome = await consume([searchMessage(crypto.randomUUID(), 1)]);
+    expect(outcome.explicitAcks).toEqual(["task-1"]);
+    expect(braveCalls).toBe(1);
+  });
+});
+
+describe("failed tasks fail the job with a refund", () => {
+  it("provider errors on every search: the job fails, nothing charged, everything released", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const hold = holdTasks();
+    try {
+      const response = await research(caller, { question: "What ended the Nullification Crisis?" });
+      expect(response.status).toBe(202);
+      const { id } = await json(response);
+      await eventually(() => hold.heldFor(id).length > 0, "the first wave");
+      for (const task of hold.held) task.outcome = { ok: false, error: "brave: HTTP 503 (after every retry)" };
+      await hold.release();
+      const failed = await waitForTerminal(caller, id);
+      expect(failed).toMatchObject({ status: "failed", credits_charged: 0, error: expect.any(String), brief: null });
+      expect(await balanceOf(caller)).toBe(500);
+      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -60], ["release", 60]]);
+      await expectLedgerConsistent(caller.id);
+    } finally {
+      await hold.release();
+    }
+  });
+
+  it("the dead-letter consumer reports a task failed instead of leaving the job hanging", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const hold = holdTasks();
+    try {
+      const response = await research(caller, { question: "What ended the Nullification Crisis?" });
+      const { id } = await json(response);
+      await eventually(() => hold.heldFor(id).length > 0, "the first wave");
+      // Every task the job dispatched so far has been answered (and held).
+      await eventually(async () => {
+        const dispatched = await runInDurableObject(jobStubOf(id), (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM tasks").one().n as number);
+        return dispatched > 0 && hold.heldFor(id).length === dispatched;
+      }, "the whole first wave held");
+      const lost = hold.held.splice(0); // these answers never arrive: their messages die instead
+      hold.restore();
+      const batch = createMessageBatch(
+        "research-tasks-dlq",
+        lost.map((task, i) => ({ id: `dead-${i}`, timestamp: new Date(), attempts: 1, body: { jobId: task.jobId, key: task.key, kind: "search", payload: null } })),
+      );
+      const ctx = createExecutionContext();
+      await worker.queue(batch as never, env, ctx);
+      await waitOnExecutionContext(ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result.explicitAcks.sort()).toEqual(lost.map((_, i) => `dead-${i}`).sort());
+      const failed = await waitForTerminal(caller, id);
+      expect(failed).toMatchObject({ status: "failed", credits_charged: 0 });
+      expect(await balanceOf(caller)).toBe(500);
+      await expectLedgerConsistent(caller.id);
+    } finally {
+      await hold.release();
+    }
+  });
+});
