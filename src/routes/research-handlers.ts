@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { ResearchJobRow } from "../db/schema/jobs";
 import { ApiError } from "../lib/errors";
+import { sseEvent, SSE_HEADERS } from "../lib/sse";
 import type { ResearchResult } from "../research/job-state";
 import { findOwnJob } from "../research/job-store";
 import type { ResearchRequest } from "../research/request";
@@ -59,10 +60,22 @@ export async function jobResult(c: Context<AppEnv>, job: ResearchJobRow): Promis
   };
 }
 
-/** Proxies the SSE stream of the job's Durable Object (which replays after Last-Event-ID). */
+/**
+ * Proxies the SSE stream of the job's Durable Object (which replays after Last-Event-ID). A job
+ * its object never received (settled by the sweep from its row) streams its final result and ends.
+ */
 export async function jobEvents(c: Context<AppEnv>, job: ResearchJobRow): Promise<Response> {
   const headers = new Headers();
   const lastEventId = c.req.header("Last-Event-ID");
   if (lastEventId) headers.set("Last-Event-ID", lastEventId);
-  return jobStub(c, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
+  const response = await jobStub(c, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
+  if (response.status !== 404) return response;
+  await response.body?.cancel();
+  const result = await jobResult(c, job);
+  const after = Number(lastEventId ?? 0) || 0;
+  // A row not yet terminal (its start failed moments ago; the sweep will settle it) has only a status to tell.
+  const events = [sseEvent(1, "status", { status: result.status })];
+  if (["succeeded", "failed", "cancelled"].includes(result.status)) events.push(sseEvent(2, "result", result));
+  const frames = events.filter((_, index) => index + 1 > after);
+  return new Response(new Blob(frames), { headers: SSE_HEADERS });
 }

@@ -195,6 +195,11 @@ describe("failure semantics", () => {
     const ledger = await jobLedger(caller.id, failed.id);
     expect(ledger.map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -15], ["release", 15]]);
     await expectLedgerConsistent(caller.id);
+    // Subscribers see the failure as an error event ({code, message}) before the result.
+    const events = eventsOf(await readSse(await openEvents(caller, failed.id)));
+    expect(events.slice(-2).map((event) => event.event)).toEqual(["error", "result"]);
+    expect(events.at(-2)!.data).toEqual({ code: expect.any(String), message: failed.error });
+    expect(events.at(-1)!.data).toEqual(failed);
   });
 });
 
@@ -266,5 +271,39 @@ describe("the scheduled sweep", () => {
     await hold!.release();
     expect((await waitForTerminal(caller, id)).status).toBe("succeeded");
     expect(TERMINAL).toContain("succeeded");
+  });
+});
+
+describe("a job settled without its object (swept before it started)", () => {
+  it("still answers GET, DELETE and /events from its final row", async () => {
+    const caller = await apiCaller();
+    const id = crypto.randomUUID();
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    await dbRun(
+      `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
+       values (?, ?, 'api', 'pending', 'lite', 'Never started?', '{}', 15, 0, 0, ?, ?)`,
+      id,
+      caller.id,
+      past,
+      past,
+    );
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const failed = await eventually(async () => {
+      const job = await getJob(caller, id);
+      return job.status === "failed" ? job : null;
+    }, "the swept job");
+    expect(failed).toMatchObject({ id, status: "failed", credits_charged: 0, error: expect.any(String) });
+
+    const cancel = await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
+    expect(cancel.status).toBe(200);
+    expect(await json(cancel)).toEqual(failed);
+
+    const response = await openEvents(caller, id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const events = eventsOf(await readSse(response));
+    expect(events.at(-1)).toMatchObject({ event: "result", data: failed });
   });
 });

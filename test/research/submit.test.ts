@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, dbAll, dbFirst, expectError, expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, jobLedger, research, setBalance, waitForTerminal } from "./helpers";
+
+// The async-by-webhook case delivers its result here.
+const receiver = setupServer(http.post("https://hooks.example.test/*", () => HttpResponse.json({ ok: true })));
+beforeAll(() => receiver.listen({ onUnhandledRequest: "error" }));
+afterAll(() => receiver.close());
 
 const Q = "Why was the Tariff of 1828 called the Tariff of Abominations?";
 
