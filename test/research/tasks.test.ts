@@ -118,7 +118,7 @@ describe("failed tasks fail the job with a refund", () => {
         lost.map((task, i) => ({ id: `dead-${i}`, timestamp: new Date(), attempts: 1, body: { jobId: task.jobId, key: task.key, kind: "search", payload: null } })),
       );
       const ctx = createExecutionContext();
-      await worker.queue(batch as never, env, ctx);
+      await worker.queue(batch as never, env);
       await waitOnExecutionContext(ctx);
       const result = await getQueueResult(batch, ctx);
       expect(result.explicitAcks.sort()).toEqual(lost.map((_, i) => `dead-${i}`).sort());

@@ -67,7 +67,7 @@ async function deliverAttempt(jobId: string, attempts: number) {
   const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
   const delays = recordRetryDelays(batch);
   const ctx = createExecutionContext();
-  await worker.queue(batch as never, env, ctx);
+  await worker.queue(batch as never, env);
   await waitOnExecutionContext(ctx);
   const result = await getQueueResult(batch, ctx);
   return { ...result, retryMessages: result.retryMessages.map((m) => ({ ...m, delaySeconds: delays.get(m.msgId) })) };
