@@ -148,12 +148,12 @@ export interface HeldTask {
  * test can act while a job is mid-wave. `release()` restores the method and delivers what was held
  * through the job's stub (so an evicted job's new instance receives it).
  */
-export function holdTasks() {
+export function holdTasks(shouldHold: (task: HeldTask) => boolean = () => true) {
   const original = ResearchJob.prototype.taskDone;
   const held: HeldTask[] = [];
   ResearchJob.prototype.taskDone = async function (this: ResearchJob, key: string, outcome: TaskOutcome) {
     const jobId = (this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id;
-    if (!jobId) return original.call(this, key, outcome);
+    if (!jobId || !shouldHold({ jobId, key, outcome })) return original.call(this, key, outcome);
     held.push({ jobId, key, outcome });
   };
   let restored = false;

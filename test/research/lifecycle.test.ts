@@ -307,3 +307,40 @@ describe("a job settled without its object (swept before it started)", () => {
     expect(events.at(-1)).toMatchObject({ event: "result", data: failed });
   });
 });
+
+describe("the wall-clock deadline", () => {
+  it("finishes with what was gathered when the fan-out runs out of time", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    // Wave 1 is answered; every later search hangs until the gathering deadline (25 s - 20 s reserve).
+    let readAnswered = false;
+    hold = holdTasks((task) => {
+      if (task.key.startsWith("read:")) readAnswered = true;
+      return task.key.startsWith("search:") && readAnswered;
+    });
+    const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard", max_wallclock_secs: 25, async: true });
+    expect(response.status).toBe(202);
+    const { id } = await json(response);
+    const done = await waitForTerminal(caller, id, 25_000);
+    expect(hold.heldFor(id).length).toBeGreaterThan(0);
+    expect(done.status).toBe("succeeded");
+    expect(done.sources.length).toBeGreaterThan(0);
+    expect(done.credits_charged).toBe(60);
+    expect(await balanceOf(caller)).toBe(440);
+    await expectLedgerConsistent(caller.id);
+  }, 30_000);
+
+  it("fails and refunds when nothing was gathered by the deadline", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    hold = holdTasks((task) => task.key.startsWith("read:"));
+    const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "lite", max_wallclock_secs: 14, async: true });
+    expect(response.status).toBe(202);
+    const { id } = await json(response);
+    const failed = await waitForTerminal(caller, id, 25_000);
+    expect(failed).toMatchObject({ status: "failed", credits_charged: 0, error: expect.any(String) });
+    expect(await balanceOf(caller)).toBe(500);
+    expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -15], ["release", 15]]);
+    await expectLedgerConsistent(caller.id);
+  }, 30_000);
+});

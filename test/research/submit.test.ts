@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, dbAll, dbFirst, expectError, expectLedgerConsistent, json } from "../helpers";
+import { call, dbAll, dbFirst, dbRun, expectError, expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, jobLedger, research, setBalance, waitForTerminal } from "./helpers";
 
 // The async-by-webhook case delivers its result here.
@@ -92,6 +92,41 @@ describe("POST /v1/research charges", () => {
     expect(await balanceOf(caller)).toBe(59);
     const kinds = await dbAll<{ kind: string }>("select kind from ledger_entries where user_id = ? order by seq", caller.id);
     expect(kinds.map((k) => k.kind)).toEqual(["signup_bonus", "admin_adjustment"]);
+    await expectLedgerConsistent(caller.id);
+  });
+
+  it("paid plans get overage instead of a 402", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    await dbRun(
+      "insert into subscriptions (user_id, plan_id, status, processor_subscription_id, updated_at) values (?, 'developer', 'active', ?, ?)",
+      caller.id,
+      `sub_${crypto.randomUUID()}`,
+      new Date().toISOString(),
+    );
+    await setBalance(caller.id, 10);
+    const response = await research(caller, { question: Q, mode: "lite" });
+    expect(response.status).toBe(200);
+    const result = await json(response);
+    expect(result).toMatchObject({ status: "succeeded", credits_charged: 15 });
+    expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([["overage", 5], ["reservation", -15], ["release", 0]]);
+    expect(await balanceOf(caller)).toBe(0);
+    await expectLedgerConsistent(caller.id);
+  });
+
+  it("max mode is metered: ceil(cost_usd * 100) up to max_credits, the rest released", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const response = await research(caller, { question: Q, mode: "max", max_credits: 50 });
+    expect(response.status).toBe(202);
+    const done = await waitForTerminal(caller, (await json(response)).id);
+    expect(done.status).toBe("succeeded");
+    expect(done.cost_usd).toBeGreaterThan(0);
+    expect(done.cost_usd).toBeLessThanOrEqual(0.5);
+    expect(done.credits_charged).toBe(Math.ceil(Math.round(done.cost_usd * 1e6) / 1e4 - 1e-9));
+    expect(done.credits_charged).toBeLessThanOrEqual(50);
+    expect((await jobLedger(caller.id, done.id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -50], ["release", 50 - done.credits_charged]]);
+    expect(await balanceOf(caller)).toBe(500 - done.credits_charged);
     await expectLedgerConsistent(caller.id);
   });
 
