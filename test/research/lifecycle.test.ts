@@ -344,3 +344,48 @@ describe("the wall-clock deadline", () => {
     await expectLedgerConsistent(caller.id);
   }, 30_000);
 });
+
+describe("cancel edge cases", () => {
+  it("cancels a job still pending (its run not started): nothing charged, everything released", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { ResearchJob } = await import("../../src/research/job");
+    const alarm = ResearchJob.prototype.alarm;
+    ResearchJob.prototype.alarm = async () => {}; // the run never starts
+    try {
+      const response = await research(caller, { question: "What ended the Nullification Crisis?" });
+      expect(response.status).toBe(202);
+      const { id } = await json(response);
+      expect((await getJob(caller, id)).status).toBe("pending");
+      const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+      expect(cancelled).toMatchObject({ id, status: "cancelled", credits_charged: 0, cost_usd: 0 });
+      expect(await balanceOf(caller)).toBe(500);
+      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -60], ["release", 60]]);
+      ResearchJob.prototype.alarm = alarm;
+      await runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { alarm(): Promise<void> }).alarm());
+      expect(await getJob(caller, id)).toEqual(cancelled);
+      expect(await jobLedger(caller.id, id)).toHaveLength(2);
+      await expectLedgerConsistent(caller.id);
+    } finally {
+      ResearchJob.prototype.alarm = alarm;
+    }
+  });
+
+  it("two concurrent cancels settle once", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    const [a, b] = await Promise.all([
+      call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }),
+      call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    const [ra, rb] = [await json(a), await json(b)];
+    expect(ra.status).toBe("cancelled");
+    expect(rb).toEqual(ra);
+    expect((await jobLedger(caller.id, id)).map((e) => e.kind)).toEqual(["reservation", "release"]);
+    expect(await balanceOf(caller)).toBe(500 - ra.credits_charged);
+    await expectLedgerConsistent(caller.id);
+  });
+});
