@@ -242,6 +242,12 @@ describe("provider configuration", () => {
     expect(createChatModel({})).toBeNull();
   });
 
+  it("with the corpus as search provider, reads only the corpus (never the network)", async () => {
+    const providers = createProviders({ SEARCH_PROVIDER: "corpus", ENVIRONMENT: "development" }, env.DB);
+    // onUnhandledRequest: "error" would fail this test if the reader tried to fetch.
+    expect(await providers.reader.read("https://en.wikipedia.org/wiki/Not_in_the_corpus")).toBeNull();
+  });
+
   it("names the missing key of a configured provider", () => {
     expect(() => createSearchProvider({ SEARCH_PROVIDER: "brave" }, env.DB)).toThrow(ProviderConfigError);
     expect(() => createSearchProvider({ SEARCH_PROVIDER: "bing" }, env.DB)).toThrow(/unknown SEARCH_PROVIDER/);

@@ -114,7 +114,15 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const strong = ranked.slice(0, ANCHORS).flatMap((entry) => entry.best.slice(0, 3).map((item) => item.passage.terms));
   const covered = new Set(strong.flat());
   const missingTerms = query.terms.filter((term) => !covered.has(term));
-  return { ranked, bridgeEntities: unique(bridgeEntities), missingEntities, missingTerms };
+  // Specific names first: an entity most pages read already mention ("United States",
+  // "London") is background, not the next hop.
+  const mentions = (entity: string) => {
+    const key = entityKey(entity);
+    return evidence.docs.filter((doc) => entityKey(doc.title).includes(key) || doc.sentences.some((sentence) => entityKey(sentence).includes(key))).length;
+  };
+  const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
+  const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
+  return { ranked, bridgeEntities: ordered, missingEntities, missingTerms };
 }
 
 /** The stemmed content terms of a sentence (re-exported for callers that build queries). */

@@ -14,16 +14,14 @@ export interface Candidate {
 /** At most this many pages per domain, so one site cannot fill the brief. */
 export const MAX_PER_DOMAIN = 2;
 
-/** Strips fragments and trailing slashes so the same page found twice is read once. */
+/**
+ * Strips the fragment and a trailing slash so the same page found twice is read once. String
+ * operations only: re-serialising through URL would percent-encode "Colisée" and the url would
+ * no longer match the stored document.
+ */
 export function canonicalUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.hash = "";
-    if (parsed.pathname.length > 1) parsed.pathname = parsed.pathname.replace(/\/+$/, "");
-    return parsed.toString();
-  } catch {
-    return url;
-  }
+  const withoutFragment = url.replace(/#.*$/, "");
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/.+\/$/i.test(withoutFragment) ? withoutFragment.replace(/\/+$/, "") : withoutFragment;
 }
 
 /**

@@ -84,17 +84,22 @@ export function createChatModel(config: ProviderConfig): ChatModel | null {
 }
 
 /**
- * The providers a job uses, from configuration. Corpus documents are always read from D1;
- * web pages go through the shared 24-hour page cache. Loopback URLs are fetchable only in
+ * The providers a job uses, from configuration. Corpus documents are always read from D1 (with
+ * the corpus as search provider, nothing else is read); web pages go through the shared 24-hour
+ * page cache. Loopback URLs are fetchable only in
  * development.
  */
 export function createProviders(config: ProviderConfig, db: D1Database): Providers {
+  const search = createSearchProvider(config, db);
+  // The local corpus answers with its own documents: reading them never touches the network,
+  // even when a stored url is an https one.
+  if (search.name === "corpus") return { search, reader: new CorpusReader(db), llm: createChatModel(config) };
   const web = new WebReader({
     allowLoopback: config.ENVIRONMENT === "development",
     timeoutMs: config.READER_TIMEOUT_MS ? Number(config.READER_TIMEOUT_MS) : undefined,
   });
   return {
-    search: createSearchProvider(config, db),
+    search,
     reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web)),
     llm: createChatModel(config),
   };

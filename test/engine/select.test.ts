@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { canonicalUrl, chooseSources } from "../../src/research/engine/select";
+import type { SearchHit } from "../../src/research/providers/types";
+
+const hit = (url: string): SearchHit => ({ url, title: url, snippet: "", domain: new URL(url).hostname });
+
+describe("choosing sources", () => {
+  it("treats a url with a fragment or trailing slash as the same page, and never re-encodes it", () => {
+    expect(canonicalUrl("https://a.example/page/#section")).toBe("https://a.example/page");
+    expect(canonicalUrl("https://en.wikipedia.org/wiki/Androscoggin_Bank_Colisée")).toBe("https://en.wikipedia.org/wiki/Androscoggin_Bank_Colisée");
+    expect(canonicalUrl("https://a.example/")).toBe("https://a.example/");
+    expect(canonicalUrl("corpus://sotu.corpus/1861-abraham-lincoln")).toBe("corpus://sotu.corpus/1861-abraham-lincoln");
+  });
+
+  it("takes every branch's best hit before any second hit, deduplicated", () => {
+    const chosen = chooseSources(
+      [
+        { query: "q1", hits: [hit("https://a.example/1"), hit("https://b.example/1"), hit("https://c.example/1")] },
+        { query: "q2", hits: [hit("https://a.example/1#x"), hit("https://d.example/1")] },
+        { query: "q3", hits: [hit("https://e.example/1")] },
+      ],
+      { limit: 4, alreadyRead: () => false, filter: {} },
+    );
+    expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://a.example/1", "https://e.example/1", "https://b.example/1", "https://d.example/1"]);
+    expect(chosen[0]!.queries).toEqual(["q1", "q2"]);
+  });
+
+  it("caps pages per domain when other domains can supply pages, across waves", () => {
+    const hits = [1, 2, 3, 4].map((n) => hit(`https://big.example/${n}`)).concat([hit("https://small.example/1")]);
+    const chosen = chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {} });
+    expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://big.example/1", "https://big.example/2", "https://small.example/1"]);
+    const later = chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {}, perDomainSoFar: new Map([["big.example", 2]]) });
+    expect(later.map((candidate) => candidate.hit.domain)).toEqual(["small.example"]);
+  });
+
+  it("lifts the cap when only one domain can supply pages", () => {
+    const hits = [1, 2, 3, 4].map((n) => hit(`https://en.wikipedia.org/wiki/${n}`));
+    expect(chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {} })).toHaveLength(4);
+    const mixed = [...hits, hit("https://other.example/x")];
+    expect(chooseSources([{ query: "q", hits: mixed }], { limit: 10, alreadyRead: () => false, filter: { includeDomains: ["wikipedia.org"] } })).toHaveLength(4);
+  });
+
+  it("re-checks the domain lists and skips pages already read", () => {
+    const hits = [hit("https://news.example.com/a"), hit("https://sub.news.example.com/b"), hit("https://other.org/c"), hit("https://news.example.com/d")];
+    const chosen = chooseSources([{ query: "q", hits }], {
+      limit: 10,
+      alreadyRead: (url) => url.endsWith("/d"),
+      filter: { includeDomains: ["example.com"], excludeDomains: ["sub.news.example.com"] },
+    });
+    expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://news.example.com/a"]);
+  });
+});
