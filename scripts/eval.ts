@@ -1,11 +1,12 @@
 /**
  * Evaluation of the research engine on HotpotQA (distractor setting):
- *   npm run eval -- <hotpotqa.json> [lite|standard|pro|max]
+ *   npm run eval -- <hotpotqa.json> [lite|standard|pro|max] [--per-question]
  * Loads every context paragraph of the file into a fresh local corpus (one document per title,
  * url https://en.wikipedia.org/wiki/<Title_with_underscores>), asks each question through the
  * real engine (offline extractive unless LLM_PROVIDER is set), and prints per question and in
  * total: supporting-document recall, both-gold rate, answer recall (yes/no counted apart),
- * citation precision, latency and cost.
+ * citation precision, latency and cost. With --per-question, each question is asked of a corpus
+ * holding only its own ten paragraphs (HotpotQA's distractor setting) instead of the pooled one.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,9 +26,11 @@ interface HotpotQuestion {
   context: [string, string[]][];
 }
 
-const [file, modeArg = "standard"] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const perQuestion = args.includes("--per-question");
+const [file, modeArg = "standard"] = args.filter((arg) => arg !== "--per-question");
 if (!file || !RESEARCH_MODES.includes(modeArg as ResearchMode)) {
-  console.error("usage: npm run eval -- <hotpotqa.json> [lite|standard|pro|max]");
+  console.error("usage: npm run eval -- <hotpotqa.json> [lite|standard|pro|max] [--per-question]");
   process.exit(2);
 }
 const mode = modeArg as ResearchMode;
@@ -44,13 +47,19 @@ try {
       documents.set(title, { url: wikiUrl(title), title, text: sentences.join("").trim(), domain: "en.wikipedia.org" });
     }
   }
-  await ingestDocuments(db, [...documents.values()]);
-  console.log(`corpus: ${documents.size} documents from ${questions.length} questions; mode ${mode}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`);
+  if (!perQuestion) await ingestDocuments(db, [...documents.values()]);
+  console.log(
+    `corpus: ${perQuestion ? "each question's own 10 paragraphs" : `${documents.size} documents from ${questions.length} questions`}; mode ${mode}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`,
+  );
 
   const providers = createProviders({ SEARCH_PROVIDER: "corpus", LLM_PROVIDER: process.env.LLM_PROVIDER, LLM_MODEL: process.env.LLM_MODEL, OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY }, db);
   const budgets = budgetsForMode(mode, { maxCredits: mode === "max" ? 500 : undefined });
   const rows: { recall: number; both: boolean; answer: boolean; yesNo: boolean; precision: number; latency: number; cost: number }[] = [];
   for (const [index, question] of questions.entries()) {
+    if (perQuestion) {
+      await db.prepare("DELETE FROM corpus_documents").run();
+      await ingestDocuments(db, question.context.map(([title]) => documents.get(title)!));
+    }
     const gold = new Set(question.supporting_facts.map(([title]) => wikiUrl(title)));
     const started = Date.now();
     const result = await runResearch({ question: question.question, mode, budgets, include_sources: true }, { providers });
