@@ -27,10 +27,12 @@ function percentile(values: number[], p: number): number {
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 class Client {
-  constructor(
-    readonly base: string,
-    readonly token = "",
-  ) {}
+  readonly base: string;
+  readonly token: string;
+  constructor(base: string, token = "") {
+    this.base = base;
+    this.token = token;
+  }
   async call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
     const response = await fetch(this.base + path, {
       method: init.method ?? (init.body ? "POST" : "GET"),
