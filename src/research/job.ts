@@ -97,7 +97,10 @@ export class ResearchJob extends DurableObject<Env> {
   async cancel(): Promise<ResearchResult | null> {
     const record = this.record;
     if (!record) return null;
-    if (isTerminal(record.status)) return liveResult(record);
+    if (isTerminal(record.status)) {
+      await this.settling;
+      return liveResult(record);
+    }
     record.cancelRequested = true;
     await this.persist();
     if (this.activeRun) {

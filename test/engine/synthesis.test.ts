@@ -71,3 +71,22 @@ describe("direct answers", () => {
     for (const source of without.sources) expect(source.summary ?? null).toBeNull();
   });
 });
+
+describe("long sources", () => {
+  it("quotes only on-topic sentences of a long page, attributed to it", async () => {
+    const filler = Array.from({ length: 20 }, (_, index) => `Nor yet is this all, said the speaker for the ${index + 1}th time.`).join(" ");
+    const speech = {
+      url: "corpus://sotu.corpus/1830-andrew-jackson",
+      title: "Andrew Jackson: State of the Union address, 1830",
+      text: `${filler} The tariff of 1828 has divided the nation. ${filler} A tariff for revenue should protect our manufactures. ${filler}`,
+    };
+    const result = await runResearch(
+      { question: "What did Andrew Jackson say about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders([speech]) },
+    );
+    const lines = result.brief.split("\n").filter(Boolean);
+    expect(lines.length).toBe(2); // the opening and one finding: the two on-topic sentences
+    for (const line of lines) expect(line).toMatch(/^(- )?Andrew Jackson: State of the Union address, 1830: ".*tariff.*" \[1\]\.$/);
+    expect(result.brief).not.toContain("Nor yet");
+  });
+});

@@ -19,6 +19,8 @@ export interface RankedDoc {
 
 export interface EvidenceAnalysis {
   ranked: RankedDoc[];
+  /** The weighted question terms passages were scored against. */
+  weights: Map<string, number>;
   /** Entities named in the best passages that the question does not name: the next hop. */
   bridgeEntities: string[];
   /** Question entities with no page about them and no passage naming them yet. */
@@ -122,7 +124,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   };
   const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
   const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
-  return { ranked, bridgeEntities: ordered, missingEntities, missingTerms };
+  return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms };
 }
 
 /** The stemmed content terms of a sentence (re-exported for callers that build queries). */

@@ -81,7 +81,7 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     }
     const best = lead.best[0];
     if (best) {
-      opening.push(cite(best.passage.text, [number(lead.doc)]));
+      opening.push(cite(attributed(lead.doc, best.passage.text), [number(lead.doc)]));
       statements.push({ text: best.passage.text, docs: [lead.doc.index] });
       used.add(best.passage.text);
     }
@@ -107,7 +107,7 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   chosen.forEach((entry, rank) => {
     const candidates = entry.best
       .slice(0, PER_SOURCE * 3)
-      .filter((item, index) => !used.has(item.passage.text) && (index === 0 || entry.doc.sentences.length <= SHORT_PAGE || item.score >= floor));
+      .filter((item, index) => !used.has(item.passage.text) && (entry.doc.sentences.length <= SHORT_PAGE || onTopic(item, analysis.weights, index === 0 ? 0 : floor)));
     const quota = PER_SOURCE + (rank < 2 ? 1 : 0) - statements.filter((statement) => statement.docs.includes(entry.doc.index)).length;
     const picked = mmrAgainst(candidates, said, Math.max(0, quota), options.critic);
     for (const item of picked) {
@@ -120,7 +120,8 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   const lines = findings.map((item) => {
     const doc = chosen.find((entry) => entry.doc.index === item.passage.doc)!.doc;
     statements.push({ text: item.passage.text, docs: [doc.index] });
-    return `- ${cite(item.passage.text, [number(doc)])}`;
+    // A sentence lifted from a long source (a speech, a report) says whose words it is.
+    return `- ${cite(attributed(doc, item.passage.text), [number(doc)])}`;
   });
 
   const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => chosen.find((entry) => entry.doc.index === index)!);
@@ -132,6 +133,15 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   }));
   const brief = [opening.join(" "), lines.join("\n")].filter(Boolean).join("\n\n");
   return { brief, sources, cited: cited.map((entry) => entry.doc), statements };
+}
+
+/**
+ * A sentence of a long page is on topic when its own words (not only its page's title) carry at
+ * least one full-weight question term, and it scores above the floor.
+ */
+function onTopic(item: ScoredPassage, weights: Map<string, number>, floor: number): boolean {
+  const own = item.passage.terms.reduce((sum, term) => sum + (weights.get(term) ?? 0), 0);
+  return own >= 1 && item.score >= floor;
 }
 
 /**
@@ -161,6 +171,11 @@ function mmrAgainst(candidates: ScoredPassage[], said: string[][], k: number, cr
     context.push(item!.passage.terms);
   }
   return chosen;
+}
+
+/** A sentence lifted from a long source (a speech, a report) says whose words it is. */
+function attributed(doc: EvidenceDoc, sentence: string): string {
+  return doc.sentences.length > SHORT_PAGE ? `${doc.title}: "${sentence}"` : sentence;
 }
 
 /** The 2-3 best sentences of a page, in the page's own order. */
