@@ -69,7 +69,8 @@ export async function jobEvents(c: Context<AppEnv>, job: ResearchJobRow): Promis
   const lastEventId = c.req.header("Last-Event-ID");
   if (lastEventId) headers.set("Last-Event-ID", lastEventId);
   const response = await jobStub(c, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
-  if (response.status !== 404) return response;
+  // Through c.newResponse, so the headers the middleware prepared (X-Request-Id) are kept.
+  if (response.status !== 404) return c.newResponse(response.body, { status: response.status as 200, headers: response.headers });
   await response.body?.cancel();
   const result = await jobResult(c, job);
   const after = Number(lastEventId ?? 0) || 0;
@@ -77,5 +78,5 @@ export async function jobEvents(c: Context<AppEnv>, job: ResearchJobRow): Promis
   const events = [sseEvent(1, "status", { status: result.status })];
   if (["succeeded", "failed", "cancelled"].includes(result.status)) events.push(sseEvent(2, "result", result));
   const frames = events.filter((_, index) => index + 1 > after);
-  return new Response(new Blob(frames), { headers: SSE_HEADERS });
+  return c.newResponse(new Blob(frames).stream(), { status: 200, headers: SSE_HEADERS });
 }

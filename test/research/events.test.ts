@@ -35,6 +35,8 @@ describe("GET /v1/research/{id}/events", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(["identity", null]).toContain(response.headers.get("Content-Encoding"));
+    expect(response.headers.get("Cache-Control")).toMatch(/no-cache/);
+    expect(response.headers.get("X-Request-Id")).toBeTruthy();
     const streamed = readSse(response);
     await eventually(() => hold!.heldFor(id).length > 0, "the first wave");
     await hold.release();

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { dbFirst, dbRun, expectError, expectLedgerConsistent, json, call } from "../helpers";
+import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, json, suspendUser } from "../helpers";
 import {
   apiCaller,
   balanceOf,
@@ -303,6 +303,7 @@ describe("a job settled without its object (swept before it started)", () => {
     const response = await openEvents(caller, id);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("X-Request-Id")).toBeTruthy();
     const events = eventsOf(await readSse(response));
     expect(events.at(-1)).toMatchObject({ event: "result", data: failed });
   });
@@ -386,6 +387,20 @@ describe("cancel edge cases", () => {
     expect(rb).toEqual(ra);
     expect((await jobLedger(caller.id, id)).map((e) => e.kind)).toEqual(["reservation", "release"]);
     expect(await balanceOf(caller)).toBe(500 - ra.credits_charged);
+    await expectLedgerConsistent(caller.id);
+  });
+});
+
+describe("suspension", () => {
+  it("a job already running when its owner is suspended still finishes and settles", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await startHeldJob(caller);
+    await suspendUser(caller.id);
+    await expectError(await call(`/v1/research/${id}`, { token: caller.key }), 403, "account_suspended");
+    await hold!.release();
+    await eventually(() => dbFirst("select 1 from research_jobs where id = ? and status = 'succeeded'", id), "the job's final row");
+    expect((await jobLedger(caller.id, id)).map((e) => e.kind)).toEqual(["reservation", "release"]);
     await expectLedgerConsistent(caller.id);
   });
 });
