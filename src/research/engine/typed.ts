@@ -104,13 +104,17 @@ export interface TypedContext {
 }
 
 export async function typedOutput(compiled: CompiledSchema, context: TypedContext): Promise<unknown> {
-  const value = context.llm ? await modelFill(compiled, context) : fillSchema(compiled.schema, "", context.synthesis, context.query);
+  const value = context.llm ? await modelFill(compiled, context) : offlineFill(compiled, context);
   const errors = validationErrors(compiled, value);
   if (errors.length > 0) throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}`, errors, context.budget.costUsd);
   return value;
 }
 
 // ---------- offline: fill the schema from the evidence ----------
+
+function offlineFill(compiled: CompiledSchema, context: TypedContext): unknown {
+  return fillSchema(compiled.schema, "", context.synthesis, context.query);
+}
 
 function stripCitations(text: string): string {
   return text.replace(/\s*\[\d+\]/g, "").trim();
@@ -295,6 +299,13 @@ async function modelFill(compiled: CompiledSchema, context: TypedContext): Promi
   const messages: ChatMessage[] = [{ role: "user", content: prompt }];
   let errors: string[] = [];
   for (let attempt = 0; attempt < 2; attempt++) {
+    // The model is only asked when the envelope can pay for the call (prompt + a full answer);
+    // otherwise the first attempt is filled offline and a repair is not attempted.
+    const estimate = llmCostUsd(Math.ceil((system.length + messages.reduce((sum, message) => sum + message.content.length, 0)) / 4), 2000);
+    if (!context.budget.canAfford(estimate)) {
+      if (attempt === 0) return offlineFill(compiled, context);
+      break;
+    }
     if (attempt === 1) {
       messages.push({ role: "user", content: `That JSON does not conform to the schema. Validator errors:\n${errors.join("\n")}\nAnswer again with corrected JSON only.` });
     }
