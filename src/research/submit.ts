@@ -4,6 +4,7 @@ import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
 import type { Config, Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
+import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
 import { type Defer, reserveCredits, settleReservation } from "../services/billing/reservations";
@@ -89,7 +90,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     });
   } catch (error) {
     // Lost the race for this Idempotency-Key to a concurrent duplicate.
-    if (idempotencyKey && String(error).includes("UNIQUE constraint failed")) {
+    if (idempotencyKey && isUniqueViolation(error, "research_jobs.")) {
       const winner = await claimedJob(ctx, idempotencyKey);
       if (winner) return replay(ctx, plan, winner, requestHash);
       throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import type { Config } from "../env";
+import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { passwordResetEmail, verificationEmail } from "./account-emails";
@@ -70,7 +71,7 @@ export async function signup(deps: AccountDeps, input: SignupInput, apiOrigin: s
     ]);
   } catch (error) {
     // Two signups for one email at once: the unique index lets exactly one through.
-    if (String(error).includes("UNIQUE constraint failed: users.email")) {
+    if (isUniqueViolation(error, "users.email")) {
       throw new ApiError("email_taken", "An account with this email already exists.");
     }
     throw error;
