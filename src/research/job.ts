@@ -18,6 +18,12 @@ const DEADLINE_GRACE_MS = 15 * SECOND;
 const SETTLE_RETRY_MS = 5 * SECOND;
 const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
 
+/**
+ * Lets the runtime pump the event just written to every subscriber before the engine's next
+ * stretch of CPU work (ranking, synthesis) holds this object's thread.
+ */
+const yieldToSubscribers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 class DeadlineExceeded extends Error {
   constructor() {
     super("The job did not finish before its wall-clock deadline.");
@@ -247,6 +253,7 @@ export class ResearchJob extends DurableObject<Env> {
     this.record.progress = progress;
     await this.persist();
     this.emit("progress", progress);
+    if (this.subscribers.size > 0) await yieldToSubscribers();
   }
 
   private async onSource(source: SourceDto): Promise<void> {
@@ -254,6 +261,7 @@ export class ResearchJob extends DurableObject<Env> {
     this.record.sources.push(source);
     await this.persist();
     this.emit("source", source);
+    if (this.subscribers.size > 0) await yieldToSubscribers();
   }
 
   // ---- Settlement --------------------------------------------------------------------------
