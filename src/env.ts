@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { RateLimiter } from "./services/rate-limiter";
 import type { ResearchJob } from "./research/job";
-import type { AiBinding } from "./research/providers/llm/workers-ai";
+import type { ProviderConfig } from "./research/providers";
 
 /** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
-export interface Env {
+/** Provider variables (SEARCH_PROVIDER, LLM_PROVIDER, their keys, the optional AI binding) come from ProviderConfig. */
+export interface Env extends ProviderConfig {
   DB: D1Database;
   RESEARCH_JOB: DurableObjectNamespace<ResearchJob>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
@@ -26,22 +27,6 @@ export interface Env {
   /** Interval of SSE keep-alive comments (default 15000 ms). */
   SSE_KEEPALIVE_MS?: string;
 
-  /** Research providers (docs/engine.md): search "corpus" (default) | brave | tavily | exa | searxng. */
-  SEARCH_PROVIDER?: string;
-  BRAVE_API_KEY?: string;
-  TAVILY_API_KEY?: string;
-  EXA_API_KEY?: string;
-  SEARXNG_URL?: string;
-  /** LLM "extractive" (default, offline) | openai | anthropic | workers-ai. */
-  LLM_PROVIDER?: string;
-  LLM_MODEL?: string;
-  OPENAI_BASE_URL?: string;
-  OPENAI_API_KEY?: string;
-  ANTHROPIC_API_KEY?: string;
-  ANTHROPIC_BASE_URL?: string;
-  /** Workers AI binding: add `[ai] binding = "AI"` to wrangler.toml when deploying with LLM_PROVIDER=workers-ai. */
-  AI?: AiBinding;
-  READER_TIMEOUT_MS?: string;
 }
 
 const configSchema = z.object({

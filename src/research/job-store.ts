@@ -83,8 +83,11 @@ export async function usageBuckets(db: Db, userId: string, from: Date, to: Date)
   return buckets;
 }
 
-/** ResearchLogRow (GET /v1/research). */
-export function researchLogRow(row: ResearchJobRow) {
+/**
+ * The fields every job list shares (RecentJob, AdminUserJobRow; the base of ResearchLogRow,
+ * LogRow and AdminJobRow).
+ */
+export function jobSummary(row: ResearchJobRow) {
   return {
     id: row.id,
     created_at: row.createdAt,
@@ -92,37 +95,28 @@ export function researchLogRow(row: ResearchJobRow) {
     question: row.question,
     credits_charged: row.creditsCharged,
     cost_usd_micros: row.costUsdMicros,
-    completed_at: row.completedAt,
     latency_ms: row.latencyMs,
-    source_count: row.sourceCount,
-    wave_count: row.waveCount,
   };
+}
+
+/** ResearchLogRow (GET /v1/research). */
+export function researchLogRow(row: ResearchJobRow) {
+  return { ...jobSummary(row), completed_at: row.completedAt, source_count: row.sourceCount, wave_count: row.waveCount };
 }
 
 /** LogRow (GET /api/logs); `anonymize` replaces the question with a redaction that keeps its length. */
 export function logRow(row: ResearchJobRow, anonymize: boolean) {
   return {
-    id: row.id,
-    created_at: row.createdAt,
-    status: row.status,
+    ...jobSummary(row),
     question: anonymize ? `[redacted] (${row.question.length} characters)` : row.question,
-    credits_charged: row.creditsCharged,
-    cost_usd_micros: row.costUsdMicros,
-    latency_ms: row.latencyMs,
     mode: row.mode,
     source_count: row.sourceCount,
     wave_count: row.waveCount,
   };
 }
 
-/** RecentJob (GET /api/dashboard/recent). */
+/** RecentJob (GET /api/dashboard/recent): the summary without its cost. */
 export function recentJob(row: ResearchJobRow) {
-  return {
-    id: row.id,
-    created_at: row.createdAt,
-    status: row.status,
-    question: row.question,
-    credits_charged: row.creditsCharged,
-    latency_ms: row.latencyMs,
-  };
+  const { cost_usd_micros: _cost, ...job } = jobSummary(row);
+  return job;
 }

@@ -6,7 +6,6 @@ import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
 import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
-import type { ProviderConfig } from "./providers";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { DurableTaskRunner, type TaskOutcome } from "./job-tasks";
@@ -214,7 +213,7 @@ export class ResearchJob extends DurableObject<Env> {
         this.emit("status", { status: "running" });
         await markJobRunning(createDb(this.env.DB), record.spec.id, new Date(record.startedAt).toISOString());
       }
-      const providers = createProviders(this.env as unknown as ProviderConfig, this.env.DB);
+      const providers = createProviders(this.env, this.env.DB);
       this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS);
       const output = await runResearch(
         record.spec.input,

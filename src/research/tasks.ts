@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { createProviders } from "./engine";
 import type { TaskMessage, TaskOutcome } from "./job-tasks";
-import type { ProviderConfig, Providers } from "./providers";
+import type { Providers } from "./providers";
 import { ProviderError, type SearchQuery } from "./providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
@@ -17,7 +17,7 @@ const providersByEnv = new WeakMap<Env, Providers>();
 function providersFor(env: Env): Providers {
   let providers = providersByEnv.get(env);
   if (!providers) {
-    providers = createProviders(env as unknown as ProviderConfig, env.DB);
+    providers = createProviders(env, env.DB);
     providersByEnv.set(env, providers);
   }
   return providers;

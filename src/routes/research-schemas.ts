@@ -27,20 +27,22 @@ export const AsyncAcceptedDto = z
   .object({ id: z.uuid(), status: z.literal("pending"), status_url: z.url(), events_url: z.url() })
   .openapi("AsyncAccepted");
 
-export const ResearchLogRowDto = z
-  .object({
-    id: z.uuid(),
-    created_at: z.iso.datetime(),
-    status: z.enum(JOB_STATUSES),
-    question: z.string(),
-    credits_charged: z.int(),
-    cost_usd_micros: z.int(),
-    completed_at: z.iso.datetime().nullable(),
-    latency_ms: z.int().nullable(),
-    source_count: z.int().nullable(),
-    wave_count: z.int().nullable(),
-  })
-  .openapi("ResearchLogRow");
+/** The fields every job list shares (the JSON of job-store's `jobSummary`). */
+export const JobSummaryDto = z.object({
+  id: z.uuid(),
+  created_at: z.iso.datetime(),
+  status: z.enum(JOB_STATUSES),
+  question: z.string(),
+  credits_charged: z.int(),
+  cost_usd_micros: z.int(),
+  latency_ms: z.int().nullable(),
+});
+
+export const ResearchLogRowDto = JobSummaryDto.extend({
+  completed_at: z.iso.datetime().nullable(),
+  source_count: z.int().nullable(),
+  wave_count: z.int().nullable(),
+}).openapi("ResearchLogRow");
 
 export const DeliveryDto = z
   .object({

@@ -9,13 +9,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  return fetch(server.baseUrl + path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, token?: string) => server.post(path, body, token);
 
 describe("npm start, over real HTTP", () => {
   it("says it generated a development JWT secret when there is no .dev.vars", () => {

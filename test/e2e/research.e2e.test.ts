@@ -17,13 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  return fetch(server.baseUrl + path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, token?: string) => server.post(path, body, token);
 
 interface SseEvent {
   id: number;

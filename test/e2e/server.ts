@@ -18,6 +18,8 @@ export async function freePort(): Promise<number> {
 
 export interface StartedServer {
   baseUrl: string;
+  /** POSTs JSON to `path`, with a bearer token when given. */
+  post: (path: string, body: unknown, token?: string) => Promise<Response>;
   stateDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -41,6 +43,12 @@ export async function startServer(options: { vars?: Record<string, string | numb
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(baseUrl + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       try {
@@ -62,7 +70,7 @@ export async function startServer(options: { vars?: Record<string, string | numb
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, stateDir, output: () => output, stop };
+      if (response.ok) return { baseUrl, stateDir, output: () => output, stop, post };
     } catch {
       /* not listening yet */
     }

@@ -5,7 +5,7 @@ import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { listOwnJobs, logRow, recentJob, usageBuckets } from "../../research/job-store";
-import { JOB_STATUSES } from "../../db/schema/jobs";
+import { JobSummaryDto } from "../research-schemas";
 
 const security = JWT_SECURITY;
 // Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.
@@ -17,33 +17,15 @@ const RECENT_JOBS = 10;
 /** The widest usage window one request may ask for. */
 const MAX_USAGE_DAYS = 366;
 
-const RecentJobDto = z
-  .object({
-    id: z.uuid(),
-    created_at: z.iso.datetime(),
-    status: z.enum(JOB_STATUSES),
-    question: z.string(),
-    credits_charged: z.int(),
-    latency_ms: z.int().nullable(),
-  })
-  .openapi("RecentJob");
+const RecentJobDto = JobSummaryDto.omit({ cost_usd_micros: true }).openapi("RecentJob");
 const UsageBucketDto = z
   .object({ day: z.iso.datetime(), credits: z.int(), jobs: z.int(), cost_usd_micros: z.int() })
   .openapi("UsageBucket");
-const LogRowDto = z
-  .object({
-    id: z.uuid(),
-    created_at: z.iso.datetime(),
-    status: z.enum(JOB_STATUSES),
-    question: z.string(),
-    credits_charged: z.int(),
-    cost_usd_micros: z.int(),
-    latency_ms: z.int().nullable(),
-    mode: z.string().nullable(),
-    source_count: z.int().nullable(),
-    wave_count: z.int().nullable(),
-  })
-  .openapi("LogRow");
+const LogRowDto = JobSummaryDto.extend({
+  mode: z.string().nullable(),
+  source_count: z.int().nullable(),
+  wave_count: z.int().nullable(),
+}).openapi("LogRow");
 
 dashboardRoutes.openapi(
   createRoute({

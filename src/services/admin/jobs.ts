@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { Paging } from "../../lib/paging";
+import { jobSummary } from "../../research/job-store";
 import { applyLedgerChange } from "../ledger";
 
 const jobWithEmail = { job: researchJobs, userEmail: users.email };
@@ -21,17 +22,7 @@ export async function listJobs(db: Db, filters: { userEmail?: string; status?: J
     .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(({ job: j, userEmail }) => ({
-    id: j.id,
-    user_id: j.userId,
-    user_email: userEmail,
-    created_at: j.createdAt,
-    status: j.status,
-    question: j.question,
-    credits_charged: j.creditsCharged,
-    cost_usd_micros: j.costUsdMicros,
-    latency_ms: j.latencyMs,
-  }));
+  return rows.map(({ job, userEmail }) => ({ ...jobSummary(job), user_id: job.userId, user_email: userEmail }));
 }
 
 function parseJson(text: string | null): Record<string, unknown> | null {

@@ -4,6 +4,7 @@ import { researchJobs, tickets, type UserRow, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { Paging } from "../../lib/paging";
 import { nowIso } from "../../lib/time";
+import { jobSummary } from "../../research/job-store";
 import { applyLedgerChange, listLedgerEntries } from "../ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,15 +100,7 @@ export async function userJobs(db: Db, userId: string, page: Paging) {
     .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((j) => ({
-    id: j.id,
-    created_at: j.createdAt,
-    status: j.status,
-    question: j.question,
-    credits_charged: j.creditsCharged,
-    cost_usd_micros: j.costUsdMicros,
-    latency_ms: j.latencyMs,
-  }));
+  return rows.map(jobSummary);
 }
 
 export async function userLedger(db: Db, userId: string, page: Paging) {

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { JobSummaryDto } from "../../research-schemas";
 import { errorResponses } from "../../../lib/openapi";
 import { PagingQuery } from "../../../lib/paging";
 
@@ -45,17 +46,7 @@ export const AdminUserDetail = AdminUserRow.extend({
   processor_customer_id: z.string().nullable().optional(),
 }).openapi("AdminUserDetail");
 
-export const AdminUserJobRow = z
-  .object({
-    id: z.uuid(),
-    created_at: datetime,
-    status: z.string(),
-    question: z.string(),
-    credits_charged: int,
-    cost_usd_micros: int,
-    latency_ms: int.nullable().optional(),
-  })
-  .openapi("AdminUserJobRow");
+export const AdminUserJobRow = JobSummaryDto.openapi("AdminUserJobRow");
 
 export const AdminLedgerRow = z
   .object({
@@ -106,19 +97,7 @@ export const RefundBody = z
   })
   .openapi("RefundBody");
 
-export const AdminJobRow = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    user_email: z.string(),
-    created_at: datetime,
-    status: z.string(),
-    question: z.string(),
-    credits_charged: int,
-    cost_usd_micros: int,
-    latency_ms: int.nullable().optional(),
-  })
-  .openapi("AdminJobRow");
+export const AdminJobRow = JobSummaryDto.extend({ user_id: z.uuid(), user_email: z.string() }).openapi("AdminJobRow");
 
 export const AdminJobDetail = AdminJobRow.extend({
   credits_reserved: int,
