@@ -16,10 +16,10 @@ export default {
   fetch: app.fetch,
 
   /** Queue consumers, by queue name (wrangler.toml). */
-  async queue(batch, env) {
+  async queue(batch: MessageBatch, env: Env, ctx?: ExecutionContext) {
     switch (batch.queue) {
       case "research-tasks":
-        return consumeTaskBatch(batch as MessageBatch<TaskMessage>, env);
+        return consumeTaskBatch(batch as MessageBatch<TaskMessage>, env, ctx);
       case "research-tasks-dlq":
         return consumeDeadTaskBatch(batch as MessageBatch<TaskMessage>, env);
       case "webhook-deliveries":

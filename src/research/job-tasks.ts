@@ -5,6 +5,10 @@ import type { Page, SearchHit } from "./providers/types";
 
 export type TaskKind = "search" | "read";
 export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: string };
+export interface TaskAnswer {
+  key: string;
+  outcome: TaskOutcome;
+}
 
 /** A queue message: one search or one page read of one job's wave. */
 export interface TaskMessage {

@@ -8,7 +8,7 @@ import { loadConfig } from "../env";
 import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
-import { DurableTaskRunner, type TaskOutcome } from "./job-tasks";
+import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./job-tasks";
 import { enqueueWebhook } from "../webhooks/delivery";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */
@@ -117,10 +117,15 @@ export class ResearchJob extends DurableObject<Env> {
     return liveResult(this.record!);
   }
 
-  /** A fan-out task finished (called by the queue consumer). */
+  /** A fan-out task finished. */
   async taskDone(key: string, outcome: TaskOutcome): Promise<void> {
     this.tasks.complete(key, outcome);
     this.resumeIfOrphaned();
+  }
+
+  /** The answers of a queue batch's tasks for this job, in one call (what the consumer sends). */
+  async tasksDone(answers: TaskAnswer[]): Promise<void> {
+    for (const { key, outcome } of answers) await this.taskDone(key, outcome);
   }
 
   /** The cron sweep: settle a job stuck past its deadline, or nudge an orphaned one to resume. */

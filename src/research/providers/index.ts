@@ -86,10 +86,10 @@ export function createChatModel(config: ProviderConfig): ChatModel | null {
 /**
  * The providers a job uses, from configuration. Corpus documents are always read from D1 (with
  * the corpus as search provider, nothing else is read); web pages go through the shared 24-hour
- * page cache. Loopback URLs are fetchable only in
- * development.
+ * page cache (written in the background when `defer` is given, so a read answers as soon as the
+ * page is fetched). Loopback URLs are fetchable only in development.
  */
-export function createProviders(config: ProviderConfig, db: D1Database): Providers {
+export function createProviders(config: ProviderConfig, db: D1Database, options: { defer?: (work: Promise<unknown>) => void } = {}): Providers {
   const search = createSearchProvider(config, db);
   // The local corpus answers with its own documents: reading them never touches the network,
   // even when a stored url is an https one.
@@ -100,7 +100,8 @@ export function createProviders(config: ProviderConfig, db: D1Database): Provide
   });
   return {
     search,
-    reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web)),
+    // Web results are web pages: only a corpus:// url costs a corpus lookup.
+    reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web, Date.now, options.defer), (url) => url.startsWith("corpus://")),
     llm: createChatModel(config),
   };
 }
