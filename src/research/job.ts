@@ -23,6 +23,17 @@ const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
  */
 const yieldToSubscribers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 class DeadlineExceeded extends Error {
   constructor() {
     super("The job did not finish before its wall-clock deadline.");
@@ -45,6 +56,9 @@ export class ResearchJob extends DurableObject<Env> {
   private terminalWaiters = new Set<() => void>();
   private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
   private keepAlive: ReturnType<typeof setInterval> | null = null;
+  /** Events emitted but not yet written to the subscribers (see flush). */
+  private unsent: Uint8Array[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** The settlement in progress: a terminal result is not shown before its credits are settled. */
   private settling: Promise<void> | null = null;
   readonly tasks: DurableTaskRunner;
@@ -158,6 +172,8 @@ export class ResearchJob extends DurableObject<Env> {
     const writer = writable.getWriter();
     // A subscriber that disconnects mid-replay makes these writes reject: drop it, never leave the rejection unhandled.
     const lost = () => this.dropSubscriber(writer);
+    // Unsent events go to the current subscribers only: this one gets them in its replay.
+    this.flush();
     writer.write(sseComment("stream open")).catch(lost);
     const rows = this.ctx.storage.sql.exec<{ id: number; name: string; data: string }>(
       "SELECT id, name, data FROM events WHERE id > ? ORDER BY id",
@@ -257,6 +273,7 @@ export class ResearchJob extends DurableObject<Env> {
     this.record.progress = progress;
     await this.persist();
     this.emit("progress", progress);
+    // Sources arrive in one burst per wave, followed by a stage change: one yield flushes them all.
     if (this.subscribers.size > 0) await yieldToSubscribers();
   }
 
@@ -265,7 +282,6 @@ export class ResearchJob extends DurableObject<Env> {
     this.record.sources.push(source);
     await this.persist();
     this.emit("source", source);
-    if (this.subscribers.size > 0) await yieldToSubscribers();
   }
 
   // ---- Settlement --------------------------------------------------------------------------
@@ -323,8 +339,22 @@ export class ResearchJob extends DurableObject<Env> {
     const row = this.ctx.storage.sql
       .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
       .one();
-    const frame = sseEvent(row.id, name, data);
-    for (const writer of this.subscribers) writer.write(frame).catch(() => this.dropSubscriber(writer));
+    if (this.subscribers.size === 0) return;
+    this.unsent.push(sseEvent(row.id, name, data));
+    this.flushTimer ??= setTimeout(() => this.flush(), 0);
+  }
+
+  /**
+   * Sends the events emitted since the last flush to every subscriber as one chunk: a burst of
+   * events (a wave's sources) costs one write per subscriber, not one per event per subscriber.
+   */
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.unsent.length === 0) return;
+    const chunk = concatBytes(this.unsent);
+    this.unsent = [];
+    for (const writer of this.subscribers) writer.write(chunk).catch(() => this.dropSubscriber(writer));
   }
 
   private ensureKeepAlive(): void {
@@ -346,6 +376,7 @@ export class ResearchJob extends DurableObject<Env> {
   }
 
   private closeSubscribers(): void {
+    this.flush();
     for (const writer of [...this.subscribers]) this.dropSubscriber(writer);
   }
 

@@ -106,17 +106,18 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
       }
       await progress("reading");
       const pages = await runner.readPages(reads.map((candidate, index) => ({ id: `w${wave}r${index}`, url: candidate.hit.url })), gathering.signal);
-      let added = 0;
+      const addedDocs = [];
       for (const [index, result] of pages.entries()) {
         const candidate = reads[index]!;
         perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);
         if (!result.ok || !result.value || !result.value.text.trim()) continue;
         // A cached read was charged as a fresh one when it was scheduled; refund the difference.
         if (result.value.cached) budget.refundCachedRead();
-        const doc = evidence.add(result.value, candidate.hit.domain, wave, candidate.queries);
-        added++;
-        await hooks.onSource?.({ url: doc.url, title: doc.title, domain: doc.domain, summary: null });
+        addedDocs.push(evidence.add(result.value, candidate.hit.domain, wave, candidate.queries));
       }
+      // Reported together once the wave's pages are in: a burst the job can stream at once.
+      for (const doc of addedDocs) await hooks.onSource?.({ url: doc.url, title: doc.title, domain: doc.domain, summary: null });
+      const added = addedDocs.length;
       await progress("analyzing");
       if (added === 0) {
         stopped = readBlocked ?? "no_new_evidence";
