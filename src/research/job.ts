@@ -2,10 +2,10 @@ import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
-import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
 import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
+import { JobEventStream } from "./job-events";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./job-tasks";
@@ -15,24 +15,12 @@ import { enqueueWebhook } from "../webhooks/delivery";
 const DEADLINE_GRACE_MS = 15 * SECOND;
 /** Retry delay of settlement when D1 was unreachable. */
 const SETTLE_RETRY_MS = 5 * SECOND;
-const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
 
 /**
  * Lets the runtime pump the event just written to every subscriber before the engine's next
  * stretch of CPU work (ranking, synthesis) holds this object's thread.
  */
 const yieldToSubscribers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 class DeadlineExceeded extends Error {
   constructor() {
@@ -54,11 +42,7 @@ export class ResearchJob extends DurableObject<Env> {
   private activeRun: Promise<void> | null = null;
   private abortRun: AbortController | null = null;
   private terminalWaiters = new Set<() => void>();
-  private subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
-  private keepAlive: ReturnType<typeof setInterval> | null = null;
-  /** Events emitted but not yet written to the subscribers (see flush). */
-  private unsent: Uint8Array[] = [];
-  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private events!: JobEventStream;
   /** The settlement in progress: a terminal result is not shown before its credits are settled. */
   private settling: Promise<void> | null = null;
   readonly tasks: DurableTaskRunner;
@@ -67,7 +51,7 @@ export class ResearchJob extends DurableObject<Env> {
     super(ctx, env);
     this.tasks = new DurableTaskRunner(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, data TEXT NOT NULL)");
+      this.events = new JobEventStream(ctx.storage.sql, Number(env.SSE_KEEPALIVE_MS) || undefined);
       this.tasks.createTables();
       this.record = (await ctx.storage.get<JobRecord>("job")) ?? null;
     });
@@ -168,26 +152,7 @@ export class ResearchJob extends DurableObject<Env> {
     await this.settling;
     const url = new URL(request.url);
     const lastEventId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("last_event_id") ?? 0) || 0;
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    // A subscriber that disconnects mid-replay makes these writes reject: drop it, never leave the rejection unhandled.
-    const lost = () => this.dropSubscriber(writer);
-    // Unsent events go to the current subscribers only: this one gets them in its replay.
-    this.flush();
-    writer.write(sseComment("stream open")).catch(lost);
-    const rows = this.ctx.storage.sql.exec<{ id: number; name: string; data: string }>(
-      "SELECT id, name, data FROM events WHERE id > ? ORDER BY id",
-      lastEventId,
-    );
-    for (const row of rows) writer.write(sseEvent(row.id, row.name, JSON.parse(row.data))).catch(lost);
-    if (isTerminal(record.status)) {
-      writer.close().catch(() => {});
-    } else {
-      this.subscribers.add(writer);
-      this.ensureKeepAlive();
-      request.signal?.addEventListener("abort", () => this.dropSubscriber(writer));
-    }
-    return new Response(readable, { headers: SSE_HEADERS });
+    return this.events.subscribe(lastEventId, isTerminal(record.status), request.signal);
   }
 
   // ---- Running -----------------------------------------------------------------------------
@@ -274,7 +239,7 @@ export class ResearchJob extends DurableObject<Env> {
     await this.persist();
     this.emit("progress", progress);
     // Sources arrive in one burst per wave, followed by a stage change: one yield flushes them all.
-    if (this.subscribers.size > 0) await yieldToSubscribers();
+    if (this.events.hasSubscribers) await yieldToSubscribers();
   }
 
   private async onSource(source: SourceDto): Promise<void> {
@@ -302,7 +267,7 @@ export class ResearchJob extends DurableObject<Env> {
     this.emit("status", { status: result.status });
     if (result.status === "failed") this.emit("error", { code: "job_failed", message: result.error });
     this.emit("result", result);
-    this.closeSubscribers();
+    this.events.close();
     for (const resolve of this.terminalWaiters) resolve();
     this.terminalWaiters.clear();
   }
@@ -334,50 +299,9 @@ export class ResearchJob extends DurableObject<Env> {
     await this.ctx.storage.put("job", this.record);
   }
 
-  /** Appends an event to the durable log (ids increase) and sends it to every subscriber. */
+  /** Events are logged durably and streamed to subscribers (see JobEventStream). */
   private emit(name: string, data: unknown): void {
-    const row = this.ctx.storage.sql
-      .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
-      .one();
-    if (this.subscribers.size === 0) return;
-    this.unsent.push(sseEvent(row.id, name, data));
-    this.flushTimer ??= setTimeout(() => this.flush(), 0);
-  }
-
-  /**
-   * Sends the events emitted since the last flush to every subscriber as one chunk: a burst of
-   * events (a wave's sources) costs one write per subscriber, not one per event per subscriber.
-   */
-  private flush(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    if (this.unsent.length === 0) return;
-    const chunk = concatBytes(this.unsent);
-    this.unsent = [];
-    for (const writer of this.subscribers) writer.write(chunk).catch(() => this.dropSubscriber(writer));
-  }
-
-  private ensureKeepAlive(): void {
-    if (this.keepAlive) return;
-    const every = Number(this.env.SSE_KEEPALIVE_MS ?? DEFAULT_KEEPALIVE_MS) || DEFAULT_KEEPALIVE_MS;
-    this.keepAlive = setInterval(() => {
-      const frame = sseComment("keep-alive");
-      for (const writer of this.subscribers) writer.write(frame).catch(() => this.dropSubscriber(writer));
-    }, every);
-  }
-
-  private dropSubscriber(writer: WritableStreamDefaultWriter<Uint8Array>): void {
-    this.subscribers.delete(writer);
-    writer.close().catch(() => {});
-    if (this.subscribers.size === 0 && this.keepAlive) {
-      clearInterval(this.keepAlive);
-      this.keepAlive = null;
-    }
-  }
-
-  private closeSubscribers(): void {
-    this.flush();
-    for (const writer of [...this.subscribers]) this.dropSubscriber(writer);
+    this.events.emit(name, data);
   }
 
   /** A non-terminal job with no run in this instance (evicted or restarted): schedule the resume. */

@@ -1,0 +1,106 @@
+import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
+import { SECOND } from "../lib/time";
+
+const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
+type Subscriber = WritableStreamDefaultWriter<Uint8Array>;
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * A job's event stream: a durable log in the Durable Object's SQLite (increasing ids, so a
+ * reconnect with Last-Event-ID replays what it missed) and the live SSE subscribers.
+ * Events emitted in one turn go to each subscriber as one chunk: a burst (a wave's sources) costs
+ * one write per subscriber, not one per event per subscriber.
+ */
+export class JobEventStream {
+  private subscribers = new Set<Subscriber>();
+  private unsent: Uint8Array[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly keepAliveMs = DEFAULT_KEEPALIVE_MS,
+  ) {
+    sql.exec("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, data TEXT NOT NULL)");
+  }
+
+  get hasSubscribers(): boolean {
+    return this.subscribers.size > 0;
+  }
+
+  /** Appends an event to the log and queues it for every subscriber (sent on the next turn). */
+  emit(name: string, data: unknown): void {
+    const row = this.sql
+      .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
+      .one();
+    if (!this.hasSubscribers) return;
+    this.unsent.push(sseEvent(row.id, name, data));
+    this.flushTimer ??= setTimeout(() => this.flush(), 0);
+  }
+
+  /**
+   * A new subscriber: everything after `lastEventId` at once, then live events until `close()`;
+   * when `ended`, the replay is all there is and the stream ends.
+   */
+  subscribe(lastEventId: number, ended: boolean, signal?: AbortSignal): Response {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    // A subscriber that disconnects mid-replay makes these writes reject: drop it, never leave the rejection unhandled.
+    const lost = () => this.drop(writer);
+    // Unsent events go to the current subscribers only: this one gets them in its replay.
+    this.flush();
+    writer.write(sseComment("stream open")).catch(lost);
+    const rows = this.sql.exec<{ id: number; name: string; data: string }>("SELECT id, name, data FROM events WHERE id > ? ORDER BY id", lastEventId);
+    for (const row of rows) writer.write(sseEvent(row.id, row.name, JSON.parse(row.data))).catch(lost);
+    if (ended) {
+      writer.close().catch(() => {});
+    } else {
+      this.subscribers.add(writer);
+      this.ensureKeepAlive();
+      signal?.addEventListener("abort", lost);
+    }
+    return new Response(readable, { headers: SSE_HEADERS });
+  }
+
+  /** Sends what is unsent, then ends every subscriber's stream (the job is terminal). */
+  close(): void {
+    this.flush();
+    for (const writer of [...this.subscribers]) this.drop(writer);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.unsent.length === 0) return;
+    const chunk = concatBytes(this.unsent);
+    this.unsent = [];
+    for (const writer of this.subscribers) writer.write(chunk).catch(() => this.drop(writer));
+  }
+
+  private ensureKeepAlive(): void {
+    if (this.keepAlive) return;
+    this.keepAlive = setInterval(() => {
+      const frame = sseComment("keep-alive");
+      for (const writer of this.subscribers) writer.write(frame).catch(() => this.drop(writer));
+    }, this.keepAliveMs);
+  }
+
+  private drop(writer: Subscriber): void {
+    this.subscribers.delete(writer);
+    writer.close().catch(() => {});
+    if (this.subscribers.size === 0 && this.keepAlive) {
+      clearInterval(this.keepAlive);
+      this.keepAlive = null;
+    }
+  }
+}
