@@ -304,5 +304,7 @@ log();
 if (!ONLY || ONLY === "api") await apiThroughput();
 if (ONLY !== "api") await againstFixture();
 mkdirSync(join(here, "results"), { recursive: true });
-writeFileSync(join(here, "results", `${date}.md`), lines.join("\n") + "\n");
-console.log(`\nwritten to bench/results/${date}.md`);
+// A partial run (BENCH_ONLY) never replaces the day's full results.
+const file = ONLY ? `${date}-${ONLY}.tmp` : `${date}.md`;
+writeFileSync(join(here, "results", file), lines.join("\n") + "\n");
+console.log(`\nwritten to bench/results/${file}`);
