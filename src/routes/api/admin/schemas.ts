@@ -126,19 +126,8 @@ export const AdminTicketReply = z
   .object({ id: z.uuid(), admin_id: z.uuid().nullable().optional(), body: z.string(), sent_email: z.boolean(), created_at: datetime })
   .openapi("AdminTicketReply");
 
-export const AdminTicketDetail = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid().nullable().optional(),
-    email: z.string(),
-    category: z.string(),
-    subject: z.string(),
-    body: z.string(),
-    status: z.string(),
-    assigned_admin_id: z.uuid().nullable().optional(),
-    created_at: datetime,
-    replies: z.array(AdminTicketReply),
-  })
+export const AdminTicketDetail = AdminTicketRow.omit({ reply_count: true })
+  .extend({ body: z.string(), assigned_admin_id: z.uuid().nullable().optional(), replies: z.array(AdminTicketReply) })
   .openapi("AdminTicketDetail");
 
 export const ReplyBody = z
