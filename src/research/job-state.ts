@@ -1,4 +1,4 @@
-import type { JobStatus } from "../db/schema/jobs";
+import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "../services/pricing";
 import type { ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
 
@@ -49,7 +49,7 @@ export interface JobRecord {
   settled: boolean;
 }
 
-export const isTerminal = (status: JobStatus) => status === "succeeded" || status === "failed" || status === "cancelled";
+export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
 
 export type Outcome =
   | { status: "succeeded"; output: ResearchOutput }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type JobStatus, type ResearchJobRow, researchJobs } from "../db/schema/jobs";
+import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs } from "../db/schema/jobs";
 import type { Paging } from "../lib/paging";
 import { usdToMicros } from "../services/pricing";
 import type { ResearchResult } from "./job-state";
@@ -30,7 +30,7 @@ export async function writeFinalJob(db: Db, result: ResearchResult): Promise<voi
       waveCount: result.wave_count,
       completedAt: result.completed_at,
     })
-    .where(and(eq(researchJobs.id, result.id), inArray(researchJobs.status, ["pending", "running"])));
+    .where(and(eq(researchJobs.id, result.id), inArray(researchJobs.status, OPEN_STATUSES)));
 }
 
 export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
@@ -54,7 +54,7 @@ export async function overdueJobs(db: Db, before: string, limit = 50) {
   return db
     .select({ id: researchJobs.id, userId: researchJobs.userId })
     .from(researchJobs)
-    .where(and(inArray(researchJobs.status, ["pending", "running"]), lt(researchJobs.deadlineAt, before)))
+    .where(and(inArray(researchJobs.status, OPEN_STATUSES), lt(researchJobs.deadlineAt, before)))
     .limit(limit);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { createDb } from "../db/client";
-import { researchJobs } from "../db/schema/jobs";
+import { OPEN_STATUSES, researchJobs } from "../db/schema/jobs";
 import { type Env, loadConfig } from "../env";
 import { MINUTE, nowIso } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
@@ -28,7 +28,7 @@ export async function sweepStuckJobs(env: Env, now = Date.now()): Promise<{ chec
         await db
           .update(researchJobs)
           .set({ status: "failed", error: "The job never started; the credits were refunded.", creditsCharged: 0, completedAt: nowIso() })
-          .where(and(eq(researchJobs.id, job.id), inArray(researchJobs.status, ["pending", "running"])));
+          .where(and(eq(researchJobs.id, job.id), inArray(researchJobs.status, OPEN_STATUSES)));
       }
       if (outcome === "settled" || outcome === "missing") settled += 1;
     } catch (error) {

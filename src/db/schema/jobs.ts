@@ -4,6 +4,8 @@ import { users } from "./users";
 export const JOB_STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
+/** Not yet terminal: the job's object may still change it. */
+export const OPEN_STATUSES: JobStatus[] = ["pending", "running"];
 
 /**
  * Research jobs as every list sees them. The job's Durable Object owns the live state and writes

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { payments, researchJobs, tickets, users } from "../../db/schema";
+import { OPEN_STATUSES, payments, researchJobs, tickets, users } from "../../db/schema";
 import { DAY } from "../../lib/time";
 
 export const STATS_DAYS = 30;
@@ -52,7 +52,7 @@ export async function adminStats(db: Db, now = new Date()) {
       })
       .from(users),
     db.select({ n: count() }).from(tickets).where(ne(tickets.status, "closed")),
-    db.select({ n: count() }).from(researchJobs).where(inArray(researchJobs.status, ["pending", "running"])),
+    db.select({ n: count() }).from(researchJobs).where(inArray(researchJobs.status, OPEN_STATUSES)),
   ]);
 
   const signupsByDay = new Map(signups.map((r) => [r.day, Number(r.count)]));
