@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { researchJobs, webhookDeliveries } from "../db/schema/jobs";
 import { type Env, loadConfig } from "../env";
@@ -93,5 +93,5 @@ export async function consumeWebhookBatch(batch: MessageBatch<WebhookMessage>, e
 }
 
 export async function listDeliveries(db: Db, jobId: string) {
-  return db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.jobId, jobId))).orderBy(asc(webhookDeliveries.attempt), asc(webhookDeliveries.createdAt));
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)).orderBy(asc(webhookDeliveries.attempt), asc(webhookDeliveries.createdAt));
 }
