@@ -3,7 +3,7 @@ import { bm25Scores, mmr, type Passage, similarity } from "../../src/research/en
 import { terms } from "../../src/research/engine/text";
 
 function passage(text: string, title = "", doc = 0, position = 0): Passage {
-  return { doc, position, text, terms: terms(text), titleTerms: terms(title) };
+  return { doc, position, text, terms: terms(text), titleTerms: terms(title), start: 0, end: text.length };
 }
 
 describe("BM25 passage scoring", () => {

@@ -25,19 +25,29 @@ describe("choosing sources", () => {
     expect(chosen[0]!.queries).toEqual(["q1", "q2"]);
   });
 
-  it("caps pages per domain when other domains can supply pages, across waves", () => {
+  it("prefers other domains once one has had its turn in a wave, then fills with the rest: diversity never blocks a page", () => {
     const hits = [1, 2, 3, 4].map((n) => hit(`https://big.example/${n}`)).concat([hit("https://small.example/1")]);
-    const chosen = chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {} });
-    expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://big.example/1", "https://big.example/2", "https://small.example/1"]);
-    const later = chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {}, perDomainSoFar: new Map([["big.example", 2]]) });
-    expect(later.map((candidate) => candidate.hit.domain)).toEqual(["small.example"]);
+    const few = chooseSources([{ query: "q", hits }], { limit: 3, alreadyRead: () => false, filter: {} });
+    expect(few.map((candidate) => candidate.hit.url)).toEqual(["https://big.example/1", "https://big.example/2", "https://small.example/1"]);
+    const all = chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {} });
+    expect(all.map((candidate) => candidate.hit.url)).toEqual([
+      "https://big.example/1",
+      "https://big.example/2",
+      "https://small.example/1",
+      "https://big.example/3",
+      "https://big.example/4",
+    ]);
   });
 
-  it("lifts the cap when only one domain can supply pages", () => {
-    const hits = [1, 2, 3, 4].map((n) => hit(`https://en.wikipedia.org/wiki/${n}`));
-    expect(chooseSources([{ query: "q", hits }], { limit: 10, alreadyRead: () => false, filter: {} })).toHaveLength(4);
-    const mixed = [...hits, hit("https://other.example/x")];
-    expect(chooseSources([{ query: "q", hits: mixed }], { limit: 10, alreadyRead: () => false, filter: { includeDomains: ["wikipedia.org"] } })).toHaveLength(4);
+  it("reads the page a follow-up query names first, whatever its domain holds already", () => {
+    const wiki = (title: string): SearchHit => ({ url: `https://en.wikipedia.org/wiki/${title.replace(/ /g, "_")}`, title, snippet: "", domain: "en.wikipedia.org" });
+    const results = [
+      { query: "Corliss Archer", hits: [wiki("Meet Corliss Archer"), wiki("Corliss Archer (TV series)"), hit("https://other.example/a")] },
+      { query: "Shirley Temple", hits: [wiki("Shirley Temple Theatre"), wiki("Shirley Temple")] },
+      { query: "Tunnels & Trolls", hits: [wiki("Tunnels &amp; Trolls")] },
+    ];
+    const chosen = chooseSources(results, { limit: 3, alreadyRead: () => false, filter: {} });
+    expect(chosen.map((candidate) => candidate.hit.title).sort()).toEqual(["Corliss Archer (TV series)", "Shirley Temple", "Tunnels &amp; Trolls"]);
   });
 
   it("re-checks the domain lists and skips pages already read", () => {

@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { sentences, stem, terms, words } from "./text";
+import { decodeEntities, sentenceSpans, stem, terms, words } from "./text";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -8,6 +8,8 @@ export interface EvidenceDoc {
   url: string;
   title: string;
   domain: string;
+  /** The page text as read: passages' offsets point into it. */
+  text: string;
   sentences: string[];
   passages: Passage[];
   wave: number;
@@ -34,15 +36,22 @@ export class Evidence {
   add(page: { url: string; title: string; text: string }, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
     const existing = this.byUrl.get(page.url);
     if (existing) return existing;
-    const split = sentences(page.text).filter((sentence) => /[\p{L}]{2}/u.test(sentence)).slice(0, MAX_SENTENCES_PER_DOC);
-    const titleTerms = terms(page.title.replace(/\([^)]*\)/g, " "));
+    // Scraped text may hold HTML character references ("Tunnels &amp; Trolls"): sentences are
+    // read decoded, while their offsets stay those of the text as stored.
+    const split = sentenceSpans(page.text)
+      .map((span) => ({ ...span, text: decodeEntities(span.text) }))
+      .filter((span) => /[\p{L}]{2}/u.test(span.text))
+      .slice(0, MAX_SENTENCES_PER_DOC);
+    const title = decodeEntities(page.title || page.url);
+    const titleTerms = terms(title.replace(/\([^)]*\)/g, " "));
     const doc: EvidenceDoc = {
       index: this.docs.length,
       url: page.url,
-      title: page.title || page.url,
+      title,
       domain,
-      sentences: split,
-      passages: split.map((text, position) => ({ doc: this.docs.length, position, text, terms: terms(text), titleTerms })),
+      text: page.text,
+      sentences: split.map((span) => span.text),
+      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: terms(span.text), titleTerms, start: span.start, end: span.end })),
       wave,
       foundBy,
     };

@@ -34,7 +34,6 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   const query = analyzeQuestion(input.question.trim());
   const evidence = new Evidence();
   const searched = new Set<string>();
-  const perDomain = new Map<string, number>();
   let wave = 0;
 
   const progress = async (stage: ResearchProgress["stage"]) => {
@@ -95,7 +94,7 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
       const wavesLeft = Math.max(1, input.budgets.max_waves - wave + 1);
       const pagesLeft = input.budgets.max_pages - budget.pages;
       const share = wave === input.budgets.max_waves ? pagesLeft : Math.ceil(pagesLeft / wavesLeft);
-      const candidates = chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url), filter, perDomainSoFar: perDomain });
+      const candidates = chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url), filter });
       const reads = [];
       let readBlocked: StopReason | null = null;
       for (const candidate of candidates) {
@@ -109,7 +108,6 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
       const addedDocs = [];
       for (const [index, result] of pages.entries()) {
         const candidate = reads[index]!;
-        perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);
         if (!result.ok || !result.value || !result.value.text.trim()) continue;
         // A cached read was charged as a fresh one when it was scheduled; refund the difference.
         if (result.value.cached) budget.refundCachedRead();

@@ -1,4 +1,4 @@
-import { QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "./text";
+import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "./text";
 
 /**
  * What a question asks about: its content terms, quoted phrases, capitalised entities, and
@@ -23,6 +23,20 @@ export interface QueryAnalysis {
   speakerTerms: string[];
   /** A period the question is restricted to ("in the 19th century", "in the 1890s"), inclusive years. */
   period: { from: number; to: number } | null;
+  /** What kind of answer the question wants, from its wh-phrase ("where" a place, "what year" a year). */
+  expects: AnswerType;
+  /** Stance words of the question ("against", "support", "before"): findings must not contradict them lexically. */
+  stance: Stance | null;
+}
+
+export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
+
+/** "Which presidents argued for free silver?": for; "... opposed ...": against. */
+export interface Stance {
+  /** Words a finding should carry (stems). */
+  wanted: string[];
+  /** Words of the opposite stance (stems): a finding led by them is not what was asked. */
+  opposite: string[];
 }
 
 /**
@@ -82,7 +96,8 @@ export function capitalisedEntities(text: string, options: { leadingNumbers?: bo
     sentenceStart = false;
     // Punctuation between two words ends a name ("Lawrence, Kansas" is two places).
     const gap = text.slice(match.index + raw.length, matches[index + 1]?.index ?? text.length);
-    const initial = /^\p{Lu}\.$/u.test(raw);
+    // "Roger O. Egeberg", "Ken St. Andre": an initial or abbreviation does not end a name.
+    const initial = /\.$/.test(raw) && isAbbreviation(raw);
     if (/[,;:()\[\]]/.test(gap) || (/[.!?]$/.test(raw) && !initial)) flush();
     if (/[.!?]$/.test(raw) && !initial) sentenceStart = true;
   }
@@ -120,6 +135,57 @@ function splitConjoined(name: string): string[] {
   return [name];
 }
 
+/**
+ * In a comparison ("Are Ferocactus and Silene both ...", "Were A and B of the same ...") the
+ * conjunction joins the two compared subjects even when they are one word each.
+ */
+function splitCompared(entities: string[], question: string): string[] {
+  if (!/\b(both|same|different|either|neither|compar\w*|similar)\b/i.test(question)) return entities;
+  return entities.flatMap((entity) => {
+    const parts = entity.split(/ (?:and|&) /).map((part) => part.trim());
+    return parts.length === 2 && parts.every(Boolean) ? parts : [entity];
+  });
+}
+
+const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
+
+/** The answer type of a question, from its wh-phrase and the noun it asks about. */
+export function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
+  if (kind === "yes_no") return "yes_no";
+  if (kind === "choice") return "choice";
+  const q = question.toLowerCase();
+  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q)) return "number";
+  if (/\b(what|which|in what|in which) (year|decade|century)\b|\bwhat year\b/.test(q)) return "year";
+  if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
+  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:\w+ )?(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district)\b/.test(q))
+    return "place";
+  if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:\w+ )?(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
+    return "person";
+  if (/\b(what|which)\b/.test(q)) return "entity";
+  return "description";
+}
+
+const STANCES: [string, string][] = [
+  ["for support supported supporting favor favour favored advocate advocated argued praised pro endorse", "against oppose opposed opposing opposition reject rejected criticized criticised condemned denounced anti"],
+  ["before earlier prior", "after later since"],
+  ["more increase increased higher larger greater", "less fewer decrease decreased lower smaller"],
+];
+
+/** Stance words the question uses, and their opposites. */
+function questionStance(question: string): Stance | null {
+  const asked = new Set(words(question));
+  for (const [a, b] of STANCES) {
+    const sideA = a.split(" ");
+    const sideB = b.split(" ");
+    const inA = sideA.some((word) => asked.has(word));
+    const inB = sideB.some((word) => asked.has(word));
+    if (inA === inB) continue;
+    const [wanted, opposite] = inA ? [sideA, sideB] : [sideB, sideA];
+    return { wanted: unique(wanted.map(stem)), opposite: unique(opposite.map(stem)) };
+  }
+  return null;
+}
+
 export function quotedPhrases(text: string): string[] {
   return unique([...text.matchAll(/["“]([^"”]{2,120})["”]/g)].map((match) => match[1]!.trim()).filter(Boolean));
 }
@@ -128,10 +194,11 @@ function contentTerms(text: string): string[] {
   return unique(terms(text).filter((term) => !QUESTION_WORDS.has(term)));
 }
 
-export function analyzeQuestion(question: string): QueryAnalysis {
+export function analyzeQuestion(raw: string): QueryAnalysis {
+  const question = decodeEntities(raw).replace(/\s+/g, " ").trim();
   const phrases = quotedPhrases(question);
   const { period, rest } = questionPeriod(question);
-  const entities = unique([...phrases, ...capitalisedEntities(rest.replace(/["“”]/g, " , "))]).filter(
+  const entities = unique([...phrases, ...splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question)]).filter(
     // A bare number or ordinal ("1990", "19th") is a constraint, not a name to look up.
     (entity) => !/^\d+(?:st|nd|rd|th|s)?$/i.test(entity),
   ).filter(
@@ -153,5 +220,6 @@ export function analyzeQuestion(question: string): QueryAnalysis {
   }
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period };
+  const expects = answerType(question, kind);
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, stance: questionStance(rest) };
 }

@@ -13,6 +13,9 @@ export interface Passage {
   terms: string[];
   /** Stemmed content terms of the document title: a sentence is about its page's subject. */
   titleTerms: string[];
+  /** Offsets of the sentence in the page text as read (end exclusive): where a claim's quote is. */
+  start: number;
+  end: number;
 }
 
 export interface Bm25Options {

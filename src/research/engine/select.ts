@@ -1,5 +1,6 @@
 import { type DomainFilter, domainAllowed, domainOf } from "../providers/domains";
 import type { SearchHit } from "../providers/types";
+import { decodeEntities, words } from "./text";
 
 export interface QueryHits {
   query: string;
@@ -11,8 +12,8 @@ export interface Candidate {
   queries: string[];
 }
 
-/** At most this many pages per domain, so one site cannot fill the brief. */
-export const MAX_PER_DOMAIN = 2;
+/** Per wave, pages beyond this many from one domain wait until other domains have had a turn. */
+export const PREFERRED_PER_DOMAIN = 2;
 
 /**
  * Strips the fragment and a trailing slash so the same page found twice is read once. String
@@ -24,19 +25,30 @@ export function canonicalUrl(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/.+\/$/i.test(withoutFragment) ? withoutFragment.replace(/\/+$/, "") : withoutFragment;
 }
 
+/** The words of a title without its disambiguation ("Ed Wood (film)" -> "ed wood"). */
+function bareTitleWords(title: string): string[] {
+  return words(decodeEntities(title).replace(/\s*\([^)]*\)\s*$/, ""));
+}
+
+/** The query names the page's subject: its bare title appears in the query ("Shirley Temple" for "Shirley Temple"). */
+export function queryNamesTitle(query: string, title: string): boolean {
+  const wanted = bareTitleWords(title);
+  if (wanted.length === 0) return false;
+  return ` ${words(decodeEntities(query)).join(" ")} `.includes(` ${wanted.join(" ")} `);
+}
+
 /**
- * Picks the pages to read next: round-robin over the queries by rank (so every branch gets its
- * best hit read before any gets its second), deduplicated by URL, re-checked against the domain
- * lists, at most MAX_PER_DOMAIN per domain, up to `limit`.
- *
- * The per-domain cap is lifted when only one domain can supply pages (include_domains names
- * one domain, or every candidate comes from one domain, as in a single-site corpus): there is
- * no diversity to gain, and capping would starve the research.
+ * Picks the pages to read next, up to `limit`, deduplicated by URL and re-checked against the
+ * domain lists:
+ * 1. pages a query names by title (the page about an entity a follow-up asks for) come first:
+ *    nothing may keep the page of the next hop from being read;
+ * 2. then round-robin over the queries by rank, so every branch gets its best hit read before
+ *    any gets its second;
+ * 3. diversity is a preference, not a cap: within the wave, a domain's pages beyond
+ *    PREFERRED_PER_DOMAIN wait until other domains have had their turn, then fill what is left.
+ *    On a corpus where one site holds most pages (Wikipedia, the real web) they are still read.
  */
-export function chooseSources(
-  results: QueryHits[],
-  options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter; perDomainSoFar?: Map<string, number> },
-): Candidate[] {
+export function chooseSources(results: QueryHits[], options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter }): Candidate[] {
   const byUrl = new Map<string, Candidate>();
   const ordered: Candidate[] = [];
   const depth = Math.max(0, ...results.map((result) => result.hits.length));
@@ -57,15 +69,24 @@ export function chooseSources(
       ordered.push(candidate);
     }
   }
-  const domains = new Set(ordered.map((candidate) => candidate.hit.domain));
-  const singleDomain = (options.filter.includeDomains?.length ?? 0) === 1 || domains.size <= 1;
-  const perDomain = new Map(options.perDomainSoFar ?? []);
-  const chosen: Candidate[] = [];
-  for (const candidate of ordered) {
+  const named = ordered.filter((candidate) => candidate.queries.some((query) => queryNamesTitle(query, candidate.hit.title)));
+  const rest = ordered.filter((candidate) => !named.includes(candidate));
+  const chosen: Candidate[] = named.slice(0, options.limit);
+  const perDomain = new Map<string, number>();
+  for (const candidate of chosen) perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);
+  const waiting: Candidate[] = [];
+  for (const candidate of rest) {
     if (chosen.length >= options.limit) break;
     const count = perDomain.get(candidate.hit.domain) ?? 0;
-    if (!singleDomain && count >= MAX_PER_DOMAIN) continue;
+    if (count >= PREFERRED_PER_DOMAIN) {
+      waiting.push(candidate);
+      continue;
+    }
     perDomain.set(candidate.hit.domain, count + 1);
+    chosen.push(candidate);
+  }
+  for (const candidate of waiting) {
+    if (chosen.length >= options.limit) break;
     chosen.push(candidate);
   }
   return chosen;

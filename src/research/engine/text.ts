@@ -55,28 +55,79 @@ export function terms(text: string): string[] {
     .map(stem);
 }
 
+/** Abbreviations after which a period does not end a sentence ("Ken St. Andre", "(c. 1580", "Martin Luther King Jr. was"). */
+const ABBREVIATIONS = new Set(
+  ("mr mrs ms dr st ste jr sr gen col lt no vs inc co ltd mt ft rev prof sen rep gov pres hon capt sgt maj adm cmdr fr br " +
+    "c ca approx est b d fl r jan feb mar apr jun jul aug sep sept oct nov dec op vol pp fig e.g i.e u.s u.k ph.d")
+    .split(" "),
+);
+
+/** True when a word ending in "." is an abbreviation or an initial, not a sentence end. */
+export function isAbbreviation(word: string): boolean {
+  const bare = word.replace(/^[("'“‘\[]+/, "").replace(/\.$/, "");
+  if (/^\p{Lu}$/u.test(bare)) return true; // an initial: "J. R. R. Tolkien"
+  if (/^(?:\p{L}\.){1,}\p{L}$/u.test(bare)) return true; // "U.S", "e.g"
+  return ABBREVIATIONS.has(bare.toLowerCase());
+}
+
+/** A sentence with its span in the original text (end exclusive), so a claim can point at its exact source. */
+export interface SentenceSpan {
+  /** The sentence with its whitespace collapsed. */
+  text: string;
+  start: number;
+  end: number;
+}
+
 /**
- * Splits prose into sentences, keeping abbreviations ("U.S.", "Dr.", initials like "O.") and
- * decimals intact.
+ * Splits prose into sentences with their offsets in `text`, keeping abbreviations ("U.S.",
+ * "Dr.", "c.", initials like "O.") and decimals intact. A line break before a capital is a
+ * boundary too: pages put headings and list items on lines of their own.
  */
-export function sentences(text: string): string[] {
-  const cleaned = text.replace(/\s+/g, " ").trim();
-  if (!cleaned) return [];
-  const out: string[] = [];
-  const boundary = /([.!?]["”’)\]]?)\s+(?=["“(\[]?[\p{Lu}\p{N}])/gu;
+export function sentenceSpans(text: string): SentenceSpan[] {
+  const out: SentenceSpan[] = [];
+  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“(\[]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“(\[]?[\p{Lu}\p{N}])/gu;
   let start = 0;
-  for (const match of cleaned.matchAll(boundary)) {
-    const end = (match.index ?? 0) + match[1]!.length;
-    const candidate = cleaned.slice(start, end);
-    const lastWord = /(\S+)$/.exec(candidate)?.[1] ?? "";
-    // "Mr.", "St.", "U.S.", single initials: not the end of a sentence.
-    if (/^(?:[\p{Lu}]\.|(?:[\p{Lu}]\.){2,}|Mr\.|Mrs\.|Ms\.|Dr\.|St\.|Jr\.|Sr\.|Gen\.|Col\.|Lt\.|No\.|vs\.|Inc\.|Co\.|Ltd\.|Mt\.|Ft\.|Rev\.)$/u.test(lastWord)) continue;
-    out.push(candidate.trim());
-    start = end;
+  const push = (from: number, to: number) => {
+    const raw = text.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed) out.push({ text: trimmed.replace(/\s+/g, " "), start: from + lead, end: from + lead + trimmed.length });
+  };
+  for (const match of text.matchAll(boundary)) {
+    const index = match.index ?? 0;
+    if (match[1] !== undefined) {
+      const end = index + match[1].length;
+      const lastWord = /(\S+)$/.exec(text.slice(start, end))?.[1] ?? "";
+      // "Mr.", "St.", "U.S.", "c.", single initials: not the end of a sentence.
+      if (/^[^.!?]*\.$/.test(match[1]) && isAbbreviation(lastWord)) continue;
+      push(start, end);
+      start = end;
+    } else {
+      push(start, index);
+      start = index;
+    }
   }
-  const rest = cleaned.slice(start).trim();
-  if (rest) out.push(rest);
+  push(start, text.length);
   return out;
+}
+
+/** Splits prose into sentences (see sentenceSpans). */
+export function sentences(text: string): string[] {
+  return sentenceSpans(text).map((span) => span.text);
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…" };
+
+/** Decodes HTML character references left in scraped titles and text ("Tunnels &amp; Trolls", "&#39;"). */
+export function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }
 
 /** SQuAD/HotpotQA answer normalisation: lower case, no punctuation, no articles, single spaces. */

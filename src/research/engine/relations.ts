@@ -1,0 +1,55 @@
+import { stem, words } from "./text";
+
+/**
+ * How pages state what questions ask. A question says "the director of X", "X's spouse",
+ * "where did Y die"; the page says "directed by", "married", "died in". Each group lists words
+ * that name the same relation; a question word of a group makes the others count as evidence.
+ */
+const GROUPS = [
+  "director directed directs directing",
+  "author writer wrote written writes novelist",
+  "spouse wife husband married marry marries",
+  "founder founded founding co-founded established",
+  "creator created creates",
+  "producer produced produces",
+  "composer composed composes music",
+  "performer performed performs recorded sung singer sang band",
+  "father son",
+  "mother daughter",
+  "publisher published publishes",
+  "developer developed develops",
+  "manufacturer manufactured makes made produces",
+  "designer designed architect",
+  "owner owned owns",
+  "headquarters headquartered based",
+  "born birth birthplace",
+  "died death die dies",
+  "located location situated lies",
+  "starring starred stars star actor actress cast portrayed played role",
+  "population inhabitants residents people",
+  "capacity seats seat seating holds",
+  "won win wins winner award awarded",
+  "coach coached manager managed head",
+  "member members band group",
+  "named name honor honour",
+  "older elder oldest born",
+  "younger youngest born",
+  "nationality citizen country american british",
+  "released release debut",
+  "league conference division",
+].map((group) => [...new Set(words(group).map(stem))]);
+
+/** Question terms (stemmed) and the terms pages use for the same relation, with their weight. */
+export function relationTerms(questionTerms: string[], weight = 0.7): Map<string, number> {
+  const out = new Map<string, number>();
+  const asked = new Set(questionTerms);
+  for (const group of GROUPS) {
+    if (!group.some((term) => asked.has(term))) continue;
+    for (const term of group) if (!asked.has(term)) out.set(term, weight);
+  }
+  return out;
+}
+
+/** Words right before a name that state a relation: "directed by X", "married X", "born in X". */
+export const CUE_BEFORE_NAME =
+  /\b(?:by|married(?: to)?|wife|husband|son of|daughter of|in|at|near|from|for|of|as|to|with|is|was|called|named|known as|titled)\s*$/i;
