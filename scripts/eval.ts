@@ -1,98 +1,117 @@
 /**
- * Evaluation of the research engine on HotpotQA (distractor setting):
- *   npm run eval -- <hotpotqa.json> [lite|standard|pro|max] [--per-question]
- * Loads every context paragraph of the file into a fresh local corpus (one document per title,
- * url https://en.wikipedia.org/wiki/<Title_with_underscores>), asks each question through the
- * real engine (offline extractive unless LLM_PROVIDER is set), and prints per question and in
- * total: supporting-document recall, both-gold rate, answer recall (yes/no counted apart),
- * citation precision, latency and cost. With --per-question, each question is asked of a corpus
- * holding only its own ten paragraphs (HotpotQA's distractor setting) instead of the pooled one.
+ * `npm run eval`: how well the deep-research service answers multi-hop questions, measured
+ * through the running service exactly as a customer uses it.
+ *
+ *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose]
+ *                   [--json out.json] [--concurrency N] [--base-url http://127.0.0.1:PORT]
+ *                   [--admin-email EMAIL] [--in-process [--per-question]]
+ *
+ * Datasets are HotpotQA-format JSON arrays; several files are pooled (and also reported per file).
+ * By default it starts `npm start -- --port <free> --persist-to <fresh temp dir>
+ * --var ADMIN_EMAILS:<admin> --var RATE_LIMIT_SCALE:1000` (so the demo State of the Union corpus
+ * is seeded as on a first start), signs the admin up, loads every context paragraph of every
+ * question of every file through POST /api/admin/corpus (one document per title, url
+ * https://en.wikipedia.org/wiki/<Title_with_underscores>), funds the account through the admin
+ * credits endpoint, creates an API key and asks each question with POST /v1/research, following
+ * 202 jobs over SSE (or polling with backoff). The server is always stopped and its state removed.
+ * --limit N asks the first N questions of each file; the corpus still holds every file's paragraphs.
+ *
+ * --base-url uses a server that is already running on this machine instead; the admin email
+ * (default eval-admin@example.com, or --admin-email / EVAL_ADMIN_EMAIL; password from
+ * EVAL_ADMIN_PASSWORD) must be in that server's ADMIN_EMAILS, e.g.
+ * `npm start -- --var ADMIN_EMAILS:eval-admin@example.com --var RATE_LIMIT_SCALE:1000`.
+ * The documents it loads stay in that server's corpus.
+ *
+ * Metrics (per question, in total, by `type` and by file): supporting-document recall and the
+ * share citing both gold documents (supporting_facts titles as wiki urls against result.sources),
+ * answer recall for open questions (the SQuAD-normalised answer as whole words in the brief),
+ * yes/no correctness (the brief's first sentence starts with the right yes / no), citation
+ * precision (gold cited / all cited), job and client latency (p50 / p90 / max), credits charged
+ * and failed jobs. A job that fails or never answers counts as a miss everywhere.
+ *
+ * --in-process runs the engine directly on a clean corpus: debugging only, NOT the product path.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createProviders, runResearch } from "../src/research/engine";
-import { ingestDocuments } from "../src/research/providers/corpus-store";
-import { normalizeAnswer } from "../src/research/engine/text";
-import { budgetsForMode, RESEARCH_MODES, type ResearchMode } from "../src/services/pricing";
-import { applyMigrations, openLocalD1 } from "./lib/local-d1.mjs";
+import { execFileSync } from "node:child_process";
+import { parseArgs, USAGE, UsageError } from "./eval/args";
+import { isExiting, runCleanup } from "./eval/cleanup";
+import { loadDatasets } from "./eval/dataset";
+import { markdownTable, writeJson } from "./eval/report";
+import type { QuestionRow } from "./eval/row";
+import { runThroughService } from "./eval/service-run";
+import { summarizeGroups } from "./eval/summary";
 
-interface HotpotQuestion {
-  _id: string;
-  question: string;
-  answer: string;
-  type: string;
-  supporting_facts: [string, number][];
-  context: [string, string[]][];
+function gitRevision(): string | null {
+  try {
+    return execFileSync("git", ["describe", "--always", "--dirty"], { cwd: import.meta.dirname, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
 }
 
-const args = process.argv.slice(2);
-const perQuestion = args.includes("--per-question");
-const [file, modeArg = "standard"] = args.filter((arg) => arg !== "--per-question");
-if (!file || !RESEARCH_MODES.includes(modeArg as ResearchMode)) {
-  console.error("usage: npm run eval -- <hotpotqa.json> [lite|standard|pro|max] [--per-question]");
-  process.exit(2);
-}
-const mode = modeArg as ResearchMode;
-const questions = JSON.parse(readFileSync(file, "utf8")) as HotpotQuestion[];
-const wikiUrl = (title: string) => `https://en.wikipedia.org/wiki/${encodeURIComponent(title.replace(/ /g, "_")).replace(/%2C/g, ",").replace(/%28/g, "(").replace(/%29/g, ")")}`;
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) console.error(error.message);
+    console.error(USAGE);
+    return 2;
+  }
+  const log = (line: string) => console.log(line);
+  const data = loadDatasets(options.files, options.limit);
+  if (data.conflictingTitles.length) log(`note: ${data.conflictingTitles.length} titles have different paragraphs across questions; the longest is loaded`);
+  if (data.emptyTitles.length) log(`note: ${data.emptyTitles.length} context paragraphs are empty and were left out`);
+  log(`${data.questions.length} questions from ${options.files.join(", ")}; ${data.corpus.length} corpus documents`);
 
-const dir = mkdtempSync(join(tmpdir(), "research-eval-"));
-const { db, dispose } = await openLocalD1(dir);
+  const started = Date.now();
+  let run: { rows: QuestionRow[]; meta: Record<string, unknown> };
+  let banner = "";
+  if (options.inProcess) {
+    const { runInProcess, IN_PROCESS_BANNER } = await import("./eval/in-process");
+    run = await runInProcess(options, data, log);
+    banner = IN_PROCESS_BANNER;
+  } else {
+    run = await runThroughService(options, data, log);
+  }
+  const durationMs = Date.now() - started;
+  if (isExiting()) return 1; // interrupted: the rows after the interruption are not results
+
+  const summary = summarizeGroups(run.rows);
+  const charged = summary.total.credits.total;
+  log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${options.mode}, ${run.rows.length} questions, ${(durationMs / 1000).toFixed(0)} s, revision ${gitRevision() ?? "unknown"}\n`);
+  log(markdownTable(summary));
+  if (typeof run.meta.ledger_credits_spent === "number" && run.meta.ledger_credits_spent !== charged) {
+    log(`\nWARNING: the ledger says ${run.meta.ledger_credits_spent} credits were spent, the jobs report ${charged} charged`);
+  }
+  const failures = run.rows.filter((row) => row.status !== "succeeded");
+  for (const row of failures) log(`failed: #${row.index + 1} ${row.question.slice(0, 80)}: ${row.error}`);
+  if (options.jsonOut) {
+    const meta = {
+      ...run.meta,
+      mode: options.mode,
+      files: options.files,
+      limit: options.limit ?? null,
+      concurrency: options.concurrency,
+      revision: gitRevision(),
+      started_at: new Date(started).toISOString(),
+      duration_ms: durationMs,
+      corpus_documents: data.corpus.length,
+    };
+    writeJson(options.jsonOut, meta, summary, run.rows);
+    log(`\nwrote ${options.jsonOut}`);
+  }
+  return 0;
+}
+
+let code = 1;
 try {
-  await applyMigrations(db);
-  const documents = new Map<string, { url: string; title: string; text: string; domain: string }>();
-  for (const question of questions) {
-    for (const [title, sentences] of question.context) {
-      documents.set(title, { url: wikiUrl(title), title, text: sentences.join("").trim(), domain: "en.wikipedia.org" });
-    }
-  }
-  if (!perQuestion) await ingestDocuments(db, [...documents.values()]);
-  console.log(
-    `corpus: ${perQuestion ? "each question's own 10 paragraphs" : `${documents.size} documents from ${questions.length} questions`}; mode ${mode}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`,
-  );
-
-  const providers = createProviders({ SEARCH_PROVIDER: "corpus", LLM_PROVIDER: process.env.LLM_PROVIDER, LLM_MODEL: process.env.LLM_MODEL, OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY }, db);
-  const budgets = budgetsForMode(mode, { maxCredits: mode === "max" ? 500 : undefined });
-  const rows: { recall: number; both: boolean; answer: boolean; yesNo: boolean; precision: number; latency: number; cost: number }[] = [];
-  for (const [index, question] of questions.entries()) {
-    if (perQuestion) {
-      await db.prepare("DELETE FROM corpus_documents").run();
-      await ingestDocuments(db, question.context.map(([title]) => documents.get(title)!));
-    }
-    const gold = new Set(question.supporting_facts.map(([title]) => wikiUrl(title)));
-    const started = Date.now();
-    const result = await runResearch({ question: question.question, mode, budgets, include_sources: true }, { providers });
-    const latency = Date.now() - started;
-    const cited = new Set(result.sources.map((source) => source.url));
-    const hits = [...gold].filter((url) => cited.has(url)).length;
-    const yesNo = ["yes", "no"].includes(normalizeAnswer(question.answer));
-    const opening = normalizeAnswer(result.brief.split("\n")[0] ?? "");
-    const answer = yesNo ? opening.startsWith(`${normalizeAnswer(question.answer)} `) : normalizeAnswer(result.brief).includes(normalizeAnswer(question.answer));
-    const row = { recall: hits / gold.size, both: hits === gold.size, answer, yesNo, precision: cited.size ? hits / cited.size : 0, latency, cost: result.cost_usd };
-    rows.push(row);
-    console.log(
-      `${String(index + 1).padStart(2)} ${row.both ? "both" : `${hits}/${gold.size} `} ${answer ? "ans" : "---"}${yesNo ? "(y/n)" : "     "} ` +
-        `prec ${row.precision.toFixed(2)} ${String(latency).padStart(5)} ms $${result.cost_usd.toFixed(4)} w${result.wave_count} s${result.searches} p${result.pages} ${result.stopped_reason.padEnd(15)} ${question.question.slice(0, 70)}`,
-    );
-    if (process.env.EVAL_VERBOSE) console.log(`   expected: ${question.answer}\n${result.brief.split("\n").map((line) => `   | ${line}`).join("\n")}\n   sources: ${result.sources.map((source) => source.title).join(" ; ")}\n`);
-  }
-  const mean = (values: number[]) => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
-  const open = rows.filter((row) => !row.yesNo);
-  const yesNo = rows.filter((row) => row.yesNo);
-  const sortedLatency = rows.map((row) => row.latency).sort((a, b) => a - b);
-  console.log(`
-| metric | value |
-|---|---|
-| questions | ${rows.length} (${open.length} open, ${yesNo.length} yes/no) |
-| supporting-document recall | ${mean(rows.map((row) => row.recall)).toFixed(3)} |
-| both gold documents cited | ${mean(rows.map((row) => (row.both ? 1 : 0))).toFixed(3)} |
-| answer recall (non yes/no) | ${mean(open.map((row) => (row.answer ? 1 : 0))).toFixed(3)} |
-| answer recall (yes/no, direct answer) | ${mean(yesNo.map((row) => (row.answer ? 1 : 0))).toFixed(3)} |
-| citation precision | ${mean(rows.map((row) => row.precision)).toFixed(3)} |
-| latency p50 / max | ${sortedLatency[Math.floor(sortedLatency.length / 2)]} ms / ${sortedLatency[sortedLatency.length - 1]} ms |
-| cost per question (mean) | $${mean(rows.map((row) => row.cost)).toFixed(4)} |`);
+  code = await main();
+} catch (error) {
+  // The message says what to do; the stack only helps when debugging the evaluation itself.
+  const verbose = process.argv.includes("--verbose");
+  if (!isExiting()) console.error(error instanceof Error ? `eval failed: ${verbose ? (error.stack ?? error.message) : error.message}` : error);
 } finally {
-  await dispose();
-  rmSync(dir, { recursive: true, force: true });
+  await runCleanup();
 }
+process.exit(code);

@@ -1,0 +1,114 @@
+/** Command-line options of `npm run eval`. */
+
+export const EVAL_MODES = ["lite", "standard", "pro"] as const;
+export type EvalMode = (typeof EVAL_MODES)[number];
+
+export const USAGE =
+  "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose] [--json out.json]\n" +
+  "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
+  "                       [--in-process [--per-question]]";
+
+export interface EvalOptions {
+  files: string[];
+  mode: EvalMode;
+  /** The first N questions of each file. */
+  limit?: number;
+  verbose: boolean;
+  jsonOut?: string;
+  concurrency: number;
+  /** An already running server (loopback only) instead of starting one. */
+  baseUrl?: string;
+  /** The admin account the corpus is loaded with; must be in the server's ADMIN_EMAILS. */
+  adminEmail: string;
+  /** Debugging only: the engine called in-process, not the product. */
+  inProcess: boolean;
+  /** In-process only: each question against a corpus of its own ten paragraphs. */
+  perQuestion: boolean;
+}
+
+export const DEFAULT_ADMIN_EMAIL = "eval-admin@example.com";
+
+export class UsageError extends Error {}
+
+function positiveInt(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive integer, got ${value ?? "nothing"}`);
+  return n;
+}
+
+function loopbackUrl(value: string | undefined): string {
+  if (!value || !URL.canParse(value)) throw new UsageError(`--base-url needs a URL, got ${value ?? "nothing"}`);
+  const url = new URL(value);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError("--base-url must be http(s)");
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
+    throw new UsageError(`--base-url must point at this machine (127.0.0.1 or localhost), not ${url.hostname}`);
+  }
+  return url.origin;
+}
+
+export function parseArgs(argv: string[]): EvalOptions {
+  const options: EvalOptions = {
+    files: [],
+    mode: "standard",
+    verbose: false,
+    concurrency: 2,
+    adminEmail: process.env.EVAL_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+    inProcess: false,
+    perQuestion: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case "--mode": {
+        const mode = value();
+        if (!EVAL_MODES.includes(mode as EvalMode)) throw new UsageError(`--mode must be one of ${EVAL_MODES.join(", ")}, got ${mode ?? "nothing"}`);
+        options.mode = mode as EvalMode;
+        break;
+      }
+      case "--limit":
+        options.limit = positiveInt("--limit", value());
+        break;
+      case "--concurrency":
+        options.concurrency = positiveInt("--concurrency", value());
+        break;
+      case "--json": {
+        const out = value();
+        if (!out) throw new UsageError("--json needs a file name");
+        options.jsonOut = out;
+        break;
+      }
+      case "--base-url":
+        options.baseUrl = loopbackUrl(value());
+        break;
+      case "--admin-email": {
+        const email = value();
+        if (!email?.includes("@")) throw new UsageError(`--admin-email needs an email, got ${email ?? "nothing"}`);
+        options.adminEmail = email;
+        break;
+      }
+      case "--verbose":
+        options.verbose = true;
+        break;
+      case "--in-process":
+        options.inProcess = true;
+        break;
+      case "--per-question":
+        options.perQuestion = true;
+        break;
+      case "--help":
+      case "-h":
+        throw new UsageError("");
+      default:
+        if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
+        // The former `npm run eval -- <file> [mode]` form still works.
+        if (EVAL_MODES.includes(arg as EvalMode)) options.mode = arg as EvalMode;
+        else options.files.push(arg);
+    }
+  }
+  if (options.files.length === 0) throw new UsageError("give at least one dataset file");
+  if (options.perQuestion && !options.inProcess) throw new UsageError("--per-question only exists with --in-process");
+  if (options.inProcess && options.baseUrl) throw new UsageError("--in-process and --base-url exclude each other");
+  return options;
+}

@@ -1,0 +1,113 @@
+/**
+ * The service started exactly as a customer starts it (`npm start -- <flags>`, as
+ * test/e2e/server.ts does): a free port, a fresh temporary state directory (so the demo State
+ * of the Union corpus is seeded as on a first `npm start`), the evaluation's admin email in
+ * ADMIN_EMAILS and raised rate limits. Stopping kills the whole process group (npm, node,
+ * wrangler, workerd) and removes the state directory, also on Ctrl-C or an error.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { onCleanup } from "./cleanup";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The last lines the server printed (for error messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Blocks the thread (only for the exit handler, where nothing asynchronous runs any more). */
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+export async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startServer(options: { vars: Record<string, string | number>; timeoutMs?: number; echo?: boolean }): Promise<RunningServer> {
+  const timeoutMs = options.timeoutMs ?? 180_000;
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "deep-research-eval-"));
+  const args = ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(options.vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])];
+  const child: ChildProcess = spawn("npm", args, {
+    cwd: ROOT,
+    detached: true, // its own process group, so the whole tree can be stopped at once
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+  });
+  const pid = child.pid!;
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (options.echo) process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  let stopped = false;
+  const stopSync = () => {
+    if (stopped) return;
+    stopped = true;
+    signalGroup(pid, "SIGKILL");
+    // Give the killed processes a moment to go, so they write nothing more under stateDir.
+    for (let waited = 0; waited < 2_000 && groupAlive(pid); waited += 50) sleepSync(50);
+    rmSync(stateDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  };
+  const stop = async () => {
+    if (stopped) return;
+    signalGroup(pid, "SIGTERM");
+    for (let waited = 0; waited < 5_000 && groupAlive(pid); waited += 100) await sleep(100);
+    stopSync();
+  };
+  onCleanup({ run: stop, runSync: stopSync });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await isHealthy(baseUrl)) return { baseUrl, output: () => output, stop };
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(
+    child.exitCode !== null
+      ? `npm start exited with ${child.exitCode} before serving:\n${output}`
+      : `npm start did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`,
+  );
+}

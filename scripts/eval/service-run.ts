@@ -1,0 +1,114 @@
+/**
+ * The product path: the evaluation as a customer experiences the service. Starts `npm start`
+ * on a fresh state (or uses --base-url), loads the corpus through the admin API, funds the
+ * account, creates an API key and asks every question over /v1/research.
+ */
+import { randomUUID } from "node:crypto";
+import { createApiKey, creditBalance, grantCredits, signInAdmin } from "./account";
+import type { EvalMode, EvalOptions } from "./args";
+import { isExiting } from "./cleanup";
+import { ApiClient } from "./client";
+import { corpusStats, uploadCorpus } from "./corpus";
+import type { LoadedDatasets } from "./dataset";
+import { mapPool } from "./pool";
+import { questionDetail, questionLine } from "./report";
+import { ask } from "./research";
+import { buildRow, type QuestionRow } from "./row";
+import { isHealthy, startServer } from "./server";
+
+/** The documented wall-clock caps of the modes (README "Research jobs in short"). */
+const MODE_WALLCLOCK_SECS: Record<EvalMode, number> = { lite: 60, standard: 180, pro: 360 };
+/** The client gives up this long after a mode's cap (queueing, settlement, SSE delivery). */
+const CLIENT_GRACE_SECS = 60;
+/** Credits granted per question: twice the dearest mode's price (pro, 200), so no job meets a 402. */
+const CREDITS_PER_QUESTION = 400;
+
+const ADMIN_PASSWORD = process.env.EVAL_ADMIN_PASSWORD || "eval admin password 1";
+
+export interface ServiceRun {
+  rows: QuestionRow[];
+  meta: Record<string, unknown>;
+}
+
+export async function runThroughService(options: EvalOptions, data: LoadedDatasets, log: (line: string) => void): Promise<ServiceRun> {
+  const runId = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+  let baseUrl = options.baseUrl;
+  let stop: (() => Promise<void>) | null = null;
+  if (baseUrl) {
+    if (!(await isHealthy(baseUrl))) throw new Error(`${baseUrl}/healthz does not answer: is the server running?`);
+    log(`using the running server at ${baseUrl} (corpus documents are added to its corpus and stay there)`);
+  } else {
+    log("starting the service: npm start -- --port <free> --persist-to <fresh temp dir> ...");
+    const started = Date.now();
+    const server = await startServer({ vars: { ADMIN_EMAILS: options.adminEmail, RATE_LIMIT_SCALE: 1000 } });
+    baseUrl = server.baseUrl;
+    stop = server.stop;
+    log(`service up at ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  try {
+    const api = new ApiClient(baseUrl);
+    const admin = await signInAdmin(api, options.adminEmail, ADMIN_PASSWORD);
+
+    const uploadStarted = Date.now();
+    const uploaded = await uploadCorpus(api, admin.accessToken, data.corpus);
+    const stats = await corpusStats(api, admin.accessToken);
+    log(
+      `corpus: uploaded ${uploaded} documents through POST /api/admin/corpus in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s; ` +
+        `the server now holds ${stats.documents} (${stats.domains.map((d) => `${d.domain} ${d.documents}`).join(", ")})`,
+    );
+
+    const granted = Math.min(1_000_000, Math.max(1_000, data.questions.length * CREDITS_PER_QUESTION));
+    await grantCredits(api, admin.accessToken, admin.userId, granted, runId);
+    const apiKey = await createApiKey(api, admin.accessToken, `eval ${runId}`.slice(0, 100));
+    const balanceBefore = await creditBalance(api, apiKey);
+    log(`account ${options.adminEmail}: granted ${granted} credits, balance ${balanceBefore}; asking ${data.questions.length} questions, mode ${options.mode}, concurrency ${options.concurrency}\n`);
+
+    const timeoutMs = (MODE_WALLCLOCK_SECS[options.mode] + CLIENT_GRACE_SECS) * 1000;
+    const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
+      const asked = await ask(api, apiKey, question.question, options.mode, timeoutMs);
+      const result = asked.result;
+      const row = buildRow(index, question, {
+        status: result?.status ?? "no_result",
+        error: asked.error,
+        jobId: result?.id ?? null,
+        httpStatus: asked.httpStatus || null,
+        via: asked.via,
+        brief: result?.brief ?? null,
+        sources: result?.sources ?? [],
+        jobMs: result?.latency_ms ?? null,
+        wallMs: asked.wallMs,
+        credits: result?.credits_charged ?? 0,
+        costUsd: result?.cost_usd ?? 0,
+        waves: result?.wave_count ?? null,
+      });
+      if (isExiting()) return row; // interrupted: the server is going away, this is no result
+      log(questionLine(row, data.questions.length));
+      if (options.verbose) log(questionDetail(row));
+      return row;
+    }, isExiting);
+    if (isExiting()) throw new Error("interrupted");
+
+    const balanceAfter = await creditBalance(api, apiKey);
+    return {
+      rows,
+      meta: {
+        path: "service",
+        base_url: baseUrl,
+        started_server: !options.baseUrl,
+        admin_email: options.adminEmail,
+        corpus_uploaded: uploaded,
+        corpus_on_server: stats,
+        credits_granted: granted,
+        balance_before: balanceBefore,
+        balance_after: balanceAfter,
+        /** What the ledger says the run cost; should equal the sum of credits_charged. */
+        ledger_credits_spent: balanceBefore - balanceAfter,
+      },
+    };
+  } finally {
+    if (stop) {
+      log("stopping the service and removing its state directory");
+      await stop();
+    }
+  }
+}
