@@ -1,6 +1,6 @@
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "../services/pricing";
-import type { ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
+import type { CitationDto, ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
 
 /** Everything a job's Durable Object needs to run, fixed at submit. */
 export interface JobSpec {
@@ -26,6 +26,8 @@ export interface ResearchResult {
   brief: string | null;
   typed: unknown;
   sources: SourceDto[];
+  /** The claim-level basis of the brief: one entry per cited claim (empty until succeeded). */
+  citations: CitationDto[];
   credits_charged: number;
   cost_usd: number;
   created_at: string;
@@ -81,6 +83,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     brief: succeeded?.brief ?? null,
     typed: succeeded?.typed ?? null,
     sources: succeeded ? succeeded.sources : record.sources,
+    citations: succeeded?.citations ?? [],
     credits_charged: chargeFor(spec, outcome),
     cost_usd: cost,
     created_at: spec.createdAt,
@@ -102,6 +105,7 @@ export function liveResult(record: JobRecord): ResearchResult {
     brief: null,
     typed: null,
     sources: record.sources,
+    citations: [],
     credits_charged: 0,
     cost_usd: roundUsd(record.progress?.cost_usd ?? 0),
     created_at: spec.createdAt,

@@ -42,7 +42,8 @@ export async function submit(c: Context<AppEnv>, request: ResearchRequest, origi
 export async function jobResult(c: Context<AppEnv>, job: ResearchJobRow): Promise<ResearchResult> {
   const live = await jobStub(c, job.id).result();
   if (live) return live;
-  if (job.resultJson) return JSON.parse(job.resultJson) as ResearchResult;
+  // Rows written before claim-level citations existed have none.
+  if (job.resultJson) return { citations: [], ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations">) };
   return {
     id: job.id,
     status: job.status,
@@ -50,6 +51,7 @@ export async function jobResult(c: Context<AppEnv>, job: ResearchJobRow): Promis
     brief: null,
     typed: null,
     sources: [],
+    citations: [],
     credits_charged: job.creditsCharged,
     cost_usd: job.costUsdMicros / 1_000_000,
     created_at: job.createdAt,

@@ -5,6 +5,17 @@ export const SourceDto = z
   .object({ url: z.string(), title: z.string(), domain: z.string(), summary: z.string().nullable().optional() })
   .openapi("SourceDto");
 
+export const CitationDto = z
+  .object({
+    claim: z.string().openapi({ description: "A claim of the brief (or, with `field`, a typed field and its value), without its [n] markers." }),
+    source: z.int().min(0).openapi({ description: "Index into `sources` of the source the claim rests on; the brief cites it as [source + 1]." }),
+    quote: z.string().openapi({ description: "The exact text of that source the claim rests on." }),
+    start: z.int().min(0).openapi({ description: "Offset of `quote` in the source's text as it was read (characters, inclusive)." }),
+    end: z.int().min(0).openapi({ description: "End offset of `quote` (exclusive): quote = text.slice(start, end)." }),
+    field: z.string().optional().openapi({ description: "For the typed output: the top-level field of `typed` whose value this passage supports." }),
+  })
+  .openapi("Citation");
+
 export const ResearchResultDto = z
   .object({
     id: z.uuid(),
@@ -12,7 +23,10 @@ export const ResearchResultDto = z
     question: z.string(),
     brief: z.string().nullable(),
     typed: z.unknown().openapi({ description: "Typed output per response_schema; null without one." }),
-    sources: z.array(SourceDto),
+    sources: z.array(SourceDto).openapi({ description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]." }),
+    citations: z.array(CitationDto).openapi({
+      description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds.",
+    }),
     credits_charged: z.int(),
     cost_usd: z.number(),
     created_at: z.iso.datetime(),

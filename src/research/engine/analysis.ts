@@ -1,4 +1,5 @@
-import { type EvidenceDoc, type Evidence, titleNames, titleRefersTo, weightedTerms } from "./evidence";
+import { type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./evidence";
+import { CUE_BEFORE_NAME, relationTerms } from "./relations";
 import { capitalisedEntities, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { stem, terms, unique, words } from "./text";
@@ -27,6 +28,11 @@ export interface EvidenceAnalysis {
   missingEntities: string[];
   /** Question terms that no strong passage contains yet. */
   missingTerms: string[];
+  /**
+   * What the question names: its capitalised entities and quoted phrases, plus the titles of
+   * pages it names in any case or spelling ("who founded the company that makes the iphone").
+   */
+  entities: string[];
 }
 
 const ANCHORS = 4;
@@ -55,7 +61,12 @@ function entityKey(entity: string): string {
  * part of that passage's score (multi-hop: "the woman who portrayed X" -> her own page).
  */
 export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): EvidenceAnalysis {
-  const weights = weightedTerms(query.terms, query.entities);
+  // Pages the question names by title, whatever its capitals or spelling, are question entities too.
+  const bareTitle = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, "");
+  const namedTitles = evidence.docs.filter((doc) => textNamesTitle(query.question, doc.title)).map((doc) => bareTitle(doc.title));
+  const entities = unique([...query.entities, ...namedTitles.filter((title) => !query.entities.some((entity) => entityKey(entity) === entityKey(title)))]);
+  // Relation words a page uses for what the question asks ("directed" for "director").
+  const weights = weightedTerms(query.terms, entities, [...relationTerms(query.terms).keys()], 0.7);
   for (const term of query.speakerTerms) weights.set(term, 0.25);
   const scored = evidence.score(weights);
   const byDoc = new Map<number, ScoredPassage[]>();
@@ -69,15 +80,15 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
     // The best passage decides, the next ones add: a page that answers in several sentences
     // beats one with a single lucky match.
     const top = (best[0]?.score ?? 0) + SECOND_PASSAGE_WEIGHT * (best[1]?.score ?? 0) + THIRD_PASSAGE_WEIGHT * (best[2]?.score ?? 0);
-    const namesEntity = query.entities.some((entity) => titleNames(doc.title, entity));
+    const namesEntity = entities.some((entity) => titleNames(doc.title, entity)) || namedTitles.includes(bareTitle(doc.title));
     return { doc, score: top * (namesEntity ? 1.5 : 1) * periodFactor(doc, query.period), best };
   });
   direct.sort((a, b) => b.score - a.score);
 
   // Second hop: entities in the anchors' best passages that have a page of their own.
-  const questionKeys = new Set(query.entities.map(entityKey));
+  const questionKeys = new Set(entities.map(entityKey));
   const questionTerms = new Set(query.terms);
-  const bridgeEntities: string[] = [];
+  const bridgeScores = new Map<string, number>();
   const viaByDoc = new Map<number, RankedDoc["via"] & { score: number }>();
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
@@ -88,7 +99,11 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
         // An entity made only of question words ("Kiss", "Tell") is not a new lead.
         if (words(entity).every((word) => questionTerms.has(stem(word)))) continue;
         if (/^\d+$/.test(key)) continue;
-        bridgeEntities.push(entity);
+        // A name right after a relation word ("directed by X", "married X") is the likelier next hop.
+        const at = entry.passage.text.indexOf(entity);
+        const cued = at > 0 && CUE_BEFORE_NAME.test(entry.passage.text.slice(Math.max(0, at - 30), at));
+        const value = entry.score * (cued ? 1.5 : 1);
+        bridgeScores.set(entity, Math.max(bridgeScores.get(entity) ?? 0, value));
         for (const doc of evidence.docs) {
           if (doc.index === anchor.doc.index || !titleRefersTo(doc.title, entity)) continue;
           const inherited = entry.score * 0.9;
@@ -101,15 +116,20 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
 
   const ranked = direct.map((entry) => {
     const via = viaByDoc.get(entry.doc.index);
-    if (!via || via.score <= entry.score) return entry;
+    if (!via) return entry;
+    // A page that ranks well on its own keeps its score and passages, but still records the link
+    // that reaches it: the brief follows the chain from the page that named it.
+    if (via.score <= entry.score) return { ...entry, via: { doc: via.doc, passage: via.passage, entity: via.entity } };
     // The hop target's own best passages are those about what the question asks (focus terms).
-    const focus = weightedTerms(query.focusTerms.length > 0 ? query.focusTerms : query.terms, []);
+    const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
+    const focus = weightedTerms(asked, [], [...relationTerms(asked).keys()], 0.8);
     const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
     const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
     return { doc: entry.doc, score: via.score + (best[0]?.score ?? 0) * 0.25, best, via: { doc: via.doc, passage: via.passage, entity: via.entity } };
   });
   ranked.sort((a, b) => b.score - a.score);
 
+  const bridgeEntities = [...bridgeScores.entries()].sort((a, b) => b[1] - a[1]).map(([entity]) => entity);
   const missingEntities = query.entities.filter(
     (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || doc.sentences.some((sentence) => entityKey(sentence).includes(entityKey(entity)))),
   );
@@ -124,7 +144,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   };
   const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
   const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
-  return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms };
+  return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms, entities };
 }
 
 /** The stemmed content terms of a sentence (re-exported for callers that build queries). */

@@ -1,6 +1,7 @@
 import type { RankedDoc } from "./analysis";
 import { titleNames } from "./evidence";
 import { capitalisedEntities, type QueryAnalysis } from "./query";
+import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
 import { stem, terms, words } from "./text";
 
 /**
@@ -13,6 +14,8 @@ export interface DirectAnswer {
   text: string;
   /** The docs that support it (their evidence indexes). */
   docs: number[];
+  /** The sentence of each doc it rests on (position in the page; the lead sentence when absent). */
+  sentences?: number[];
 }
 
 /** Demonyms name their country: "an American director" is "from the United States". */
@@ -121,6 +124,8 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | 
   const docs = [a.doc.index, b.doc.index];
   const textA = leadText(a);
   const textB = leadText(b);
+  const compared = comparison(query.question, first, second, a, b);
+  if (compared) return compared;
   const same = /\bsame\b/i.test(query.question);
   const aboutNationality = /\b(nationality|nationalities|country|countries|citizens?)\b/i.test(query.question);
   if (same && aboutNationality) {
@@ -155,6 +160,66 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | 
   if (missingA.length === 0 && missingB.length === 0) return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs };
   const lacking = [missingA.length > 0 ? first : null, missingB.length > 0 ? second : null].filter(Boolean).join(" and ");
   return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs };
+}
+
+const BIGGER = /\b(taller|higher|longer|larger|bigger|deeper|greater|shorter|smaller|lower|shallower)\s+than\b/i;
+const OLDER = /\b(older|younger|earlier|later)\s+than\b/i;
+const RELATION_IN = /\b(born|headquartered|based|formed|founded|located|built|established)\s+in\s+(?:the\s+)?(.+?)\s*\??$/i;
+
+/**
+ * Yes/no questions that turn on a fact of each subject's page: "Is A taller than B?" (measures),
+ * "Is A older than B?" (founding or birth years), "Are A and B both longer than 1,000 km?",
+ * "Were A and B both born in Moscow?", "Were A and B formed in the same city?" (the place stated
+ * with the relation). The answer names the deciding fact of each.
+ */
+function comparison(question: string, first: string, second: string, a: RankedDoc, b: RankedDoc): DirectAnswer | null {
+  const docs = [a.doc.index, b.doc.index];
+  const bigger = BIGGER.exec(question);
+  if (bigger) {
+    const [ma, mb] = [measureOf(a), measureOf(b)];
+    if (!ma || !mb) return null;
+    const threshold = questionMeasure(question);
+    const wantsBigger = !/^(shorter|smaller|lower|shallower)$/i.test(bigger[1]!);
+    const sentences = [ma.sentence, mb.sentence];
+    if (threshold !== null && /\bboth\b/i.test(question)) {
+      const passes = (value: number) => (wantsBigger ? value > threshold : value < threshold);
+      const ok = passes(ma.value) && passes(mb.value);
+      return { text: `${ok ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)} and ${second} about ${formatMetres(mb.value)}.`, docs, sentences };
+    }
+    const yes = wantsBigger ? ma.value > mb.value : ma.value < mb.value;
+    return { text: `${yes ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)}, ${second} about ${formatMetres(mb.value)}.`, docs, sentences };
+  }
+  const older = OLDER.exec(question);
+  if (older) {
+    const [ya, yb] = [startYearOf(a), startYearOf(b)];
+    if (!ya || !yb || ya.value === yb.value) return null;
+    const wantsEarlier = /^(older|earlier)$/i.test(older[1]!);
+    const yes = wantsEarlier ? ya.value < yb.value : ya.value > yb.value;
+    return { text: `${yes ? "Yes" : "No"}: ${first} dates from ${ya.value} and ${second} from ${yb.value}.`, docs, sentences: [ya.sentence, yb.sentence] };
+  }
+  const relation = RELATION_IN.exec(question);
+  if (relation) {
+    const cue = relation[1]!.toLowerCase().slice(0, 5);
+    const cues = cue === "headq" || cue === "based" ? ["headquarter", "based"] : [cue];
+    const [pa, pb] = [placeOf(a, cues), placeOf(b, cues)];
+    if (!pa || !pb) return null;
+    const sentences = [pa.sentence, pb.sentence];
+    const verb = relation[1]!.toLowerCase();
+    if (/^same\b/i.test(relation[2]!)) {
+      const equal = words(firstPart(pa.value)).join(" ") === words(firstPart(pb.value)).join(" ");
+      return { text: `${equal ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences };
+    }
+    if (/\bboth\b/i.test(question)) {
+      const place = relation[2]!;
+      const yes = placeIncludes(pa.value, place) && placeIncludes(pb.value, place);
+      return { text: `${yes ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences };
+    }
+  }
+  return null;
+}
+
+function formatMetres(value: number): string {
+  return value >= 10_000 ? `${Math.round(value / 1000).toLocaleString("en-US")} km` : `${Math.round(value).toLocaleString("en-US")} m`;
 }
 
 const GENERIC_VERBS = new Set(["used", "use", "locat", "based", "bas", "known", "consider"].map(stem));

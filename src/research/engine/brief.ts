@@ -2,9 +2,13 @@ import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
 import { directAnswer } from "./answer";
 import { cite } from "./citations";
 import type { EvidenceDoc } from "./evidence";
+import { findAnswer } from "./extract";
 import type { QueryAnalysis } from "./query";
+import type { Passage } from "./rank";
 import { similarity } from "./rank";
-import { terms } from "./text";
+import { relationTerms } from "./relations";
+import { restate } from "./restate";
+import { stem, terms, words } from "./text";
 
 export interface SourceDto {
   url: string;
@@ -13,13 +17,37 @@ export interface SourceDto {
   summary?: string | null;
 }
 
+/**
+ * The basis of one claim of the brief: the exact text of the source it rests on. `source` is
+ * the index into `sources` (the brief cites it as [source + 1]); `start`/`end` are offsets into
+ * the source's text as it was read, so `quote === text.slice(start, end)`.
+ */
+export interface CitationDto {
+  claim: string;
+  source: number;
+  quote: string;
+  start: number;
+  end: number;
+  /** For the typed output: the top-level field whose value this passage supports. */
+  field?: string;
+}
+
+/** A sentence of the brief and the passages it rests on. */
+export interface Statement {
+  text: string;
+  /** Evidence indexes of the docs it cites. */
+  docs: number[];
+  passages: Passage[];
+}
+
 export interface Synthesis {
   brief: string;
   sources: SourceDto[];
   /** Cited docs, in source order (sources[i] is cited[i]). */
   cited: EvidenceDoc[];
-  /** The sentences of the brief with the docs each cites, for typed output. */
-  statements: { text: string; docs: number[] }[];
+  /** The sentences of the brief with what they rest on (typed output and citations use them). */
+  statements: Statement[];
+  citations: CitationDto[];
 }
 
 export interface SynthesisOptions {
@@ -29,153 +57,229 @@ export interface SynthesisOptions {
   critic: boolean;
 }
 
-/** Findings taken from one source at most, so the brief covers several sources. */
+/** Findings taken from one source at most. */
 const PER_SOURCE = 3;
-
-/** A finding (beyond a page's best sentence) scores at least this share of the strongest sentence. */
+/** A page is cited beyond the answer's own pages only if it scores this share of the best page. */
+const MIN_RELATIVE_SCORE = 0.5;
+/** A finding scores at least this share of the strongest sentence (stricter under the critic). */
 const MIN_FINDING_SCORE = 0.2;
-const SHORT_PAGE = 12;
 const MIN_FINDING_SCORE_CRITIC = 0.3;
-
-/** A sentence counts as a finding only if it scores at least this share of the best one. */
-const MIN_RELATIVE_SCORE = 0.3;
+/** A finding this similar to one already said says the same thing. */
+const SAME_THING = 0.6;
 
 /**
- * The offline extractive brief: a direct answer where the evidence supports one, then the key
- * findings (best sentences by BM25, diversified with MMR), every sentence cited.
+ * The offline brief. It opens with one sentence that answers the question in the engine's own
+ * words where the evidence gives the answer (a yes/no with the deciding fact, a pick between two
+ * options, or the entity, date, number or place asked for, restated from the question), followed
+ * by the sentences it rests on; when nothing answers it, it says so. Then the supporting findings,
+ * grouped by the page they come from (one heading per subject instead of its title in every
+ * bullet), each cited, none repeating another, none without an entity or key term of the question.
  */
 export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, options: SynthesisOptions): Synthesis {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
-  if (ranked.length === 0) return { brief: "", sources: [], cited: [], statements: [] };
-  const top = ranked[0]!.score;
-  const answer = directAnswer(query, ranked);
+  const writer = new BriefWriter(analysis);
+  if (ranked.length === 0) return writer.finish(options, []);
 
-  // Sources to cite: the answer's pages first, then the best-ranked pages.
-  const chosen: RankedDoc[] = [];
-  const take = (entry: RankedDoc | undefined) => {
-    if (entry && !chosen.includes(entry) && chosen.length < options.maxSources) chosen.push(entry);
-  };
-  for (const index of answer?.docs ?? []) take(ranked.find((entry) => entry.doc.index === index));
-  for (const entry of ranked) if (entry.score >= top * MIN_RELATIVE_SCORE) take(entry);
-
-  const numbers = new Map<number, number>();
-  const number = (doc: EvidenceDoc) => {
-    if (!numbers.has(doc.index)) numbers.set(doc.index, numbers.size + 1);
-    return numbers.get(doc.index)!;
-  };
-  const statements: { text: string; docs: number[] }[] = [];
-  const opening: string[] = [];
-  const used = new Set<string>();
-
-  if (answer) {
-    const docs = answer.docs.filter((index) => chosen.some((entry) => entry.doc.index === index));
-    opening.push(cite(answer.text, docs.map((index) => number(chosen.find((entry) => entry.doc.index === index)!.doc))));
-    statements.push({ text: answer.text, docs });
+  const keyTerms = questionKeyTerms(query, analysis);
+  const opening = writer.paragraph();
+  const chain: RankedDoc[] = [];
+  const direct = directAnswer(query, ranked);
+  if (direct) {
+    const docs = direct.docs.map((index) => ranked.find((entry) => entry.doc.index === index)!).filter(Boolean);
+    opening.add(
+      direct.text,
+      docs.map((entry, index) => entry.doc.passages[direct.sentences?.[index] ?? 0] ?? entry.doc.passages[0]!).filter(Boolean),
+    );
+    chain.push(...docs);
   } else {
-    // Open with the best-supported sentence; for a second hop, with the link and then the answer.
-    const lead = chosen[0]!;
-    if (lead.via && chosen.some((entry) => entry.doc === lead.via!.doc)) {
-      opening.push(cite(lead.via.passage.text, [number(lead.via.doc)]));
-      statements.push({ text: lead.via.passage.text, docs: [lead.via.doc.index] });
-      used.add(lead.via.passage.text);
+    // The chain of pages the answer runs through: the best page, and the page it leads to (or
+    // the page that led to it). The answer is looked for at the chain's end first.
+    const lead = ranked[0]!;
+    const leadLink = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
+    const hop = leadLink ? undefined : ranked.slice(1).find((entry) => entry.via?.doc === lead.doc);
+    const pathDocs = leadLink ? [leadLink, lead] : hop ? [lead, hop] : [lead];
+    const end = pathDocs[pathDocs.length - 1]!;
+    const span = findAnswer(query, ranked, analysis.entities, end);
+    const answerDoc = span ? ranked.find((entry) => entry.doc.index === span.passage.doc) : undefined;
+    const linkPassage = end.via && pathDocs.length > 1 ? end.via.passage : undefined;
+    if (span && answerDoc) {
+      const link = answerDoc === end ? linkPassage : undefined;
+      const sentence = restate(query.question, span.text, query.expects) ?? `The answer is ${span.text}.`;
+      opening.add(sentence, [span.passage, ...(link ? [link] : [])]);
+      // Then what it rests on: the link (the page that named the next hop) and the answer's sentence.
+      if (link) opening.add(link.text, [link]);
+      opening.add(span.passage.text, [span.passage]);
+    } else {
+      const item = end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0];
+      if (item && !answersOnItsOwn(item, keyTerms)) opening.addUncited("The sources read do not answer this directly; the closest evidence:");
+      if (linkPassage) opening.add(linkPassage.text, [linkPassage]);
+      if (item) opening.add(item.passage.text, [item.passage]);
+      if (!item && !linkPassage) opening.addUncited("The sources read do not answer this question.");
     }
-    const best = lead.best[0];
-    if (best) {
-      opening.push(cite(attributed(lead.doc, best.passage.text), [number(lead.doc)]));
-      statements.push({ text: best.passage.text, docs: [lead.doc.index] });
-      used.add(best.passage.text);
-    }
-    // The lead page names the next hop ("... starring Shirley Temple as ..."): its page follows.
-    const hop = chosen.slice(1, 3).find((entry) => entry.via?.doc === lead.doc && entry.best[0]);
-    if (hop) {
-      const hopBest = hop.best[0]!.passage.text;
-      opening.push(cite(hopBest, [number(hop.doc)]));
-      statements.push({ text: hopBest, docs: [hop.doc.index] });
-      used.add(hopBest);
-    }
+    chain.push(...pathDocs, ...(answerDoc && !pathDocs.includes(answerDoc) ? [answerDoc] : []));
   }
 
-  // Key findings: a few best sentences per cited page, diversified, in rank order of pages.
-  // Findings page by page, in rank order: each page's best sentences, diversified with MMR
-  // against everything already said. A sentence of a long page must be relevant on its own
-  // (not only sit in a relevant page); every sentence of a short page is about its subject.
-  // The two best-ranked pages (where the answer and its link usually are) say one more.
-  const strongest = Math.max(...chosen.flatMap((entry) => entry.best.slice(0, 1).map((item) => item.score)), 1e-9);
+  // Pages to draw findings from: the answer's own pages first, then pages that score well.
+  const top = ranked[0]!.score;
+  const pages: RankedDoc[] = [...new Set(chain)];
+  // Beyond the answer's pages, a few more that score close to the best: a brief, not a reading list.
+  const extra = Math.max(1, Math.floor(options.maxSources / 3));
+  const limit = Math.min(options.maxSources, pages.length + extra);
+  for (const entry of ranked) {
+    if (pages.length >= limit) break;
+    if (!pages.includes(entry) && entry.score >= top * MIN_RELATIVE_SCORE) pages.push(entry);
+  }
+  const strongest = Math.max(...pages.map((entry) => entry.best[0]?.score ?? 0), 1e-9);
   const floor = strongest * (options.critic ? MIN_FINDING_SCORE_CRITIC : MIN_FINDING_SCORE);
-  const findings: ScoredPassage[] = [];
-  const said = statements.map((statement) => terms(statement.text));
-  chosen.forEach((entry, rank) => {
-    const candidates = entry.best
-      .slice(0, PER_SOURCE * 3)
-      .filter((item, index) => !used.has(item.passage.text) && (entry.doc.sentences.length <= SHORT_PAGE || onTopic(item, analysis.weights, index === 0 ? 0 : floor)));
-    const quota = PER_SOURCE + (rank < 2 ? 1 : 0) - statements.filter((statement) => statement.docs.includes(entry.doc.index)).length;
-    const picked = mmrAgainst(candidates, said, Math.max(0, quota), options.critic);
-    for (const item of picked) {
-      findings.push(item);
-      said.push(item.passage.terms);
+  for (const entry of pages) {
+    const inChain = chain.includes(entry);
+    // The answer's own pages were chosen for what they say about the hop: their best sentences
+    // stand on their own (they are ranked on what is asked of the page); other pages must score.
+    const own = inChain ? new Set([...keyTerms, ...terms(entry.doc.title)]) : keyTerms;
+    const candidates = entry.best.slice(0, PER_SOURCE * 4).filter(
+      (item) =>
+        !writer.has(item.passage) &&
+        (inChain ? item.score > 0 || item.passage.position === 0 : item.score >= floor) &&
+        sharesKeyTerm(item.passage, own) &&
+        respectsStance(item.passage, query),
+    );
+    const picked: ScoredPassage[] = [];
+    for (const item of candidates) {
+      if (picked.length >= PER_SOURCE - (inChain ? 0 : 1)) break;
+      if (writer.saysAlready(item.passage, SAME_THING)) continue;
+      picked.push(item);
+      writer.note(item.passage);
     }
-  });
-  const order = new Map(chosen.map((entry, index) => [entry.doc.index, index]));
-  findings.sort((a, b) => (order.get(a.passage.doc)! - order.get(b.passage.doc)!) || a.passage.position - b.passage.position);
-  const lines = findings.map((item) => {
-    const doc = chosen.find((entry) => entry.doc.index === item.passage.doc)!.doc;
-    statements.push({ text: item.passage.text, docs: [doc.index] });
-    // A sentence lifted from a long source (a speech, a report) says whose words it is.
-    return `- ${cite(attributed(doc, item.passage.text), [number(doc)])}`;
-  });
-
-  const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => chosen.find((entry) => entry.doc.index === index)!);
-  const sources = cited.map((entry) => ({
-    url: entry.doc.url,
-    title: entry.doc.title,
-    domain: entry.doc.domain,
-    summary: options.includeSummaries ? summarize(entry) : null,
-  }));
-  const brief = [opening.join(" "), lines.join("\n")].filter(Boolean).join("\n\n");
-  return { brief, sources, cited: cited.map((entry) => entry.doc), statements };
-}
-
-/**
- * A sentence of a long page is on topic when its own words (not only its page's title) carry at
- * least one full-weight question term, and it scores above the floor.
- */
-function onTopic(item: ScoredPassage, weights: Map<string, number>, floor: number): boolean {
-  const own = item.passage.terms.reduce((sum, term) => sum + (weights.get(term) ?? 0), 0);
-  return own >= 1 && item.score >= floor;
-}
-
-/**
- * MMR within one page's sentences, also penalising overlap with what the brief already says.
- * The critic drops a sentence that mostly repeats one already kept.
- */
-function mmrAgainst(candidates: ScoredPassage[], said: string[][], k: number, critic: boolean): ScoredPassage[] {
-  const max = Math.max(...candidates.map((item) => item.score), 1e-9);
-  const remaining = [...candidates];
-  const chosen: ScoredPassage[] = [];
-  const context = [...said];
-  while (chosen.length < k && remaining.length > 0) {
-    let bestIndex = -1;
-    let bestValue = -Infinity;
-    remaining.forEach((item, index) => {
-      const redundancy = Math.max(0, ...context.map((other) => similarity(item.passage.terms, other)));
-      if (critic && redundancy > 0.6) return;
-      const value = 0.75 * (item.score / max) - 0.25 * redundancy;
-      if (value > bestValue) {
-        bestValue = value;
-        bestIndex = index;
-      }
-    });
-    if (bestIndex < 0) break;
-    const [item] = remaining.splice(bestIndex, 1);
-    chosen.push(item!);
-    context.push(item!.passage.terms);
+    if (picked.length === 0) continue;
+    const group = writer.group(entry.doc.title);
+    for (const item of picked.sort((a, b) => a.passage.position - b.passage.position)) group.add(item.passage.text, [item.passage]);
   }
-  return chosen;
+  return writer.finish(options, ranked);
 }
 
-/** A sentence lifted from a long source (a speech, a report) says whose words it is. */
-function attributed(doc: EvidenceDoc, sentence: string): string {
-  return doc.sentences.length > SHORT_PAGE ? `${doc.title}: "${sentence}"` : sentence;
+/** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */
+function questionKeyTerms(query: QueryAnalysis, analysis: EvidenceAnalysis): Set<string> {
+  const keys = new Set<string>([...query.terms, ...relationTerms(query.terms).keys()]);
+  for (const entity of [...analysis.entities, ...analysis.bridgeEntities.slice(0, 4)]) for (const word of words(entity)) keys.add(stem(word));
+  for (const term of query.speakerTerms) keys.delete(term);
+  return keys;
+}
+
+function sharesKeyTerm(passage: Passage, keys: Set<string>): boolean {
+  return passage.terms.some((term) => keys.has(term));
+}
+
+/** "Which presidents argued for free silver?": a sentence led by the opposite stance is not an answer. */
+function respectsStance(passage: Passage, query: QueryAnalysis): boolean {
+  if (!query.stance) return true;
+  const own = new Set(passage.terms);
+  const opposite = query.stance.opposite.some((term) => own.has(term));
+  const wanted = query.stance.wanted.some((term) => own.has(term));
+  return !opposite || wanted;
+}
+
+/** A sentence answers on its own when it carries most of the question's asked terms in its own words. */
+function answersOnItsOwn(item: ScoredPassage, keys: Set<string>): boolean {
+  const own = new Set(item.passage.terms);
+  const shared = [...keys].filter((term) => own.has(term)).length;
+  return shared >= Math.min(2, keys.size);
+}
+
+interface Block {
+  heading: string | null;
+  bullets: boolean;
+  lines: { text: string; passages: Passage[]; cited: boolean }[];
+}
+
+/**
+ * Collects the brief's paragraphs, numbers sources in order of first citation (so `sources` is
+ * in citation order and every [n] resolves), and writes one citation per claim and passage.
+ */
+export class BriefWriter {
+  private readonly blocks: Block[] = [];
+  private readonly used = new Set<Passage>();
+  private readonly said: string[][] = [];
+
+  constructor(private readonly analysis: EvidenceAnalysis) {}
+
+  paragraph() {
+    return this.block(null, false);
+  }
+
+  /** A list of findings, under a heading (the subject they are about) or none. */
+  group(heading: string | null) {
+    return this.block(heading, true);
+  }
+
+  has(passage: Passage): boolean {
+    return this.used.has(passage);
+  }
+
+  saysAlready(passage: Passage, threshold: number): boolean {
+    return this.said.some((other) => similarity(passage.terms, other) > threshold);
+  }
+
+  note(passage: Passage): void {
+    this.said.push(passage.terms);
+  }
+
+  private block(heading: string | null, bullets: boolean) {
+    const block: Block = { heading, bullets, lines: [] };
+    this.blocks.push(block);
+    return {
+      add: (text: string, passages: Passage[]) => {
+        block.lines.push({ text, passages, cited: true });
+        for (const passage of passages) this.used.add(passage);
+        this.said.push(terms(text));
+      },
+      addUncited: (text: string) => block.lines.push({ text, passages: [], cited: false }),
+    };
+  }
+
+  finish(options: SynthesisOptions, ranked: RankedDoc[]): Synthesis {
+    const docs = new Map<number, EvidenceDoc>();
+    for (const entry of this.analysis.ranked) docs.set(entry.doc.index, entry.doc);
+    const numbers = new Map<number, number>();
+    const number = (doc: number) => {
+      if (!numbers.has(doc)) numbers.set(doc, numbers.size + 1);
+      return numbers.get(doc)!;
+    };
+    const statements: Statement[] = [];
+    const citations: CitationDto[] = [];
+    const paragraphs: string[] = [];
+    for (const block of this.blocks) {
+      if (block.lines.length === 0) continue;
+      const written = block.lines.map((line) => {
+        if (!line.cited) return line.text;
+        const docIndexes = [...new Set(line.passages.map((passage) => passage.doc))];
+        const markers = docIndexes.map(number);
+        statements.push({ text: line.text, docs: docIndexes, passages: line.passages });
+        for (const passage of line.passages) {
+          const doc = docs.get(passage.doc)!;
+          citations.push({ claim: line.text, source: number(passage.doc) - 1, quote: doc.text.slice(passage.start, passage.end), start: passage.start, end: passage.end });
+        }
+        return cite(line.text, markers);
+      });
+      const body = block.bullets ? written.map((line) => `- ${line}`) : [written.join(" ")];
+      paragraphs.push([...(block.heading === null ? [] : [`**${block.heading}**`]), ...body].join("\n"));
+    }
+    const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => docs.get(index)!);
+    const sources = cited.map((doc) => ({
+      url: doc.url,
+      title: doc.title,
+      domain: doc.domain,
+      summary: options.includeSummaries ? contribution(doc, statements, ranked) : null,
+    }));
+    return { brief: paragraphs.join("\n\n"), sources, cited, statements, citations };
+  }
+}
+
+/** What a source contributed: the sentences of it the brief rests on, in page order (else its best sentences). */
+function contribution(doc: EvidenceDoc, statements: Statement[], ranked: RankedDoc[]): string {
+  const own = [...new Set(statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === doc.index)))];
+  if (own.length > 0) return own.sort((a, b) => a.position - b.position).slice(0, 3).map((passage) => passage.text).join(" ");
+  const entry = ranked.find((candidate) => candidate.doc.index === doc.index);
+  return entry ? summarize(entry) : (doc.sentences[0] ?? "");
 }
 
 /** The 2-3 best sentences of a page, in the page's own order. */

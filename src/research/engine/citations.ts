@@ -17,6 +17,8 @@ export function citationsIn(text: string): number[] {
 export function briefSentences(brief: string): string[] {
   return brief
     .split(/\n+/)
+    // A heading line ("**Shirley Temple**") names what the findings below it are about; it is not a claim.
+    .filter((line) => !/^\s*(?:\*\*[^*]+\*\*|#+\s.*)\s*$/.test(line))
     .map((line) => line.replace(/^\s*(?:[-*•]|\d+\.)\s+/, "").trim())
     .filter(Boolean)
     .flatMap((line) => line.split(/(?<=\][.!?])\s+/))

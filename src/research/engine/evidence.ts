@@ -91,7 +91,8 @@ export function weightedTerms(base: string[], entities: string[], extra: string[
 
 /** Does a page title name this entity ("Ed Wood" names "Ed Wood" and "Ed Wood (film)")? */
 export function titleNames(title: string, entity: string): boolean {
-  const clean = (text: string) => words(text).join(" ");
+  // "Beatles" names "The Beatles": a leading article is not part of the name.
+  const clean = (text: string) => words(text).join(" ").replace(/^the /, "");
   const bare = clean(title.replace(/\s*\([^)]*\)\s*$/, ""));
   const wanted = clean(entity);
   return wanted.length > 0 && (bare === wanted || clean(title) === wanted);
@@ -110,4 +111,43 @@ export function titleRefersTo(title: string, entity: string): boolean {
   // The entity is the last word(s) of a short title: a surname.
   const tail = bare.slice(bare.length - wanted.length).join(" ");
   return bare.length > wanted.length && tail === wanted.join(" ") && /^\p{Lu}/u.test(entity) && wanted.join("").length > 3;
+}
+
+/** Edit distance of two words, at most `limit + 1` (enough to tell "within limit"). */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, current[j]!);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Two words are the same name allowing a typo: one edit in 5+ letters, two in 9+. */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const limit = Math.min(a.length, b.length) >= 9 ? 2 : Math.min(a.length, b.length) >= 5 ? 1 : 0;
+  return limit > 0 && a[0] === b[0] && editDistance(a, b, limit) <= limit;
+}
+
+/**
+ * The page's subject is named in a text (a question): its title, without the disambiguation
+ * in brackets, appears there word for word, in any case and allowing a typo in a long word
+ * ("leonardo da vinchi" names "Leonardo da Vinci"). Single short words do not count.
+ */
+export function textNamesTitle(text: string, title: string): boolean {
+  const wanted = words(title.replace(/\s*\([^)]*\)\s*$/, ""));
+  if (wanted.length === 0 || (wanted.length === 1 && wanted[0]!.length < 4)) return false;
+  const have = words(text);
+  for (let start = 0; start + wanted.length <= have.length; start++) {
+    if (wanted.every((word, offset) => sameWord(have[start + offset]!, word))) return true;
+  }
+  return false;
 }

@@ -2,8 +2,9 @@ import { llmCostUsd } from "../../services/pricing";
 import type { ChatModel } from "../providers/types";
 import type { EvidenceAnalysis } from "./analysis";
 import type { Budget } from "./budget";
-import { type Synthesis, type SynthesisOptions } from "./brief";
+import { BriefWriter, type Synthesis, type SynthesisOptions } from "./brief";
 import { briefSentences, citationsIn } from "./citations";
+import type { Passage } from "./rank";
 import { similarity } from "./rank";
 import { terms } from "./text";
 import type { QueryAnalysis } from "./query";
@@ -13,11 +14,28 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** A claim is supported by a passage that holds at least this share of its content words. */
+const SUPPORT = 0.5;
+
+/** The passage of a page that best supports a claim, with the share of the claim's words it holds. */
+export function bestSupport(claimTerms: string[], passages: Passage[]): { passage: Passage; support: number } | null {
+  if (claimTerms.length === 0) return null;
+  let best: { passage: Passage; support: number } | null = null;
+  for (const passage of passages) {
+    const own = new Set(passage.terms);
+    const support = claimTerms.filter((term) => own.has(term)).length / claimTerms.length;
+    if (!best || support > best.support) best = { passage, support };
+  }
+  return best;
+}
+
 /**
  * The brief written by a hosted model from the same numbered evidence the extractive brief
- * cites. The model's sentences are then checked (the critic pass): a sentence without a valid
- * [n], or whose words its cited source does not support, is dropped. If the model's answer
- * cannot be used, or the budget cannot pay for the call, the extractive brief stands.
+ * cites, under the same contract: every sentence must cite what was read. Each [n] of a model
+ * sentence is resolved to the passage of source n that best supports it (its citation); a
+ * marker whose source does not support the sentence is removed, and a sentence left with no
+ * supported marker (or none at all) is dropped. If nothing usable remains, the call fails, or
+ * the budget cannot pay for it, the extractive brief stands.
  */
 export async function llmBrief(
   llm: ChatModel,
@@ -35,7 +53,8 @@ export async function llmBrief(
   });
   const system =
     "You are a research analyst. Write a concise brief answering the question from the numbered sources only. " +
-    "Open with a direct answer when the sources support one (yes or no for comparison questions), then the key findings as bullet points. " +
+    "Open with one sentence that answers the question directly in your own words when the sources support an answer (yes or no first for yes/no questions); if they do not, say so. " +
+    "Then the key findings as bullet points, without repeating source titles. " +
     "Every sentence must end with one or more citations like [1] or [2][3] that refer to the numbered sources. Never cite a number that is not listed. No sentence without a citation.";
   const prompt = `Question: ${query.question}\n\nSources:\n${evidenceBlocks.join("\n\n")}`;
   const maxTokens = options.critic ? 1200 : 800;
@@ -49,22 +68,25 @@ export async function llmBrief(
   } catch {
     return extractive;
   }
-  const sourceTerms = extractive.cited.map((doc) => new Set(doc.sentences.flatMap((sentence) => terms(sentence))));
-  const kept: string[] = [];
-  const statements: Synthesis["statements"] = [];
+
+  const writer = new BriefWriter(analysis);
+  const opening = writer.paragraph();
+  const findings = writer.group(null);
+  const kept: string[][] = [];
   for (const sentence of briefSentences(text)) {
     const numbers = citationsIn(sentence);
-    if (numbers.length === 0 || numbers.some((n) => n < 1 || n > extractive.sources.length)) continue;
-    // Supported: most of its content words occur in the sources it cites.
-    const words = terms(sentence.replace(/\[\d+\]/g, ""));
-    const supported = words.filter((word) => numbers.some((n) => sourceTerms[n - 1]!.has(word))).length;
-    if (words.length > 0 && supported / words.length < 0.5) continue;
-    if (options.critic && statements.some((statement) => similarity(terms(statement.text), words) > 0.7)) continue;
-    kept.push(sentence);
-    statements.push({ text: sentence, docs: numbers.map((n) => extractive.cited[n - 1]!.index) });
+    if (numbers.length === 0 || numbers.some((n) => n < 1 || n > extractive.cited.length)) continue;
+    const claim = sentence.replace(/\s*\[\d+\]/g, "").trim();
+    const claimTerms = terms(claim);
+    const basis = [...new Set(numbers)]
+      .map((n) => bestSupport(claimTerms, extractive.cited[n - 1]!.passages))
+      .filter((match): match is { passage: Passage; support: number } => match !== null && match.support >= SUPPORT);
+    if (basis.length === 0) continue;
+    // The critic (pro, max) drops a sentence that repeats one already kept.
+    if (options.critic && kept.some((other) => similarity(other, claimTerms) > 0.7)) continue;
+    kept.push(claimTerms);
+    (kept.length === 1 ? opening : findings).add(claim, basis.map((match) => match.passage));
   }
   if (kept.length === 0) return extractive;
-  const [first, ...rest] = kept;
-  const brief = [first, rest.map((sentence) => `- ${sentence}`).join("\n")].filter(Boolean).join("\n\n");
-  return { ...extractive, brief, statements };
+  return writer.finish(options, analysis.ranked);
 }

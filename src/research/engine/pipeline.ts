@@ -12,6 +12,7 @@ import { analyzeQuestion } from "./query";
 import { chooseSources, type QueryHits } from "./select";
 import { InProcessTaskRunner } from "./tasks";
 import { compileSchema, typedOutput } from "./typed";
+import { typedCitations } from "./typed-basis";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ResearchProgress } from "./types";
 
 /** Hits asked of each search: enough to look past the first few, few enough to stay cheap. */
@@ -151,11 +152,13 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
     await progress("typed_output");
     typed = await typedOutput(schema, { query, analysis, synthesis, llm: deps.providers.llm, budget, signal: hooks.signal });
   }
+  const citations = [...synthesis.citations, ...(schema ? typedCitations(typed, synthesis) : [])];
   await progress("done");
   return {
     brief: synthesis.brief,
     typed,
     sources: synthesis.sources,
+    citations,
     cost_usd: budget.costUsd,
     wave_count: budget.waves,
     searches: budget.searches,

@@ -25,6 +25,8 @@ export interface QueryAnalysis {
   period: { from: number; to: number } | null;
   /** What kind of answer the question wants, from its wh-phrase ("where" a place, "what year" a year). */
   expects: AnswerType;
+  /** Terms of the noun the wh-phrase asks for ("what science fantasy series" -> science, fantasy, series). */
+  askedNoun: string[];
   /** Stance words of the question ("against", "support", "before"): findings must not contradict them lexically. */
   stance: Stance | null;
 }
@@ -155,14 +157,28 @@ export function answerType(question: string, kind: QueryAnalysis["kind"]): Answe
   if (kind === "choice") return "choice";
   const q = question.toLowerCase();
   if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q)) return "number";
-  if (/\b(what|which|in what|in which) (year|decade|century)\b|\bwhat year\b/.test(q)) return "year";
+  if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
   if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
-  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:\w+ )?(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district)\b/.test(q))
+  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district)\b/.test(q))
     return "place";
-  if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:\w+ )?(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
+  if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
     return "person";
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "description";
+}
+
+const VERBISH = /^(is|was|are|were|has|have|had|did|does|do|can|could|will|would|that|which|who|whose|in|on|at|of|for|from|by|to|with|\w+ed)$/i;
+
+/** The noun a wh-phrase asks for: the words after "what"/"which" up to the verb ("what government position was ..."). */
+function askedNounOf(question: string): string[] {
+  const match = /\b(?:what|which)\s+([^,?]+)/i.exec(question);
+  if (!match) return [];
+  const out: string[] = [];
+  for (const word of match[1]!.split(/\s+/)) {
+    if (VERBISH.test(word)) break;
+    out.push(word);
+  }
+  return terms(out.join(" "));
 }
 
 const STANCES: [string, string][] = [
@@ -221,5 +237,5 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, stance: questionStance(rest) };
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, askedNoun: askedNounOf(question), stance: questionStance(rest) };
 }

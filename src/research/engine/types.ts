@@ -1,10 +1,10 @@
 import type { ResearchBudgets, ResearchMode } from "../../services/pricing";
 import type { Providers } from "../providers/types";
 import type { StopReason } from "./budget";
-import type { SourceDto } from "./brief";
+import type { CitationDto, SourceDto } from "./brief";
 import type { TaskRunner } from "./tasks";
 
-export type { SourceDto };
+export type { CitationDto, SourceDto };
 
 export interface ResearchInput {
   question: string;
@@ -47,6 +47,8 @@ export interface ResearchOutput {
   brief: string;
   typed: unknown;
   sources: SourceDto[];
+  /** One entry per cited claim of the brief (and per supported top-level field of `typed`). */
+  citations: CitationDto[];
   cost_usd: number;
   wave_count: number;
   searches: number;

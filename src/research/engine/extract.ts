@@ -1,0 +1,148 @@
+import type { RankedDoc } from "./analysis";
+import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "./query";
+import type { Passage } from "./rank";
+import { relationTerms } from "./relations";
+import { fold, stem, STOPWORDS, terms, words } from "./text";
+
+/**
+ * The short answer of an open question, found in the best passages: the span of the asked type
+ * (a place for "where", a year for "what year", a count for "how many", a name for "who"/"which")
+ * nearest to what the question asks, in the pages the question leads to.
+ */
+export interface AnswerSpan {
+  text: string;
+  passage: Passage;
+  score: number;
+}
+
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const FULL_DATE = new RegExp(`\\b(?:(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${MONTHS}) \\d{4})\\b`, "g");
+const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
+const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;
+const NUMBER = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b/g;
+
+/** Places read as "in X", "at X", "near X", "from X". */
+const PLACE_CUE = /\b(?:in|at|near|from)\s+(?:the\s+)?$/i;
+const PERSON_CUE = /\b(?:by|married(?: to)?|wife|husband|son of|daughter of|with|to|and)\s+$/i;
+const TIME_CUE = /\b(?:in|on|since|from|until|by|of)\s+$/i;
+
+/** How many passages per page, and pages, answers are looked for in. */
+const PASSAGES_PER_DOC = 4;
+const DOCS = 6;
+
+function spansOfType(text: string, query: QueryAnalysis): { text: string; index: number }[] {
+  const out: { text: string; index: number }[] = [];
+  const type = query.expects;
+  if (type === "date" || type === "year") {
+    for (const match of text.matchAll(FULL_DATE)) out.push({ text: match[0], index: match.index ?? 0 });
+    if (type === "year" || out.length === 0) for (const match of text.matchAll(YEAR)) out.push({ text: match[0], index: match.index ?? 0 });
+    return out;
+  }
+  if (type === "number") {
+    const asked = new Set(query.focusTerms);
+    for (const match of text.matchAll(NUMBER)) {
+      const index = match.index ?? 0;
+      // A bare year is not a count ("in 1990"), unless the count is of years.
+      if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
+      // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
+      const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
+      const noun = next && (asked.has(stem(next[1]!.toLowerCase())) || /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!)) ? ` ${next[1]}` : "";
+      out.push({ text: `${match[0]}${noun}`, index });
+    }
+    return out;
+  }
+  for (const entity of capitalisedEntities(text, { leadingNumbers: false })) {
+    const index = text.indexOf(entity);
+    out.push({ text: entity, index: index < 0 ? 0 : index });
+  }
+  for (const match of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push({ text: match[1]!, index: (match.index ?? 0) + 1 });
+  return out;
+}
+
+/** Word positions in a text of the question's asked terms (focus terms and their relation words). */
+function askedPositions(text: string, asked: Set<string>): number[] {
+  const positions: number[] = [];
+  words(text).forEach((word, index) => {
+    if (asked.has(stem(word))) positions.push(index);
+  });
+  return positions;
+}
+
+/** Looks in the best pages, the chain's end (`preferred`, where a multi-hop answer usually is) counting most. */
+export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: string[], preferred?: RankedDoc): AnswerSpan | null {
+  if (query.expects === "yes_no" || query.expects === "choice" || query.expects === "description") return null;
+  const questionWords = new Set(words(query.question));
+  const questionEntityKeys = entities.map((entity) => words(entity).join(" "));
+  const asked = new Set([...query.focusTerms, ...relationTerms(query.focusTerms).keys()]);
+  const topDoc = Math.max(ranked[0]?.score ?? 0, 1e-9);
+  const votes = new Map<string, AnswerSpan>();
+  // An entity through which a page was reached is the link of a chain, not its end: "the woman
+  // who portrayed Corliss Archer" is Shirley Temple, and the answer is on her page.
+  const links = new Set(ranked.filter((entry) => entry.via).map((entry) => words(entry.via!.entity).join(" ")));
+  const noun = new Set(query.askedNoun);
+  const pages = preferred && !ranked.slice(0, DOCS).includes(preferred) ? [preferred, ...ranked.slice(0, DOCS)] : ranked.slice(0, DOCS);
+  for (const entry of pages) {
+    // A page's subject is not the answer when the page was reached as a hop or named by the question.
+    const subject = words(entry.doc.title.replace(/\s*\([^)]*\)\s*$/, "")).join(" ");
+    const top = Math.max(entry.best[0]?.score ?? 0, 1e-9);
+    const docFactor = entry === preferred ? 1.5 : Math.max(0.2, entry.score / topDoc) * (entry.via ? 1.5 : 1);
+    for (const item of entry.best.slice(0, PASSAGES_PER_DOC)) {
+      if (item.score <= 0) continue;
+      const text = item.passage.text;
+      const positions = askedPositions(text, asked);
+      for (const span of spansOfType(text, query)) {
+        const spanWords = words(span.text);
+        if (spanWords.length === 0) continue;
+        const key = fold(span.text).toLowerCase();
+        // The question's own names are not its answer.
+        if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
+        if (questionEntityKeys.some((entityKey) => entityKey === spanWords.join(" "))) continue;
+        if (NOT_NAMES.has(key) || spanWords.every((word) => STOPWORDS.has(word))) continue;
+        if (query.expects !== "number" && query.expects !== "date" && query.expects !== "year" && (/^\d/.test(span.text) || MONTH_START.test(span.text))) continue;
+        const before = text.slice(Math.max(0, span.index - 25), span.index);
+        const cue =
+          query.expects === "place" ? PLACE_CUE.test(before) : query.expects === "person" ? PERSON_CUE.test(before) : query.expects === "date" || query.expects === "year" ? TIME_CUE.test(before) : true;
+        // Near what is asked: distance in words from the span to the nearest asked term.
+        const spanAt = words(text.slice(0, span.index)).length;
+        const distance = positions.length > 0 ? Math.min(...positions.map((position) => Math.abs(position - spanAt))) : 12;
+        // A place, date or person in a sentence that says nothing of what is asked ("died", "born") is not its answer.
+        const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : query.expects === "entity" ? 0.3 : -0.3;
+        const typeFit = query.expects === "person" ? (spanWords.length >= 2 && spanWords.length <= 4 ? 1.2 : 0.8) : 1;
+        const joined = spanWords.join(" ");
+        const link = links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.3 : 1;
+        const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
+        const score = (item.score / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
+        const previous = votes.get(key);
+        if (previous) previous.score += score * 0.5;
+        else votes.set(key, { text: span.text, passage: item.passage, score });
+      }
+    }
+  }
+  const best = [...votes.values()].sort((a, b) => b.score - a.score)[0];
+  return best ?? null;
+}
+
+/** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */
+const NOUN_CUES: Record<string, string[]> = Object.fromEntries(
+  [
+    ["position office post title role job", "ambassador secretary chief minister governor president senator mayor judge chairman officer representative commissioner director chancellor"],
+    ["team club", "fc united city athletic rovers"],
+    ["university college school", "university college school institute academy"],
+    ["company firm corporation business", "inc corporation company group ltd records entertainment"],
+    ["river lake mountain", "river lake mount mountain"],
+  ].flatMap(([nouns, cues]) => nouns!.split(" ").map((noun) => [noun, cues!.split(" ")])),
+);
+
+/**
+ * "Animorphs is a science fantasy series of young adult books" answers "what science fantasy
+ * young adult series ...": a span that opens a sentence defining it as the asked noun.
+ */
+function definitionFit(text: string, span: { text: string; index: number }, noun: Set<string>): number {
+  if (noun.size === 0 || span.index > 2) return 1;
+  const after = text.slice(span.index + span.text.length);
+  const definition = /^\s*(?:\([^)]*\)\s*)?(?:,[^,]*,\s*)?(?:is|was|are|were)\s+(?:a|an|the|one)\b/i.exec(after);
+  if (!definition) return 1;
+  const predicate = new Set(terms(after.slice(0, 160)));
+  const shared = [...noun].filter((term) => predicate.has(term)).length;
+  return 1 + (2 * shared) / noun.size;
+}
