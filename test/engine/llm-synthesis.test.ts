@@ -29,7 +29,7 @@ describe("brief written by a model", () => {
     const model = new OneAnswer(
       [
         "Shirley Temple, who played Corliss Archer in Kiss and Tell, served as Chief of Protocol of the United States [1][2].",
-        "- She was also named ambassador to Ghana and Czechoslovakia [2].",
+        "- She was also named ambassador to Ghana and Czechoslovakia [1][2].", // only one of the two supports it
         "- She won three Nobel prizes in chemistry.", // no citation
         "- Penguins invented jazz in Antarctica [1].", // cites a source that does not support it
         "- The answer is in source [9].", // indexes no source
@@ -40,6 +40,11 @@ describe("brief written by a model", () => {
     expect(result.brief).toContain("Ghana");
     expect(result.brief).not.toMatch(/Nobel|Penguins|\[9\]/);
     expect(citationProblems(result.brief, result.sources.length)).toEqual([]);
+    // The marker of the source that does not support the Ghana sentence was removed; its citation quotes the one that does.
+    expect(result.brief).toMatch(/Ghana and Czechoslovakia \[\d\]\./);
+    const ghana = result.citations.filter((citation) => citation.claim.includes("Ghana"));
+    expect(ghana).toHaveLength(1);
+    expect(ghana[0]!.quote).toContain("ambassador to Ghana");
     // The prompt numbers the same sources the brief cites, and tokens are metered.
     expect(model.requests[0]!.messages[0]!.content).toContain("[1] ");
     expect(result.cost_usd).toBeGreaterThan(0.0015);

@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, dbAll, dbFirst, dbRun, expectError, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, jobLedger, research, setBalance, waitForTerminal } from "./helpers";
+import { apiCaller, type ApiCaller, balanceOf, CORPUS, corpusLoaded, jobLedger, research, setBalance, waitForTerminal } from "./helpers";
 
 // The async-by-webhook case delivers its result here.
 const receiver = setupServer(http.post("https://hooks.example.test/*", () => HttpResponse.json({ ok: true })));
@@ -137,7 +137,7 @@ describe("POST /v1/research charges", () => {
     expect(response.status).toBe(200);
     const result = await json(response);
     expect(Object.keys(result).sort()).toEqual(
-      ["brief", "completed_at", "cost_usd", "created_at", "credits_charged", "error", "id", "latency_ms", "question", "sources", "status", "typed", "wave_count"].sort(),
+      ["brief", "citations", "completed_at", "cost_usd", "created_at", "credits_charged", "error", "id", "latency_ms", "question", "sources", "status", "typed", "wave_count"].sort(),
     );
     expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15 });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -156,6 +156,13 @@ describe("POST /v1/research charges", () => {
     expect(citations.length).toBeGreaterThan(0);
     for (const n of citations) expect(result.sources[n - 1]).toBeDefined();
     expect(result.brief).toMatch(/Abominations/);
+    // Claim-level basis: every entry points at a source and quotes its stored text exactly.
+    expect(result.citations.length).toBeGreaterThan(0);
+    for (const citation of result.citations) {
+      const source = CORPUS.find((doc) => doc.url === result.sources[citation.source].url)!;
+      expect(source.text.slice(citation.start, citation.end)).toBe(citation.quote);
+      expect(result.brief).toContain(citation.claim.replace(/[.!?]$/, ""));
+    }
 
     expect(await balanceOf(caller)).toBe(485);
     expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -15], ["release", 0]]);

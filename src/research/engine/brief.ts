@@ -1,7 +1,7 @@
 import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
 import { directAnswer } from "./answer";
 import { cite } from "./citations";
-import type { EvidenceDoc } from "./evidence";
+import { type EvidenceDoc, titleNames } from "./evidence";
 import { findAnswer } from "./extract";
 import type { QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
@@ -94,12 +94,16 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   } else {
     // The chain of pages the answer runs through: the best page, and the page it leads to (or
     // the page that led to it). The answer is looked for at the chain's end first.
-    const lead = ranked[0]!;
+    // The chain starts at a page about what the question names, when one ranks near the top.
+    const names = (entry: RankedDoc) => analysis.entities.some((entity) => titleNames(entry.doc.title, entity));
+    const lead = ranked.slice(0, 3).find((entry) => names(entry) && entry.score >= ranked[0]!.score * 0.5) ?? ranked[0]!;
     const leadLink = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
     const hop = leadLink ? undefined : ranked.slice(1).find((entry) => entry.via?.doc === lead.doc);
     const pathDocs = leadLink ? [leadLink, lead] : hop ? [lead, hop] : [lead];
     const end = pathDocs[pathDocs.length - 1]!;
-    const span = findAnswer(query, ranked, analysis.entities, end);
+    // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
+    const found = findAnswer(query, ranked, analysis.entities, end);
+    const span = found && pathDocs.some((entry) => entry.doc.index === found.passage.doc) ? found : null;
     const answerDoc = span ? ranked.find((entry) => entry.doc.index === span.passage.doc) : undefined;
     const linkPassage = end.via && pathDocs.length > 1 ? end.via.passage : undefined;
     if (span && answerDoc) {
@@ -135,12 +139,15 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     const inChain = chain.includes(entry);
     // The answer's own pages were chosen for what they say about the hop: their best sentences
     // stand on their own (they are ranked on what is asked of the page); other pages must score.
+    // The page a hop leads to is ranked on what the question asks of it ("died", "position"): its
+    // best sentences belong in the brief even when they share no word with the question.
+    const hopEnd = inChain && entry.via !== undefined;
     const own = inChain ? new Set([...keyTerms, ...terms(entry.doc.title)]) : keyTerms;
     const candidates = entry.best.slice(0, PER_SOURCE * 4).filter(
-      (item) =>
+      (item, index) =>
         !writer.has(item.passage) &&
-        (inChain ? item.score > 0 || item.passage.position === 0 : item.score >= floor) &&
-        sharesKeyTerm(item.passage, own) &&
+        (inChain ? item.score > 0 || item.passage.position < (hopEnd ? 3 : 1) : item.score >= floor) &&
+        ((hopEnd && (index < 2 || item.passage.position < 3)) || sharesKeyTerm(item.passage, own)) &&
         respectsStance(item.passage, query),
     );
     const picked: ScoredPassage[] = [];
@@ -178,9 +185,9 @@ function respectsStance(passage: Passage, query: QueryAnalysis): boolean {
   return !opposite || wanted;
 }
 
-/** A sentence answers on its own when it carries most of the question's asked terms in its own words. */
+/** A sentence answers on its own when it carries the question's key terms (with its page's subject, which it is about). */
 function answersOnItsOwn(item: ScoredPassage, keys: Set<string>): boolean {
-  const own = new Set(item.passage.terms);
+  const own = new Set([...item.passage.terms, ...item.passage.titleTerms]);
   const shared = [...keys].filter((term) => own.has(term)).length;
   return shared >= Math.min(2, keys.size);
 }

@@ -109,7 +109,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : query.expects === "entity" ? 0.3 : -0.3;
         const typeFit = query.expects === "person" ? (spanWords.length >= 2 && spanWords.length <= 4 ? 1.2 : 0.8) : 1;
         const joined = spanWords.join(" ");
-        const link = links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.3 : 1;
+        const link = links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
         const score = (item.score / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
         const previous = votes.get(key);

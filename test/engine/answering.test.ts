@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { runResearch } from "../../src/research/engine";
+import { citationProblems } from "../../src/research/engine/citations";
+import { textNamesTitle } from "../../src/research/engine/evidence";
+import { analyzeQuestion } from "../../src/research/engine/query";
+import { restate } from "../../src/research/engine/restate";
+import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/text";
+import { budgetsForMode } from "../../src/services/pricing";
+import { type FakeDoc, memoryProviders, WIKI } from "./helpers";
+
+describe("question analysis on the shapes that used to fail", () => {
+  it("splits the two subjects of a comparison even when each is one word", () => {
+    expect(analyzeQuestion("Are Ferocactus and Silene both types of plant?").entities).toEqual(["Ferocactus", "Silene"]);
+    // Outside a comparison a title with "and" stays whole.
+    expect(analyzeQuestion("Who starred in Kiss and Tell?").entities).toEqual(["Kiss and Tell"]);
+  });
+
+  it("keeps names with abbreviations and initials whole, and decodes HTML entities", () => {
+    expect(analyzeQuestion("Which game did Ken St. Andre design?").entities).toEqual(["Ken St Andre"]);
+    expect(analyzeQuestion("Who created Tunnels &amp; Trolls?").question).toBe("Who created Tunnels & Trolls?");
+    expect(decodeEntities("Simon &amp; Garfunkel&#39;s &#x2014; &quot;hits&quot;")).toBe('Simon & Garfunkel\'s — "hits"');
+  });
+
+  it("knows what kind of answer is asked, lower case or not", () => {
+    expect(analyzeQuestion("where was the director of the wolf of wall street born").expects).toBe("place");
+    expect(analyzeQuestion("In which year did the band form?").expects).toBe("year");
+    expect(analyzeQuestion("How many people can the arena seat?").expects).toBe("number");
+    expect(analyzeQuestion("Who founded the company?").expects).toBe("person");
+    expect(analyzeQuestion("When did Vivaldi die?").expects).toBe("date");
+    expect(analyzeQuestion("Were A and B both born in Moscow?").expects).toBe("yes_no");
+    expect(analyzeQuestion("Which presidents argued for free silver?").stance?.opposite).toContain("against");
+  });
+
+  it("finds the page a question names in lower case or with a typo", () => {
+    expect(textNamesTitle("who painted the mona lisa of leonardo da vinchi", "Leonardo da Vinci")).toBe(true);
+    expect(textNamesTitle("what year was the band that made dark side of the moon formed", "The Dark Side of the Moon")).toBe(false);
+    expect(textNamesTitle("what year was the band that made the dark side of the moon formed", "The Dark Side of the Moon")).toBe(true);
+    expect(textNamesTitle("Is it old?", "It")).toBe(false);
+  });
+});
+
+describe("sentences", () => {
+  it("does not cut at circa, saints or initials, and keeps offsets into the original text", () => {
+    const text = "James Stanley (c. 1580 – 1642) was an English peer.  Ken St. Andre designed it.\nHeading\nJ. R. R. Tolkien wrote it.";
+    expect(sentences(text)).toEqual(["James Stanley (c. 1580 – 1642) was an English peer.", "Ken St. Andre designed it.", "Heading", "J. R. R. Tolkien wrote it."]);
+    for (const span of sentenceSpans(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
+  });
+});
+
+describe("restating an answer in the engine's own words", () => {
+  it.each([
+    ["Where did the director of film Hell's Kitchen die?", "Paris", "place", "The director of film Hell's Kitchen died in Paris."],
+    ['The director of the romantic comedy "Big Stone Gap" is based in what New York city?', "Greenwich Village", "place", 'The director of the romantic comedy "Big Stone Gap" is based in Greenwich Village.'],
+    ["What government position was held by the woman who portrayed Corliss Archer?", "Chief of Protocol", "entity", "Chief of Protocol was held by the woman who portrayed Corliss Archer."],
+    ["Who is the spouse of the performer of song Yesterday?", "Linda McCartney", "person", "The spouse of the performer of song Yesterday is Linda McCartney."],
+    ["When was Scott Derrickson born?", "July 16, 1966", "date", "Scott Derrickson was born on July 16, 1966."],
+    ["2014 S/S is the debut album of a group that was formed by who?", "YG Entertainment", "person", "2014 S/S is the debut album of a group that was formed by YG Entertainment."],
+  ])("%s", (question, answer, type, expected) => {
+    expect(restate(question, answer, type)).toBe(expected);
+  });
+
+  it("gives up on shapes it does not know instead of writing nonsense", () => {
+    expect(restate("Tell me about tariffs", "x", "entity")).toBeNull();
+  });
+});
+
+/** A compositional question over a corpus where one site holds most pages, plus a long off-topic speech. */
+const DOCS: FakeDoc[] = [
+  { url: WIKI("The Silent Harbor"), title: "The Silent Harbor", text: "The Silent Harbor is a 1958 French drama film directed by Marguerite Lenoir. It follows a lighthouse keeper on the coast of Brittany. The film won the Prix Louis-Delluc." },
+  { url: WIKI("Marguerite Lenoir"), title: "Marguerite Lenoir", text: "Marguerite Lenoir (4 May 1921 – 2 March 1994) was a French film director and screenwriter. She was born in Rouen. Lenoir died in Lyon in 1994, where she had taught at the film school." },
+  { url: WIKI("Silent Harbor (novel)"), title: "Silent Harbor (novel)", text: "Silent Harbor is a 2003 crime novel by the American writer Tom Keating. It is set in a fishing town in Maine." },
+  { url: WIKI("Lenoir (surname)"), title: "Lenoir (surname)", text: "Lenoir is a French surname. Notable people with the surname include the engineer Étienne Lenoir, who died in La Varenne-Saint-Hilaire." },
+  { url: WIKI("Harbor"), title: "Harbor", text: "A harbor is a sheltered body of water where ships may be docked. The largest harbors are in Rotterdam and Shanghai." },
+  { url: "corpus://sotu.corpus/1902-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1902", text: Array.from({ length: 30 }, (_, i) => `Our harbors and our film of commerce must be kept open, said the message in part ${i + 1}. The Congress should fund the improvement of every harbor.`).join(" ") },
+];
+
+describe("a brief that answers", () => {
+  it("follows the hop on a one-site corpus, opens with the answer in its own words, and cites the chain", async () => {
+    const result = await runResearch(
+      { question: "In which city did the director of The Silent Harbor die?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(DOCS) },
+    );
+    const opening = result.brief.split("\n")[0]!;
+    expect(opening).toMatch(/^The director of The Silent Harbor died in Lyon \[\d\]/);
+    expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["The Silent Harbor", "Marguerite Lenoir"]));
+    expect(citationProblems(result.brief, result.sources.length)).toEqual([]);
+    // Nothing from the unrelated speech, and no source title repeated in the bullets.
+    expect(result.brief).not.toContain("Congress");
+    for (const line of result.brief.split("\n").filter((line) => line.startsWith("- "))) expect(line).not.toMatch(/^- (The Silent Harbor|Marguerite Lenoir):/);
+    // Every claim's quote is the exact text of its source at its offsets.
+    for (const citation of result.citations) {
+      const doc = DOCS.find((entry) => entry.url === result.sources[citation.source]!.url)!;
+      expect(doc.text.slice(citation.start, citation.end)).toBe(citation.quote);
+    }
+    expect(result.citations.some((citation) => citation.quote.includes("died in Lyon"))).toBe(true);
+    // Summaries say what each source contributed.
+    expect(result.sources.find((source) => source.title === "Marguerite Lenoir")!.summary).toContain("Lyon");
+  });
+
+  it("answers yes/no comparisons on the deciding fact of each page", async () => {
+    const docs: FakeDoc[] = [
+      { url: WIKI("Rhine"), title: "Rhine", text: "The Rhine is one of the major European rivers. The Rhine is about 1,230 km (760 mi) long." },
+      { url: WIKI("Thames"), title: "Thames", text: "The River Thames flows through southern England. It is 346 km (215 mi) long." },
+    ];
+    const result = await runResearch(
+      { question: "Are the Rhine and the Thames both longer than 1,000 kilometres?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(docs) },
+    );
+    expect(result.brief).toMatch(/^No: Rhine measures about 1,230 km and Thames about 346 km/);
+  });
+});
