@@ -1,4 +1,4 @@
-import { type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./evidence";
+import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./evidence";
 import { CUE_BEFORE_NAME, relationTerms } from "./relations";
 import { capitalisedEntities, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
@@ -62,8 +62,7 @@ function entityKey(entity: string): string {
  */
 export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): EvidenceAnalysis {
   // Pages the question names by title, whatever its capitals or spelling, are question entities too.
-  const bareTitle = (title: string) => title.replace(/\s*\([^)]*\)\s*$/, "");
-  const namedTitles = evidence.docs.filter((doc) => textNamesTitle(query.question, doc.title)).map((doc) => bareTitle(doc.title));
+  const namedTitles = evidence.docs.filter((doc) => textNamesTitle(query.question, doc.title, { allowTypos: true })).map((doc) => bareTitle(doc.title));
   const entities = unique([...query.entities, ...namedTitles.filter((title) => !query.entities.some((entity) => entityKey(entity) === entityKey(title)))]);
   // Relation words a page uses for what the question asks ("directed" for "director").
   const weights = weightedTerms(query.terms, entities, [...relationTerms(query.terms).keys()], 0.7);
@@ -80,7 +79,8 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
     // The best passage decides, the next ones add: a page that answers in several sentences
     // beats one with a single lucky match.
     const top = (best[0]?.score ?? 0) + SECOND_PASSAGE_WEIGHT * (best[1]?.score ?? 0) + THIRD_PASSAGE_WEIGHT * (best[2]?.score ?? 0);
-    const namesEntity = entities.some((entity) => titleNames(doc.title, entity)) || namedTitles.includes(bareTitle(doc.title));
+    // `entities` holds the pages the question names by title, so titleNames covers them too.
+    const namesEntity = entities.some((entity) => titleNames(doc.title, entity));
     return { doc, score: top * (namesEntity ? 1.5 : 1) * periodFactor(doc, query.period), best };
   });
   direct.sort((a, b) => b.score - a.score);

@@ -89,11 +89,16 @@ export function weightedTerms(base: string[], entities: string[], extra: string[
   return weights;
 }
 
+/** A title without its disambiguation in brackets ("Ed Wood (film)" -> "Ed Wood"). */
+export function bareTitle(title: string): string {
+  return title.replace(/\s*\([^)]*\)\s*$/, "");
+}
+
 /** Does a page title name this entity ("Ed Wood" names "Ed Wood" and "Ed Wood (film)")? */
 export function titleNames(title: string, entity: string): boolean {
   // "Beatles" names "The Beatles": a leading article is not part of the name.
   const clean = (text: string) => words(text).join(" ").replace(/^the /, "");
-  const bare = clean(title.replace(/\s*\([^)]*\)\s*$/, ""));
+  const bare = clean(bareTitle(title));
   const wanted = clean(entity);
   return wanted.length > 0 && (bare === wanted || clean(title) === wanted);
 }
@@ -105,7 +110,7 @@ export function titleNames(title: string, entity: string): boolean {
  */
 export function titleRefersTo(title: string, entity: string): boolean {
   if (titleNames(title, entity)) return true;
-  const bare = words(title.replace(/\s*\([^)]*\)\s*$/, ""));
+  const bare = words(bareTitle(title));
   const wanted = words(entity);
   if (wanted.length === 0 || bare.length > 4) return false;
   // The entity is the last word(s) of a short title: a surname.
@@ -138,16 +143,19 @@ export function sameWord(a: string, b: string): boolean {
 }
 
 /**
- * The page's subject is named in a text (a question): its title, without the disambiguation
- * in brackets, appears there word for word, in any case and allowing a typo in a long word
- * ("leonardo da vinchi" names "Leonardo da Vinci"). Single short words do not count.
+ * The page's subject is named in a text: its title, without the disambiguation in brackets,
+ * appears there word for word, in any case. With `allowTypos` (a question a person typed) a long
+ * word may be misspelt ("leonardo da vinchi" names "Leonardo da Vinci") and a single short word
+ * does not count; without it (a query the engine wrote) the words must be exact.
  */
-export function textNamesTitle(text: string, title: string): boolean {
-  const wanted = words(title.replace(/\s*\([^)]*\)\s*$/, ""));
-  if (wanted.length === 0 || (wanted.length === 1 && wanted[0]!.length < 4)) return false;
+export function textNamesTitle(text: string, title: string, options: { allowTypos: boolean }): boolean {
+  const wanted = words(bareTitle(title));
+  if (wanted.length === 0) return false;
+  if (options.allowTypos && wanted.length === 1 && wanted[0]!.length < 4) return false;
+  const same = options.allowTypos ? sameWord : (a: string, b: string) => a === b;
   const have = words(text);
   for (let start = 0; start + wanted.length <= have.length; start++) {
-    if (wanted.every((word, offset) => sameWord(have[start + offset]!, word))) return true;
+    if (wanted.every((word, offset) => same(have[start + offset]!, word))) return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import type { RankedDoc } from "./analysis";
+import { bareTitle } from "./evidence";
 import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { relationTerms } from "./relations";
@@ -83,7 +84,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   const pages = preferred && !ranked.slice(0, DOCS).includes(preferred) ? [preferred, ...ranked.slice(0, DOCS)] : ranked.slice(0, DOCS);
   for (const entry of pages) {
     // A page's subject is not the answer when the page was reached as a hop or named by the question.
-    const subject = words(entry.doc.title.replace(/\s*\([^)]*\)\s*$/, "")).join(" ");
+    const subject = words(bareTitle(entry.doc.title)).join(" ");
     const top = Math.max(entry.best[0]?.score ?? 0, 1e-9);
     const docFactor = entry === preferred ? 1.5 : Math.max(0.2, entry.score / topDoc) * (entry.via ? 1.5 : 1);
     for (const item of entry.best.slice(0, PASSAGES_PER_DOC)) {

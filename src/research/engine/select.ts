@@ -1,6 +1,7 @@
 import { type DomainFilter, domainAllowed, domainOf } from "../providers/domains";
 import type { SearchHit } from "../providers/types";
-import { decodeEntities, words } from "./text";
+import { textNamesTitle } from "./evidence";
+import { decodeEntities } from "./text";
 
 export interface QueryHits {
   query: string;
@@ -25,16 +26,9 @@ export function canonicalUrl(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/.+\/$/i.test(withoutFragment) ? withoutFragment.replace(/\/+$/, "") : withoutFragment;
 }
 
-/** The words of a title without its disambiguation ("Ed Wood (film)" -> "ed wood"). */
-function bareTitleWords(title: string): string[] {
-  return words(decodeEntities(title).replace(/\s*\([^)]*\)\s*$/, ""));
-}
-
 /** The query names the page's subject: its bare title appears in the query ("Shirley Temple" for "Shirley Temple"). */
-export function queryNamesTitle(query: string, title: string): boolean {
-  const wanted = bareTitleWords(title);
-  if (wanted.length === 0) return false;
-  return ` ${words(decodeEntities(query)).join(" ")} `.includes(` ${wanted.join(" ")} `);
+function queryNamesTitle(query: string, title: string): boolean {
+  return textNamesTitle(decodeEntities(query), decodeEntities(title), { allowTypos: false });
 }
 
 /**
