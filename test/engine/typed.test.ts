@@ -51,6 +51,16 @@ describe("typed output offline", () => {
     expect(typed.birth_date).toBe("1928-04-23");
     expect(typed.served_as_diplomat).toBe(true);
     expect(typed.sources.map((source: { url: string }) => source.url)).toEqual(result.sources.map((source) => source.url));
+    // The basis of the typed fields: a citation per field a cited passage holds, quoting it exactly.
+    const fields = result.citations.filter((citation) => citation.field !== undefined);
+    expect(fields.map((citation) => citation.field)).toEqual(expect.arrayContaining(["position", "born"]));
+    expect(fields.map((citation) => citation.field)).not.toContain("served_as_diplomat");
+    for (const citation of fields) {
+      expect(citation.claim.startsWith(`${citation.field}: `)).toBe(true);
+      const source = TWO_HOP_DOCS.find((doc) => doc.url === result.sources[citation.source]!.url)!;
+      expect(source.text.slice(citation.start, citation.end)).toBe(citation.quote);
+    }
+    expect(fields.find((citation) => citation.field === "born")!.quote).toContain("1928");
   });
 
   it("fails with the validation error when the evidence cannot satisfy the schema", async () => {

@@ -78,7 +78,7 @@ const SAME_THING = 0.6;
 export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, options: SynthesisOptions): Synthesis {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   const writer = new BriefWriter(analysis);
-  if (ranked.length === 0) return writer.finish(options, []);
+  if (ranked.length === 0) return writer.finish(options);
 
   const keyTerms = questionKeyTerms(query, analysis);
   const opening = writer.paragraph();
@@ -103,8 +103,8 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     const end = pathDocs[pathDocs.length - 1]!;
     // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
     const found = findAnswer(query, ranked, analysis.entities, end);
-    const span = found && pathDocs.some((entry) => entry.doc.index === found.passage.doc) ? found : null;
-    const answerDoc = span ? ranked.find((entry) => entry.doc.index === span.passage.doc) : undefined;
+    const answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found.passage.doc) : undefined;
+    const span = answerDoc ? found : null;
     const linkPassage = end.via && pathDocs.length > 1 ? end.via.passage : undefined;
     if (span && answerDoc) {
       const link = answerDoc === end ? linkPassage : undefined;
@@ -120,7 +120,7 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
       if (item) opening.add(item.passage.text, [item.passage]);
       if (!item && !linkPassage) opening.addUncited("The sources read do not answer this question.");
     }
-    chain.push(...pathDocs, ...(answerDoc && !pathDocs.includes(answerDoc) ? [answerDoc] : []));
+    chain.push(...pathDocs);
   }
 
   // Pages to draw findings from: the answer's own pages first, then pages that score well.
@@ -138,9 +138,9 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   for (const entry of pages) {
     const inChain = chain.includes(entry);
     // The answer's own pages were chosen for what they say about the hop: their best sentences
-    // stand on their own (they are ranked on what is asked of the page); other pages must score.
-    // The page a hop leads to is ranked on what the question asks of it ("died", "position"): its
-    // best sentences belong in the brief even when they share no word with the question.
+    // stand on their own, while other pages must score. The page a hop leads to is ranked on what
+    // the question asks of it ("died", "position"): its best and lead sentences belong in the
+    // brief even when they share no word with the question.
     const hopEnd = inChain && entry.via !== undefined;
     const own = inChain ? new Set([...keyTerms, ...terms(entry.doc.title)]) : keyTerms;
     const candidates = entry.best.slice(0, PER_SOURCE * 4).filter(
@@ -153,15 +153,14 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     const picked: ScoredPassage[] = [];
     for (const item of candidates) {
       if (picked.length >= PER_SOURCE - (inChain ? 0 : 1)) break;
-      if (writer.saysAlready(item.passage, SAME_THING)) continue;
+      if (writer.saysAlready(item.passage, SAME_THING) || picked.some((other) => similarity(item.passage.terms, other.passage.terms) > SAME_THING)) continue;
       picked.push(item);
-      writer.note(item.passage);
     }
     if (picked.length === 0) continue;
     const group = writer.group(entry.doc.title);
     for (const item of picked.sort((a, b) => a.passage.position - b.passage.position)) group.add(item.passage.text, [item.passage]);
   }
-  return writer.finish(options, ranked);
+  return writer.finish(options);
 }
 
 /** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */
@@ -226,10 +225,6 @@ export class BriefWriter {
     return this.said.some((other) => similarity(passage.terms, other) > threshold);
   }
 
-  note(passage: Passage): void {
-    this.said.push(passage.terms);
-  }
-
   private block(heading: string | null, bullets: boolean) {
     const block: Block = { heading, bullets, lines: [] };
     this.blocks.push(block);
@@ -243,7 +238,7 @@ export class BriefWriter {
     };
   }
 
-  finish(options: SynthesisOptions, ranked: RankedDoc[]): Synthesis {
+  finish(options: SynthesisOptions): Synthesis {
     const docs = new Map<number, EvidenceDoc>();
     for (const entry of this.analysis.ranked) docs.set(entry.doc.index, entry.doc);
     const numbers = new Map<number, number>();
@@ -261,10 +256,7 @@ export class BriefWriter {
         const docIndexes = [...new Set(line.passages.map((passage) => passage.doc))];
         const markers = docIndexes.map(number);
         statements.push({ text: line.text, docs: docIndexes, passages: line.passages });
-        for (const passage of line.passages) {
-          const doc = docs.get(passage.doc)!;
-          citations.push({ claim: line.text, source: number(passage.doc) - 1, quote: doc.text.slice(passage.start, passage.end), start: passage.start, end: passage.end });
-        }
+        for (const passage of line.passages) citations.push(citationOf(line.text, number(passage.doc) - 1, docs.get(passage.doc)!, passage));
         return cite(line.text, markers);
       });
       const body = block.bullets ? written.map((line) => `- ${line}`) : [written.join(" ")];
@@ -275,25 +267,22 @@ export class BriefWriter {
       url: doc.url,
       title: doc.title,
       domain: doc.domain,
-      summary: options.includeSummaries ? contribution(doc, statements, ranked) : null,
+      summary: options.includeSummaries ? contribution(doc, statements) : null,
     }));
     return { brief: paragraphs.join("\n\n"), sources, cited, statements, citations };
   }
 }
 
-/** What a source contributed: the sentences of it the brief rests on, in page order (else its best sentences). */
-function contribution(doc: EvidenceDoc, statements: Statement[], ranked: RankedDoc[]): string {
-  const own = [...new Set(statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === doc.index)))];
-  if (own.length > 0) return own.sort((a, b) => a.position - b.position).slice(0, 3).map((passage) => passage.text).join(" ");
-  const entry = ranked.find((candidate) => candidate.doc.index === doc.index);
-  return entry ? summarize(entry) : (doc.sentences[0] ?? "");
+/** The citation of a claim resting on a passage of `doc`, which is sources[source]. */
+export function citationOf(claim: string, source: number, doc: EvidenceDoc, passage: Passage): CitationDto {
+  return { claim, source, quote: doc.text.slice(passage.start, passage.end), start: passage.start, end: passage.end };
 }
 
-/** The 2-3 best sentences of a page, in the page's own order. */
-export function summarize(entry: RankedDoc): string {
-  const best = entry.best.slice(0, 3).filter((item, index) => index < 2 || item.score > 0);
-  return best
-    .sort((a, b) => a.passage.position - b.passage.position)
-    .map((item) => item.passage.text)
-    .join(" ");
+/**
+ * What a source contributed: the sentences of it the brief rests on, in page order. A source is
+ * only numbered through a passage of its own, so there is always at least one.
+ */
+function contribution(doc: EvidenceDoc, statements: Statement[]): string {
+  const own = [...new Set(statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === doc.index)))];
+  return own.sort((a, b) => a.position - b.position).slice(0, 3).map((passage) => passage.text).join(" ");
 }

@@ -3,7 +3,7 @@ import { bareTitle } from "./evidence";
 import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { relationTerms } from "./relations";
-import { fold, stem, STOPWORDS, terms, words } from "./text";
+import { fold, MONTHS, stem, STOPWORDS, terms, words } from "./text";
 
 /**
  * The short answer of an open question, found in the best passages: the span of the asked type
@@ -16,7 +16,6 @@ export interface AnswerSpan {
   score: number;
 }
 
-const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 const FULL_DATE = new RegExp(`\\b(?:(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${MONTHS}) \\d{4})\\b`, "g");
 const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
 const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;
@@ -95,10 +94,10 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const spanWords = words(span.text);
         if (spanWords.length === 0) continue;
         const key = fold(span.text).toLowerCase();
-        // The question's own names are not its answer.
+        const joined = spanWords.join(" ");
+        // The question's own names (and words that are all stopwords) are not its answer.
         if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
-        if (questionEntityKeys.some((entityKey) => entityKey === spanWords.join(" "))) continue;
-        if (NOT_NAMES.has(key) || spanWords.every((word) => STOPWORDS.has(word))) continue;
+        if (questionEntityKeys.includes(joined) || NOT_NAMES.has(key)) continue;
         if (query.expects !== "number" && query.expects !== "date" && query.expects !== "year" && (/^\d/.test(span.text) || MONTH_START.test(span.text))) continue;
         const before = text.slice(Math.max(0, span.index - 25), span.index);
         const cue =
@@ -109,7 +108,6 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // A place, date or person in a sentence that says nothing of what is asked ("died", "born") is not its answer.
         const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : query.expects === "entity" ? 0.3 : -0.3;
         const typeFit = query.expects === "person" ? (spanWords.length >= 2 && spanWords.length <= 4 ? 1.2 : 0.8) : 1;
-        const joined = spanWords.join(" ");
         const link = links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
         const score = (item.score / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);

@@ -88,5 +88,5 @@ export async function llmBrief(
     (kept.length === 1 ? opening : findings).add(claim, basis.map((match) => match.passage));
   }
   if (kept.length === 0) return extractive;
-  return writer.finish(options, analysis.ranked);
+  return writer.finish(options);
 }

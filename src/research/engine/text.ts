@@ -130,6 +130,9 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Month names as a regular-expression alternation (dates in text: "July 16, 1966", "16 July 1966"). */
+export const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+
 /** SQuAD/HotpotQA answer normalisation: lower case, no punctuation, no articles, single spaces. */
 export function normalizeAnswer(text: string): string {
   return fold(text)

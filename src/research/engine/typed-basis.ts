@@ -1,4 +1,5 @@
-import type { CitationDto, Synthesis } from "./brief";
+import { type CitationDto, citationOf, type Synthesis } from "./brief";
+import type { Passage } from "./rank";
 import { bestSupport } from "./llm-synthesis";
 import { terms } from "./text";
 
@@ -24,19 +25,13 @@ export function typedCitations(typed: unknown, synthesis: Synthesis): CitationDt
     const text = scalarText(value);
     if (!text) continue;
     const valueTerms = terms(text.replace(/\s*\[\d+\]/g, ""));
-    let best: { source: number; passage: CitationDto & { support: number } } | null = null;
-    synthesis.cited.forEach((doc, source) => {
+    let best: { source: number; passage: Passage; support: number } | null = null;
+    for (const [source, doc] of synthesis.cited.entries()) {
       const verbatim = doc.passages.find((passage) => passage.text.includes(text));
       const match = verbatim ? { passage: verbatim, support: 1 } : bestSupport(valueTerms, doc.passages);
-      if (!match || (best && best.passage.support >= match.support)) return;
-      const { passage } = match;
-      best = { source, passage: { claim: `${field}: ${text}`, source, quote: doc.text.slice(passage.start, passage.end), start: passage.start, end: passage.end, support: match.support } };
-    });
-    const found = best as { source: number; passage: CitationDto & { support: number } } | null;
-    if (found && found.passage.support >= SUPPORT) {
-      const { support: _support, ...citation } = found.passage;
-      out.push({ ...citation, field });
+      if (match && (!best || match.support > best.support)) best = { source, ...match };
     }
+    if (best && best.support >= SUPPORT) out.push({ ...citationOf(`${field}: ${text}`, best.source, synthesis.cited[best.source]!, best.passage), field });
   }
   return out;
 }

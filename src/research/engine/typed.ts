@@ -7,7 +7,7 @@ import type { Synthesis } from "./brief";
 import { InvalidSchemaError, TypedOutputError } from "./errors";
 import type { QueryAnalysis } from "./query";
 import { similarity } from "./rank";
-import { terms } from "./text";
+import { MONTHS, terms } from "./text";
 
 /**
  * Typed output: the brief re-cast into an object that conforms to the caller's JSON Schema.
@@ -129,7 +129,6 @@ function bestStatements(synthesis: Synthesis, description: string): string[] {
     .map((entry) => entry.text);
 }
 
-const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 function extractDate(text: string): string | undefined {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
