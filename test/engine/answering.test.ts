@@ -29,6 +29,14 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(analyzeQuestion("When did Vivaldi die?").expects).toBe("date");
     expect(analyzeQuestion("Were A and B both born in Moscow?").expects).toBe("yes_no");
     expect(analyzeQuestion("Which presidents argued for free silver?").stance?.opposite).toContain("against");
+    expect(analyzeQuestion("What is the date of birth of the author of novel Dracula?").expects).toBe("date");
+  });
+
+  it("tells the relations that lead to the answer's page from the one asked", () => {
+    expect(analyzeQuestion("Where did the director of film Hell's Kitchen die?").linkTerms).toEqual(["director"]);
+    // Right after "who is", the relation is what is asked.
+    expect(analyzeQuestion("Who is the spouse of the performer of song Yesterday?").linkTerms).toEqual(["performer"]);
+    expect(analyzeQuestion("Who was Shirley Temple's husband?").linkTerms).toEqual(["husband"]);
   });
 
   it("finds the page a question names in lower case or with a typo", () => {
@@ -97,6 +105,32 @@ describe("a brief that answers", () => {
     expect(result.citations.some((citation) => citation.quote.includes("died in Lyon"))).toBe(true);
     // Summaries say what each source contributed.
     expect(result.sources.find((source) => source.title === "Marguerite Lenoir")!.summary).toContain("Lyon");
+  });
+
+  it("does not state the bridge as the answer when the page it leads to was not read", async () => {
+    const withoutHop = DOCS.filter((doc) => doc.title !== "Marguerite Lenoir");
+    const result = await runResearch(
+      { question: "In which city did the director of The Silent Harbor die?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(withoutHop) },
+    );
+    const opening = result.brief.split("\n")[0]!;
+    expect(opening).not.toMatch(/died in Marguerite Lenoir/);
+    expect(opening).toMatch(/^The sources read do not answer this directly; the closest evidence: /);
+    expect(opening).toContain("directed by Marguerite Lenoir");
+  });
+
+  it("follows the chain from the named page that leads on, when the question names two", async () => {
+    const docs: FakeDoc[] = [
+      { url: WIKI("Harbor Song (film)"), title: "Harbor Song (film)", text: "Harbor Song is a 2019 musical film about a band from Brest. The film received mixed reviews." },
+      { url: WIKI("Harbor Song"), title: "Harbor Song", text: "\"Harbor Song\" is a 1974 song written by Jean Morvan. It topped the French charts." },
+      { url: WIKI("Jean Morvan"), title: "Jean Morvan", text: "Jean Morvan (1941 – 2003) was a French singer-songwriter. He was born in Quimper, in Brittany." },
+    ];
+    const result = await runResearch(
+      { question: "The writer of Harbor Song was born in which town?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(docs) },
+    );
+    expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song was born in Quimper/);
+    expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Harbor Song", "Jean Morvan"]));
   });
 
   it("answers yes/no comparisons on the deciding fact of each page", async () => {

@@ -96,16 +96,19 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     // the page that led to it). The answer is looked for at the chain's end first.
     // The chain starts at a page about what the question names, when one ranks near the top.
     const names = (entry: RankedDoc) => analysis.entities.some((entity) => titleNames(entry.doc.title, entity));
-    const lead = ranked.slice(0, 3).find((entry) => names(entry) && entry.score >= ranked[0]!.score * 0.5) ?? ranked[0]!;
-    const leadLink = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
-    const hop = leadLink ? undefined : ranked.slice(1).find((entry) => entry.via?.doc === lead.doc);
-    const pathDocs = leadLink ? [leadLink, lead] : hop ? [lead, hop] : [lead];
+    // Of the pages it names ("Bohemian Rhapsody" the song and the film), one that leads on.
+    const named = ranked.slice(0, 3).filter((entry) => names(entry) && entry.score >= ranked[0]!.score * 0.5);
+    const leadsOn = (entry: RankedDoc) => (entry.via && ranked.some((other) => other.doc === entry.via!.doc)) || hopFrom(entry, ranked) !== undefined;
+    const lead = named.find(leadsOn) ?? named[0] ?? ranked[0]!;
+    const back = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
+    const forward = back ? undefined : hopFrom(lead, ranked);
+    const pathDocs = back ? [back, lead] : forward ? [lead, forward.entry] : [lead];
+    const linkPassage = back ? lead.via!.passage : forward?.link;
     const end = pathDocs[pathDocs.length - 1]!;
     // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
     const found = findAnswer(query, ranked, analysis.entities, end);
     const answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found.passage.doc) : undefined;
     const span = answerDoc ? found : null;
-    const linkPassage = end.via && pathDocs.length > 1 ? end.via.passage : undefined;
     if (span && answerDoc) {
       const link = answerDoc === end ? linkPassage : undefined;
       const sentence = restate(query.question, span.text, query.expects) ?? `The answer is ${span.text}.`;
@@ -115,7 +118,10 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
       opening.add(span.passage.text, [span.passage]);
     } else {
       const item = end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0];
-      if (item && !answersOnItsOwn(item, keyTerms)) opening.addUncited("The sources read do not answer this directly; the closest evidence:");
+      // A question that wants a place, date, number or person has no answer when none was found
+      // along the chain; an open one may be answered by a sentence carrying its key terms.
+      const typed = query.expects !== "entity" && query.expects !== "description";
+      if (item && (typed || !answersOnItsOwn(item, keyTerms))) opening.addUncited("The sources read do not answer this directly; the closest evidence:");
       if (linkPassage) opening.add(linkPassage.text, [linkPassage]);
       if (item) opening.add(item.passage.text, [item.passage]);
       if (!item && !linkPassage) opening.addUncited("The sources read do not answer this question.");
@@ -127,7 +133,7 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   const top = ranked[0]!.score;
   const pages: RankedDoc[] = [...new Set(chain)];
   // Beyond the answer's pages, a few more that score close to the best: a brief, not a reading list.
-  const extra = Math.max(1, Math.floor(options.maxSources / 3));
+  const extra = Math.max(2, Math.floor(options.maxSources / 3));
   const limit = Math.min(options.maxSources, pages.length + extra);
   for (const entry of ranked) {
     if (pages.length >= limit) break;
@@ -161,6 +167,22 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     for (const item of picked.sort((a, b) => a.passage.position - b.passage.position)) group.add(item.passage.text, [item.passage]);
   }
   return writer.finish(options);
+}
+
+/**
+ * The page the lead leads to: the best-ranked page reached as a hop through an entity the lead
+ * names in its best passages (it may have been reached from another page too), with the lead's
+ * passage that names it.
+ */
+function hopFrom(lead: RankedDoc, ranked: RankedDoc[]): { entry: RankedDoc; link: Passage } | undefined {
+  for (const entry of ranked) {
+    if (entry === lead || !entry.via) continue;
+    if (entry.via.doc === lead.doc) return { entry, link: entry.via.passage };
+    const entity = entry.via.entity;
+    const naming = lead.best.slice(0, 2).find((item) => item.passage.text.includes(entity));
+    if (naming) return { entry, link: naming.passage };
+  }
+  return undefined;
 }
 
 /** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */

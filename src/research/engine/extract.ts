@@ -73,7 +73,16 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   if (query.expects === "yes_no" || query.expects === "choice" || query.expects === "description") return null;
   const questionWords = new Set(words(query.question));
   const questionEntityKeys = entities.map((entity) => words(entity).join(" "));
-  const asked = new Set([...query.focusTerms, ...relationTerms(query.focusTerms).keys()]);
+  // What the answer's sentence should speak of: the asked terms without the relations that only
+  // lead to the answer's page ("director" in "where did the director of X die").
+  const answerTerms = query.focusTerms.filter((term) => !query.linkTerms.includes(term));
+  const own = answerTerms.length > 0 ? answerTerms : query.focusTerms;
+  const asked = new Set([...own, ...relationTerms(own).keys()]);
+  // A place, date, year, count or person is only an answer in a sentence that says what is asked.
+  const needsContext = query.expects !== "entity";
+  // A name right after a link relation ("the Russian author Leo Tolstoy", "directed by X") is the
+  // bridge to the answer's page, not the answer.
+  const linkWords = new Set([...query.linkTerms, ...relationTerms(query.linkTerms).keys()]);
   const topDoc = Math.max(ranked[0]?.score ?? 0, 1e-9);
   const votes = new Map<string, AnswerSpan>();
   // An entity through which a page was reached is the link of a chain, not its end: "the woman
@@ -90,6 +99,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
       if (item.score <= 0) continue;
       const text = item.passage.text;
       const positions = askedPositions(text, asked);
+      if (needsContext && positions.length === 0) continue;
       for (const span of spansOfType(text, query)) {
         const spanWords = words(span.text);
         if (spanWords.length === 0) continue;
@@ -102,13 +112,15 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const before = text.slice(Math.max(0, span.index - 25), span.index);
         const cue =
           query.expects === "place" ? PLACE_CUE.test(before) : query.expects === "person" ? PERSON_CUE.test(before) : query.expects === "date" || query.expects === "year" ? TIME_CUE.test(before) : true;
+        // A place is named as one: "in X", "at X", "near X", "from X".
+        if (query.expects === "place" && !cue) continue;
         // Near what is asked: distance in words from the span to the nearest asked term.
         const spanAt = words(text.slice(0, span.index)).length;
         const distance = positions.length > 0 ? Math.min(...positions.map((position) => Math.abs(position - spanAt))) : 12;
-        // A place, date or person in a sentence that says nothing of what is asked ("died", "born") is not its answer.
-        const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : query.expects === "entity" ? 0.3 : -0.3;
+        const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : 0.3;
         const typeFit = query.expects === "person" ? (spanWords.length >= 2 && spanWords.length <= 4 ? 1.2 : 0.8) : 1;
-        const link = links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
+        const bridge = askedPositions(text.slice(0, span.index), linkWords).some((position) => position >= spanAt - 3);
+        const link = bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
         const score = (item.score / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
         const previous = votes.get(key);

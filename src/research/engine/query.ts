@@ -25,6 +25,11 @@ export interface QueryAnalysis {
   period: { from: number; to: number } | null;
   /** What kind of answer the question wants, from its wh-phrase ("where" a place, "what year" a year). */
   expects: AnswerType;
+  /**
+   * Relation nouns that point at a bridge, not at the answer: "director" in "where did the
+   * director of X die" names who to look up; the answer is where that person died.
+   */
+  linkTerms: string[];
   /** Terms of the noun the wh-phrase asks for ("what science fantasy series" -> science, fantasy, series). */
   askedNoun: string[];
   /** Stance words of the question ("against", "support", "before"): findings must not contradict them lexically. */
@@ -158,7 +163,7 @@ export function answerType(question: string, kind: QueryAnalysis["kind"]): Answe
   const q = question.toLowerCase();
   if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q)) return "number";
   if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
-  if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
+  if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
   if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district)\b/.test(q))
     return "place";
   if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
@@ -179,6 +184,22 @@ function askedNounOf(question: string): string[] {
     out.push(word);
   }
   return terms(out.join(" "));
+}
+
+/**
+ * "the director of", "the wife of", "X's husband": relation nouns that lead to another entity.
+ * Right after "who is" / "what was" the relation is what is asked ("Who is the spouse of ..."),
+ * not a link.
+ */
+function linkTermsOf(question: string): string[] {
+  const out: string[] = [];
+  // Lower-case nouns only: "The Lord of the Rings" and "Hell's Kitchen" are names, not relations.
+  for (const match of question.matchAll(/\b[Tt]he\s+(?:[a-z-]+\s+)?([a-z-]+)\s+(?:of|who|that|whose)\b/g)) {
+    if (/^\s*(?:who|what|which)\s+(?:is|was|are|were)\s*$/i.test(question.slice(0, match.index))) continue;
+    out.push(match[1]!);
+  }
+  for (const match of question.matchAll(/['’]s\s+([a-z-]+)\b/g)) out.push(match[1]!);
+  return unique(terms(out.join(" ")));
 }
 
 const STANCES: [string, string][] = [
@@ -237,5 +258,5 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, askedNoun: askedNounOf(question), stance: questionStance(rest) };
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest) };
 }
