@@ -65,6 +65,8 @@ describe("restating an answer in the engine's own words", () => {
     ["Who is the spouse of the performer of song Yesterday?", "Linda McCartney", "person", "The spouse of the performer of song Yesterday is Linda McCartney."],
     ["When was Scott Derrickson born?", "July 16, 1966", "date", "Scott Derrickson was born on July 16, 1966."],
     ["2014 S/S is the debut album of a group that was formed by who?", "YG Entertainment", "person", "2014 S/S is the debut album of a group that was formed by YG Entertainment."],
+    ["In which city was the player who scored twice in the final born?", "Marseille", "place", "The player who scored twice in the final was born in Marseille."],
+    ["In which year did the brother who supported the painter Vincent van Gogh die?", "1891", "year", "The brother who supported the painter Vincent van Gogh died in 1891."],
   ])("%s", (question, answer, type, expected) => {
     expect(restate(question, answer, type)).toBe(expected);
   });

@@ -108,7 +108,10 @@ export function restate(question: string, answer: string, type: string): string 
   }
   if (COPULA.has(verbLower) || MODAL.has(verbLower)) {
     if (rest.length === 0) return null;
-    const participle = rest.findIndex((word) => PAST_FORMS.has(word.toLowerCase()) || /^[a-z]+ed$/.test(word));
+    const isParticiple = (word: string) => PAST_FORMS.has(word.toLowerCase()) || /^[a-z]+ed$/.test(word);
+    // "was the player who scored twice in the final born": a participle closing the question is
+    // the predicate; one inside the subject ("who scored") is not.
+    const participle = rest.length > 1 && isParticiple(rest[rest.length - 1]!) ? rest.length - 1 : rest.findIndex(isParticiple);
     if (participle === 0 && (wh === "who" || wh === "what" || wh === "which")) {
       // A subject question in the passive: "What position was held by X" -> "A was held by X".
       return `${capitalise(answer)} ${verb} ${rest.join(" ")}.`;
@@ -149,6 +152,10 @@ function findMainVerb(words: string[]): number {
     const previous = words[index - 1]!.toLowerCase();
     if (!/^[a-z]+$/.test(word) || FUNCTION_WORDS.test(word)) continue;
     if (FUNCTION_WORDS.test(previous) || /['’]s$/.test(previous)) continue;
+    // After "did" the main verb is a bare form: "supported", "made" belong to a relative clause.
+    if (/ed$/.test(word) || PAST_FORMS.has(word)) continue;
+    // "Vincent van Gogh": a lower-case word between capitals is part of a name.
+    if (/^\p{Lu}/u.test(words[index - 1]!) && /^\p{Lu}/u.test(words[index + 1] ?? "")) continue;
     if (words[index + 1]?.toLowerCase() === "of") continue;
     if (/^(film|album|song|band|novel|book|series|group|team|company|show|game|city|river)$/.test(word)) continue;
     return index;
