@@ -37,6 +37,8 @@ describe("question analysis on the shapes that used to fail", () => {
     // Right after "who is", the relation is what is asked.
     expect(analyzeQuestion("Who is the spouse of the performer of song Yesterday?").linkTerms).toEqual(["performer"]);
     expect(analyzeQuestion("Who was Shirley Temple's husband?").linkTerms).toEqual(["husband"]);
+    expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").linkTerms).toEqual(["company"]);
+    expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").expects).toBe("place");
   });
 
   it("finds the page a question names in lower case or with a typo", () => {

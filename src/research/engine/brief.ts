@@ -1,7 +1,7 @@
 import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
 import { directAnswer } from "./answer";
 import { cite } from "./citations";
-import { type EvidenceDoc, titleNames } from "./evidence";
+import { type EvidenceDoc, titleRefersTo } from "./evidence";
 import { findAnswer } from "./extract";
 import type { QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
@@ -95,9 +95,10 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     // The chain of pages the answer runs through: the best page, and the page it leads to (or
     // the page that led to it). The answer is looked for at the chain's end first.
     // The chain starts at a page about what the question names, when one ranks near the top.
-    const names = (entry: RankedDoc) => analysis.entities.some((entity) => titleNames(entry.doc.title, entity));
+    // "the Prius" names the page "Toyota Prius": a title ending in the entity refers to it.
+    const names = (entry: RankedDoc) => analysis.entities.some((entity) => titleRefersTo(entry.doc.title, entity));
     // Of the pages it names ("Bohemian Rhapsody" the song and the film), one that leads on.
-    const named = ranked.slice(0, 3).filter((entry) => names(entry) && entry.score >= ranked[0]!.score * 0.5);
+    const named = ranked.slice(0, 5).filter((entry) => names(entry) && entry.score >= ranked[0]!.score * 0.5);
     const leadsOn = (entry: RankedDoc) => (entry.via && ranked.some((other) => other.doc === entry.via!.doc)) || hopFrom(entry, ranked) !== undefined;
     const lead = named.find(leadsOn) ?? named[0] ?? ranked[0]!;
     const back = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);

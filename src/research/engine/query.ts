@@ -164,7 +164,7 @@ export function answerType(question: string, kind: QueryAnalysis["kind"]): Answe
   if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q)) return "number";
   if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
   if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
-  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district)\b/.test(q))
+  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district|prefecture|township|community|suburb|municipality|parish|estate|street|square|venue|stadium|arena)\b/.test(q))
     return "place";
   if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
     return "person";
@@ -195,7 +195,7 @@ function linkTermsOf(question: string): string[] {
   const out: string[] = [];
   // Lower-case nouns only: "The Lord of the Rings" and "Hell's Kitchen" are names, not relations.
   for (const match of question.matchAll(/\b[Tt]he\s+(?:[a-z-]+\s+)?([a-z-]+)\s+(?:of|who|that|whose)\b/g)) {
-    if (/^\s*(?:who|what|which)\s+(?:is|was|are|were)\s*$/i.test(question.slice(0, match.index))) continue;
+    if (/^\s*(?:(?:in|at|on|from)\s+)?(?:who|what|which|where|when)(?:\s+[\w-]+){0,3}\s+(?:is|was|are|were)\s*$/i.test(question.slice(0, match.index))) continue;
     out.push(match[1]!);
   }
   for (const match of question.matchAll(/['’]s\s+([a-z-]+)\b/g)) out.push(match[1]!);
