@@ -137,7 +137,6 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
 
   await progress("synthesizing");
   const analysis = analyzeEvidence(evidence, query);
-  (globalThis as any).__debug?.(analysis, evidence); // DEBUG-REMOVE
   const critic = modeHasCritic(input.mode);
   const options = { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
   let synthesis: Synthesis = extractiveBrief(query, analysis, options);
