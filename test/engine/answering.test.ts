@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { citationProblems } from "../../src/research/engine/citations";
-import { textNamesTitle } from "../../src/research/engine/evidence";
+import { textNamesTitle, titleRefersTo } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/query";
 import { restate } from "../../src/research/engine/restate";
 import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/text";
@@ -37,7 +37,15 @@ describe("question analysis on the shapes that used to fail", () => {
     // Right after "who is", the relation is what is asked.
     expect(analyzeQuestion("Who is the spouse of the performer of song Yesterday?").linkTerms).toEqual(["performer"]);
     expect(analyzeQuestion("Who was Shirley Temple's husband?").linkTerms).toEqual(["husband"]);
-    expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").linkTerms).toEqual(["company"]);
+    // "the headquarters of" after "In which prefecture is" is asked; the company that makes it leads there.
+    expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").linkTerms).toEqual(["company", "make"]);
+    // The verb of a relative clause leads on too, and "which city" asks for the city, not the player.
+    expect(analyzeQuestion("In which city was the player who scored twice in the final born?").linkTerms).toEqual(["player", "scor"]);
+    expect(analyzeQuestion('The Queen member who wrote "Bohemian Rhapsody" was born on which island?').linkTerms).toEqual(["member", "wrote"]);
+    expect(analyzeQuestion("In which year did the brother who financially supported the painter die?").linkTerms).toEqual(["brother", "support"]);
+    expect(analyzeQuestion("What is the birth date of the person after whom the capital of Wisconsin is named?").linkTerms).toEqual(["capital", "person", "nam"]);
+    // Right after "who was", the relative clause describes what is asked.
+    expect(analyzeQuestion("Who was the player who scored twice in the final?").linkTerms).toEqual([]);
     expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").expects).toBe("place");
   });
 
@@ -48,6 +56,11 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(textNamesTitle("what year was the band that made dark side of the moon formed", "The Dark Side of the Moon", loose)).toBe(false);
     expect(textNamesTitle("what year was the band that made the dark side of the moon formed", "The Dark Side of the Moon", loose)).toBe(true);
     expect(textNamesTitle("Is it old?", "It", loose)).toBe(false);
+  });
+
+  it("follows a surname to a person's page, not to a title that ends in the same word", () => {
+    expect(titleRefersTo("Alex Ferguson", "Ferguson")).toBe(true);
+    expect(titleRefersTo("Tender Is the Night", "Night")).toBe(false);
   });
 });
 
@@ -135,6 +148,22 @@ describe("a brief that answers", () => {
     );
     expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song was born in Quimper/);
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Harbor Song", "Jean Morvan"]));
+  });
+
+  it("of two people one sentence names, follows the one named beside what the question asks through", async () => {
+    const docs: FakeDoc[] = [
+      { url: WIKI("Northern Lights (1961 film)"), title: "Northern Lights (1961 film)", text: "Northern Lights is a 1961 Norwegian drama film. The film stars Ola Berg as Captain Henrik Sand, the master of a whaling ship, and Per Lunde as his first mate." },
+      { url: WIKI("Ola Berg"), title: "Ola Berg", text: "Ola Berg (1920 – 1988) was a Norwegian actor. He was born in Tromsø." },
+      { url: WIKI("Per Lunde"), title: "Per Lunde", text: "Per Lunde (1931 – 2010) was a Norwegian actor and director of the 1961 film festival in Bergen. He was born in Bergen and played in many films." },
+      { url: WIKI("1964 Nordic Cup final"), title: "1964 Nordic Cup final", text: "The 1964 Nordic Cup final was played in Oslo. Norway beat Sweden 3–1, with Arne Dahl scoring two goals and Knut Vik adding a third." },
+      { url: WIKI("Arne Dahl"), title: "Arne Dahl", text: "Arne Dahl (1940 – 2001) was a Norwegian footballer. He was born in Drammen." },
+      { url: WIKI("Knut Vik"), title: "Knut Vik", text: "Knut Vik (born 1942) is a Norwegian former footballer who scored in the 1964 Nordic Cup final. He was born in Hamar." },
+    ];
+    const ask = (question: string) => runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
+    // "stars Ola Berg as Captain Henrik Sand ... and Per Lunde as his first mate": Berg played Sand.
+    expect((await ask("The actor who played Captain Henrik Sand in the 1961 film Northern Lights was born in which city?")).brief.split("\n")[0]).toMatch(/born in Tromsø/);
+    // "Arne Dahl scoring two goals and Knut Vik adding a third": Dahl scored twice.
+    expect((await ask("In which town was the player who scored two goals in the 1964 Nordic Cup final born?")).brief.split("\n")[0]).toMatch(/born in Drammen/);
   });
 
   it("answers yes/no comparisons on the deciding fact of each page", async () => {

@@ -14,8 +14,11 @@ export interface RankedDoc {
   score: number;
   /** Its best passages, best first. */
   best: ScoredPassage[];
-  /** Set when the doc was reached through an entity named in another doc's passage (a second hop). */
-  via?: { doc: EvidenceDoc; passage: Passage; entity: string };
+  /**
+   * Set when the doc was reached through an entity named in another doc's passage (a second
+   * hop); `near` is how close that name stands there to what the question names or asks through.
+   */
+  via?: { doc: EvidenceDoc; passage: Passage; entity: string; near: number };
 }
 
 export interface EvidenceAnalysis {
@@ -48,6 +51,33 @@ function periodFactor(doc: EvidenceDoc, period: QueryAnalysis["period"]): number
   const years = [...doc.title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
   if (years.length === 0) return 1;
   return years.some((year) => year >= period.from && year <= period.to) ? 1 : 0.3;
+}
+
+/**
+ * How close a name stands to what the question names, or to the link it asks through, in a
+ * passage: of several names with a page in one passage, the nearest is the link ("stars Marlon
+ * Brando as Vito Corleone, ... and Al Pacino as his son": the actor who played Vito Corleone is
+ * Brando; "Zinedine Zidane scoring two headers ... and Emmanuel Petit adding a third": the player
+ * who scored twice is Zidane). 1 when the passage holds neither.
+ */
+function closeness(text: string, name: string, entities: string[], links: Set<string>): number {
+  const lower = text.toLowerCase();
+  const at = lower.indexOf(name.toLowerCase());
+  if (at < 0) return 1;
+  const nameStart = words(text.slice(0, at)).length;
+  const nameEnd = nameStart + words(name).length;
+  const gap = (start: number, end: number) => (start >= nameEnd ? start - nameEnd : nameStart >= end ? nameStart - end : 0);
+  let nearest = Infinity;
+  for (const entity of entities) {
+    for (let from = lower.indexOf(entity.toLowerCase()); from >= 0; from = lower.indexOf(entity.toLowerCase(), from + 1)) {
+      const start = words(text.slice(0, from)).length;
+      nearest = Math.min(nearest, gap(start, start + words(entity).length));
+    }
+  }
+  words(text).forEach((word, index) => {
+    if (links.has(stem(word))) nearest = Math.min(nearest, gap(index, index + 1));
+  });
+  return nearest === Infinity ? 1 : 1 / (1 + Math.max(0, nearest - 1) / 6);
 }
 
 function entityKey(entity: string): string {
@@ -89,27 +119,41 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const questionKeys = new Set(entities.map(entityKey));
   const questionTerms = new Set(query.terms);
   const bridgeScores = new Map<string, number>();
+  const askedLinks = new Set(query.linkTerms);
+  const linkWords = new Set([...askedLinks, ...relationTerms(query.linkTerms).keys()]);
   const viaByDoc = new Map<number, RankedDoc["via"] & { score: number }>();
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
-    for (const entry of anchor.best.slice(0, 2)) {
-      for (const entity of capitalisedEntities(entry.passage.text, { leadingNumbers: false })) {
+    // Its two best passages, and the best one saying the link the question names ("the Queen
+    // member who wrote X": "Written by Freddie Mercury, the song ...").
+    const linking = anchor.best.slice(2, 8).find((item) => item.passage.terms.some((term) => linkWords.has(term)));
+    for (const entry of [...anchor.best.slice(0, 2), ...(linking ? [linking] : [])]) {
+      const leads = capitalisedEntities(entry.passage.text, { leadingNumbers: false }).filter((entity) => {
         const key = entityKey(entity);
-        if (!key || questionKeys.has(key) || titleNames(anchor.doc.title, entity)) continue;
+        if (!key || questionKeys.has(key) || titleNames(anchor.doc.title, entity)) return false;
         // An entity made only of question words ("Kiss", "Tell") is not a new lead.
-        if (words(entity).every((word) => questionTerms.has(stem(word)))) continue;
-        if (/^\d+$/.test(key)) continue;
+        if (words(entity).every((word) => questionTerms.has(stem(word)))) return false;
+        return !/^\d+$/.test(key);
+      });
+      for (const entity of leads) {
         // A name right after a relation word ("directed by X", "married X") is the likelier next hop.
         const at = entry.passage.text.indexOf(entity);
         const cued = at > 0 && CUE_BEFORE_NAME.test(entry.passage.text.slice(Math.max(0, at - 30), at));
         const value = entry.score * (cued ? 1.5 : 1);
         bridgeScores.set(entity, Math.max(bridgeScores.get(entity) ?? 0, value));
-        for (const doc of evidence.docs) {
-          if (doc.index === anchor.doc.index || !titleRefersTo(doc.title, entity)) continue;
-          const inherited = entry.score * 0.9;
-          const previous = viaByDoc.get(doc.index);
-          if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, score: inherited });
-        }
+      }
+      // Names of this passage that have a page read, and how close each stands to what the question names.
+      const targets = leads.flatMap((entity) =>
+        evidence.docs.filter((doc) => doc.index !== anchor.doc.index && titleRefersTo(doc.title, entity)).map((doc) => ({ doc, entity, near: closeness(entry.passage.text, entity, entities, askedLinks) })),
+      );
+      const nearest = Math.max(...targets.map((target) => target.near), 1e-9);
+      for (const { doc, entity, near } of targets) {
+        // A page named in full ("James Madison") is likelier meant than one sharing a surname ("Dolley Madison").
+        // A surname several pages share is ambiguous.
+        const exact = titleNames(doc.title, entity) ? 1 : targets.filter((other) => other.entity === entity).length > 1 ? 0.5 : 0.8;
+        const inherited = entry.score * 0.9 * (near / nearest) * exact;
+        const previous = viaByDoc.get(doc.index);
+        if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, near, score: inherited });
       }
     }
   }
@@ -119,13 +163,13 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
     if (!via) return entry;
     // A page that ranks well on its own keeps its score and passages, but still records the link
     // that reaches it: the brief follows the chain from the page that named it.
-    if (via.score <= entry.score) return { ...entry, via: { doc: via.doc, passage: via.passage, entity: via.entity } };
+    if (via.score <= entry.score) return { ...entry, via: { doc: via.doc, passage: via.passage, entity: via.entity, near: via.near } };
     // The hop target's own best passages are those about what the question asks (focus terms).
     const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
     const focus = weightedTerms(asked, [], [...relationTerms(asked).keys()], 0.8);
     const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
     const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
-    return { doc: entry.doc, score: via.score + (best[0]?.score ?? 0) * 0.25, best, via: { doc: via.doc, passage: via.passage, entity: via.entity } };
+    return { doc: entry.doc, score: via.score + (best[0]?.score ?? 0) * 0.25, best, via: { doc: via.doc, passage: via.passage, entity: via.entity, near: via.near } };
   });
   ranked.sort((a, b) => b.score - a.score);
 

@@ -176,9 +176,13 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
  * passage that names it.
  */
 function hopFrom(lead: RankedDoc, ranked: RankedDoc[]): { entry: RankedDoc; link: Passage } | undefined {
+  // Of the pages the lead names, the one named nearest to what the question asks through
+  // ("Zidane scoring two headers ... and Petit adding a third" for "the player who scored twice").
+  const named = ranked.filter((entry) => entry !== lead && entry.via?.doc === lead.doc);
+  const nearest = named.reduce<RankedDoc | undefined>((best, entry) => (!best || entry.via!.near > best.via!.near ? entry : best), undefined);
+  if (nearest) return { entry: nearest, link: nearest.via!.passage };
   for (const entry of ranked) {
     if (entry === lead || !entry.via) continue;
-    if (entry.via.doc === lead.doc) return { entry, link: entry.via.passage };
     const entity = entry.via.entity;
     const naming = lead.best.slice(0, 2).find((item) => item.passage.text.includes(entity));
     if (naming) return { entry, link: naming.passage };

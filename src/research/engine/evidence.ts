@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { decodeEntities, sentenceSpans, stem, terms, words } from "./text";
+import { decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "./text";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -115,7 +115,9 @@ export function titleRefersTo(title: string, entity: string): boolean {
   if (wanted.length === 0 || bare.length > 4) return false;
   // The entity is the last word(s) of a short title: a surname.
   const tail = bare.slice(bare.length - wanted.length).join(" ");
-  return bare.length > wanted.length && tail === wanted.join(" ") && /^\p{Lu}/u.test(entity) && wanted.join("").length > 3;
+  // What comes before the surname is a given name, not words of a phrase ("Tender Is the Night").
+  const given = bare.slice(0, bare.length - wanted.length);
+  return bare.length > wanted.length && tail === wanted.join(" ") && /^\p{Lu}/u.test(entity) && wanted.join("").length > 3 && !given.some((word) => STOPWORDS.has(word));
 }
 
 /** Edit distance of two words, at most `limit + 1` (enough to tell "within limit"). */

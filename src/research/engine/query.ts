@@ -193,12 +193,25 @@ function askedNounOf(question: string): string[] {
  */
 function linkTermsOf(question: string): string[] {
   const out: string[] = [];
-  // Lower-case nouns only: "The Lord of the Rings" and "Hell's Kitchen" are names, not relations.
-  for (const match of question.matchAll(/\b[Tt]he\s+(?:[a-z-]+\s+)?([a-z-]+)\s+(?:of|who|that|whose)\b/g)) {
-    if (/^\s*(?:(?:in|at|on|from)\s+)?(?:who|what|which|where|when)(?:\s+[\w-]+){0,3}\s+(?:is|was|are|were)\s*$/i.test(question.slice(0, match.index))) continue;
+  // Lower-case nouns only: "The Lord of the Rings" and "Hell's Kitchen" are names, not relations
+  // (a capitalised modifier may come first: "the Queen member who wrote ...").
+  for (const match of question.matchAll(/\b[Tt]he\s+(?:[\p{L}.-]+\s+)?([a-z-]+)\s+(of|who|that|whose|where)\b/gu)) {
+    // So is "the headquarters of" after "In which prefecture is", but in "In which city was the
+    // player who scored ..." the player is a link.
+    const head = question.slice(0, match.index);
+    if (/^\s*(?:(?:in|at|on|from)\s+)?(?:who|what|which|where|when)\s+(?:is|was|are|were)\s*$/i.test(head)) continue;
+    if (match[2] === "of" && /^\s*(?:(?:in|at|on|from)\s+)?(?:what|which)(?:\s+[\w-]+){1,3}\s+(?:is|was|are|were)\s*$/i.test(head)) continue;
     out.push(match[1]!);
+    // The verb of the relative clause leads to the entity too: "the actor who played X",
+    // "the player who scored twice in Y" (an adverb may come first: "who financially supported").
+    if (match[2] === "who" || match[2] === "that") {
+      const verb = /^\s+(?:[a-z]+ly\s+)?(?:(?:is|was|were|has|had)\s+)?([a-z-]{3,})\b/.exec(question.slice((match.index ?? 0) + match[0].length));
+      if (verb && !STOPWORDS.has(verb[1]!)) out.push(verb[1]!);
+    }
   }
   for (const match of question.matchAll(/['’]s\s+([a-z-]+)\b/g)) out.push(match[1]!);
+  // "the person after whom the city is named": the naming leads to the person.
+  for (const match of question.matchAll(/\b([a-z-]+)\s+(?:after|for)\s+wh(?:om|ich)\b[^?]*?\b(named|called)\b/g)) out.push(match[1]!, match[2]!);
   return unique(terms(out.join(" ")));
 }
 
