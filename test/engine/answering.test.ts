@@ -82,6 +82,7 @@ describe("restating an answer in the engine's own words", () => {
     ["2014 S/S is the debut album of a group that was formed by who?", "YG Entertainment", "person", "2014 S/S is the debut album of a group that was formed by YG Entertainment."],
     ["In which city was the player who scored twice in the final born?", "Marseille", "place", "The player who scored twice in the final was born in Marseille."],
     ["In which year did the brother who supported the painter Vincent van Gogh die?", "1891", "year", "The brother who supported the painter Vincent van Gogh died in 1891."],
+    ["What is the birth date of the person after whom the capital of Wisconsin is named?", "March 16, 1751", "date", "The birth date of the person after whom the capital of Wisconsin is named is March 16, 1751."],
   ])("%s", (question, answer, type, expected) => {
     expect(restate(question, answer, type)).toBe(expected);
   });
@@ -164,6 +165,22 @@ describe("a brief that answers", () => {
     expect((await ask("The actor who played Captain Henrik Sand in the 1961 film Northern Lights was born in which city?")).brief.split("\n")[0]).toMatch(/born in Tromsø/);
     // "Arne Dahl scoring two goals and Knut Vik adding a third": Dahl scored twice.
     expect((await ask("In which town was the player who scored two goals in the 1964 Nordic Cup final born?")).brief.split("\n")[0]).toMatch(/born in Drammen/);
+  });
+
+  it("follows a third page when the second names it, and reads a person's dates as birth and death", async () => {
+    const docs: FakeDoc[] = [
+      { url: WIKI("Veldoria"), title: "Veldoria", text: "Veldoria is a province in the north of the island. Its capital is Arnsby and its largest city is Kelm." },
+      { url: WIKI("Arnsby, Veldoria"), title: "Arnsby, Veldoria", text: "Arnsby is the capital of the province of Veldoria. It was named after Tomas Arnsby, the first governor of the province." },
+      { url: WIKI("Kelm"), title: "Kelm", text: "Kelm is the largest city of Veldoria and a busy port." },
+      { url: WIKI("Tomas Arnsby"), title: "Tomas Arnsby", text: "Tomas Arnsby (March 3, 1702 – October 9, 1771) was a colonial administrator. He governed Veldoria for twenty years." },
+      { url: WIKI("Hilde Arnsby"), title: "Hilde Arnsby", text: "Hilde Arnsby (May 1, 1730 – June 2, 1790) was a painter from Kelm." },
+    ];
+    const result = await runResearch(
+      { question: "What is the birth date of the person after whom the capital of Veldoria is named?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(docs) },
+    );
+    expect(result.brief.split("\n")[0]).toMatch(/^The birth date of the person after whom the capital of Veldoria is named is March 3, 1702 \[/);
+    expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Veldoria", "Arnsby, Veldoria", "Tomas Arnsby"]));
   });
 
   it("answers yes/no comparisons on the deciding fact of each page", async () => {

@@ -16,9 +16,18 @@ export interface RankedDoc {
   best: ScoredPassage[];
   /**
    * Set when the doc was reached through an entity named in another doc's passage (a second
-   * hop); `near` is how close that name stands there to what the question names or asks through.
+   * hop): the strongest of its `links`.
    */
-  via?: { doc: EvidenceDoc; passage: Passage; entity: string; near: number };
+  via?: Link;
+  /** Every passage of a top page that names this doc, with how close the name stands there to what the question names or asks through. */
+  links?: Link[];
+}
+
+export interface Link {
+  doc: EvidenceDoc;
+  passage: Passage;
+  entity: string;
+  near: number;
 }
 
 export interface EvidenceAnalysis {
@@ -58,8 +67,10 @@ function periodFactor(doc: EvidenceDoc, period: QueryAnalysis["period"]): number
  * passage: of several names with a page in one passage, the nearest is the link ("stars Marlon
  * Brando as Vito Corleone, ... and Al Pacino as his son": the actor who played Vito Corleone is
  * Brando; "Zinedine Zidane scoring two headers ... and Emmanuel Petit adding a third": the player
- * who scored twice is Zidane). 1 when the passage holds neither.
+ * who scored twice is Zidane). A passage that holds neither says nothing either way.
  */
+const UNANCHORED = 0.5;
+
 function closeness(text: string, name: string, entities: string[], links: Set<string>): number {
   const lower = text.toLowerCase();
   const at = lower.indexOf(name.toLowerCase());
@@ -77,7 +88,7 @@ function closeness(text: string, name: string, entities: string[], links: Set<st
   words(text).forEach((word, index) => {
     if (links.has(stem(word))) nearest = Math.min(nearest, gap(index, index + 1));
   });
-  return nearest === Infinity ? 1 : 1 / (1 + Math.max(0, nearest - 1) / 6);
+  return nearest === Infinity ? UNANCHORED : 1 / (1 + Math.max(0, nearest - 1) / 6);
 }
 
 function entityKey(entity: string): string {
@@ -121,7 +132,8 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const bridgeScores = new Map<string, number>();
   const askedLinks = new Set(query.linkTerms);
   const linkWords = new Set([...askedLinks, ...relationTerms(query.linkTerms).keys()]);
-  const viaByDoc = new Map<number, RankedDoc["via"] & { score: number }>();
+  const viaByDoc = new Map<number, Link & { score: number }>();
+  const linksByDoc = new Map<number, Link[]>();
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
     // Its two best passages, and the best one saying the link the question names ("the Queen
@@ -152,6 +164,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
         // A surname several pages share is ambiguous.
         const exact = titleNames(doc.title, entity) ? 1 : targets.filter((other) => other.entity === entity).length > 1 ? 0.5 : 0.8;
         const inherited = entry.score * 0.9 * (near / nearest) * exact;
+        linksByDoc.set(doc.index, [...(linksByDoc.get(doc.index) ?? []), { doc: anchor.doc, passage: entry.passage, entity, near }]);
         const previous = viaByDoc.get(doc.index);
         if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, near, score: inherited });
       }
@@ -159,17 +172,19 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   }
 
   const ranked = direct.map((entry) => {
-    const via = viaByDoc.get(entry.doc.index);
-    if (!via) return entry;
+    const found = viaByDoc.get(entry.doc.index);
+    if (!found) return entry;
+    const { score: inherited, ...via } = found;
+    const links = linksByDoc.get(entry.doc.index)!;
     // A page that ranks well on its own keeps its score and passages, but still records the link
     // that reaches it: the brief follows the chain from the page that named it.
-    if (via.score <= entry.score) return { ...entry, via: { doc: via.doc, passage: via.passage, entity: via.entity, near: via.near } };
+    if (inherited <= entry.score) return { ...entry, via, links };
     // The hop target's own best passages are those about what the question asks (focus terms).
     const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
     const focus = weightedTerms(asked, [], [...relationTerms(asked).keys()], 0.8);
     const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
     const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
-    return { doc: entry.doc, score: via.score + (best[0]?.score ?? 0) * 0.25, best, via: { doc: via.doc, passage: via.passage, entity: via.entity, near: via.near } };
+    return { doc: entry.doc, score: inherited + (best[0]?.score ?? 0) * 0.25, best, via, links };
   });
   ranked.sort((a, b) => b.score - a.score);
 

@@ -1,4 +1,4 @@
-import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
+import type { EvidenceAnalysis, Link, RankedDoc, ScoredPassage } from "./analysis";
 import { directAnswer } from "./answer";
 import { cite } from "./citations";
 import { type EvidenceDoc, titleRefersTo } from "./evidence";
@@ -104,18 +104,29 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
     const back = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
     const forward = back ? undefined : hopFrom(lead, ranked);
     const pathDocs = back ? [back, lead] : forward ? [lead, forward.entry] : [lead];
-    const linkPassage = back ? lead.via!.passage : forward?.link;
-    const end = pathDocs[pathDocs.length - 1]!;
+    const linkPassages = back ? [lead.via!.passage] : forward ? [forward.link] : [];
     // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
-    const found = findAnswer(query, ranked, analysis.entities, end);
-    const answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found.passage.doc) : undefined;
+    let found = findAnswer(query, ranked, analysis.entities, pathDocs[pathDocs.length - 1]);
+    let answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found!.passage.doc) : undefined;
+    // A third page, when the chain's end names one that was read and holds the answer ("the
+    // person after whom the capital of Wisconsin is named": Wisconsin -> Madison -> James Madison).
+    const onward = answerDoc ? undefined : hopFrom(pathDocs[pathDocs.length - 1]!, ranked, pathDocs);
+    const third = onward && findAnswer(query, ranked, analysis.entities, onward.entry);
+    if (onward && third && third.passage.doc === onward.entry.doc.index) {
+      pathDocs.push(onward.entry);
+      linkPassages.push(onward.link);
+      found = third;
+      answerDoc = onward.entry;
+    }
+    const end = pathDocs[pathDocs.length - 1]!;
+    const linkPassage = linkPassages[linkPassages.length - 1];
     const span = answerDoc ? found : null;
     if (span && answerDoc) {
-      const link = answerDoc === end ? linkPassage : undefined;
+      const links = answerDoc === end ? linkPassages : [];
       const sentence = restate(query.question, span.text, query.expects) ?? `The answer is ${span.text}.`;
-      opening.add(sentence, [span.passage, ...(link ? [link] : [])]);
-      // Then what it rests on: the link (the page that named the next hop) and the answer's sentence.
-      if (link) opening.add(link.text, [link]);
+      opening.add(sentence, [span.passage, ...links]);
+      // Then what it rests on: the links (each page that named the next hop) and the answer's sentence.
+      for (const link of links) opening.add(link.text, [link]);
       opening.add(span.passage.text, [span.passage]);
     } else {
       const item = end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0];
@@ -175,15 +186,17 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
  * names in its best passages (it may have been reached from another page too), with the lead's
  * passage that names it.
  */
-function hopFrom(lead: RankedDoc, ranked: RankedDoc[]): { entry: RankedDoc; link: Passage } | undefined {
+function hopFrom(lead: RankedDoc, ranked: RankedDoc[], skip: RankedDoc[] = []): { entry: RankedDoc; link: Passage } | undefined {
+  const candidates = ranked.filter((entry) => entry !== lead && entry.via && !skip.includes(entry));
   // Of the pages the lead names, the one named nearest to what the question asks through
   // ("Zidane scoring two headers ... and Petit adding a third" for "the player who scored twice").
-  const named = ranked.filter((entry) => entry !== lead && entry.via?.doc === lead.doc);
-  const nearest = named.reduce<RankedDoc | undefined>((best, entry) => (!best || entry.via!.near > best.via!.near ? entry : best), undefined);
-  if (nearest) return { entry: nearest, link: nearest.via!.passage };
-  for (const entry of ranked) {
-    if (entry === lead || !entry.via) continue;
-    const entity = entry.via.entity;
+  let nearest: { entry: RankedDoc; link: Link } | undefined;
+  for (const entry of candidates) {
+    for (const link of entry.links ?? []) if (link.doc === lead.doc && (!nearest || link.near > nearest.link.near)) nearest = { entry, link };
+  }
+  if (nearest) return { entry: nearest.entry, link: nearest.link.passage };
+  for (const entry of candidates) {
+    const entity = entry.via!.entity;
     const naming = lead.best.slice(0, 2).find((item) => item.passage.text.includes(entity));
     if (naming) return { entry, link: naming.passage };
   }

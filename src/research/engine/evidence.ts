@@ -110,6 +110,9 @@ export function titleNames(title: string, entity: string): boolean {
  */
 export function titleRefersTo(title: string, entity: string): boolean {
   if (titleNames(title, entity)) return true;
+  // "Madison, Wisconsin" is the page of the place "Madison": a comma adds where it is.
+  const comma = title.indexOf(", ");
+  if (comma > 0 && titleNames(title.slice(0, comma), entity) && /^\p{Lu}/u.test(title.slice(comma + 2))) return true;
   const bare = words(bareTitle(title));
   const wanted = words(entity);
   if (wanted.length === 0 || bare.length > 4) return false;

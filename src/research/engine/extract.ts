@@ -68,6 +68,28 @@ function askedPositions(text: string, asked: Set<string>): number[] {
   return positions;
 }
 
+const DATE_OR_YEAR = `(?:${FULL_DATE.source.slice(2, -2)})|\\d{4}`;
+const LIFESPAN = new RegExp(`\\((?:[^()]*?;\\s*)?(born\\s+)?(${DATE_OR_YEAR})(?:\\s*[–-]\\s*(${DATE_OR_YEAR}))?\\)?`);
+const BIRTH = new Set(["born", "birth"].map(stem));
+const DEATH = new Set(["died", "death", "die"].map(stem));
+
+/**
+ * "James Madison (March 16, 1751 – June 28, 1836) was ...": the dates after a person's name are
+ * their birth and death, though no word says so. Where a date question asks either, that date
+ * stands where the asked word would.
+ */
+function lifeDatePositions(text: string, asked: Set<string>, query: QueryAnalysis): number[] {
+  if (query.expects !== "date" && query.expects !== "year") return [];
+  const match = LIFESPAN.exec(text);
+  // "(born 1970)" or "(1751 – 1836)"; a bare "(1975)" after a title is not a life.
+  if (!match || (!match[1] && !match[3])) return [];
+  const out: number[] = [];
+  const at = (group: number) => words(text.slice(0, (match.index ?? 0) + match[0].lastIndexOf(match[group]!))).length;
+  if ([...asked].some((term) => BIRTH.has(term))) out.push(at(2));
+  if (match[3] && [...asked].some((term) => DEATH.has(term))) out.push(at(3));
+  return out;
+}
+
 /** Looks in the best pages, the chain's end (`preferred`, where a multi-hop answer usually is) counting most. */
 export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: string[], preferred?: RankedDoc): AnswerSpan | null {
   if (query.expects === "yes_no" || query.expects === "choice" || query.expects === "description") return null;
@@ -95,10 +117,15 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
     const subject = words(bareTitle(entry.doc.title)).join(" ");
     const top = Math.max(entry.best[0]?.score ?? 0, 1e-9);
     const docFactor = entry === preferred ? 1.5 : Math.max(0.2, entry.score / topDoc) * (entry.via ? 1.5 : 1);
-    for (const item of entry.best.slice(0, PASSAGES_PER_DOC)) {
-      if (item.score <= 0) continue;
+    // The chain's end is read from its opening sentence too, where a person's dates stand.
+    const opening = entry === preferred ? entry.best.find((item) => item.passage.position === 0) : undefined;
+    const items = opening && !entry.best.slice(0, PASSAGES_PER_DOC).includes(opening) ? [...entry.best.slice(0, PASSAGES_PER_DOC), opening] : entry.best.slice(0, PASSAGES_PER_DOC);
+    for (const item of items) {
       const text = item.passage.text;
-      const positions = askedPositions(text, asked);
+      const lifeDates = lifeDatePositions(text, asked, query);
+      const weight = item.score > 0 ? item.score : item === opening && lifeDates.length > 0 ? top * 0.5 : 0;
+      if (weight <= 0) continue;
+      const positions = [...askedPositions(text, asked), ...lifeDates];
       if (needsContext && positions.length === 0) continue;
       for (const span of spansOfType(text, query)) {
         const spanWords = words(span.text);
@@ -122,7 +149,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const bridge = askedPositions(text.slice(0, span.index), linkWords).some((position) => position >= spanAt - 3);
         const link = bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
-        const score = (item.score / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
+        const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
         const previous = votes.get(key);
         if (previous) previous.score += score * 0.5;
         else votes.set(key, { text: span.text, passage: item.passage, score });

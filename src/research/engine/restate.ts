@@ -110,8 +110,11 @@ export function restate(question: string, answer: string, type: string): string 
     if (rest.length === 0) return null;
     const isParticiple = (word: string) => PAST_FORMS.has(word.toLowerCase()) || /^[a-z]+ed$/.test(word);
     // "was the player who scored twice in the final born": a participle closing the question is
-    // the predicate; one inside the subject ("who scored") is not.
-    const participle = rest.length > 1 && isParticiple(rest[rest.length - 1]!) ? rest.length - 1 : rest.findIndex(isParticiple);
+    // the predicate; one inside the subject ("who scored") is not, nor one with its own
+    // auxiliary ("the person after whom the city is named").
+    const closing = rest.length > 1 && isParticiple(rest[rest.length - 1]!);
+    const ownAuxiliary = closing && AUX.has(rest[rest.length - 2]!.toLowerCase());
+    const participle = closing ? (ownAuxiliary ? -1 : rest.length - 1) : rest.findIndex(isParticiple);
     if (participle === 0 && (wh === "who" || wh === "what" || wh === "which")) {
       // A subject question in the passive: "What position was held by X" -> "A was held by X".
       return `${capitalise(answer)} ${verb} ${rest.join(" ")}.`;
