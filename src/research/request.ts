@@ -1,12 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
+import { jsonDepthExceeds } from "../lib/json-depth";
 import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "../services/pricing";
 import { webhookUrlProblem } from "../webhooks/url-safety";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
 export const MAX_QUESTION_LENGTH = 2000;
 export const MAX_SCHEMA_BYTES = 16 * 1024;
+/** Nesting levels a response_schema may have (objects and arrays); real schemas use a handful. */
+export const MAX_SCHEMA_DEPTH = 32;
 export const MAX_DOMAINS = 50;
 /** Jobs whose wall clock exceeds this run asynchronously (202). */
 export const SYNC_WALLCLOCK_LIMIT_SECS = 60;
@@ -58,6 +61,10 @@ export function planResearch(request: ResearchRequest, config: Config): Research
     throw ApiError.invalid("Invalid request: max_credits is required when mode is max.");
   }
   if (request.response_schema) {
+    // Checked first: everything after it (size, compile, the idempotency hash) walks the schema.
+    if (jsonDepthExceeds(request.response_schema, MAX_SCHEMA_DEPTH)) {
+      throw ApiError.invalid(`Invalid request: response_schema must not nest objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep.`);
+    }
     if (new TextEncoder().encode(JSON.stringify(request.response_schema)).length > MAX_SCHEMA_BYTES) {
       throw ApiError.invalid(`Invalid request: response_schema must be at most ${MAX_SCHEMA_BYTES} bytes of JSON.`);
     }

@@ -35,6 +35,7 @@ export interface AsyncAccepted {
 
 export type SubmitResponse = { status: 200; body: ResearchResult } | { status: 202; body: AsyncAccepted };
 
+/** Recursive, so it runs only on a request planResearch accepted (response_schema depth is bounded). */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {

@@ -58,6 +58,21 @@ describe("POST /v1/research validation", () => {
     await expectNothingWritten(caller);
   });
 
+  it("400 with a clear message for a schema that nests 5,000 deep or whose $ref never ends, with the Idempotency-Key too", async () => {
+    const caller = await apiCaller();
+    // About 10 KB of JSON: the body fits every size limit, the nesting would overflow a recursive walk.
+    const deep = { type: "object", const: JSON.parse(`${"[".repeat(5000)}${"]".repeat(5000)}`) };
+    const tooDeep = await call("/v1/research", { token: caller.key, body: { question: Q, response_schema: deep }, headers: { "Idempotency-Key": "deep-1" } });
+    const body = await expectError(tooDeep, 400, "invalid_request");
+    expect(body.error.message).toMatch(/response_schema must not nest .* 32 levels/);
+    for (const cyclic of [{ $ref: "#" }, { $defs: { a: { $ref: "#/$defs/b" }, b: { allOf: [{ $ref: "#/$defs/a" }] } }, $ref: "#/$defs/a" }]) {
+      const cycle = await expectError(await call("/v1/research", { token: caller.key, body: { question: Q, response_schema: cyclic } }), 400, "invalid_request");
+      expect(cycle.error.message).toMatch(/\$ref references form a cycle/);
+      expect(cycle.error.message).not.toMatch(/call stack/i);
+    }
+    await expectNothingWritten(caller);
+  });
+
   it("400 for malformed JSON and a wrong content type", async () => {
     const caller = await apiCaller();
     await expectError(await call("/v1/research", { token: caller.key, rawBody: "{", headers: { "Content-Type": "application/json" } }), 400, "invalid_request");

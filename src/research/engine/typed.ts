@@ -72,15 +72,20 @@ function schemaProblems(schema: unknown, path: string): string[] {
   return problems;
 }
 
+const PROBES: unknown[] = [null, {}, [], "", 0, true];
+
 /** Checks and compiles response_schema; throws InvalidSchemaError before any research is done. */
 export function compileSchema(schema: Record<string, unknown>): CompiledSchema {
   const problems = schemaProblems(schema, "");
   if (problems.length > 0) throw new InvalidSchemaError(`response_schema is not a valid JSON Schema: ${problems.slice(0, 5).join("; ")}`);
   try {
     const validator = new Validator(schema as Schema, "2020-12", false);
-    validator.validate(null);
+    // A $ref cycle that consumes nothing ({"$ref": "#"}) recurses forever on any value: probing
+    // one value of each kind finds it here, not when the output is validated.
+    for (const probe of PROBES) validator.validate(probe);
     return { schema, validator };
   } catch (error) {
+    if (error instanceof RangeError) throw new InvalidSchemaError("response_schema is not a valid JSON Schema: its $ref references form a cycle that never reaches a concrete schema.");
     throw new InvalidSchemaError(`response_schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
