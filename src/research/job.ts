@@ -210,7 +210,9 @@ export class ResearchJob extends DurableObject<Env> {
           onSource: (source) => this.onSource(source),
         },
       );
-      await this.finish({ status: "succeeded", output });
+      // A cancel accepted while the last step ran wins: the caller was told the job stops.
+      if (record.cancelRequested) await this.finish({ status: "cancelled", costUsd: output.cost_usd, waves: output.wave_count });
+      else await this.finish({ status: "succeeded", output });
     } catch (error) {
       await this.finish(this.outcomeOf(error, record));
     } finally {

@@ -372,6 +372,49 @@ describe("cancel edge cases", () => {
     }
   });
 
+  it("a cancel that arrives while the job synthesizes stops it: cancelled, charged only the work spent", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { ResearchJob } = await import("../../src/research/job");
+    type Progress = { stage: string };
+    const jobProto = ResearchJob.prototype as unknown as { onProgress(progress: Progress): Promise<void> };
+    const onProgress = jobProto.onProgress;
+    let reached!: () => void;
+    const atSynthesis = new Promise<void>((resolve) => (reached = resolve));
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    // The run pauses as it enters synthesis: the last step, after every search and read.
+    jobProto.onProgress = async function (this: unknown, progress: Progress) {
+      await onProgress.call(this, progress);
+      if (progress.stage === "synthesizing") {
+        reached();
+        await gate;
+      }
+    };
+    try {
+      const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "lite", async: true });
+      const { id } = await json(response);
+      await atSynthesis;
+      expect((await json(await call(`/v1/research/${id}`, { token: caller.key }))).status).toBe("running");
+      const cancelling = call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
+      await eventually(() => runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { record: { cancelRequested: boolean } }).record.cancelRequested || null), "the cancel to be recorded");
+      letGo();
+      const cancelled = await json(await cancelling);
+      expect(cancelled).toMatchObject({ id, status: "cancelled" });
+      // Searches and reads were spent, so something is charged, never more than the lite price.
+      expect(cancelled.credits_charged).toBeGreaterThan(0);
+      expect(cancelled.credits_charged).toBeLessThanOrEqual(15);
+      expect(cancelled.credits_charged).toBe(Math.ceil(Math.round(cancelled.cost_usd * 1e6) / 1e4 - 1e-9));
+      expect(await getJob(caller, id)).toEqual(cancelled);
+      expect(await balanceOf(caller)).toBe(500 - cancelled.credits_charged);
+      expect((await jobLedger(caller.id, id)).map((e) => e.kind)).toEqual(["reservation", "release"]);
+      await expectLedgerConsistent(caller.id);
+    } finally {
+      jobProto.onProgress = onProgress;
+      letGo?.();
+    }
+  });
+
   it("two concurrent cancels settle once", async () => {
     await corpusLoaded();
     const caller = await apiCaller();

@@ -136,6 +136,7 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   }
 
   await progress("synthesizing");
+  await checkCancelled();
   const analysis = analyzeEvidence(evidence, query);
   const critic = modeHasCritic(input.mode);
   const options = { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
@@ -143,6 +144,7 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   budget.charge("extractive_synthesis");
   if (deps.providers.llm && synthesis.sources.length > 0) {
     if (critic) await progress("critic");
+    await checkCancelled();
     synthesis = await llmBrief(deps.providers.llm, query, analysis, synthesis, budget, options, gathering.signal.aborted ? undefined : hooks.signal);
   }
 
@@ -153,6 +155,7 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
     typed = await typedOutput(schema, { query, analysis, synthesis, llm: deps.providers.llm, budget, signal: hooks.signal });
   }
   const citations = [...synthesis.citations, ...(schema ? typedCitations(typed, synthesis) : [])];
+  await checkCancelled();
   await progress("done");
   return {
     brief: synthesis.brief,
