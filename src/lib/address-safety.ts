@@ -1,0 +1,89 @@
+/**
+ * Which hosts the service may send requests to on a caller's behalf (webhook deliveries, page
+ * reads). One module for both: names are judged as the WHATWG URL parser leaves them, which
+ * already turns hex, octal, decimal and short IPv4 forms into dotted quads ("0x7f.1" ->
+ * "127.0.0.1"), IDN into punycode and IPv6 into its compressed form; trailing dots are removed
+ * here. Workers cannot resolve DNS, so a name is judged as written; Cloudflare's own fetch
+ * refuses private destinations in production.
+ */
+
+const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "instance-data", "metadata.azure.com"]);
+
+/** A URL hostname without brackets or trailing dots, lower case. */
+export function normalHost(hostname: string): string {
+  return hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+}
+
+function ipv4Octets(host: string): number[] | null {
+  if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return null;
+  const octets = host.split(".").map(Number);
+  return octets.every((octet) => octet <= 255) ? octets : null;
+}
+
+/** The eight 16-bit groups of an IPv6 literal as the URL parser writes it (hex groups, "::" once at most), or null. */
+function ipv6Groups(host: string): number[] | null {
+  if (!host.includes(":")) return null;
+  const halves = host.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)));
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return groups.every((group) => Number.isInteger(group)) ? groups : null;
+}
+
+function ipv4Problem([a, b, c]: number[]): string | null {
+  if (a === 127) return "a loopback address";
+  if (a === 10 || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168)) return "a private address";
+  if (a === 169 && b === 254) return "a link-local or metadata address";
+  if (a === 100 && b! >= 64 && b! <= 127) return "a carrier-grade NAT address";
+  if (a === 0 || a! >= 224) return "a reserved or multicast address";
+  if ((a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) {
+    return "a reserved address";
+  }
+  return null;
+}
+
+function ipv6Problem(groups: number[]): string | null {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
+  const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  if (groups.every((group) => group === 0)) return "the unspecified address";
+  if (zeroPrefix && g5 === 0 && g6 === 0 && g7 === 1) return "a loopback address";
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
+  if (zeroPrefix && (g5 === 0xffff || g5 === 0)) return ipv4Problem(embedded) ?? (g5 === 0 ? "an IPv4-compatible address" : null);
+  if (g0 === 0x64 && g1 === 0xff9b) return g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 ? ipv4Problem(embedded) : "a NAT64 local-use address";
+  // 6to4 (2002:a.b.c.d::) embeds an IPv4 address in its prefix; Teredo (2001:0::/32) hides one.
+  if (g0 === 0x2002) return ipv4Problem([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]);
+  if (g0 === 0x2001 && g1 === 0) return "a Teredo tunnel address";
+  if (g0 === 0x2001 && g1 === 0xdb8) return "a documentation address";
+  if ((g0 & 0xfe00) === 0xfc00) return "a private address";
+  if ((g0 & 0xffc0) === 0xfe80 || (g0 & 0xffc0) === 0xfec0) return "a link-local address";
+  if ((g0 & 0xff00) === 0xff00) return "a multicast address";
+  return null;
+}
+
+/** Is this (normalised) host the local machine: localhost, *.localhost, 127/8 or ::1 in any form? */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = normalHost(hostname);
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  const v4 = ipv4Octets(host);
+  if (v4) return v4[0] === 127;
+  const v6 = ipv6Groups(host);
+  return v6 !== null && ipv6Problem(v6) === "a loopback address";
+}
+
+/** Why a URL hostname is off limits (private, loopback, link-local, metadata, reserved), or null when public. */
+export function hostProblem(hostname: string): string | null {
+  const host = normalHost(hostname);
+  if (METADATA_HOSTS.has(host) || host.endsWith(".internal")) return "a cloud metadata or internal host";
+  if (host === "localhost" || host.endsWith(".localhost")) return "a loopback address";
+  const v4 = ipv4Octets(host);
+  if (v4) return ipv4Problem(v4);
+  const v6 = ipv6Groups(host);
+  if (v6) return ipv6Problem(v6);
+  if (host.includes(":")) return "a malformed IPv6 address";
+  return null;
+}
