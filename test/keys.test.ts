@@ -63,13 +63,22 @@ describe("POST /api/keys", () => {
     expect(JSON.stringify(row)).not.toContain(key.plaintext);
   });
 
-  it("makes the name optional: missing, null or blank names are null", async () => {
+  it("makes the name optional: a key created without one is named after its prefix, in create, list and reset", async () => {
     const user = await signupUser();
     for (const body of [{}, { name: null }, { name: "   " }]) {
       const response = await call("/api/keys", { token: user.accessToken, body });
       expect(response.status).toBe(200);
-      expect((await json(response)).name).toBeNull();
+      const key = await json(response);
+      expect(key.name).toBe(`Key ${key.prefix}`);
+      const listed = (await json(await call("/api/keys", { token: user.accessToken }))).find((entry: { id: string }) => entry.id === key.id);
+      expect(listed.name).toBe(`Key ${key.prefix}`);
+      const reset = await json(await call(`/api/keys/${key.id}/reset`, { method: "POST", token: user.accessToken }));
+      expect(reset.prefix).not.toBe(key.prefix);
+      expect(reset.name).toBe(`Key ${reset.prefix}`);
     }
+    // A name the user gave survives a reset.
+    const named = await json(await call("/api/keys", { token: user.accessToken, body: { name: "ci server" } }));
+    expect((await json(await call(`/api/keys/${named.id}/reset`, { method: "POST", token: user.accessToken }))).name).toBe("ci server");
   });
 
   it("gives every key a different plaintext", async () => {

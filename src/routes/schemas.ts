@@ -45,7 +45,7 @@ export const BalanceDto = z
 export const ApiKeyDto = z
   .object({
     id: z.uuid(),
-    name: z.string().nullable(),
+    name: z.string().openapi({ description: 'The name given at creation; "Key <prefix>" when none was given', example: "ci server" }),
     prefix: z.string().openapi({ description: "The leading characters of the key", example: "dr_live_Ab3x" }),
     created_at: z.iso.datetime(),
     last_used_at: z.iso.datetime().nullable().optional(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys, type UserRow, users } from "../db/schema";
 import { randomBase62, sha256Hex } from "../lib/crypto";
@@ -23,15 +23,19 @@ async function newKeyMaterial() {
   return { plaintext, prefix: plaintext.slice(0, DISPLAY_PREFIX_LENGTH), keyHash: await sha256Hex(plaintext) };
 }
 
+/** The name of a key created without one: its prefix, so keys can still be told apart ("Key dr_live_Ab3x"). */
+const defaultName = (prefix: string) => `Key ${prefix}`;
+
 export function apiKeyDto(row: ApiKeyRow) {
-  return { id: row.id, name: row.name, prefix: row.prefix, created_at: row.createdAt, last_used_at: row.lastUsedAt };
+  // Keys created before names were given by default have none stored.
+  return { id: row.id, name: row.name ?? defaultName(row.prefix), prefix: row.prefix, created_at: row.createdAt, last_used_at: row.lastUsedAt };
 }
 
 export async function createApiKey(db: Db, userId: string, name: string | null) {
   const { plaintext, prefix, keyHash } = await newKeyMaterial();
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: crypto.randomUUID(), userId, name, prefix, keyHash, createdAt: nowIso() })
+    .values({ id: crypto.randomUUID(), userId, name: name ?? defaultName(prefix), prefix, keyHash, createdAt: nowIso() })
     .returning();
   return { row: row!, plaintext };
 }
@@ -52,12 +56,15 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
   return revoked.length > 0;
 }
 
-/** Replaces a key's secret in place (same id and name): the old plaintext stops working at once. */
+/**
+ * Replaces a key's secret in place (same id and name): the old plaintext stops working at once.
+ * A default name follows the new prefix.
+ */
 export async function resetApiKey(db: Db, userId: string, id: string) {
   const { plaintext, prefix, keyHash } = await newKeyMaterial();
   const [row] = await db
     .update(apiKeys)
-    .set({ prefix, keyHash, createdAt: nowIso(), lastUsedAt: null })
+    .set({ prefix, keyHash, createdAt: nowIso(), lastUsedAt: null, name: sql`case when ${apiKeys.name} is null or ${apiKeys.name} = 'Key ' || ${apiKeys.prefix} then ${defaultName(prefix)} else ${apiKeys.name} end` })
     .where(ownLiveKey(userId, id))
     .returning();
   return row ? { row, plaintext } : null;
