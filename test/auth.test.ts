@@ -63,8 +63,12 @@ describe("POST /api/auth/signup", () => {
     const response = await signup({ email, password: PASSWORD, first_name: "Ada", last_name: "Lovelace" });
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(Object.keys(body).sort()).toEqual(["access_token", "refresh_token", "user"]);
+    expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "refresh_token", "user"]);
     expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // The lifetime a client needs to refresh in time, and the token's own exp agrees with it.
+    expect(body.expires_in).toBe(900);
+    const claims = JSON.parse(atob(body.access_token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    expect(claims.exp - claims.iat).toBe(900);
     expect(body.refresh_token).toEqual(expect.any(String));
     expect(Object.keys(body.user).sort()).toEqual(USER_DTO_KEYS);
     expect(body.user).toEqual({
@@ -214,7 +218,7 @@ describe("POST /api/auth/login", () => {
     const response = await login(`  ${user.email.toUpperCase()} `, user.password);
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(Object.keys(body).sort()).toEqual(["access_token", "refresh_token", "user"]);
+    expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "refresh_token", "user"]);
     expect(Object.keys(body.user).sort()).toEqual(USER_DTO_KEYS);
     expect(body.user).toMatchObject({ id: user.id, email: user.email, first_name: "Ada", last_name: "Lovelace" });
     expect((await me(body.access_token)).status).toBe(200);

@@ -20,7 +20,7 @@ describe("POST /api/auth/refresh", () => {
   it("returns a new token pair for the same user, and the old refresh token then fails", async () => {
     const user = await signupUser();
     const next = await refreshOk(user.refreshToken);
-    expect(Object.keys(next).sort()).toEqual(["access_token", "refresh_token", "user"]);
+    expect(Object.keys(next).sort()).toEqual(["access_token", "expires_in", "refresh_token", "user"]);
     expect(next.user.id).toBe(user.id);
     expect(next.refresh_token).not.toBe(user.refreshToken);
     const meResponse = await me(next.access_token);

@@ -32,7 +32,12 @@ export const UserDto = z
   .openapi("UserDto");
 
 export const AuthResponse = z
-  .object({ access_token: z.string(), refresh_token: z.string(), user: UserDto })
+  .object({
+    access_token: z.string().openapi({ description: "A JWT for the dashboard API (Authorization: Bearer); it expires after expires_in seconds" }),
+    expires_in: z.int().openapi({ description: "Seconds until access_token expires (900: 15 minutes); refresh before then", example: 900 }),
+    refresh_token: z.string().openapi({ description: "Exchanged at /api/auth/refresh for a new pair; single use, valid 30 days" }),
+    user: UserDto,
+  })
   .openapi("AuthResponse");
 
 export const BalanceDto = z

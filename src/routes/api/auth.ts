@@ -6,12 +6,14 @@ import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmai
 import { endSession, refreshSession } from "../../services/sessions";
 import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../schemas";
 import { sha256Hex } from "../../lib/crypto";
+import { ACCESS_TOKEN_TTL_MS } from "../../services/access-tokens";
 
 const tags = ["Accounts"];
 export const authRoutes = createRouter();
 
 const authResponse = (result: Awaited<ReturnType<typeof login>>) => ({
   access_token: result.accessToken,
+  expires_in: ACCESS_TOKEN_TTL_MS / 1000,
   refresh_token: result.refreshToken,
   user: userDto(result.user),
 });
