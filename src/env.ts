@@ -60,6 +60,22 @@ const configSchema = z.object({
   SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
+  BRAVE_API_KEY: z.string().optional(),
+  TAVILY_API_KEY: z.string().optional(),
+  EXA_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+}).superRefine((config, context) => {
+  // A provider without its key would fail every job as an internal error: say so at the first request.
+  const needs: [boolean, keyof typeof config, string][] = [
+    [config.SEARCH_PROVIDER === "brave", "BRAVE_API_KEY", "SEARCH_PROVIDER=brave"],
+    [config.SEARCH_PROVIDER === "tavily", "TAVILY_API_KEY", "SEARCH_PROVIDER=tavily"],
+    [config.SEARCH_PROVIDER === "exa", "EXA_API_KEY", "SEARCH_PROVIDER=exa"],
+    [config.SEARCH_PROVIDER === "searxng", "SEARXNG_URL", "SEARCH_PROVIDER=searxng"],
+    [config.LLM_PROVIDER === "anthropic", "ANTHROPIC_API_KEY", "LLM_PROVIDER=anthropic"],
+  ];
+  for (const [applies, key, because] of needs) {
+    if (applies && !config[key]) context.addIssue({ code: "custom", path: [key], message: `is required when ${because}` });
+  }
 });
 
 /** The configuration after validation: typed, defaulted and normalised. */

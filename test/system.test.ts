@@ -1,4 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../src/index";
 import { call, expectError, json } from "./helpers";
 
 describe("cross-cutting behaviour", () => {
@@ -71,5 +74,17 @@ describe("cross-cutting behaviour", () => {
     const html = await response.text();
     expect(html).toContain("/openapi.json");
     expect(html).not.toMatch(/<script[^>]+src=/);
+  });
+});
+
+describe("configuration", () => {
+  it.each([
+    [{ SEARCH_PROVIDER: "brave" }, "BRAVE_API_KEY is required when SEARCH_PROVIDER=brave"],
+    [{ SEARCH_PROVIDER: "searxng" }, "SEARXNG_URL is required when SEARCH_PROVIDER=searxng"],
+    [{ LLM_PROVIDER: "anthropic" }, "ANTHROPIC_API_KEY is required when LLM_PROVIDER=anthropic"],
+  ])("a provider without its key answers 500 naming the variable, before any job is taken: %o", async (vars, message) => {
+    const response = await worker.fetch(new Request("http://127.0.0.1/healthz"), { ...env, ...vars } as typeof env, createExecutionContext());
+    const body = await expectError(response, 500, "internal");
+    expect(body.error.message).toContain(message);
   });
 });
