@@ -5,6 +5,8 @@
  * sentences from different paragraphs do not run together.
  */
 
+import { decodeEntities } from "../../engine/text";
+
 const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
 const BLOCKS = new Set(["p", "div", "section", "article", "main", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "blockquote", "pre", "dd", "dt"]);
 const DROPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu"]);
@@ -37,18 +39,6 @@ function isBoilerplate(element: Element): boolean {
 export interface ExtractedPage {
   title: string;
   text: string;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(Number.parseInt(code, 16)));
 }
 
 export async function extractHtml(html: string | Response): Promise<ExtractedPage> {

@@ -1,3 +1,4 @@
+import { decodeEntities } from "../../engine/text";
 import { domainOf } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
@@ -38,5 +39,5 @@ export class BraveSearch implements SearchProvider {
 
 /** Brave marks query words with <strong> in titles and descriptions. */
 export function stripTags(text: string): string {
-  return text.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return decodeEntities(text.replace(/<[^>]+>/g, ""));
 }
