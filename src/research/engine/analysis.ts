@@ -1,5 +1,5 @@
 import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./evidence";
-import { CUE_BEFORE_NAME, relationTerms } from "./relations";
+import { CUE_BEFORE_NAME, relationTerms, withRelations } from "./relations";
 import { capitalisedEntities, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { stem, terms, unique, words } from "./text";
@@ -106,7 +106,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const namedTitles = evidence.docs.filter((doc) => textNamesTitle(query.question, doc.title, { allowTypos: true })).map((doc) => bareTitle(doc.title));
   const entities = unique([...query.entities, ...namedTitles.filter((title) => !query.entities.some((entity) => entityKey(entity) === entityKey(title)))]);
   // Relation words a page uses for what the question asks ("directed" for "director").
-  const weights = weightedTerms(query.terms, entities, [...relationTerms(query.terms).keys()], 0.7);
+  const weights = weightedTerms(query.terms, entities, relationTerms(query.terms), 0.7);
   for (const term of query.speakerTerms) weights.set(term, 0.25);
   const scored = evidence.score(weights);
   const byDoc = new Map<number, ScoredPassage[]>();
@@ -131,9 +131,9 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const questionTerms = new Set(query.terms);
   const bridgeScores = new Map<string, number>();
   const askedLinks = new Set(query.linkTerms);
-  const linkWords = new Set([...askedLinks, ...relationTerms(query.linkTerms).keys()]);
-  const viaByDoc = new Map<number, Link & { score: number }>();
-  const linksByDoc = new Map<number, Link[]>();
+  const linkWords = withRelations(query.linkTerms);
+  // Every link that reaches a page, with the score the page would inherit through it.
+  const linksByDoc = new Map<number, (Link & { score: number })[]>();
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
     // Its two best passages, and the best one saying the link the question names ("the Queen
@@ -164,24 +164,28 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
         // A surname several pages share is ambiguous.
         const exact = titleNames(doc.title, entity) ? 1 : targets.filter((other) => other.entity === entity).length > 1 ? 0.5 : 0.8;
         const inherited = entry.score * 0.9 * (near / nearest) * exact;
-        linksByDoc.set(doc.index, [...(linksByDoc.get(doc.index) ?? []), { doc: anchor.doc, passage: entry.passage, entity, near }]);
-        const previous = viaByDoc.get(doc.index);
-        if (!previous || previous.score < inherited) viaByDoc.set(doc.index, { doc: anchor.doc, passage: entry.passage, entity, near, score: inherited });
+        const links = linksByDoc.get(doc.index) ?? [];
+        links.push({ doc: anchor.doc, passage: entry.passage, entity, near, score: inherited });
+        linksByDoc.set(doc.index, links);
       }
     }
   }
 
   const ranked = direct.map((entry) => {
-    const found = viaByDoc.get(entry.doc.index);
-    if (!found) return entry;
-    const { score: inherited, ...via } = found;
-    const links = linksByDoc.get(entry.doc.index)!;
+    const scored = linksByDoc.get(entry.doc.index);
+    if (!scored) return entry;
+    // The strongest link (the first of equals) is the page's via.
+    const strongest = scored.reduce((best, link) => (link.score > best.score ? link : best));
+    const inherited = strongest.score;
+    const link = ({ doc, passage, entity, near }: Link): Link => ({ doc, passage, entity, near });
+    const via = link(strongest);
+    const links = scored.map(link);
     // A page that ranks well on its own keeps its score and passages, but still records the link
     // that reaches it: the brief follows the chain from the page that named it.
     if (inherited <= entry.score) return { ...entry, via, links };
     // The hop target's own best passages are those about what the question asks (focus terms).
     const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
-    const focus = weightedTerms(asked, [], [...relationTerms(asked).keys()], 0.8);
+    const focus = weightedTerms(asked, [], relationTerms(asked), 0.8);
     const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
     const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
     return { doc: entry.doc, score: inherited + (best[0]?.score ?? 0) * 0.25, best, via, links };

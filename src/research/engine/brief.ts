@@ -6,7 +6,7 @@ import { findAnswer } from "./extract";
 import type { QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
 import { similarity } from "./rank";
-import { relationTerms } from "./relations";
+import { withRelations } from "./relations";
 import { restate } from "./restate";
 import { stem, terms, words } from "./text";
 
@@ -205,7 +205,7 @@ function hopFrom(lead: RankedDoc, ranked: RankedDoc[], skip: RankedDoc[] = []): 
 
 /** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */
 function questionKeyTerms(query: QueryAnalysis, analysis: EvidenceAnalysis): Set<string> {
-  const keys = new Set<string>([...query.terms, ...relationTerms(query.terms).keys()]);
+  const keys = withRelations(query.terms);
   for (const entity of [...analysis.entities, ...analysis.bridgeEntities.slice(0, 4)]) for (const word of words(entity)) keys.add(stem(word));
   for (const term of query.speakerTerms) keys.delete(term);
   return keys;

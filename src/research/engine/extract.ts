@@ -2,7 +2,7 @@ import type { RankedDoc } from "./analysis";
 import { bareTitle } from "./evidence";
 import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "./query";
 import type { Passage } from "./rank";
-import { relationTerms } from "./relations";
+import { withRelations } from "./relations";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "./text";
 
 /**
@@ -16,7 +16,9 @@ export interface AnswerSpan {
   score: number;
 }
 
-const FULL_DATE = new RegExp(`\\b(?:(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${MONTHS}) \\d{4})\\b`, "g");
+/** "July 16, 1966", "16 July 1966", "July 1966". */
+const DATE = `(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${MONTHS}) \\d{4}`;
+const FULL_DATE = new RegExp(`\\b(?:${DATE})\\b`, "g");
 const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
 const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;
 const NUMBER = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b/g;
@@ -68,7 +70,7 @@ function askedPositions(text: string, asked: Set<string>): number[] {
   return positions;
 }
 
-const DATE_OR_YEAR = `(?:${FULL_DATE.source.slice(2, -2)})|\\d{4}`;
+const DATE_OR_YEAR = `(?:${DATE})|\\d{4}`;
 const LIFESPAN = new RegExp(`\\((?:[^()]*?;\\s*)?(born\\s+)?(${DATE_OR_YEAR})(?:\\s*[–-]\\s*(${DATE_OR_YEAR}))?\\)?`);
 const BIRTH = new Set(["born", "birth"].map(stem));
 const DEATH = new Set(["died", "death", "die"].map(stem));
@@ -99,12 +101,12 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   // lead to the answer's page ("director" in "where did the director of X die").
   const answerTerms = query.focusTerms.filter((term) => !query.linkTerms.includes(term));
   const own = answerTerms.length > 0 ? answerTerms : query.focusTerms;
-  const asked = new Set([...own, ...relationTerms(own).keys()]);
+  const asked = withRelations(own);
   // A place, date, year, count or person is only an answer in a sentence that says what is asked.
   const needsContext = query.expects !== "entity";
   // A name right after a link relation ("the Russian author Leo Tolstoy", "directed by X") is the
   // bridge to the answer's page, not the answer.
-  const linkWords = new Set([...query.linkTerms, ...relationTerms(query.linkTerms).keys()]);
+  const linkWords = withRelations(query.linkTerms);
   const topDoc = Math.max(ranked[0]?.score ?? 0, 1e-9);
   const votes = new Map<string, AnswerSpan>();
   // An entity through which a page was reached is the link of a chain, not its end: "the woman

@@ -39,15 +39,20 @@ const GROUPS = [
   "league conference division",
 ].map((group) => [...new Set(words(group).map(stem))]);
 
-/** Question terms (stemmed) and the terms pages use for the same relation, with their weight. */
-export function relationTerms(questionTerms: string[], weight = 0.7): Map<string, number> {
-  const out = new Map<string, number>();
+/** The terms pages use for the same relations as these question terms (stemmed), other than the terms themselves. */
+export function relationTerms(questionTerms: string[]): string[] {
   const asked = new Set(questionTerms);
+  const out = new Set<string>();
   for (const group of GROUPS) {
     if (!group.some((term) => asked.has(term))) continue;
-    for (const term of group) if (!asked.has(term)) out.set(term, weight);
+    for (const term of group) if (!asked.has(term)) out.add(term);
   }
-  return out;
+  return [...out];
+}
+
+/** These terms and the words pages use for the same relations ("director" with "directed"). */
+export function withRelations(questionTerms: string[]): Set<string> {
+  return new Set([...questionTerms, ...relationTerms(questionTerms)]);
 }
 
 /** Words right before a name that state a relation: "directed by X", "married X", "born in X". */

@@ -134,7 +134,6 @@ function bestStatements(synthesis: Synthesis, description: string): string[] {
     .map((entry) => entry.text);
 }
 
-
 function extractDate(text: string): string | undefined {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
   if (iso) return iso[0];
