@@ -7,6 +7,7 @@
  * refuses private destinations in production.
  */
 
+const LOOPBACK = "a loopback address";
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "instance-data", "metadata.azure.com"]);
 
 /** A URL hostname without brackets or trailing dots, lower case. */
@@ -35,7 +36,7 @@ function ipv6Groups(host: string): number[] | null {
 }
 
 function ipv4Problem([a, b, c]: number[]): string | null {
-  if (a === 127) return "a loopback address";
+  if (a === 127) return LOOPBACK;
   if (a === 10 || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168)) return "a private address";
   if (a === 169 && b === 254) return "a link-local or metadata address";
   if (a === 100 && b! >= 64 && b! <= 127) return "a carrier-grade NAT address";
@@ -51,7 +52,7 @@ function ipv6Problem(groups: number[]): string | null {
   const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
   const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (groups.every((group) => group === 0)) return "the unspecified address";
-  if (zeroPrefix && g5 === 0 && g6 === 0 && g7 === 1) return "a loopback address";
+  if (zeroPrefix && g5 === 0 && g6 === 0 && g7 === 1) return LOOPBACK;
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
   if (zeroPrefix && (g5 === 0xffff || g5 === 0)) return ipv4Problem(embedded) ?? (g5 === 0 ? "an IPv4-compatible address" : null);
   if (g0 === 0x64 && g1 === 0xff9b) return g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 ? ipv4Problem(embedded) : "a NAT64 local-use address";
@@ -65,21 +66,16 @@ function ipv6Problem(groups: number[]): string | null {
   return null;
 }
 
-/** Is this (normalised) host the local machine: localhost, *.localhost, 127/8 or ::1 in any form? */
+/** Is this host the local machine: localhost, *.localhost, 127/8 or ::1 in any form? */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = normalHost(hostname);
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  const v4 = ipv4Octets(host);
-  if (v4) return v4[0] === 127;
-  const v6 = ipv6Groups(host);
-  return v6 !== null && ipv6Problem(v6) === "a loopback address";
+  return hostProblem(hostname) === LOOPBACK;
 }
 
 /** Why a URL hostname is off limits (private, loopback, link-local, metadata, reserved), or null when public. */
 export function hostProblem(hostname: string): string | null {
   const host = normalHost(hostname);
   if (METADATA_HOSTS.has(host) || host.endsWith(".internal")) return "a cloud metadata or internal host";
-  if (host === "localhost" || host.endsWith(".localhost")) return "a loopback address";
+  if (host === "localhost" || host.endsWith(".localhost")) return LOOPBACK;
   const v4 = ipv4Octets(host);
   if (v4) return ipv4Problem(v4);
   const v6 = ipv6Groups(host);
