@@ -92,6 +92,11 @@ describe("restating an answer in the engine's own words", () => {
   });
 });
 
+/** Researches a question in standard mode over these documents only. */
+function askStandard(question: string, docs: FakeDoc[]) {
+  return runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
+}
+
 /** A compositional question over a corpus where one site holds most pages, plus a long off-topic speech. */
 const DOCS: FakeDoc[] = [
   { url: WIKI("The Silent Harbor"), title: "The Silent Harbor", text: "The Silent Harbor is a 1958 French drama film directed by Marguerite Lenoir. It follows a lighthouse keeper on the coast of Brittany. The film won the Prix Louis-Delluc." },
@@ -104,10 +109,7 @@ const DOCS: FakeDoc[] = [
 
 describe("a brief that answers", () => {
   it("follows the hop on a one-site corpus, opens with the answer in its own words, and cites the chain", async () => {
-    const result = await runResearch(
-      { question: "In which city did the director of The Silent Harbor die?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
-      { providers: memoryProviders(DOCS) },
-    );
+    const result = await askStandard("In which city did the director of The Silent Harbor die?", DOCS);
     const opening = result.brief.split("\n")[0]!;
     expect(opening).toMatch(/^The director of The Silent Harbor died in Lyon \[\d\]/);
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["The Silent Harbor", "Marguerite Lenoir"]));
@@ -127,10 +129,7 @@ describe("a brief that answers", () => {
 
   it("does not state the bridge as the answer when the page it leads to was not read", async () => {
     const withoutHop = DOCS.filter((doc) => doc.title !== "Marguerite Lenoir");
-    const result = await runResearch(
-      { question: "In which city did the director of The Silent Harbor die?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
-      { providers: memoryProviders(withoutHop) },
-    );
+    const result = await askStandard("In which city did the director of The Silent Harbor die?", withoutHop);
     const opening = result.brief.split("\n")[0]!;
     expect(opening).not.toMatch(/died in Marguerite Lenoir/);
     expect(opening).toMatch(/^The sources read do not answer this directly; the closest evidence: /);
@@ -143,10 +142,7 @@ describe("a brief that answers", () => {
       { url: WIKI("Harbor Song"), title: "Harbor Song", text: "\"Harbor Song\" is a 1974 song written by Jean Morvan. It topped the French charts." },
       { url: WIKI("Jean Morvan"), title: "Jean Morvan", text: "Jean Morvan (1941 – 2003) was a French singer-songwriter. He was born in Quimper, in Brittany." },
     ];
-    const result = await runResearch(
-      { question: "The writer of Harbor Song was born in which town?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
-      { providers: memoryProviders(docs) },
-    );
+    const result = await askStandard("The writer of Harbor Song was born in which town?", docs);
     expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song was born in Quimper/);
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Harbor Song", "Jean Morvan"]));
   });
@@ -160,7 +156,7 @@ describe("a brief that answers", () => {
       { url: WIKI("Arne Dahl"), title: "Arne Dahl", text: "Arne Dahl (1940 – 2001) was a Norwegian footballer. He was born in Drammen." },
       { url: WIKI("Knut Vik"), title: "Knut Vik", text: "Knut Vik (born 1942) is a Norwegian former footballer who scored in the 1964 Nordic Cup final. He was born in Hamar." },
     ];
-    const ask = (question: string) => runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
+    const ask = (question: string) => askStandard(question, docs);
     // "stars Ola Berg as Captain Henrik Sand ... and Per Lunde as his first mate": Berg played Sand.
     expect((await ask("The actor who played Captain Henrik Sand in the 1961 film Northern Lights was born in which city?")).brief.split("\n")[0]).toMatch(/born in Tromsø/);
     // "Arne Dahl scoring two goals and Knut Vik adding a third": Dahl scored twice.
@@ -175,10 +171,7 @@ describe("a brief that answers", () => {
       { url: WIKI("Tomas Arnsby"), title: "Tomas Arnsby", text: "Tomas Arnsby (March 3, 1702 – October 9, 1771) was a colonial administrator. He governed Veldoria for twenty years." },
       { url: WIKI("Hilde Arnsby"), title: "Hilde Arnsby", text: "Hilde Arnsby (May 1, 1730 – June 2, 1790) was a painter from Kelm." },
     ];
-    const result = await runResearch(
-      { question: "What is the birth date of the person after whom the capital of Veldoria is named?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
-      { providers: memoryProviders(docs) },
-    );
+    const result = await askStandard("What is the birth date of the person after whom the capital of Veldoria is named?", docs);
     expect(result.brief.split("\n")[0]).toMatch(/^The birth date of the person after whom the capital of Veldoria is named is March 3, 1702 \[/);
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Veldoria", "Arnsby, Veldoria", "Tomas Arnsby"]));
   });
@@ -188,10 +181,7 @@ describe("a brief that answers", () => {
       { url: WIKI("Rhine"), title: "Rhine", text: "The Rhine is one of the major European rivers. The Rhine is about 1,230 km (760 mi) long." },
       { url: WIKI("Thames"), title: "Thames", text: "The River Thames flows through southern England. It is 346 km (215 mi) long." },
     ];
-    const result = await runResearch(
-      { question: "Are the Rhine and the Thames both longer than 1,000 kilometres?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
-      { providers: memoryProviders(docs) },
-    );
+    const result = await askStandard("Are the Rhine and the Thames both longer than 1,000 kilometres?", docs);
     expect(result.brief).toMatch(/^No: Rhine measures about 1,230 km and Thames about 346 km/);
   });
 });
