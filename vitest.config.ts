@@ -45,7 +45,7 @@ export default defineConfig({
           name: "workers",
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**"],
-          setupFiles: ["./test/setup/apply-migrations.ts"],
+          setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/check-responses.ts"],
           testTimeout: 20_000,
         },
       },

@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
-import { createRouter } from "./lib/openapi";
+import { createRouter, documentSchemeErrors } from "./lib/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
 import { adminAuditRoutes } from "./routes/api/admin/audit";
@@ -102,15 +102,19 @@ export function buildApp() {
     bearerFormat: "JWT",
     description: "An access token from signup, login or refresh, for /api.",
   });
-  app.doc31("/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Deep Research API",
-      version: API_VERSION,
-      description: "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
-    },
-    servers: [{ url: new URL(c.req.url).origin }],
-  }));
+  app.get("/openapi.json", (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Deep Research API",
+        version: API_VERSION,
+        description: "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
+      },
+      servers: [{ url: new URL(c.req.url).origin }],
+    });
+    documentSchemeErrors(document.paths as Parameters<typeof documentSchemeErrors>[0]);
+    return c.json(document);
+  });
 
   app.notFound((c) => {
     const error = new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`);

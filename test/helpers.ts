@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { recordExchange } from "./setup/response-contract";
 
 export const BASE = "https://api.example.test";
 let counter = 0;
@@ -33,7 +34,10 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     body = JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
   }
-  return exports.default.fetch(new Request(BASE + path, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" }));
+  const request = new Request(BASE + path, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const response = await exports.default.fetch(request);
+  recordExchange(request, response); // checked against /openapi.json after the test (setup/check-responses.ts)
+  return response;
 }
 
 export async function json<T = any>(response: Response): Promise<T> {

@@ -76,6 +76,42 @@ export const noBody = (description: string) => ({ description });
 export const JWT_SECURITY = [{ jwt: [] }];
 export const API_KEY_SECURITY = [{ apiKey: [] }];
 
+/**
+ * What the middleware behind each security scheme can answer on any route that uses it: a bad
+ * credential, a suspended account, and for API keys the per-key (and per-IP invalid-key) limit.
+ * Written once here and added to every secured operation of the document, so a route cannot
+ * forget them.
+ */
+const SCHEME_ERRORS: Record<string, ErrorCode[]> = {
+  jwt: ["unauthorized", "account_suspended"],
+  apiKey: ["unauthorized", "account_suspended", "rate_limited"],
+};
+
+interface DocumentedOperation {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, { description: string; content?: Record<string, unknown> }>;
+}
+
+/** Adds each secured operation's scheme errors to its responses (merging descriptions when the status is already listed). */
+export function documentSchemeErrors(paths: Record<string, Record<string, DocumentedOperation>>): void {
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      const responses = (operation.responses ??= {});
+      for (const code of new Set(schemes.flatMap((scheme) => SCHEME_ERRORS[scheme] ?? []))) {
+        const status = String(ERROR_STATUS[code]);
+        const description = DESCRIPTIONS[code] ?? code;
+        const existing = responses[status];
+        if (existing?.description.includes(description)) continue;
+        responses[status] = {
+          description: existing ? `${existing.description}; ${description}` : description,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
+      }
+    }
+  }
+}
+
 /** Path parameter `id`: must be a UUID (a malformed id is 400 `invalid_request`, an unknown one 404). */
 export const IdParam = z.object({
   id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }),

@@ -1,3 +1,4 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedServer, startServer } from "./server";
 
@@ -44,5 +45,13 @@ describe("npm start, over real HTTP", () => {
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { info: { version: string } };
     expect(doc.info.version).toBe("0.1.0");
     expect((await fetch(`${server.baseUrl}/docs`)).status).toBe(200);
+  });
+
+  it("publishes a document that is valid OpenAPI 3.1 (responses are checked against it by every workers test)", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(await (await fetch(`${server.baseUrl}/openapi.json`)).json());
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
   });
 });

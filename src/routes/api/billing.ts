@@ -55,13 +55,16 @@ const PaymentRowDto = z
     error: z.string().nullable(),
   })
   .openapi("PaymentRow");
-const AutoTopupBody = z
-  .strictObject({
-    enabled: z.boolean(),
-    threshold_credits: z.int().min(0).max(10_000_000),
-    pack_id: z.string().min(1).max(64),
-  })
-  .openapi("AutoTopupBody");
+const autoTopupFields = {
+  enabled: z.boolean(),
+  threshold_credits: z.int().min(0).max(10_000_000),
+  pack_id: z.string().min(1).max(64),
+};
+const AutoTopupBody = z.strictObject(autoTopupFields).openapi("AutoTopupBody");
+// Its own object, not AutoTopupBody.extend(): that publishes an allOf of two closed objects no response satisfies.
+const AutoTopupSettings = z
+  .object({ ...autoTopupFields, in_flight: z.boolean().openapi({ description: "A top-up payment is under way" }) })
+  .openapi("AutoTopupSettings");
 const SubscriptionDto = z
   .object({
     plan: PlanDto,
@@ -185,7 +188,7 @@ billingRoutes.openapi(
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
     responses: {
-      200: jsonResponse(AutoTopupBody.extend({ in_flight: z.boolean() }), "Settings (disabled when never set)"),
+      200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)"),
       ...errorResponses("unauthorized"),
     },
   }),
