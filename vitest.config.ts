@@ -22,6 +22,8 @@ export default defineConfig({
                 JWT_SECRET: "test-secret-that-is-at-least-32-characters-long",
                 ADMIN_EMAILS: "admin@example.com",
                 DASHBOARD_URL: "https://dashboard.example.test",
+                // The tests play Cloudflare's edge: each request's CF-Connecting-IP is the client's address.
+                TRUST_CF_CONNECTING_IP: "true",
                 // Keep-alive comments every second, so a test can see one without waiting 15 s.
                 SSE_KEEPALIVE_MS: "1000",
                 // A configured processor; its HTTP is intercepted with MSW in the billing tests.
@@ -54,6 +56,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["./test/e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

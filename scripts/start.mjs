@@ -3,14 +3,17 @@
 //  1. applies the D1 migrations to the same local state directory the server will use (--persist-to);
 //  2. seeds what the embedded defaults need (the local research corpus), when a seeding script exists;
 //  3. makes sure a JWT secret exists: from .dev.vars, from `--var JWT_SECRET:...`, or a generated
-//     development secret kept in the state directory (so sessions survive restarts);
-//  4. runs `wrangler dev` on 127.0.0.1:8787 unless --ip / --port say otherwise, passing every flag through.
+//     development secret kept in the state directory (so sessions survive restarts), handed to
+//     wrangler in an env file readable only by its owner, never on a command line that `ps` shows;
+//  4. runs `wrangler dev` on 127.0.0.1:8787 unless --ip / --port say otherwise, passing every flag through;
+//  5. fires wrangler.toml's cron triggers on their schedule, which `wrangler dev` does not do.
 // It is idempotent: run it as often as you like.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cronsOf, startLocalCron } from "./lib/local-cron.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = join(root, "node_modules", ".bin", "wrangler");
@@ -54,20 +57,36 @@ if (existsSync(seedScript)) run(process.execPath, [seedScript, ...persistArgs], 
 
 const devVarsPath = join(root, ".dev.vars");
 const devVarsHasSecret = existsSync(devVarsPath) && /^\s*JWT_SECRET\s*=/m.test(readFileSync(devVarsPath, "utf8"));
-const extraArgs = [];
+const envFileArgs = [];
 if (!devVarsHasSecret && !hasVar("JWT_SECRET")) {
   const secretFile = join(stateDir, "dev-jwt-secret");
   if (!existsSync(secretFile)) {
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
   }
-  extraArgs.push("--var", `JWT_SECRET:${readFileSync(secretFile, "utf8").trim()}`);
+  const secretEnvFile = join(stateDir, "dev-secrets.env");
+  writeFileSync(secretEnvFile, `JWT_SECRET=${readFileSync(secretFile, "utf8").trim()}\n`, { mode: 0o600 });
+  // Wrangler reads .dev.vars only when no --env-file is given, so name it too, after ours (later files win).
+  const localFiles = hasFlag("--env-file") ? [] : existsSync(devVarsPath) ? [devVarsPath] : [".env", ".env.local"].map((f) => join(root, f)).filter(existsSync);
+  for (const file of [secretEnvFile, ...localFiles]) envFileArgs.push("--env-file", file);
   log(`no JWT_SECRET in .dev.vars: using the generated development secret in ${secretFile} (see .dev.vars.example)`);
 }
+const extraArgs = [];
 if (!hasFlag("--ip")) extraArgs.push("--ip", "127.0.0.1");
 if (!hasFlag("--port")) extraArgs.push("--port", "8787");
 
-log(`starting wrangler dev ${[...args, ...extraArgs.map((a) => (a.startsWith("JWT_SECRET:") ? "JWT_SECRET:***" : a))].join(" ")}`);
-const server = spawn(wrangler, ["dev", ...args, ...extraArgs], { cwd: root, stdio: "inherit", env });
+const devArgs = ["dev", ...envFileArgs, ...args, ...extraArgs];
+log(`starting wrangler ${devArgs.join(" ")}`);
+const server = spawn(wrangler, devArgs, { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+
+// The cron triggers (sweep of stuck jobs, the Free plan's monthly credits) on their schedule.
+const listenIp = flagValue("--ip") ?? "127.0.0.1";
+const host = ["0.0.0.0", "::", "*"].includes(listenIp) ? "127.0.0.1" : listenIp.includes(":") ? `[${listenIp}]` : listenIp;
+if (flagValue("--local-protocol") === "https") {
+  log("local cron: not fired over --local-protocol https; trigger it by hand at /cdn-cgi/local/scheduled");
+} else {
+  const tickMs = process.env.LOCAL_CRON_TICK_MS ? Number(process.env.LOCAL_CRON_TICK_MS) : undefined;
+  startLocalCron({ baseUrl: `http://${host}:${flagValue("--port") ?? "8787"}`, crons: cronsOf(join(root, "wrangler.toml")), tickMs, log });
+}
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

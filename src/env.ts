@@ -24,6 +24,8 @@ export interface Env extends ProviderConfig {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Event name of the billing meter that plan overage is reported to. */
   STRIPE_METER_EVENT_NAME?: string;
+  /** "true" when the platform in front sets CF-Connecting-IP (default: only in production). */
+  TRUST_CF_CONNECTING_IP?: string;
   /** Interval of SSE keep-alive comments (default 15000 ms). */
   SSE_KEEPALIVE_MS?: string;
 
@@ -47,6 +49,10 @@ const configSchema = z.object({
     .number({ error: "must be a number" })
     .positive({ error: "must be greater than 0" })
     .default(1),
+  TRUST_CF_CONNECTING_IP: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .transform((value) => value === "true")
+    .optional(),
   JWT_SECRET: z
     .string({ error: "is missing (set it in .dev.vars or with `wrangler secret put JWT_SECRET`)" })
     .min(32, { error: "must be at least 32 characters" }),
@@ -76,7 +82,22 @@ const configSchema = z.object({
   for (const [applies, key, because] of needs) {
     if (applies && !config[key]) context.addIssue({ code: "custom", path: [key], message: `is required when ${because}` });
   }
+  // A copied placeholder passes the length check but signs every token with a published key.
+  if (config.ENVIRONMENT === "production" && isPlaceholderSecret(config.JWT_SECRET)) {
+    context.addIssue({
+      code: "custom",
+      path: ["JWT_SECRET"],
+      message: "is a placeholder, not a secret: generate one with `openssl rand -hex 32` and set it with `wrangler secret put JWT_SECRET`",
+    });
+  }
 });
+
+/** The example in .dev.vars.example, the test suite's secret, template words, or too few distinct characters to be random. */
+export function isPlaceholderSecret(secret: string): boolean {
+  return (
+    /replace|placeholder|change-?me|example|your[-_ ]?secret|test-secret|random-hex/i.test(secret) || new Set(secret).size < 10
+  );
+}
 
 /** The configuration after validation: typed, defaulted and normalised. */
 export type Config = z.infer<typeof configSchema>;

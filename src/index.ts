@@ -31,7 +31,7 @@ export default {
 
   /** Cron trigger (every minute): settle jobs stuck past their deadline; the Free plan's monthly credits. */
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(sweepStuckJobs(env).then((r) => console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
+    ctx.waitUntil(sweepStuckJobs(env).then((r) => r.checked > 0 && console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
     ctx.waitUntil(grantFreeMonth(createDb(env.DB)).then((n) => n > 0 && console.log(`free plan: ${n} accounts topped up`)));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,8 +1,10 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/env";
+import worker from "../src/index";
 import { RATE_RULES, type RateRuleName } from "../src/services/rate-limiter";
-import { call, expectError, login, randomIp, signupUser, uniqueEmail } from "./helpers";
+import { BASE, call, createKey, expectError, json, login, randomIp, signupUser, uniqueEmail } from "./helpers";
 
 const scale = loadConfig(env).RATE_LIMIT_SCALE;
 
@@ -20,15 +22,37 @@ async function expectRateLimited(response: Response, rule: RateRuleName) {
 }
 
 describe("rate limits", () => {
-  it("limits login attempts per email, whatever the client IP (and then even the right password is refused)", async () => {
+  it("locks a client out of an account after failed logins, but the right password from another client still signs in", async () => {
+    const user = await signupUser();
+    const attacker = randomIp();
+    for (let i = 0; i < allowed("login:ip-email"); i++) {
+      await expectError(await login(user.email, `wrong password ${i}`, attacker), 401, "invalid_credentials");
+    }
+    // That client is refused even with the right password (and for another spelling of the email)...
+    await expectRateLimited(await login(user.email, user.password, attacker), "login:ip-email");
+    await expectRateLimited(await login(`  ${user.email.toUpperCase()}`, user.password, attacker), "login:ip-email");
+    // ...while the owner, from their own client, is not locked out.
+    expect((await login(user.email, user.password, randomIp())).status).toBe(200);
+  });
+
+  it("forgets a client's failed logins once it signs in", async () => {
+    const user = await signupUser();
+    const ip = randomIp();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i < allowed("login:ip-email"); i++) {
+        await expectError(await login(user.email, `typo ${i}`, ip), 401, "invalid_credentials");
+      }
+      expect((await login(user.email, user.password, ip)).status).toBe(200);
+    }
+  });
+
+  it("limits failed logins per account across clients, more slowly, and successes do not count", async () => {
     const user = await signupUser();
     for (let i = 0; i < allowed("login:email"); i++) {
-      await expectError(await login(user.email, `wrong password ${i}`), 401, "invalid_credentials");
+      if (i % 10 === 0) expect((await login(user.email, user.password)).status).toBe(200); // forgiven, not counted
+      await expectError(await login(user.email, `distributed guess ${i}`), 401, "invalid_credentials");
     }
     await expectRateLimited(await login(user.email, user.password), "login:email");
-    // Another spelling of the same email shares the bucket.
-    await expectRateLimited(await login(`  ${user.email.toUpperCase()}`, user.password), "login:email");
-    // Other accounts are unaffected.
     const other = await signupUser();
     expect((await login(other.email, other.password)).status).toBe(200);
   });
@@ -93,6 +117,38 @@ describe("rate limits", () => {
       await expectError(await call("/api/auth/reset-password", { body: { token, password: "a new password" } }), 400, "invalid_request");
     }
     await expectRateLimited(await call("/api/auth/reset-password", { body: { token, password: "a new password" } }), "reset:token");
+  });
+
+  it("throttles invalid API keys per client IP, and never a valid key from the same address", async () => {
+    const user = await signupUser();
+    const key = await createKey(user);
+    const ip = randomIp();
+    const credits = (token: string, from = ip) => call("/v1/credits", { token, ip: from });
+    for (let i = 0; i < allowed("v1:invalid-key:ip"); i++) {
+      await expectError(await credits(`dr_live_${"0".repeat(31)}${i % 10}`), 401, "unauthorized");
+    }
+    const refused = await credits(`dr_live_${"1".repeat(32)}`);
+    await expectRateLimited(refused.clone(), "v1:invalid-key:ip");
+    expect((await json(refused)).error.message).toMatch(/invalid API key/);
+    expect((await credits(key.plaintext)).status).toBe(200);
+    await expectError(await credits(`dr_live_${"2".repeat(32)}`, randomIp()), 401, "unauthorized");
+  });
+
+  it("does not trust a client-sent CF-Connecting-IP unless the platform sets it (local emulation)", async () => {
+    const emulated = { ...env, TRUST_CF_CONNECTING_IP: "false" } as typeof env;
+    const forgot = (ip: string) =>
+      worker.fetch(
+        new Request(`${BASE}/api/auth/forgot-password`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+          body: JSON.stringify({ email: uniqueEmail("ghost") }),
+        }),
+        emulated,
+        createExecutionContext(),
+      );
+    for (let i = 0; i < allowed("forgot:ip"); i++) expect((await forgot(randomIp())).status).toBe(200);
+    await expectRateLimited(await forgot(randomIp()), "forgot:ip"); // rotating the header gains nothing
+    expect((await call("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") } })).status).toBe(200); // trusted: its own bucket
   });
 
   it("exposes Retry-After to the dashboard through CORS", async () => {

@@ -87,4 +87,25 @@ describe("configuration", () => {
     const body = await expectError(response, 500, "internal");
     expect(body.error.message).toContain(message);
   });
+
+  it.each([
+    "replace-with-64-random-hex-characters-from-openssl-rand-hex-32", // .dev.vars.example
+    "test-secret-that-is-at-least-32-characters-long", // this suite's
+    "your-secret-goes-here-your-secret-goes-here",
+    "0".repeat(64),
+  ])("production refuses a placeholder JWT_SECRET that passes the length check: %s", async (secret) => {
+    const production = { ...env, ENVIRONMENT: "production", JWT_SECRET: secret } as typeof env;
+    const response = await worker.fetch(new Request("http://127.0.0.1/healthz"), production, createExecutionContext());
+    const body = await expectError(response, 500, "internal");
+    expect(body.error.message).toContain("JWT_SECRET is a placeholder");
+    expect(body.error.message).not.toContain(secret);
+  });
+
+  it("production accepts a random JWT_SECRET, and development keeps the placeholder working", async () => {
+    const random = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const ok = (vars: Record<string, string>) =>
+      worker.fetch(new Request("http://127.0.0.1/healthz"), { ...env, ...vars } as typeof env, createExecutionContext());
+    expect((await ok({ ENVIRONMENT: "production", JWT_SECRET: random })).status).toBe(200);
+    expect((await ok({ JWT_SECRET: "replace-with-64-random-hex-characters-from-openssl-rand-hex-32" })).status).toBe(200);
+  });
 });

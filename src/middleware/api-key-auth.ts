@@ -3,12 +3,17 @@ import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
 import { authenticateApiKey, touchApiKey } from "../services/api-keys";
 import { bearerToken } from "./bearer";
+import { clientIp } from "./client-ip";
 import { enforceRateLimit } from "./rate-limit";
 
 /** Public API auth: `Authorization: Bearer dr_live_...`; missing, unknown or revoked is 401, suspended 403. */
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   const found = await authenticateApiKey(c.var.db, bearerToken(c));
-  if (!found) throw ApiError.unauthorized("Invalid or revoked API key.");
+  if (!found) {
+    // Only wrong keys count, per client IP: a scanner is slowed down, valid keys are never held up by it.
+    await enforceRateLimit(c, "v1:invalid-key:ip", clientIp(c), "Too many requests with an invalid API key from this address; check the key and retry later.");
+    throw ApiError.unauthorized("Invalid or revoked API key.");
+  }
   if (found.user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
   await enforceRateLimit(c, "v1:key", found.keyId);
   c.set("user", found.user);

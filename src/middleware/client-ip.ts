@@ -1,6 +1,18 @@
 import type { Context } from "hono";
+import type { AppEnv } from "../context";
 
-/** The caller's IP as Cloudflare reports it (it overwrites any client-sent value at the edge). */
-export function clientIp(c: Context): string {
-  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "unknown";
+/** The per-IP subject of every request under local emulation, where no edge vouches for an address. */
+export const UNVERIFIED_CLIENT = "unverified-local-client";
+
+/**
+ * The caller's IP, for per-IP limits. Cloudflare's edge sets CF-Connecting-IP, overwriting what a
+ * client sent; under local emulation (wrangler dev) the client's own header reaches us unchanged,
+ * so rotating it would dodge every per-IP limit. Unless the header is trusted (production by
+ * default, TRUST_CF_CONNECTING_IP to say otherwise), every caller is therefore one client.
+ */
+export function clientIp(c: Context<AppEnv>): string {
+  const config = c.var.config;
+  const trusted = config.TRUST_CF_CONNECTING_IP ?? config.ENVIRONMENT === "production";
+  if (!trusted) return UNVERIFIED_CLIENT;
+  return c.req.header("CF-Connecting-IP") ?? "unknown";
 }

@@ -6,10 +6,15 @@ import { hitRateLimit, type RateRuleName } from "../services/rate-limiter";
 import { clientIp } from "./client-ip";
 
 /** Counts a hit for `subject` under `rule`; over the limit it throws 429 `rate_limited` with Retry-After. */
-export async function enforceRateLimit(c: Context<AppEnv>, rule: RateRuleName, subject: string): Promise<void> {
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  rule: RateRuleName,
+  subject: string,
+  message = "Too many requests; slow down and retry later.",
+): Promise<void> {
   const decision = await hitRateLimit(c.env, c.var.config.RATE_LIMIT_SCALE, rule, subject);
   if (!decision.allowed) {
-    throw new ApiError("rate_limited", "Too many requests; slow down and retry later.", undefined, {
+    throw new ApiError("rate_limited", message, undefined, {
       "Retry-After": String(decision.retryAfterSecs),
     });
   }

@@ -25,6 +25,16 @@ export class RateLimiter extends DurableObject<Env> {
     const retryAfterSecs = Math.max(1, Math.ceil((this.windowStart + windowMs - now) / 1000));
     return { allowed: this.count <= limit, retryAfterSecs };
   }
+
+  /** Takes back one hit (an attempt that turned out to be legitimate). If the window rolled over since, it errs towards allowing one more. */
+  async forgive(): Promise<void> {
+    if (this.count > 0) this.count -= 1;
+  }
+
+  /** Forgets every hit of the window (e.g. a client's failed logins once it signs in). */
+  async clear(): Promise<void> {
+    this.count = 0;
+  }
 }
 
 export interface RateRule {
@@ -33,10 +43,16 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits, before scaling by RATE_LIMIT_SCALE. Per IP guards against spraying; per email against targeting one account. */
+/**
+ * The limits, before scaling by RATE_LIMIT_SCALE. Per IP guards against spraying; per email against
+ * targeting one account. Failed logins count per client and account (a lockout there only stops
+ * that client) and, more slowly, per account across clients (a distributed guesser): so nobody can
+ * lock an owner out by knowing their email, while guessing stays bounded.
+ */
 export const RATE_RULES = {
   "login:ip": { limit: 30, windowMs: 5 * MINUTE },
-  "login:email": { limit: 10, windowMs: 15 * MINUTE },
+  "login:ip-email": { limit: 10, windowMs: 15 * MINUTE },
+  "login:email": { limit: 50, windowMs: HOUR },
   "signup:ip": { limit: 20, windowMs: HOUR },
   "signup:email": { limit: 5, windowMs: HOUR },
   "forgot:ip": { limit: 10, windowMs: HOUR },
@@ -44,6 +60,7 @@ export const RATE_RULES = {
   "reset:ip": { limit: 10, windowMs: HOUR },
   "reset:token": { limit: 5, windowMs: HOUR },
   "v1:key": { limit: 600, windowMs: MINUTE },
+  "v1:invalid-key:ip": { limit: 30, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;
@@ -53,10 +70,14 @@ export interface RateDecision {
   retryAfterSecs: number;
 }
 
-/** Counts a hit against `rule` for `subject` (an IP, an email, a key id). Subjects are hashed: no emails in object names. */
+/** The object counting `rule` for `subject` (an IP, an email, a key id). Subjects are hashed: no emails in object names. */
+export async function rateLimitCounter(env: Env, rule: RateRuleName, subject: string): Promise<DurableObjectStub<RateLimiter>> {
+  const name = `${rule}:${await sha256Hex(subject.toLowerCase())}`;
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name));
+}
+
+/** Counts a hit against `rule` for `subject`. */
 export async function hitRateLimit(env: Env, scale: number, rule: RateRuleName, subject: string): Promise<RateDecision> {
   const { limit, windowMs } = RATE_RULES[rule];
-  const name = `${rule}:${await sha256Hex(subject.toLowerCase())}`;
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name));
-  return stub.hit(Math.max(1, Math.floor(limit * scale)), windowMs);
+  return (await rateLimitCounter(env, rule, subject)).hit(Math.max(1, Math.floor(limit * scale)), windowMs);
 }

@@ -1,20 +1,31 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedServer, startServer } from "./server";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { serverClient } from "./server";
 
-let server: StartedServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverClient(inject("server"));
 
 const post = (path: string, body: unknown, token?: string) => server.post(path, body, token);
 
 describe("npm start, over real HTTP", () => {
-  it("says it generated a development JWT secret when there is no .dev.vars", () => {
+  it("says it generated a development JWT secret when there is no .dev.vars, and shows it on no command line", () => {
     expect(server.output()).toContain("generated development secret");
+    const secret = readFileSync(join(server.stateDir, "dev-jwt-secret"), "utf8").trim();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const commandLines = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        } catch {
+          return ""; // gone meanwhile
+        }
+      });
+    // The scan sees wrangler's own command line (arguments are NUL-separated), so it is not vacuous.
+    expect(commandLines.some((line) => line.includes("wrangler") && line.split("\0").includes(server.stateDir))).toBe(true);
+    expect(commandLines.filter((line) => line.includes(secret))).toEqual([]);
+    expect(server.output()).not.toContain(secret);
   });
 
   it("signs up, creates an API key and reads /v1/credits", async () => {

@@ -1,20 +1,19 @@
-import { createHmac } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type StartedServer, startServer } from "./server";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, serverClient } from "./server";
 
-let server: StartedServer;
+const server = serverClient(inject("server"));
 let key: string;
 let accessToken: string;
+let userId: string;
 
 beforeAll(async () => {
-  server = await startServer();
   const signup = await post("/api/auth/signup", { email: `jobs-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  accessToken = ((await signup.json()) as { access_token: string }).access_token;
+  ({ access_token: accessToken, user: { id: userId } } = (await signup.json()) as { access_token: string; user: { id: string } });
   key = ((await (await post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const post = (path: string, body: unknown, token?: string) => server.post(path, body, token);
@@ -106,5 +105,27 @@ describe("research over real HTTP against npm start", () => {
     expect(delivery.headers["x-service-signature"]).toBe(expected);
     expect(delivery.headers["x-service-event"]).toBe("research.completed");
     expect(JSON.parse(delivery.body)).toMatchObject({ id, status: "succeeded" });
+  });
+
+  it("runs the cron under npm start: a job stuck past its deadline is swept (failed, nothing charged)", async () => {
+    const id = randomUUID();
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    // A job whose object never started, as a crash between the row and the object would leave it.
+    const insert = spawnSync(
+      join("node_modules", ".bin", "wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command",
+        `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
+         values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`],
+      { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
+    );
+    expect(insert.status, insert.stderr).toBe(0);
+    const get = async () => (await (await fetch(`${server.baseUrl}/v1/research/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as any;
+    let job = await get();
+    for (let i = 0; i < 60 && job.status === "pending"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = await get();
+    }
+    expect(job).toMatchObject({ id, status: "failed", credits_charged: 0 });
+    expect(server.output()).toMatch(/sweep: \d+ overdue, [1-9]\d* settled/);
   });
 });

@@ -1,44 +1,65 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
 
 export { freePort };
 
-export interface StartedServer {
+/** Where a started server is, in the serialisable form the e2e global setup hands to test files. */
+export interface ServerAddress {
   baseUrl: string;
+  stateDir: string;
+  /** Everything `npm start` printed, appended as it comes. */
+  logFile: string;
+}
+
+export interface ServerClient extends ServerAddress {
   /** POSTs JSON to `path`, with a bearer token when given. */
   post: (path: string, body: unknown, token?: string) => Promise<Response>;
-  stateDir: string;
   output: () => string;
+}
+
+export interface StartedServer extends ServerClient {
   stop: () => Promise<void>;
+}
+
+/** A client of a server started elsewhere (by the e2e global setup). */
+export function serverClient(address: ServerAddress): ServerClient {
+  return {
+    ...address,
+    output: () => readFileSync(address.logFile, "utf8"),
+    post: (path, body, token) =>
+      fetch(address.baseUrl + path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      }),
+  };
 }
 
 /**
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
- * fresh state directory, and waits until /healthz answers.
+ * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment.
  */
-export async function startServer(options: { vars?: Record<string, string | number>; timeoutMs?: number } = {}): Promise<StartedServer> {
+export async function startServer(
+  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
+  const logFile = join(stateDir, "npm-start.log");
+  writeFileSync(logFile, "");
   const child: ChildProcess = spawn(
     "npm",
     ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { cwd: process.cwd(), detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } },
+    { cwd: process.cwd(), detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1", ...options.env } },
   );
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(baseUrl + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+  child.stdout?.on("data", (chunk) => appendFileSync(logFile, chunk));
+  child.stderr?.on("data", (chunk) => appendFileSync(logFile, chunk));
+  const client = serverClient({ baseUrl: `http://127.0.0.1:${port}`, stateDir, logFile });
+  const { baseUrl, output } = client;
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       try {
@@ -60,12 +81,13 @@ export async function startServer(options: { vars?: Record<string, string | numb
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, stateDir, output: () => output, stop, post };
+      if (response.ok) return { ...client, stop };
     } catch {
       /* not listening yet */
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const printed = output();
   await stop();
-  throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${printed}`);
 }

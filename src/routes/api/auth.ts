@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { clientIp } from "../../middleware/client-ip";
 import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
+import { rateLimitCounter } from "../../services/rate-limiter";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
@@ -58,8 +60,17 @@ authRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await enforceRateLimit(c, "login:email", body.email.trim());
-    return c.json(authResponse(await login(c.var, body.email, body.password)), 200);
+    const email = body.email.trim();
+    const client = `${clientIp(c)} ${email}`;
+    // Counted before the password is checked (so parallel guesses count too), taken back on success.
+    await enforceRateLimit(c, "login:ip-email", client, "Too many failed sign-ins from this client; retry later or reset the password.");
+    await enforceRateLimit(c, "login:email", email, "Too many failed sign-ins for this account; retry later or reset the password.");
+    const result = await login(c.var, body.email, body.password);
+    await Promise.all([
+      (await rateLimitCounter(c.env, "login:ip-email", client)).clear(),
+      (await rateLimitCounter(c.env, "login:email", email)).forgive(),
+    ]);
+    return c.json(authResponse(result), 200);
   },
 );
 
