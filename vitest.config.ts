@@ -1,7 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { dropSimulatedRestartLines, quietThirdPartySourceMaps } from "./test/setup/quiet-output.ts";
 
 const migrations = await readD1Migrations("./migrations");
+dropSimulatedRestartLines();
 
 /**
  * Two projects: `workers` runs inside workerd (the real runtime, with D1, Durable Objects and
@@ -11,9 +13,13 @@ const migrations = await readD1Migrations("./migrations");
 export default defineConfig({
   test: {
     reporters: ["default", "./test/setup/summary-reporter.ts"],
+    // A passing test's console output (the service's logs of the failures it provokes) is noise;
+    // a failing test's is shown.
+    silent: "passed-only",
     projects: [
       {
         plugins: [
+          quietThirdPartySourceMaps(),
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
@@ -45,6 +51,10 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // One runtime per worker process for all its files, not one per file (that cost ~2.5 s a
+          // file). Files therefore share a database: tests use fresh accounts, IPs and ids, and
+          // never assume a table is empty.
+          isolate: false,
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**"],
           setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/check-responses.ts"],

@@ -5,7 +5,8 @@ import { citationProblems } from "../src/research/engine/citations";
 import { budgetsForMode } from "../src/services/pricing";
 import { adminUser, call, expectError, json, signupUser } from "./helpers";
 
-const DOMAIN = "history.example.org";
+// Its own domain: other files load pages of history.example.org with other texts, and files share a database.
+const DOMAIN = "annals.example.org";
 
 const documents = [
   {
@@ -69,7 +70,13 @@ describe("admin corpus endpoints", () => {
     const progress: string[] = [];
     const seen: string[] = [];
     const result = await runResearch(
-      { question: "Why did South Carolina oppose the Tariff of 1828 and how was the crisis resolved?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      {
+        question: "Why did South Carolina oppose the Tariff of 1828 and how was the crisis resolved?",
+        mode: "standard",
+        budgets: budgetsForMode("standard"),
+        include_sources: true,
+        include_domains: [DOMAIN, "cooking.example.com"], // what this test ingested, whatever else the corpus holds
+      },
       { providers },
       { onProgress: (event) => void progress.push(event.stage), onSource: (source) => void seen.push(source.url) },
     );

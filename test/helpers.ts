@@ -115,10 +115,10 @@ export async function expectLedgerConsistent(userId: string): Promise<number> {
 export const ADMIN_EMAIL = "admin@example.com"; // listed in ADMIN_EMAILS by vitest.config.ts
 const ADMIN_PASSWORD = "admin password 123";
 
-/** Signs in the admin (signing up first if this test file's database has none yet). */
+/** Signs in the admin (signing up first if the database has none yet: test files share one). */
 export async function adminUser(): Promise<TestUser> {
-  const signup = await call("/api/auth/signup", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  const response = signup.status === 409 ? await call("/api/auth/login", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }) : signup;
+  const login = await call("/api/auth/login", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const response = login.status === 401 ? await call("/api/auth/signup", { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }) : login;
   expect(response.status).toBe(200);
   const body = await json(response);
   expect(body.user.is_admin).toBe(true);

@@ -62,3 +62,20 @@ export class ApiError extends Error {
     return new ApiError("not_found", `${what} not found.`);
   }
 }
+
+/**
+ * One log line for a failure: its class and message, plus the HTTP status, code and request id a
+ * provider's error carries (Stripe's do). Never the whole object: a processor error holds its
+ * response headers and raw body, which do not belong in logs.
+ */
+export function errorSummary(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const fields = error as Error & { type?: unknown; statusCode?: unknown; code?: unknown; requestId?: unknown };
+  const extra = [
+    typeof fields.statusCode === "number" ? `status ${fields.statusCode}` : "",
+    typeof fields.code === "string" ? `code ${fields.code}` : "",
+    typeof fields.requestId === "string" ? `request ${fields.requestId}` : "",
+  ].filter(Boolean);
+  const name = typeof fields.type === "string" && fields.type.startsWith("Stripe") ? fields.type : error.name;
+  return `${name}: ${error.message}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+}

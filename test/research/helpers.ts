@@ -44,7 +44,7 @@ export const CORPUS: Doc[] = [
 ];
 
 let loaded = false;
-/** Loads CORPUS through the admin endpoint once per test file. */
+/** Loads CORPUS through the admin endpoint once per runtime (test files share its database). */
 export async function ensureCorpus(): Promise<TestUser> {
   const admin = await adminUser();
   if (!loaded) {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { autoTopups, payments } from "../../db/schema/billing";
 import { users } from "../../db/schema/users";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorSummary } from "../../lib/errors";
 import { HOUR, nowIso } from "../../lib/time";
 import { getBalance } from "../ledger";
 import { findPack } from "./catalog";
@@ -112,7 +112,7 @@ export async function maybeStartAutoTopup(deps: BillingDeps, userId: string): Pr
     } // processing: the payment_intent.succeeded / payment_failed event finishes it
     return "started";
   } catch (error) {
-    console.error(`auto top-up ${paymentId} failed`, error);
+    console.error(`auto top-up ${paymentId} failed: ${errorSummary(error)}`);
     await failPayment(deps.db, paymentId, `auto top-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await releaseAutoTopupClaim(deps, userId, paymentId);
     return "started";

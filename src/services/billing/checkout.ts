@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { payments } from "../../db/schema/billing";
 import { type UserRow, users } from "../../db/schema/users";
 import type { Config, Env } from "../../env";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorSummary } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
 import { failPayment } from "./payments";
@@ -101,7 +101,7 @@ export async function createCheckout(
 /** A processor-side failure, as the client sees it (502, with the processor's message). */
 export function processorFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  console.error("payment processor call failed", error);
+  console.error(`payment processor call failed: ${errorSummary(error)}`);
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError("payment_processor_error", `The payment processor refused the request: ${message}`);
 }

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { processorEvents } from "../../db/schema/billing";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorSummary } from "../../lib/errors";
 import type { Paging } from "../../lib/paging";
 import { nowIso } from "../../lib/time";
 import type { BillingDeps } from "./checkout";
@@ -49,7 +49,7 @@ export async function applyStoredEvent(deps: BillingDeps, eventId: string): Prom
   try {
     outcome = handler ? await handler(deps, JSON.parse(row.body) as Stripe.Event) : { status: "ignored", note: `unhandled type ${row.type}` };
   } catch (error) {
-    console.error(`processor event ${eventId} (${row.type}) failed`, error);
+    console.error(`processor event ${eventId} (${row.type}) failed: ${errorSummary(error)}`);
     outcome = { status: "failed", note: error instanceof Error ? error.message : String(error) };
   }
   await deps.db

@@ -1,3 +1,4 @@
+import { errorSummary } from "../../lib/errors";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { overageReports } from "../../db/schema/billing";
 import { ledgerEntries } from "../../db/schema/ledger";
@@ -28,7 +29,7 @@ export async function reserveCredits(deps: BillingDeps, userId: string, credits:
   const reservation = { kind: "reservation" as const, delta: -credits, idempotencyKey: reservationKey(jobId), relatedId: jobId };
   const first = await applyLedgerChange(db, userId, reservation);
   if (first.status !== "insufficient") {
-    defer(maybeStartAutoTopup(deps, userId).catch((error: unknown) => console.error("auto top-up check failed", error)));
+    defer(maybeStartAutoTopup(deps, userId).catch((error: unknown) => console.error(`auto top-up check failed: ${errorSummary(error)}`)));
     return { status: "reserved", balance: first.balance, overageCredits: 0 };
   }
   if (!(await currentPlan(db, userId)).paid) return { status: "insufficient", balance: first.balance };
@@ -96,7 +97,7 @@ export async function reportOverage(deps: BillingDeps, reportId: string): Promis
     });
     await db.update(overageReports).set({ status: "reported", reportedAt: nowIso(), error: null }).where(eq(overageReports.id, reportId));
   } catch (error) {
-    console.error(`overage report ${reportId} failed`, error);
+    console.error(`overage report ${reportId} failed: ${errorSummary(error)}`);
     await db.update(overageReports).set({ status: "failed", error: String(error).slice(0, 500) }).where(eq(overageReports.id, reportId));
   }
 }
