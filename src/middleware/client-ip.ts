@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 
 /** The per-IP subject of every request under local emulation, where no edge vouches for an address. */
-export const UNVERIFIED_CLIENT = "unverified-local-client";
+const UNVERIFIED_CLIENT = "unverified-local-client";
 
 /**
  * The caller's IP, for per-IP limits. Cloudflare's edge sets CF-Connecting-IP, overwriting what a
