@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createProviders, runResearch } from "../src/research/engine";
 import { citationProblems } from "../src/research/engine/citations";
-import { budgetsForMode } from "../src/services/pricing";
+import { budgetsForMode } from "../src/research/pricing";
 import { adminUser, call, expectError, json, signupUser } from "./helpers";
 
 // Its own domain: other files load pages of history.example.org with other texts, and files share a database.

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProviders, runResearch } from "../../src/research/engine";
 import { ingestDocuments } from "../../src/research/providers/corpus-store";
-import { budgetsForMode, creditsCharged } from "../../src/services/pricing";
+import { budgetsForMode, creditsCharged } from "../../src/research/pricing";
 import { applyMigrations, openLocalD1 } from "../lib/local-d1.mjs";
 import type { EvalOptions } from "./args";
 import { onCleanup } from "./cleanup";

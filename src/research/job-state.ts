@@ -1,5 +1,5 @@
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
-import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "../services/pricing";
+import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "./pricing";
 import type { CitationDto, ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
 
 /** Everything a job's Durable Object needs to run, fixed at submit. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs } from "../db/schema/jobs";
 import type { Paging } from "../lib/paging";
-import { usdToMicros } from "../services/pricing";
+import { usdToMicros } from "./pricing";
 import type { ResearchResult } from "./job-state";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
-import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "../services/pricing";
+import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "./pricing";
 import { webhookUrlProblem } from "../webhooks/url-safety";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
@@ -57,9 +57,8 @@ export interface ResearchPlan {
  * envelope must be possible (400 impossible_budget). Runs before anything is written or charged.
  */
 export function planResearch(request: ResearchRequest, config: Config): ResearchPlan {
-  if (request.mode === "max" && request.max_credits == null) {
-    throw ApiError.invalid("Invalid request: max_credits is required when mode is max.");
-  }
+  const mode = request.mode;
+  const budgets = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
   if (request.response_schema) {
     // Checked first: everything after it (size, compile, the idempotency hash) walks the schema.
     if (jsonDepthExceeds(request.response_schema, MAX_SCHEMA_DEPTH)) {
@@ -79,8 +78,6 @@ export function planResearch(request: ResearchRequest, config: Config): Research
     const problem = webhookUrlProblem(request.webhook_url, config.ENVIRONMENT);
     if (problem) throw ApiError.invalid(`Invalid request: ${problem}.`);
   }
-  const mode = request.mode;
-  const budgets = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
   const impossible = impossibleBudgetReason(budgets);
   if (impossible) throw new ApiError("impossible_budget", impossible);
   return {

@@ -5,7 +5,7 @@ import { textNamesTitle, titleRefersTo } from "../../src/research/engine/evidenc
 import { analyzeQuestion } from "../../src/research/engine/query";
 import { restate } from "../../src/research/engine/restate";
 import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/text";
-import { budgetsForMode } from "../../src/services/pricing";
+import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders, WIKI } from "./helpers";
 
 describe("question analysis on the shapes that used to fail", () => {

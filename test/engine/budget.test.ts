@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Budget } from "../../src/research/engine/budget";
 import { runResearch } from "../../src/research/engine";
-import { budgetsForMode, opCostUsd, type ResearchBudgets } from "../../src/services/pricing";
+import { budgetsForMode, opCostUsd, type ResearchBudgets } from "../../src/research/pricing";
 import { memoryProviders, TWO_HOP_DOCS, type FakeDoc } from "./helpers";
 
 function envelope(overrides: Partial<ResearchBudgets> = {}): ResearchBudgets {

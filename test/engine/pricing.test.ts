@@ -7,7 +7,7 @@ import {
   OP_PRICES,
   opCostUsd,
   reservationCredits,
-} from "../../src/services/pricing";
+} from "../../src/research/pricing";
 
 describe("op prices", () => {
   it("lists every metered operation once, with a note", () => {

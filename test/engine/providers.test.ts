@@ -14,7 +14,7 @@ import { ExaSearch } from "../../src/research/providers/search/exa";
 import { SearxngSearch } from "../../src/research/providers/search/searxng";
 import { TavilySearch } from "../../src/research/providers/search/tavily";
 import { ProviderError, type SearchProvider } from "../../src/research/providers/types";
-import { budgetsForMode } from "../../src/services/pricing";
+import { budgetsForMode } from "../../src/research/pricing";
 
 // Every outbound request is intercepted; an unhandled one fails the test (never the real network).
 const server = setupServer();

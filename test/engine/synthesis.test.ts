@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { briefSentences, citationProblems, citationsIn, cite } from "../../src/research/engine/citations";
-import { budgetsForMode } from "../../src/services/pricing";
+import { budgetsForMode } from "../../src/research/pricing";
 import { memoryProviders, TWO_HOP_DOCS } from "./helpers";
 
 async function research(question: string, mode: "lite" | "standard" | "pro" = "standard") {

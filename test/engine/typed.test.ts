@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileSchema, InvalidSchemaError, runResearch, TypedOutputError } from "../../src/research/engine";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
-import { budgetsForMode } from "../../src/services/pricing";
+import { budgetsForMode } from "../../src/research/pricing";
 import { memoryProviders, TWO_HOP_DOCS } from "./helpers";
 
 const question = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";

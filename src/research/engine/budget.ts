@@ -1,4 +1,4 @@
-import { type OpName, opCostUsd, type ResearchBudgets, roundUsd } from "../../services/pricing";
+import { type OpName, opCostUsd, type ResearchBudgets, roundUsd } from "../pricing";
 
 /** Why the engine stopped gathering evidence. */
 export type StopReason =

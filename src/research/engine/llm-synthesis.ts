@@ -1,4 +1,4 @@
-import { llmCostUsd } from "../../services/pricing";
+import { llmCostUsd } from "../pricing";
 import type { ChatModel } from "../providers/types";
 import type { EvidenceAnalysis } from "./analysis";
 import type { Budget } from "./budget";

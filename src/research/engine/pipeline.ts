@@ -1,6 +1,6 @@
 import { domainAllowed, domainOf } from "../providers/domains";
 import type { SearchHit } from "../providers/types";
-import { modeHasCritic } from "../../services/pricing";
+import { modeHasCritic } from "../pricing";
 import { analyzeEvidence } from "./analysis";
 import { Budget, type StopReason } from "./budget";
 import { extractiveBrief, type Synthesis } from "./brief";

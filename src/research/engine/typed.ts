@@ -1,5 +1,5 @@
 import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
-import { llmCostUsd } from "../../services/pricing";
+import { llmCostUsd } from "../pricing";
 import type { ChatMessage, ChatModel } from "../providers/types";
 import type { EvidenceAnalysis } from "./analysis";
 import type { Budget } from "./budget";

@@ -1,4 +1,4 @@
-import type { ResearchBudgets, ResearchMode } from "../../services/pricing";
+import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { Providers } from "../providers/types";
 import type { StopReason } from "./budget";
 import type { CitationDto, SourceDto } from "./brief";

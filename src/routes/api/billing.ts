@@ -8,7 +8,7 @@ import { createCheckout, createPortal } from "../../services/billing/checkout";
 import { receiveProcessorEvent } from "../../services/billing/events";
 import { paymentDto, paymentHistory } from "../../services/billing/payments";
 import { currentPlan, overageThisPeriod } from "../../services/billing/subscriptions";
-import { OP_PRICES } from "../../services/pricing";
+import { OP_PRICES } from "../../research/pricing";
 import type { Context } from "hono";
 import { ApiError } from "../../lib/errors";
 import type { AppEnv } from "../../context";

@@ -5,6 +5,7 @@
  *
  * Units: one credit is 0.01 USD. Operation prices are in credits (fractional), costs in USD.
  */
+import { ApiError } from "../lib/errors";
 
 export const USD_PER_CREDIT = 0.01;
 
@@ -109,12 +110,18 @@ export function modeFixedCredits(mode: ResearchMode): number | null {
   return MODES[mode].fixedCredits;
 }
 
+/**
+ * max is metered up to max_credits, so it has no price without them. The one place this rule
+ * lives: a request that breaks it is a 400 at submit, before anything is written.
+ */
+function requiredMaxCredits(maxCredits: number | null | undefined): number {
+  if (maxCredits == null) throw ApiError.invalid("Invalid request: max_credits is required when mode is max.");
+  return maxCredits;
+}
+
 /** Credits reserved at submit: the fixed price, or max_credits for max. */
 export function reservationCredits(mode: ResearchMode, maxCredits?: number | null): number {
-  const fixed = MODES[mode].fixedCredits;
-  if (fixed !== null) return fixed;
-  if (maxCredits == null) throw new Error("max mode needs max_credits");
-  return maxCredits;
+  return MODES[mode].fixedCredits ?? requiredMaxCredits(maxCredits);
 }
 
 /** Credits charged for a succeeded job: the fixed price, or ceil(cost * 100) capped at max_credits for max. */
@@ -136,10 +143,7 @@ export interface BudgetOptions {
 export function budgetsForMode(mode: ResearchMode, options: BudgetOptions = {}): ResearchBudgets {
   const definition = MODES[mode];
   let maxCostUsd = definition.maxCostUsd;
-  if (maxCostUsd === null) {
-    if (options.maxCredits == null) throw new Error("max mode needs max_credits");
-    maxCostUsd = roundUsd(options.maxCredits * USD_PER_CREDIT);
-  }
+  if (maxCostUsd === null) maxCostUsd = roundUsd(requiredMaxCredits(options.maxCredits) * USD_PER_CREDIT);
   return {
     branches: definition.branches,
     max_cost_usd: maxCostUsd,
