@@ -1,14 +1,12 @@
-import type { Db } from "./db/client";
 import type { UserRow } from "./db/schema";
-import type { Config, Env } from "./env";
-import type { EmailSender } from "./services/email";
+import type { Env } from "./env";
+import type { Deps } from "./services/deps";
 
-/** What every request carries through Hono's context: validated config and per-request services. */
+/** What every request carries through Hono's context: its dependencies and who is calling. */
 export interface AppVariables {
   requestId: string;
-  config: Config;
-  db: Db;
-  email: EmailSender;
+  /** This request's dependencies (middleware/services.ts). */
+  deps: Deps;
   /** Set by the JWT or API-key middleware. */
   user: UserRow;
   /** The session (refresh-token family) of a JWT caller. */

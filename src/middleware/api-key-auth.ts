@@ -8,7 +8,7 @@ import { enforceRateLimit } from "./rate-limit";
 
 /** Public API auth: `Authorization: Bearer dr_live_...`; missing, unknown or revoked is 401, suspended 403. */
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const found = await authenticateApiKey(c.var.db, bearerToken(c));
+  const found = await authenticateApiKey(c.var.deps.db, bearerToken(c));
   if (!found) {
     // Only wrong keys count, per client IP: a scanner is slowed down, valid keys are never held up by it.
     await enforceRateLimit(c, "v1:invalid-key:ip", clientIp(c), "Too many requests with an invalid API key from this address; check the key and retry later.");
@@ -18,7 +18,7 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   await enforceRateLimit(c, "v1:key", found.keyId);
   c.set("user", found.user);
   c.set("apiKeyId", found.keyId);
-  const touch = touchApiKey(c.var.db, found);
-  if (touch) c.executionCtx.waitUntil(touch);
+  const touch = touchApiKey(c.var.deps.db, found);
+  if (touch) c.var.deps.defer(touch);
   await next();
 });

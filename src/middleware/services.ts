@@ -1,15 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { createDb } from "../db/client";
-import { loadConfig } from "../env";
-import { createEmailSender } from "../services/email";
+import { createDeps } from "../services/deps";
 
-/** Validates the configuration (once per isolate) and builds this request's services. */
+/** Validates the configuration (once per isolate) and builds this request's dependencies, read by every handler as `c.var.deps`. */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
-  const config = loadConfig(c.env);
-  const db = createDb(c.env.DB);
-  c.set("config", config);
-  c.set("db", db);
-  c.set("email", createEmailSender(db, config, (work) => c.executionCtx.waitUntil(work)));
+  c.set("deps", createDeps(c.env, (work) => c.executionCtx.waitUntil(work)));
   await next();
 });

@@ -12,7 +12,8 @@ export interface JobSpec {
   input: ResearchInput;
   reservedCredits: number;
   maxCredits: number | null;
-  webhookUrl: string | null;
+  /** Whether settling queues a webhook delivery; the URL itself lives only on the job row, where the delivery reads it. */
+  notifiesWebhook: boolean;
   createdAt: string;
   /** Hard wall-clock deadline, epoch ms. */
   deadlineAt: number;

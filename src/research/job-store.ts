@@ -11,6 +11,31 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
   return db.select().from(researchJobs).where(and(eq(researchJobs.id, id), eq(researchJobs.userId, userId))).get();
 }
 
+/**
+ * The ResearchResult a row holds: its final result, or what the row knows of a job whose object
+ * has none (a start that failed moments ago; the sweep settles it).
+ */
+export function resultFromRow(job: ResearchJobRow): ResearchResult {
+  // Rows written before claim-level citations existed have none.
+  if (job.resultJson) return { citations: [], ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations">) };
+  return {
+    id: job.id,
+    status: job.status,
+    question: job.question,
+    brief: null,
+    typed: null,
+    sources: [],
+    citations: [],
+    credits_charged: job.creditsCharged,
+    cost_usd: job.costUsdMicros / 1_000_000,
+    created_at: job.createdAt,
+    completed_at: job.completedAt,
+    error: job.error,
+    latency_ms: job.latencyMs,
+    wave_count: job.waveCount,
+  };
+}
+
 export async function markJobRunning(db: Db, id: string, startedAt: string): Promise<void> {
   await db.update(researchJobs).set({ status: "running", startedAt }).where(and(eq(researchJobs.id, id), eq(researchJobs.status, "pending")));
 }

@@ -286,7 +286,7 @@ export class ResearchJob extends DurableObject<Env> {
       const db = createDb(this.env.DB);
       await settleReservation({ db, config: loadConfig(this.env), env: this.env }, spec.userId, spec.id, result.credits_charged);
       await writeFinalJob(db, result);
-      if (spec.webhookUrl) await enqueueWebhook(this.env, spec.id);
+      if (spec.notifiesWebhook) await enqueueWebhook(this.env, spec.id);
       record.settled = true;
       await this.persist();
     } catch (error) {

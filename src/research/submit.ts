@@ -7,7 +7,9 @@ import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
-import { type Defer, reserveCredits, settleReservation } from "../services/billing/reservations";
+import { reserveCredits, settleReservation } from "../services/billing/reservations";
+import type { Defer } from "../services/deps";
+import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 
@@ -45,10 +47,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
-}
-
-function jobStub(env: Env, id: string) {
-  return env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(id));
 }
 
 /**
@@ -128,11 +126,11 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       },
       reservedCredits: plan.reservedCredits,
       maxCredits: request.max_credits ?? null,
-      webhookUrl: request.webhook_url ?? null,
+      notifiesWebhook: Boolean(request.webhook_url),
       createdAt,
       deadlineAt: now + plan.budgets.max_wallclock_secs * 1000,
     };
-    await jobStub(ctx.env, id).start(spec);
+    await jobObject(ctx.env, id).start(spec);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The job could not start: give everything back and leave no job behind (a plain 500).
@@ -172,7 +170,7 @@ async function respond(ctx: SubmitContext, plan: ResearchPlan, id: string): Prom
     };
   }
   // Synchronous: wait for the job to finish (its own deadline bounds the wait).
-  const result = await jobStub(ctx.env, id).waitForResult(plan.budgets.max_wallclock_secs * 1000 + 20 * SECOND);
+  const result = await jobObject(ctx.env, id).waitForResult(plan.budgets.max_wallclock_secs * 1000 + 20 * SECOND);
   if (!result) throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");
   return { status: 200, body: result };
 }

@@ -4,6 +4,7 @@ import { OPEN_STATUSES, researchJobs } from "../db/schema/jobs";
 import { type Env, loadConfig } from "../env";
 import { MINUTE, nowIso } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
+import { jobObject } from "./job-object";
 import { overdueJobs } from "./job-store";
 
 /** How far past its deadline a job must be before the sweep steps in. */
@@ -20,7 +21,7 @@ export async function sweepStuckJobs(env: Env, now = Date.now()): Promise<{ chec
   let settled = 0;
   for (const job of overdue) {
     try {
-      const outcome = await env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(job.id)).sweep();
+      const outcome = await jobObject(env, job.id).sweep();
       if (outcome === "missing") {
         const row = await db.select().from(researchJobs).where(eq(researchJobs.id, job.id)).get();
         if (!row) continue;

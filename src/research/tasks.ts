@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { createProviders } from "./engine";
+import { jobObject } from "./job-object";
 import type { TaskAnswer, TaskMessage } from "./job-tasks";
 import { ProviderError, type SearchQuery } from "./providers/types";
 
@@ -12,7 +13,7 @@ export function taskRetryDelaySecs(attempt: number): number {
 }
 
 function report(env: Env, jobId: string, answers: TaskAnswer[]): Promise<void> {
-  return env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(jobId)).tasksDone(answers);
+  return jobObject(env, jobId).tasksDone(answers);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../lib/openapi";
-import { ResearchRequestSchema } from "../research/request";
-import { jobEvents, jobResult, ownJob, submit } from "./research-handlers";
+import { getJob, jobEvents, ResearchRequestSchema, submit } from "../research/service";
 import { AsyncAcceptedDto, IdempotencyHeader, ResearchResultDto, SSE_RESPONSE } from "./research-schemas";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
@@ -12,6 +13,11 @@ export interface ResearchSurface {
   tags: string[];
   security: { [scheme: string]: string[] }[];
   submitSummary: string;
+}
+
+/** Relays a job object's SSE response through Hono, keeping the headers the middleware set (X-Request-Id). */
+export function relay(c: Context<AppEnv>, response: Response) {
+  return c.newResponse(response.body, { status: response.status as 200, headers: response.headers });
 }
 
 /** POST /research, GET /research/{id} and GET /research/{id}/events: the same on both surfaces. */
@@ -41,7 +47,12 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       },
     }),
     async (c) => {
-      const response = await submit(c, c.req.valid("json"), surface.origin, surface.basePath);
+      const caller = { user: c.var.user, origin: surface.origin, apiKeyId: surface.origin === "api" ? c.var.apiKeyId : null };
+      const response = await submit(c.var.deps, caller, c.req.valid("json"), {
+        idempotencyKey: c.req.header("Idempotency-Key"),
+        resourceBase: `${new URL(c.req.url).origin}${surface.basePath}`,
+        defer: c.var.deps.defer,
+      });
       return response.status === 200 ? c.json(response.body, 200) : c.json(response.body, 202);
     },
   );
@@ -56,7 +67,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       request: { params: IdParam },
       responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => c.json(await jobResult(c, await ownJob(c, c.req.valid("param").id)), 200),
+    async (c) => c.json(await getJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );
 
   router.openapi(
@@ -69,6 +80,6 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       request: { params: IdParam },
       responses: { 200: SSE_RESPONSE, ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => jobEvents(c, await ownJob(c, c.req.valid("param").id)) as never,
+    async (c) => relay(c, await jobEvents(c.var.deps, c.var.user.id, c.req.valid("param").id, c.req.header("Last-Event-ID"))) as never,
   );
 }

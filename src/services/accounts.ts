@@ -1,3 +1,4 @@
+import type { Deps } from "./deps";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type UserRow, users } from "../db/schema";
@@ -6,7 +7,6 @@ import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { passwordResetEmail, verificationEmail } from "./account-emails";
-import type { EmailSender } from "./email";
 import { consumeEmailToken, createEmailToken } from "./email-tokens";
 import { ledgerChangeStatements } from "./ledger";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -15,11 +15,7 @@ import { revokeUserSessions, type SessionTokens, startSession } from "./sessions
 /** Free credits every new account starts with, as a `signup_bonus` ledger entry. */
 export const SIGNUP_BONUS_CREDITS = 500;
 
-export interface AccountDeps {
-  db: Db;
-  config: Config;
-  email: EmailSender;
-}
+export type AccountDeps = Pick<Deps, "db" | "config" | "email">;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -37,7 +37,7 @@ authRoutes.openapi(
     const body = c.req.valid("json");
     await enforceRateLimit(c, "signup:email", body.email.trim());
     const result = await signup(
-      c.var,
+      c.var.deps,
       { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name },
       new URL(c.req.url).origin,
     );
@@ -65,10 +65,10 @@ authRoutes.openapi(
     // Counted before the password is checked (so parallel guesses count too), taken back on success.
     await enforceRateLimit(c, "login:ip-email", client, "Too many failed sign-ins from this client; retry later or reset the password.");
     await enforceRateLimit(c, "login:email", email, "Too many failed sign-ins for this account; retry later or reset the password.");
-    const result = await login(c.var, body.email, body.password);
+    const result = await login(c.var.deps, body.email, body.password);
     await Promise.all([
-      (await rateLimitCounter(c.env, "login:ip-email", client)).clear(),
-      (await rateLimitCounter(c.env, "login:email", email)).forgive(),
+      (await rateLimitCounter(c.var.deps.env, "login:ip-email", client)).clear(),
+      (await rateLimitCounter(c.var.deps.env, "login:email", email)).forgive(),
     ]);
     return c.json(authResponse(result), 200);
   },
@@ -87,7 +87,7 @@ authRoutes.openapi(
     },
   }),
   async (c) => {
-    const result = await refreshSession(c.var.db, c.var.config, c.req.valid("json").refresh_token);
+    const result = await refreshSession(c.var.deps.db, c.var.deps.config, c.req.valid("json").refresh_token);
     return c.json(authResponse(result), 200);
   },
 );
@@ -102,7 +102,7 @@ authRoutes.openapi(
     responses: { 200: noBody("Session ended (also when the token was unknown)"), ...errorResponses("invalid_request") },
   }),
   async (c) => {
-    await endSession(c.var.db, c.req.valid("json").refresh_token);
+    await endSession(c.var.deps.db, c.req.valid("json").refresh_token);
     return c.body(null, 200);
   },
 );
@@ -134,10 +134,7 @@ authRoutes.openapi(
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "forgot:email", email.trim());
     // The lookup and email happen after the response, so its timing says nothing about the account.
-    const deps = { db: c.var.db, config: c.var.config, email: c.var.email };
-    c.executionCtx.waitUntil(
-      requestPasswordReset(deps, email).catch((error: unknown) => console.error("password reset email failed", error)),
-    );
+    c.var.deps.defer(requestPasswordReset(c.var.deps, email).catch((error: unknown) => console.error("password reset email failed", error)));
     return c.body(null, 200);
   },
 );
@@ -155,7 +152,7 @@ authRoutes.openapi(
   async (c) => {
     const { token, password } = c.req.valid("json");
     await enforceRateLimit(c, "reset:token", await sha256Hex(token));
-    await resetPassword(c.var, token, password);
+    await resetPassword(c.var.deps, token, password);
     return c.body(null, 200);
   },
 );
@@ -170,7 +167,7 @@ authRoutes.openapi(
     responses: { 302: noBody("Verified; redirect to the dashboard"), ...errorResponses("invalid_request") },
   }),
   async (c) => {
-    await verifyEmail(c.var.db, c.req.valid("query").token);
-    return c.redirect(`${c.var.config.DASHBOARD_URL}/?email_verified=1`, 302);
+    await verifyEmail(c.var.deps.db, c.req.valid("query").token);
+    return c.redirect(`${c.var.deps.config.DASHBOARD_URL}/?email_verified=1`, 302);
   },
 );

@@ -16,7 +16,6 @@ import type { AppEnv } from "../../context";
 const tags = ["Billing"];
 export const billingRoutes = createRouter();
 
-const deps = (c: Context<AppEnv>) => ({ db: c.var.db, config: c.var.config, env: c.env });
 
 const PackDto = z
   .object({ id: z.string(), name: z.string(), credits: z.int(), price_cents: z.int(), blurb: z.string() })
@@ -85,7 +84,7 @@ billingRoutes.openapi(
     middleware: [jwtAuth] as const,
     responses: { 200: jsonResponse(z.array(PackDto), "Packs, smallest first"), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json((await listPacks(c.var.db)).map(packDto), 200),
+  async (c) => c.json((await listPacks(c.var.deps.db)).map(packDto), 200),
 );
 
 billingRoutes.openapi(
@@ -96,7 +95,7 @@ billingRoutes.openapi(
     summary: "Monthly plans",
     responses: { 200: jsonResponse(z.array(PlanDto), "Plans, Free first") },
   }),
-  async (c) => c.json((await listPlans(c.var.db)).map(planDto), 200),
+  async (c) => c.json((await listPlans(c.var.deps.db)).map(planDto), 200),
 );
 
 billingRoutes.openapi(
@@ -127,7 +126,7 @@ billingRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const item = "pack_id" in body ? { packId: body.pack_id } : { planId: body.plan_id };
-    return c.json(await createCheckout(deps(c), c.var.user, item), 200);
+    return c.json(await createCheckout(c.var.deps, c.var.user, item), 200);
   },
 );
 
@@ -144,7 +143,7 @@ billingRoutes.openapi(
       ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
     },
   }),
-  async (c) => c.json(await createPortal(deps(c), c.var.user), 200),
+  async (c) => c.json(await createPortal(c.var.deps, c.var.user), 200),
 );
 
 billingRoutes.openapi(
@@ -158,7 +157,7 @@ billingRoutes.openapi(
     request: { query: PagingQuery },
     responses: { 200: jsonResponse(z.array(PaymentRowDto), "Payments"), ...errorResponses("invalid_request", "unauthorized") },
   }),
-  async (c) => c.json((await paymentHistory(c.var.db, c.var.user.id, c.req.valid("query"))).map(paymentDto), 200),
+  async (c) => c.json((await paymentHistory(c.var.deps.db, c.var.user.id, c.req.valid("query"))).map(paymentDto), 200),
 );
 
 billingRoutes.openapi(
@@ -174,7 +173,7 @@ billingRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await saveAutoTopup(deps(c), c.var.user.id, { enabled: body.enabled, thresholdCredits: body.threshold_credits, packId: body.pack_id });
+    await saveAutoTopup(c.var.deps, c.var.user.id, { enabled: body.enabled, thresholdCredits: body.threshold_credits, packId: body.pack_id });
     return c.body(null, 200);
   },
 );
@@ -193,7 +192,7 @@ billingRoutes.openapi(
     },
   }),
   async (c) => {
-    const row = await getAutoTopup(deps(c), c.var.user.id);
+    const row = await getAutoTopup(c.var.deps, c.var.user.id);
     return c.json(
       { enabled: row?.enabled ?? false, threshold_credits: row?.thresholdCredits ?? 0, pack_id: row?.packId ?? "starter", in_flight: Boolean(row?.inFlightPaymentId) },
       200,
@@ -212,8 +211,8 @@ billingRoutes.openapi(
     responses: { 200: jsonResponse(SubscriptionDto, "The current plan"), ...errorResponses("unauthorized") },
   }),
   async (c) => {
-    const current = await currentPlan(c.var.db, c.var.user.id);
-    const overage = current.paid ? await overageThisPeriod(c.var.db, c.var.user.id, current.currentPeriodStart) : 0;
+    const current = await currentPlan(c.var.deps.db, c.var.user.id);
+    const overage = current.paid ? await overageThisPeriod(c.var.deps.db, c.var.user.id, current.currentPeriodStart) : 0;
     return c.json(
       {
         plan: planDto(current.plan),
@@ -240,7 +239,7 @@ billingRoutes.openapi(
     },
   }),
   async (c) => {
-    const outcome = await receiveProcessorEvent(deps(c), await c.req.text(), c.req.header("Stripe-Signature"));
+    const outcome = await receiveProcessorEvent(c.var.deps, await c.req.text(), c.req.header("Stripe-Signature"));
     // A failure is stored with the event; 500 asks the processor to deliver it again later.
     if (outcome.status === "failed") throw new ApiError("internal", `The event was stored but could not be applied: ${outcome.note}`);
     return c.json({ received: true as const, status: outcome.status }, 200);

@@ -4,7 +4,7 @@ import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { jwtAuth } from "../../middleware/jwt-auth";
-import { listOwnJobs, logRow, recentJob, usageBuckets } from "../../research/job-store";
+import { listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
 import { JobSummaryDto } from "../research-schemas";
 
 const security = JWT_SECURITY;
@@ -37,7 +37,7 @@ dashboardRoutes.openapi(
     summary: `Your ${RECENT_JOBS} most recent jobs (API and playground)`,
     responses: { 200: jsonResponse(z.array(RecentJobDto), "Jobs, newest first"), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json((await listOwnJobs(c.var.db, c.var.user.id, { limit: RECENT_JOBS, offset: 0 })).map(recentJob), 200),
+  async (c) => c.json((await listJobs(c.var.deps, c.var.user.id, { limit: RECENT_JOBS, offset: 0 })).map(recentJob), 200),
 );
 
 const Datetime = (name: string) =>
@@ -63,7 +63,7 @@ dashboardRoutes.openapi(
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * DAY);
     if (from.getTime() >= to.getTime()) throw ApiError.invalid("Invalid request: from must be before to.");
     if (to.getTime() - from.getTime() > MAX_USAGE_DAYS * DAY) throw ApiError.invalid(`Invalid request: at most ${MAX_USAGE_DAYS} days at a time.`);
-    return c.json(await usageBuckets(c.var.db, c.var.user.id, from, to), 200);
+    return c.json(await usageBuckets(c.var.deps.db, c.var.user.id, from, to), 200);
   },
 );
 
@@ -87,7 +87,7 @@ dashboardRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const rows = await listOwnJobs(c.var.db, c.var.user.id, query);
+    const rows = await listJobs(c.var.deps, c.var.user.id, query);
     return c.json(rows.map((row) => logRow(row, query.anonymize === "true")), 200);
   },
 );

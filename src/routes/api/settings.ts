@@ -24,7 +24,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await changePassword(c.var.db, c.var.user, c.var.sessionId, body.current_password, body.new_password);
+    await changePassword(c.var.deps.db, c.var.user, c.var.sessionId, body.current_password, body.new_password);
     return c.body(null, 200);
   },
 );
@@ -41,7 +41,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await updateProfile(c.var.db, c.var.user.id, body.first_name, body.last_name);
+    await updateProfile(c.var.deps.db, c.var.user.id, body.first_name, body.last_name);
     return c.body(null, 200);
   },
 );
@@ -57,7 +57,7 @@ settingsRoutes.openapi(
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
-    await setMarketingEmails(c.var.db, c.var.user.id, c.req.valid("json").enabled);
+    await setMarketingEmails(c.var.deps.db, c.var.user.id, c.req.valid("json").enabled);
     return c.body(null, 200);
   },
 );
@@ -73,7 +73,7 @@ settingsRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(WebhookSecretDto, "The secret"), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json({ secret: await webhookSecret(c.var.db, c.var.user.id) }, 200),
+  async (c) => c.json({ secret: await webhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );
 
 settingsRoutes.openapi(
@@ -85,5 +85,5 @@ settingsRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(WebhookSecretDto, "The new secret"), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json({ secret: await rotateWebhookSecret(c.var.db, c.var.user.id) }, 200),
+  async (c) => c.json({ secret: await rotateWebhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );

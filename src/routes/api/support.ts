@@ -54,7 +54,7 @@ supportRoutes.openapi(
     responses: { 200: noBody("Ticket submitted"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
   }),
   async (c) => {
-    await createTicket(c.var.db, c.var.email, c.var.user, c.req.valid("json"));
+    await createTicket(c.var.deps.db, c.var.deps.email, c.var.user, c.req.valid("json"));
     return c.body(null, 200);
   },
 );
@@ -69,5 +69,5 @@ supportRoutes.openapi(
     request: { query: PagingQuery },
     responses: { 200: jsonResponse(z.array(SupportTicket), "Your tickets"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
   }),
-  async (c) => c.json(await listOwnTickets(c.var.db, c.var.user.id, c.req.valid("query")), 200),
+  async (c) => c.json(await listOwnTickets(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
 );

@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../lib/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { listOwnJobs, researchLogRow } from "../../research/job-store";
-import { listDeliveries } from "../../webhooks/delivery";
-import { jobResult, jobStub, ownJob } from "../research-handlers";
+import { cancelJob, jobDeliveries, listJobs, researchLogRow } from "../../research/service";
 import { DeliveryDto, ResearchLogRowDto, ResearchResultDto, StatusFilter } from "../research-schemas";
 import { addResearchRoutes } from "../research-routes";
 
@@ -32,7 +30,7 @@ v1ResearchRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const rows = await listOwnJobs(c.var.db, c.var.user.id, { ...query, origin: "api" });
+    const rows = await listJobs(c.var.deps, c.var.user.id, { ...query, origin: "api" });
     return c.json(rows.map(researchLogRow), 200);
   },
 );
@@ -47,10 +45,7 @@ v1ResearchRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
   }),
-  async (c) => {
-    const job = await ownJob(c, c.req.valid("param").id);
-    return c.json((await jobStub(c, job.id).cancel()) ?? (await jobResult(c, job)), 200);
-  },
+  async (c) => c.json(await cancelJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
 );
 
 v1ResearchRoutes.openapi(
@@ -63,12 +58,5 @@ v1ResearchRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
   }),
-  async (c) => {
-    const job = await ownJob(c, c.req.valid("param").id);
-    const rows = await listDeliveries(c.var.db, job.id);
-    return c.json(
-      rows.map((row) => ({ attempt: row.attempt, status_code: row.statusCode, error: row.error, duration_ms: row.durationMs, created_at: row.createdAt })),
-      200,
-    );
-  },
+  async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
 );

@@ -1,3 +1,4 @@
+import type { Deps } from "../deps";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema/billing";
@@ -9,11 +10,7 @@ import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
 import { failPayment } from "./payments";
 import { priceIdFrom, type Processor, requireProcessor } from "./processor";
 
-export interface BillingDeps {
-  db: Db;
-  config: Config;
-  env: Env;
-}
+export type BillingDeps = Pick<Deps, "db" | "config" | "env">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
 export async function ensureCustomer(deps: BillingDeps, processor: Processor, user: UserRow): Promise<string> {

@@ -10,7 +10,7 @@ import type { BillingDeps } from "./checkout";
 import { processorClient } from "./processor";
 import { currentPlan } from "./subscriptions";
 
-export type Defer = (work: Promise<unknown>) => void;
+import type { Defer } from "../deps";
 
 export type ReservationOutcome =
   | { status: "reserved"; balance: number; overageCredits: number }

@@ -21,6 +21,6 @@ adminAuditRoutes.openapi(
   }),
   async (c) => {
     const { action, target_type, target_id, ...page } = c.req.valid("query");
-    return c.json(await listAudit(c.var.db, { action, targetType: target_type, targetId: target_id }, page), 200);
+    return c.json(await listAudit(c.var.deps.db, { action, targetType: target_type, targetId: target_id }, page), 200);
   },
 );

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { listOutbox } from "../../../services/admin/emails";
+import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./schemas";
 
 export const adminEmailRoutes = createRouter();
@@ -19,6 +19,6 @@ adminEmailRoutes.openapi(
   }),
   async (c) => {
     const { to, ...page } = c.req.valid("query");
-    return c.json(await listOutbox(c.var.db, to, page), 200);
+    return c.json(await listOutbox(c.var.deps.db, to, page), 200);
   },
 );

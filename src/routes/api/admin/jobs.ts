@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { JOB_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { jobDetail, listJobs, refundJob } from "../../../services/admin/jobs";
+import { jobDetail, listJobs, refundJob } from "../../../admin/jobs";
 import { recordAudit } from "../../../services/audit";
 import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./schemas";
 
@@ -22,7 +22,7 @@ adminJobRoutes.openapi(
   }),
   async (c) => {
     const { user_email, status, ...page } = c.req.valid("query");
-    return c.json(await listJobs(c.var.db, { userEmail: user_email, status }, page), 200);
+    return c.json(await listJobs(c.var.deps.db, { userEmail: user_email, status }, page), 200);
   },
 );
 
@@ -36,7 +36,7 @@ adminJobRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminJobDetail, "The job"), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await jobDetail(c.var.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await jobDetail(c.var.deps.db, c.req.valid("param").id), 200),
 );
 
 adminJobRoutes.openapi(
@@ -55,9 +55,9 @@ adminJobRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await refundJob(c.var.db, id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
+    const result = await refundJob(c.var.deps.db, id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
     if (result.applied) {
-      await recordAudit(c.var.db, {
+      await recordAudit(c.var.deps.db, {
         adminId: c.var.user.id,
         adminEmail: c.var.user.email,
         action: "job.refund",

@@ -13,7 +13,6 @@ const tags = ["Admin"];
 export const adminProcessorEventRoutes = createRouter();
 adminProcessorEventRoutes.use("*", adminGuard);
 
-const deps = (c: Context<AppEnv>) => ({ db: c.var.db, config: c.var.config, env: c.env });
 
 adminProcessorEventRoutes.openapi(
   createRoute({
@@ -26,7 +25,7 @@ adminProcessorEventRoutes.openapi(
     responses: { 200: jsonResponse(z.array(AdminProcessorEventRow), "Events"), ...adminErrors() },
   }),
   async (c) => {
-    const rows = await listProcessorEvents(deps(c), c.req.valid("query"));
+    const rows = await listProcessorEvents(c.var.deps, c.req.valid("query"));
     return c.json(
       rows.map((r) => ({ id: r.id, event_type: r.type, received_at: r.receivedAt, has_body: r.body !== null })),
       200,
@@ -46,8 +45,8 @@ adminProcessorEventRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const outcome = await applyStoredEvent(deps(c), id);
-    await recordAudit(c.var.db, {
+    const outcome = await applyStoredEvent(c.var.deps, id);
+    await recordAudit(c.var.deps.db, {
       adminId: c.var.user.id,
       adminEmail: c.var.user.email,
       action: "processor_event.replay",

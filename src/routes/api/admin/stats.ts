@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { adminStats } from "../../../services/admin/stats";
+import { adminStats } from "../../../admin/stats";
 import { AdminStatsDto, adminErrors } from "./schemas";
 
 export const adminStatsRoutes = createRouter();
@@ -16,5 +16,5 @@ adminStatsRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(AdminStatsDto, "The figures"), ...adminErrors() },
   }),
-  async (c) => c.json(await adminStats(c.var.db), 200),
+  async (c) => c.json(await adminStats(c.var.deps.db), 200),
 );

@@ -22,7 +22,7 @@ adminTicketRoutes.openapi(
   }),
   async (c) => {
     const { status, category, ...page } = c.req.valid("query");
-    return c.json(await adminListTickets(c.var.db, { status, category }, page), 200);
+    return c.json(await adminListTickets(c.var.deps.db, { status, category }, page), 200);
   },
 );
 
@@ -36,7 +36,7 @@ adminTicketRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminTicketDetail, "The ticket"), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await adminTicketDetail(c.var.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await adminTicketDetail(c.var.deps.db, c.req.valid("param").id), 200),
 );
 
 adminTicketRoutes.openapi(
@@ -52,8 +52,8 @@ adminTicketRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { replyId, ticket } = await replyToTicket(c.var.db, c.var.email, { ticketId: id, adminId: c.var.user.id, body: body.body, sendEmail: body.send_email });
-    await recordAudit(c.var.db, {
+    const { replyId, ticket } = await replyToTicket(c.var.deps.db, c.var.deps.email, { ticketId: id, adminId: c.var.user.id, body: body.body, sendEmail: body.send_email });
+    await recordAudit(c.var.deps.db, {
       adminId: c.var.user.id,
       adminEmail: c.var.user.email,
       action: "ticket.reply",
@@ -81,9 +81,9 @@ for (const [verb, status] of [
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const previous = await setTicketStatus(c.var.db, id, status);
+      const previous = await setTicketStatus(c.var.deps.db, id, status);
       if (previous !== status) {
-        await recordAudit(c.var.db, {
+        await recordAudit(c.var.deps.db, {
           adminId: c.var.user.id,
           adminEmail: c.var.user.email,
           action: `ticket.${verb}`,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../services/admin/users";
+import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../admin/users";
 import { recordAudit } from "../../../services/audit";
 import {
   AdminLedgerRow,
@@ -32,7 +32,7 @@ adminUserRoutes.openapi(
   }),
   async (c) => {
     const { q, ...page } = c.req.valid("query");
-    return c.json(await listUsers(c.var.db, q, page), 200);
+    return c.json(await listUsers(c.var.deps.db, q, page), 200);
   },
 );
 
@@ -46,7 +46,7 @@ adminUserRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminUserDetail, "The user"), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await userDetail(c.var.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await userDetail(c.var.deps.db, c.req.valid("param").id), 200),
 );
 
 adminUserRoutes.openapi(
@@ -65,9 +65,9 @@ adminUserRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await adjustCredits(c.var.db, id, { delta: body.delta_credits, note: body.note, idempotencyKey: body.idempotency_key });
+    const result = await adjustCredits(c.var.deps.db, id, { delta: body.delta_credits, note: body.note, idempotencyKey: body.idempotency_key });
     if (result.applied) {
-      await recordAudit(c.var.db, {
+      await recordAudit(c.var.deps.db, {
         adminId: c.var.user.id,
         adminEmail: c.var.user.email,
         action: "user.credits_adjust",
@@ -90,7 +90,7 @@ adminUserRoutes.openapi(
     request: { params: IdParam, query: PagingQuery },
     responses: { 200: jsonResponse(z.array(AdminUserJobRow), "Jobs"), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await userJobs(c.var.db, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await userJobs(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 adminUserRoutes.openapi(
@@ -103,7 +103,7 @@ adminUserRoutes.openapi(
     request: { params: IdParam, query: PagingQuery },
     responses: { 200: jsonResponse(z.array(AdminLedgerRow), "Ledger entries"), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await userLedger(c.var.db, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await userLedger(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 for (const suspend of [true, false]) {
@@ -121,9 +121,9 @@ for (const suspend of [true, false]) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const changed = await setSuspended(c.var.db, id, suspend, c.var.user.id);
+      const changed = await setSuspended(c.var.deps.db, id, suspend, c.var.user.id);
       if (changed) {
-        await recordAudit(c.var.db, {
+        await recordAudit(c.var.deps.db, {
           adminId: c.var.user.id,
           adminEmail: c.var.user.email,
           action: suspend ? "user.suspend" : "user.unsuspend",

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { OPEN_STATUSES, payments, researchJobs, tickets, users } from "../../db/schema";
-import { DAY } from "../../lib/time";
+import type { Db } from "../db/client";
+import { OPEN_STATUSES, payments, researchJobs, tickets, users } from "../db/schema";
+import { DAY } from "../lib/time";
 
 export const STATS_DAYS = 30;
 

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { outboxEmails } from "../../db/schema";
-import type { Paging } from "../../lib/paging";
+import type { Db } from "../db/client";
+import { outboxEmails } from "../db/schema";
+import type { Paging } from "../lib/paging";
 
 /** The outbox (every email the service sent), newest first; `to` matches the address exactly (case-insensitively). */
 export async function listOutbox(db: Db, to: string | undefined, page: Paging) {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { researchJobs, tickets, type UserRow, users } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import type { Paging } from "../../lib/paging";
-import { nowIso } from "../../lib/time";
-import { jobSummary } from "../../research/job-store";
-import { applyLedgerChange, listLedgerEntries } from "../ledger";
+import type { Db } from "../db/client";
+import { researchJobs, tickets, type UserRow, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import type { Paging } from "../lib/paging";
+import { nowIso } from "../lib/time";
+import { jobSummary } from "../research/service";
+import { applyLedgerChange, listLedgerEntries } from "../services/ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import type { Paging } from "../../lib/paging";
-import { jobSummary } from "../../research/job-store";
-import { applyLedgerChange } from "../ledger";
+import type { Db } from "../db/client";
+import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import type { Paging } from "../lib/paging";
+import { jobSummary } from "../research/service";
+import { applyLedgerChange } from "../services/ledger";
 
 const jobWithEmail = { job: researchJobs, userEmail: users.email };
 

@@ -1,0 +1,111 @@
+import type { Db } from "../db/client";
+import type { ResearchJobRow } from "../db/schema/jobs";
+import type { UserRow } from "../db/schema/users";
+import type { Config, Env } from "../env";
+import { ApiError } from "../lib/errors";
+import type { Paging } from "../lib/paging";
+import { sseEvent, SSE_HEADERS } from "../lib/sse";
+import { listDeliveries } from "../webhooks/delivery";
+import { jobObject } from "./job-object";
+import type { ResearchResult } from "./job-state";
+import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
+import type { ResearchRequest } from "./request";
+import { type SubmitResponse, submitResearch } from "./submit";
+
+/**
+ * The research feature's front door. Routes (/v1, the playground, the dashboard), the admin
+ * services and the worker entry call what this file exports; nothing outside research/ reaches
+ * job rows, job objects, queues or providers directly.
+ */
+
+export { ResearchRequestSchema, type ResearchRequest } from "./request";
+export type { ResearchResult } from "./job-state";
+export type { SubmitResponse, AsyncAccepted } from "./submit";
+export { OP_PRICES, RESEARCH_MODES, type ResearchMode } from "./pricing";
+export { jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type UsageBucket } from "./job-store";
+export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
+// The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
+export { ResearchJob } from "./job";
+export { consumeTaskBatch, consumeDeadTaskBatch } from "./tasks";
+export { sweepStuckJobs } from "./sweep";
+
+export interface ResearchCaller {
+  user: UserRow;
+  /** Where the job was submitted: the public API (with this key) or the dashboard's playground. */
+  origin: "api" | "playground";
+  apiKeyId: string | null;
+}
+
+export interface SubmitOptions {
+  idempotencyKey: string | undefined;
+  /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
+  resourceBase: string;
+  defer: (work: Promise<unknown>) => void;
+}
+
+type ResearchDeps = { db: Db; config: Config; env: Env };
+
+/** POST /research: the result (short jobs) or where to follow it. */
+export function submit(deps: ResearchDeps, caller: ResearchCaller, request: ResearchRequest, options: SubmitOptions): Promise<SubmitResponse> {
+  return submitResearch(
+    { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, resourceBase: options.resourceBase, defer: options.defer },
+    request,
+    options.idempotencyKey,
+  );
+}
+
+/** The caller's job row, else 404 (an unknown id and another account's job look the same). */
+async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRow> {
+  const job = await findOwnJob(db, userId, id);
+  if (!job) throw ApiError.notFound("Research job");
+  return job;
+}
+
+/** The job's ResearchResult: live from its object, or from its row when the object has none. */
+async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
+  return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
+}
+
+/** GET /research/{id}. */
+export async function getJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
+  return resultOf(deps.env, await ownJob(deps.db, userId, id));
+}
+
+/** DELETE /research/{id}: cancelled and charged only for work done (a finished job comes back unchanged). */
+export async function cancelJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
+  const job = await ownJob(deps.db, userId, id);
+  return (await jobObject(deps.env, job.id).cancel()) ?? (await resultOf(deps.env, job));
+}
+
+/** The caller's jobs, newest first (GET /v1/research, the dashboard's logs and recent jobs). */
+export function listJobs(deps: Pick<ResearchDeps, "db">, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
+  return listOwnJobs(deps.db, userId, page);
+}
+
+/** GET /research/{id}/deliveries: every webhook delivery attempt, oldest first. */
+export async function jobDeliveries(deps: ResearchDeps, userId: string, id: string) {
+  const job = await ownJob(deps.db, userId, id);
+  const rows = await listDeliveries(deps.db, job.id);
+  return rows.map((row) => ({ attempt: row.attempt, status_code: row.statusCode, error: row.error, duration_ms: row.durationMs, created_at: row.createdAt }));
+}
+
+/**
+ * GET /research/{id}/events: the SSE stream of the job's object (which replays after
+ * Last-Event-ID). A job its object never received (settled by the sweep from its row) streams
+ * its final result and ends.
+ */
+export async function jobEvents(deps: ResearchDeps, userId: string, id: string, lastEventId: string | undefined): Promise<Response> {
+  const job = await ownJob(deps.db, userId, id);
+  const headers = new Headers();
+  if (lastEventId) headers.set("Last-Event-ID", lastEventId);
+  const response = await jobObject(deps.env, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
+  if (response.status !== 404) return response;
+  await response.body?.cancel();
+  const result = resultFromRow(job);
+  const after = Number(lastEventId ?? 0) || 0;
+  // A row not yet terminal (its start failed moments ago; the sweep will settle it) has only a status to tell.
+  const events = [sseEvent(1, "status", { status: result.status })];
+  if (["succeeded", "failed", "cancelled"].includes(result.status)) events.push(sseEvent(2, "result", result));
+  const frames = events.filter((_, index) => index + 1 > after);
+  return new Response(new Blob(frames).stream(), { status: 200, headers: SSE_HEADERS });
+}

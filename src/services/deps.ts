@@ -1,0 +1,27 @@
+import { createDb, type Db } from "../db/client";
+import { type Config, type Env, loadConfig } from "../env";
+import { createEmailSender, type EmailSender } from "./email";
+
+/** Work that may finish after the response is sent (the runtime's `waitUntil`). */
+export type Defer = (work: Promise<unknown>) => void;
+
+/**
+ * What every service may need, built once per request by the `services` middleware (and once per
+ * batch, alarm or cron run by the other entry points). A service takes this object, or declares
+ * the part it uses with `Pick<Deps, ...>`; never Hono's context.
+ */
+export interface Deps {
+  db: Db;
+  /** The validated configuration (env.ts). */
+  config: Config;
+  email: EmailSender;
+  /** The worker's bindings: Durable Objects, queues, D1, and the variables providers read. */
+  env: Env;
+  defer: Defer;
+}
+
+export function createDeps(env: Env, defer: Defer): Deps {
+  const config = loadConfig(env);
+  const db = createDb(env.DB);
+  return { db, config, env, defer, email: createEmailSender(db, config, defer) };
+}
