@@ -4,6 +4,7 @@ import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users }
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { jobSummary } from "../research/service";
+import { type Actor, auditAfterChange } from "../services/audit";
 import { applyLedgerChange } from "../services/ledger";
 
 const jobWithEmail = { job: researchJobs, userEmail: users.email };
@@ -95,6 +96,7 @@ function tooMuch(charged: number, refunded: number): ApiError {
  */
 export async function refundJob(
   db: Db,
+  actor: Actor,
   jobId: string,
   input: { credits: number; note: string; idempotencyKey?: string | null },
 ): Promise<{ applied: boolean; userId: string; balanceAfter: number; entryId: string; refundedBefore: number }> {
@@ -106,7 +108,20 @@ export async function refundJob(
 
   let result;
   try {
-    result = await applyLedgerChange(db, job.userId, { kind: "refund", delta: input.credits, note: input.note, relatedId: jobId, idempotencyKey: key });
+    result = await applyLedgerChange(db, job.userId, { kind: "refund", delta: input.credits, note: input.note, relatedId: jobId, idempotencyKey: key }, (entryId) =>
+      auditAfterChange(db, actor, {
+        action: "job.refund",
+        targetType: "job",
+        targetId: jobId,
+        details: {
+          user_id: job.userId,
+          credits: input.credits,
+          note: input.note,
+          balance_after: sql`(select ${ledgerEntries.balanceAfter} from ${ledgerEntries} where ${ledgerEntries.id} = ${entryId})`,
+          ledger_entry_id: entryId,
+        },
+      }),
+    );
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("refund_exceeds_charge")) {
       throw tooMuch(job.creditsCharged, await refundedCredits(db, jobId));

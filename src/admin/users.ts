@@ -1,10 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { researchJobs, tickets, type UserRow, users } from "../db/schema";
+import { ledgerEntries, researchJobs, tickets, type UserRow, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
 import { jobSummary } from "../research/service";
+import { type Actor, auditAfterChange } from "../services/audit";
 import { applyLedgerChange, listLedgerEntries } from "../services/ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,17 +69,32 @@ export const MAX_ADJUSTMENT = 1_000_000;
  */
 export async function adjustCredits(
   db: Db,
+  actor: Actor,
   userId: string,
   input: { delta: number; note: string; idempotencyKey?: string | null },
 ): Promise<{ applied: boolean; balanceAfter: number; entryId: string }> {
   await findUser(db, userId);
-  const result = await applyLedgerChange(db, userId, {
-    kind: "admin_adjustment",
+  const change = {
+    kind: "admin_adjustment" as const,
     delta: input.delta,
     note: input.note,
     // Namespaced so an admin key can never collide with the keys other ledger writers use.
     idempotencyKey: input.idempotencyKey ? `admin_adjustment:${input.idempotencyKey}` : null,
-  });
+  };
+  const result = await applyLedgerChange(db, userId, change, (entryId) =>
+    auditAfterChange(db, actor, {
+      action: "user.credits_adjust",
+      targetType: "user",
+      targetId: userId,
+      details: {
+        delta_credits: input.delta,
+        note: input.note,
+        balance_after: sql`(select ${ledgerEntries.balanceAfter} from ${ledgerEntries} where ${ledgerEntries.id} = ${entryId})`,
+        ledger_entry_id: entryId,
+        idempotency_key: input.idempotencyKey ?? null,
+      },
+    }),
+  );
   if (result.status === "insufficient") {
     throw ApiError.invalid(
       `The adjustment would take the balance below zero: the balance is ${result.balance} credits, so at most ${result.balance} can be removed.`,
@@ -123,14 +139,16 @@ export async function userLedger(db: Db, userId: string, page: Paging) {
  * anything changed. The effects (login and every JWT or API-key call answer 403
  * `account_suspended`) live in the auth paths, which read `suspended_at` on every request.
  */
-export async function setSuspended(db: Db, userId: string, suspended: boolean, actingAdminId: string): Promise<boolean> {
-  if (suspended && userId === actingAdminId) throw ApiError.invalid("You cannot suspend your own account.");
+/** Suspends or unsuspends; a user already in that state is left alone (and nothing is audited). */
+export async function setSuspended(db: Db, actor: Actor, userId: string, suspended: boolean): Promise<void> {
+  if (suspended && userId === actor.id) throw ApiError.invalid("You cannot suspend your own account.");
   await findUser(db, userId);
   const now = nowIso();
-  const changed = await db
-    .update(users)
-    .set({ suspendedAt: suspended ? now : null, updatedAt: now })
-    .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
-    .returning({ id: users.id });
-  return changed.length > 0;
+  await db.batch([
+    db
+      .update(users)
+      .set({ suspendedAt: suspended ? now : null, updatedAt: now })
+      .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt))),
+    auditAfterChange(db, actor, { action: suspended ? "user.suspend" : "user.unsuspend", targetType: "user", targetId: userId }),
+  ]);
 }

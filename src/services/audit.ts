@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type AuditRow, auditLog } from "../db/schema";
+import { type AuditRow, auditLog, users } from "../db/schema";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
 
@@ -14,10 +14,53 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
+/** Who made an admin mutation. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** A detail whose value the database knows only once the mutation ran (e.g. the balance after it). */
+export type AuditDetails = Record<string, unknown>;
+
+/** `json_object(...)` of the details: SQL values are evaluated in the batch, the others bound as JSON. */
+function detailsSql(details: AuditDetails) {
+  const pairs = Object.entries(details).map(([key, value]) => (is(value, SQL) ? sql`${key}, ${value}` : sql`${key}, json(${JSON.stringify(value ?? null)})`));
+  return sql`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
 /**
- * One row per admin mutation that changed something. Written right after the change succeeds
- * (a resubmit that changed nothing writes none). The money itself is recorded by the ledger,
- * so a lost audit row can never lose money, only the note of who moved it.
+ * The audit row of an admin mutation, as a statement of the mutation's own batch, placed right
+ * after the write it records: it is inserted only if that write changed a row (SQLite's
+ * `changes()`), so a resubmit that changed nothing leaves no row, and no row can exist without
+ * its mutation (one transaction).
+ */
+export function auditAfterChange(db: Db, actor: Actor, entry: Omit<AuditEntry, "adminId" | "adminEmail">) {
+  return db
+    .insert(auditLog)
+    .select(
+      db
+        .select({
+          // Drizzle wants every column in table order; NULL lets SQLite assign the next seq.
+          seq: sql`null`.as("seq"),
+          id: sql`${crypto.randomUUID()}`.as("id"),
+          adminId: sql`${actor.id}`.as("admin_id"),
+          adminEmail: sql`${actor.email}`.as("admin_email"),
+          action: sql`${entry.action}`.as("action"),
+          targetType: sql`${entry.targetType}`.as("target_type"),
+          targetId: sql`${entry.targetId ?? null}`.as("target_id"),
+          details: sql`${entry.details ? detailsSql(entry.details) : null}`.as("details"),
+          createdAt: sql`${nowIso()}`.as("created_at"),
+        })
+        // One row to select from: the acting admin's own.
+        .from(users)
+        .where(and(eq(users.id, actor.id), sql`changes() > 0`)),
+    );
+}
+
+/**
+ * The audit row of a mutation that is not one batch of ours (a processor event replayed through
+ * its handler, corpus documents written by the corpus store): written right after it succeeds.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

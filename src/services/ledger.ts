@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { ledgerEntries, type LedgerEntryRow, type LedgerKind, users } from "../db/schema";
 import { nowIso } from "../lib/time";
@@ -100,22 +101,32 @@ export function ledgerChangeStatements(db: Db, userId: string, change: LedgerCha
   return { id, insert, update };
 }
 
-export async function applyLedgerChange(db: Db, userId: string, change: LedgerChange): Promise<LedgerResult> {
+/**
+ * Applies one change. `alongside` adds a statement to the same transaction, right after the
+ * balance update (so `changes()` there says whether the entry was written): an admin's audit row.
+ */
+export async function applyLedgerChange(
+  db: Db,
+  userId: string,
+  change: LedgerChange,
+  alongside?: (entryId: string) => BatchItem<"sqlite">,
+): Promise<LedgerResult> {
   const { id, insert, update } = ledgerChangeStatements(db, userId, change);
   const key = change.idempotencyKey ?? null;
-  const [, , written, after] = await db.batch([
-    insert,
-    update,
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(
-        key === null
-          ? eq(ledgerEntries.id, id)
-          : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
-      ),
-    db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)),
-  ]);
+  const readEntry = db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      key === null
+        ? eq(ledgerEntries.id, id)
+        : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
+    );
+  const readBalance = db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [written, after] = (
+    alongside
+      ? (await db.batch([insert, update, alongside(id), readEntry, readBalance])).slice(3)
+      : (await db.batch([insert, update, readEntry, readBalance])).slice(2)
+  ) as [LedgerEntryRow[], { credits: number }[]];
 
   const balance = after[0]?.credits;
   if (balance === undefined) throw new UnknownUserError(userId);

@@ -36,7 +36,7 @@ export async function createTicket(db: Db, email: EmailSender, user: UserRow, in
   return ticket!;
 }
 
-async function repliesByTicket(db: Db, ticketIds: string[]): Promise<Map<string, TicketReplyRow[]>> {
+export async function repliesByTicket(db: Db, ticketIds: string[]): Promise<Map<string, TicketReplyRow[]>> {
   const byTicket = new Map<string, TicketReplyRow[]>();
   if (ticketIds.length === 0) return byTicket;
   const rows = await db
@@ -70,88 +70,10 @@ export async function listOwnTickets(db: Db, userId: string, page: Paging) {
   }));
 }
 
-export async function adminListTickets(db: Db, filters: { status?: TicketStatus; category?: TicketCategory }, page: Paging) {
-  const rows = await db
-    .select({
-      ticket: tickets,
-      // Qualified by hand: Drizzle renders bare column names, and a bare `id` in the subquery would be the reply's.
-      replyCount: sql<number>`(select count(*) from "ticket_replies" r where r."ticket_id" = "tickets"."id")`,
-    })
-    .from(tickets)
-    .where(and(filters.status ? eq(tickets.status, filters.status) : undefined, filters.category ? eq(tickets.category, filters.category) : undefined))
-    .orderBy(desc(tickets.createdAt), desc(sql`"tickets".rowid`))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(({ ticket: t, replyCount }) => ({
-    id: t.id,
-    user_id: t.userId,
-    email: t.email,
-    category: t.category,
-    subject: t.subject,
-    status: t.status,
-    created_at: t.createdAt,
-    reply_count: Number(replyCount),
-  }));
-}
-
-async function findTicket(db: Db, id: string): Promise<TicketRow> {
+export async function findTicket(db: Db, id: string): Promise<TicketRow> {
   const ticket = await db.select().from(tickets).where(eq(tickets.id, id)).get();
   if (!ticket) throw ApiError.notFound("Ticket");
   return ticket;
-}
-
-export async function adminTicketDetail(db: Db, id: string) {
-  const t = await findTicket(db, id);
-  const replies = (await repliesByTicket(db, [id])).get(id) ?? [];
-  return {
-    id: t.id,
-    user_id: t.userId,
-    email: t.email,
-    category: t.category,
-    subject: t.subject,
-    body: t.body,
-    status: t.status,
-    assigned_admin_id: t.assignedAdminId,
-    created_at: t.createdAt,
-    replies: replies.map((r) => ({ id: r.id, admin_id: r.adminId, body: r.body, sent_email: r.sentEmail, created_at: r.createdAt })),
-  };
-}
-
-/**
- * An admin's reply: stored, the ticket set to `answered` and assigned to the replying admin
- * (the first one to answer owns it). With `sendEmail` the reply goes to the ticket's address
- * through the one sender; `sent_email` records that it did.
- */
-export async function replyToTicket(
-  db: Db,
-  email: EmailSender,
-  input: { ticketId: string; adminId: string; body: string; sendEmail: boolean },
-): Promise<{ replyId: string; ticket: TicketRow }> {
-  const ticket = await findTicket(db, input.ticketId);
-  if (input.sendEmail) {
-    await email.send({
-      to: ticket.email,
-      subject: `Re: ${ticket.subject}`,
-      text: `${input.body}\n\n--\nReference: ${ticket.id}\nReply to this ticket from your dashboard's support page.`,
-    });
-  }
-  const replyId = crypto.randomUUID();
-  const now = nowIso();
-  await db.batch([
-    db.insert(ticketReplies).values({ id: replyId, ticketId: ticket.id, adminId: input.adminId, body: input.body, sentEmail: input.sendEmail, createdAt: now }),
-    db
-      .update(tickets)
-      .set({ status: "answered", assignedAdminId: sql`coalesce(${tickets.assignedAdminId}, ${input.adminId})`, updatedAt: now })
-      .where(eq(tickets.id, ticket.id)),
-  ]);
-  return { replyId, ticket };
-}
-
-/** Close (`closed`) or reopen (`open`); returns the status it had before. */
-export async function setTicketStatus(db: Db, id: string, status: Extract<TicketStatus, "open" | "closed">): Promise<TicketStatus> {
-  const ticket = await findTicket(db, id);
-  if (ticket.status !== status) await db.update(tickets).set({ status, updatedAt: nowIso() }).where(eq(tickets.id, id));
-  return ticket.status;
 }
 
 /** Tickets not yet closed (of one user, or of everyone). */

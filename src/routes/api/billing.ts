@@ -9,9 +9,7 @@ import { receiveProcessorEvent } from "../../services/billing/events";
 import { paymentDto, paymentHistory } from "../../services/billing/payments";
 import { currentPlan, overageThisPeriod } from "../../services/billing/subscriptions";
 import { OP_PRICES } from "../../research/pricing";
-import type { Context } from "hono";
 import { ApiError } from "../../lib/errors";
-import type { AppEnv } from "../../context";
 
 const tags = ["Billing"];
 export const billingRoutes = createRouter();

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { corpusStats, deleteCorpusDomain, ingestCorpusDocuments } from "../../../research/service";
-import { recordAudit } from "../../../services/audit";
+import { corpusSize, deleteCorpusDomainAudited, ingestCorpus } from "../../../admin/corpus";
 
 /**
  * The local document corpus (decisions.md "Local document corpus"): the search backend used
@@ -56,8 +55,7 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { documents } = c.req.valid("json");
-    const ingested = await ingestCorpusDocuments(c.var.deps.env.DB, documents);
-    await recordAudit(c.var.deps.db, { adminId: c.var.user.id, adminEmail: c.var.user.email, action: "corpus.ingest", targetType: "corpus", details: { ingested, urls: documents.slice(0, 20).map((d) => d.url) } });
+    const ingested = await ingestCorpus(c.var.deps, c.var.user, documents);
     return c.json({ ingested }, 200);
   },
 );
@@ -74,8 +72,7 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { domain } = c.req.valid("query");
-    const deleted = await deleteCorpusDomain(c.var.deps.env.DB, domain);
-    await recordAudit(c.var.deps.db, { adminId: c.var.user.id, adminEmail: c.var.user.email, action: "corpus.delete_domain", targetType: "corpus", targetId: domain, details: { deleted } });
+    const deleted = await deleteCorpusDomainAudited(c.var.deps, c.var.user, domain);
     return c.json({ deleted }, 200);
   },
 );
@@ -89,5 +86,5 @@ corpusRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(Stats, "Corpus statistics"), ...errorResponses("unauthorized", "forbidden", "account_suspended") },
   }),
-  async (c) => c.json(await corpusStats(c.var.deps.env.DB), 200),
+  async (c) => c.json(await corpusSize(c.var.deps), 200),
 );

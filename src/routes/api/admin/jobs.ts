@@ -3,7 +3,6 @@ import { JOB_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { jobDetail, listJobs, refundJob } from "../../../admin/jobs";
-import { recordAudit } from "../../../services/audit";
 import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./schemas";
 
 const tags = ["Admin"];
@@ -55,17 +54,7 @@ adminJobRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await refundJob(c.var.deps.db, id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
-    if (result.applied) {
-      await recordAudit(c.var.deps.db, {
-        adminId: c.var.user.id,
-        adminEmail: c.var.user.email,
-        action: "job.refund",
-        targetType: "job",
-        targetId: id,
-        details: { user_id: result.userId, credits: body.credits, note: body.note, balance_after: result.balanceAfter, ledger_entry_id: result.entryId },
-      });
-    }
+    await refundJob(c.var.deps.db, c.var.user, id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
     return c.body(null, 200);
   },
 );

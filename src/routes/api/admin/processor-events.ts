@@ -1,12 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../../context";
-import { ApiError } from "../../../lib/errors";
 import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../lib/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { recordAudit } from "../../../services/audit";
-import { applyStoredEvent, listProcessorEvents } from "../../../services/billing/events";
+import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./schemas";
 
 const tags = ["Admin"];
@@ -45,17 +41,7 @@ adminProcessorEventRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const outcome = await applyStoredEvent(c.var.deps, id);
-    await recordAudit(c.var.deps.db, {
-      adminId: c.var.user.id,
-      adminEmail: c.var.user.email,
-      action: "processor_event.replay",
-      targetType: "processor_event",
-      targetId: id,
-      details: { outcome: outcome.status, note: outcome.note ?? null },
-    });
-    // As on the webhook: the failure is stored on the event; the operator sees it here too.
-    if (outcome.status === "failed") throw new ApiError("internal", `The event could not be applied: ${outcome.note}`);
+    await replayProcessorEvent(c.var.deps, c.var.user, id);
     return c.body(null, 200);
   },
 );

@@ -2,8 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES, TICKET_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { recordAudit } from "../../../services/audit";
-import { adminListTickets, adminTicketDetail, replyToTicket, setTicketStatus } from "../../../services/tickets";
+import { adminListTickets, adminTicketDetail, replyToTicket, setTicketStatus } from "../../../admin/tickets";
 import { AdminTicketDetail, AdminTicketRow, adminErrors, enumFilter, ReplyBody, withPaging } from "./schemas";
 
 const tags = ["Admin"];
@@ -52,15 +51,7 @@ adminTicketRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { replyId, ticket } = await replyToTicket(c.var.deps.db, c.var.deps.email, { ticketId: id, adminId: c.var.user.id, body: body.body, sendEmail: body.send_email });
-    await recordAudit(c.var.deps.db, {
-      adminId: c.var.user.id,
-      adminEmail: c.var.user.email,
-      action: "ticket.reply",
-      targetType: "ticket",
-      targetId: id,
-      details: { reply_id: replyId, send_email: body.send_email, previous_status: ticket.status },
-    });
+    await replyToTicket(c.var.deps, c.var.user, { ticketId: id, body: body.body, sendEmail: body.send_email });
     return c.body(null, 200);
   },
 );
@@ -81,17 +72,7 @@ for (const [verb, status] of [
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const previous = await setTicketStatus(c.var.deps.db, id, status);
-      if (previous !== status) {
-        await recordAudit(c.var.deps.db, {
-          adminId: c.var.user.id,
-          adminEmail: c.var.user.email,
-          action: `ticket.${verb}`,
-          targetType: "ticket",
-          targetId: id,
-          details: { previous_status: previous },
-        });
-      }
+      await setTicketStatus(c.var.deps.db, c.var.user, id, status);
       return c.body(null, 200);
     },
   );

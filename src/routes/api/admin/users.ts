@@ -3,7 +3,6 @@ import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } f
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../admin/users";
-import { recordAudit } from "../../../services/audit";
 import {
   AdminLedgerRow,
   AdminUserDetail,
@@ -65,17 +64,7 @@ adminUserRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await adjustCredits(c.var.deps.db, id, { delta: body.delta_credits, note: body.note, idempotencyKey: body.idempotency_key });
-    if (result.applied) {
-      await recordAudit(c.var.deps.db, {
-        adminId: c.var.user.id,
-        adminEmail: c.var.user.email,
-        action: "user.credits_adjust",
-        targetType: "user",
-        targetId: id,
-        details: { delta_credits: body.delta_credits, note: body.note, balance_after: result.balanceAfter, ledger_entry_id: result.entryId, idempotency_key: body.idempotency_key ?? null },
-      });
-    }
+    const result = await adjustCredits(c.var.deps.db, c.var.user, id, { delta: body.delta_credits, note: body.note, idempotencyKey: body.idempotency_key });
     return c.json({ balance_after: result.balanceAfter }, 200);
   },
 );
@@ -121,16 +110,7 @@ for (const suspend of [true, false]) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const changed = await setSuspended(c.var.deps.db, id, suspend, c.var.user.id);
-      if (changed) {
-        await recordAudit(c.var.deps.db, {
-          adminId: c.var.user.id,
-          adminEmail: c.var.user.email,
-          action: suspend ? "user.suspend" : "user.unsuspend",
-          targetType: "user",
-          targetId: id,
-        });
-      }
+      await setSuspended(c.var.deps.db, c.var.user, id, suspend);
       return c.body(null, 200);
     },
   );
