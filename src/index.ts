@@ -1,14 +1,13 @@
 import { buildApp } from "./app";
-import type { Env } from "./env";
-import type { TaskMessage } from "./research/job-tasks";
 import { createDb } from "./db/client";
-import { sweepStuckJobs } from "./research/sweep";
+import type { Env } from "./env";
+import { consumeDeadTaskBatch, consumeTaskBatch, sweepStuckJobs } from "./research/service";
 import { grantFreeMonth } from "./services/billing/free-plan";
-import { consumeDeadTaskBatch, consumeTaskBatch } from "./research/tasks";
-import { consumeWebhookBatch, type WebhookMessage } from "./webhooks/delivery";
+import { consumeWebhookBatch } from "./webhooks/delivery";
 
+// The Durable Object classes wrangler.toml names.
+export { ResearchJob } from "./research/service";
 export { RateLimiter } from "./services/rate-limiter";
-export { ResearchJob } from "./research/job";
 
 const app = buildApp();
 
@@ -19,11 +18,11 @@ export default {
   async queue(batch: MessageBatch, env: Env, ctx?: ExecutionContext) {
     switch (batch.queue) {
       case "research-tasks":
-        return consumeTaskBatch(batch as MessageBatch<TaskMessage>, env, ctx);
+        return consumeTaskBatch(batch, env, ctx);
       case "research-tasks-dlq":
-        return consumeDeadTaskBatch(batch as MessageBatch<TaskMessage>, env);
+        return consumeDeadTaskBatch(batch, env);
       case "webhook-deliveries":
-        return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, env);
+        return consumeWebhookBatch(batch, env);
       default:
         throw new Error(`no consumer for queue ${batch.queue}`);
     }

@@ -27,7 +27,7 @@ export function validationError(error: z.ZodError): ApiError {
 export const ErrorBodySchema = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: "invalid_request" }),
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).openapi({ description: "The closed set of error codes (the HTTP status follows from the code)." }),
       message: z.string(),
       details: z.unknown().optional(),
     }),

@@ -1,6 +1,9 @@
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "./pricing";
-import type { CitationDto, ResearchInput, ResearchOutput, ResearchProgress, SourceDto } from "./engine";
+import type { ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
+import type { ResearchResult, SourceDto } from "./shapes";
+
+export type { ResearchResult };
 
 /** Everything a job's Durable Object needs to run, fixed at submit. */
 export interface JobSpec {
@@ -17,25 +20,6 @@ export interface JobSpec {
   createdAt: string;
   /** Hard wall-clock deadline, epoch ms. */
   deadlineAt: number;
-}
-
-/** The ResearchResult of the spec. */
-export interface ResearchResult {
-  id: string;
-  status: JobStatus;
-  question: string;
-  brief: string | null;
-  typed: unknown;
-  sources: SourceDto[];
-  /** The claim-level basis of the brief: one entry per cited claim (empty until succeeded). */
-  citations: CitationDto[];
-  credits_charged: number;
-  cost_usd: number;
-  created_at: string;
-  completed_at: string | null;
-  error: string | null;
-  latency_ms: number | null;
-  wave_count: number | null;
 }
 
 /** The job's durable record, persisted before every announcement. */

@@ -8,7 +8,7 @@ import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, 
 import { JobEventStream } from "./job-events";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
-import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./job-tasks";
+import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./wave-tasks";
 import { enqueueWebhook } from "../webhooks/delivery";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */

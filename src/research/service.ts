@@ -19,14 +19,14 @@ import { type SubmitResponse, submitResearch } from "./submit";
  */
 
 export { ResearchRequestSchema, type ResearchRequest } from "./request";
-export type { ResearchResult } from "./job-state";
-export type { SubmitResponse, AsyncAccepted } from "./submit";
+export * from "./shapes";
+export type { SubmitResponse } from "./submit";
 export { OP_PRICES, RESEARCH_MODES, type ResearchMode } from "./pricing";
 export { jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
-export { consumeTaskBatch, consumeDeadTaskBatch } from "./tasks";
+export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";
 export { sweepStuckJobs } from "./sweep";
 
 export interface ResearchCaller {

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../lib/openapi";
-import { getJob, jobEvents, ResearchRequestSchema, submit } from "../research/service";
-import { AsyncAcceptedDto, IdempotencyHeader, ResearchResultDto, SSE_RESPONSE } from "./research-schemas";
+import { AsyncAcceptedDto, getJob, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
+import { IdempotencyHeader, SSE_RESPONSE } from "./research-schemas";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
 export interface ResearchSurface {

@@ -1,15 +1,17 @@
 import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { createDb, type Db } from "../db/client";
 import { researchJobs, webhookDeliveries } from "../db/schema/jobs";
 import { type Env, loadConfig } from "../env";
+import { checkedMessages } from "../lib/queue-messages";
 import { nowIso } from "../lib/time";
 import { webhookSecret } from "./secrets";
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs, signatureHeader } from "./signing";
 import { webhookUrlProblem } from "./url-safety";
 
-export interface WebhookMessage {
-  jobId: string;
-}
+/** A queue message: deliver this finished job's result (checked on receipt). */
+export const WebhookMessage = z.object({ jobId: z.string().min(1) });
+export type WebhookMessage = z.infer<typeof WebhookMessage>;
 
 /** Queues the delivery of a finished job's result to its webhook_url. */
 export async function enqueueWebhook(env: Env, jobId: string): Promise<void> {
@@ -71,10 +73,10 @@ export async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: 
 }
 
 /** Queue consumer of webhook-deliveries: one attempt per message, retried with backoff until the last attempt. */
-export async function consumeWebhookBatch(batch: MessageBatch<WebhookMessage>, env: Env): Promise<void> {
+export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   await Promise.all(
-    batch.messages.map(async (message) => {
+    checkedMessages(batch, WebhookMessage).map(async (message) => {
       const attempt = message.attempts;
       try {
         const result = await attemptDelivery(db, env, message.body.jobId, attempt);

@@ -87,7 +87,7 @@ export async function waitForTerminal(caller: ApiCaller, id: string, timeoutMs =
 
 import { env } from "cloudflare:workers";
 import { ResearchJob } from "../../src/research/job";
-import type { TaskOutcome } from "../../src/research/job-tasks";
+import type { TaskOutcome } from "../../src/research/wave-tasks";
 import { createDb } from "../../src/db/client";
 import { applyLedgerChange } from "../../src/services/ledger";
 import { dbAll, dbFirst } from "../helpers";

@@ -5,8 +5,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
-import type { TaskMessage } from "../../src/research/job-tasks";
-import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/tasks";
+import type { TaskMessage } from "../../src/research/wave-tasks";
+import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-queue";
 import { expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
@@ -47,6 +47,32 @@ async function consume(messages: ReturnType<typeof searchMessage>[]) {
 }
 
 describe("research-tasks consumer", () => {
+  it("sets a malformed message aside (acknowledged, logged) and still processes the rest of the batch", async () => {
+    const jobId = crypto.randomUUID();
+    const valid = searchMessage(jobId, 1);
+    const malformed = [
+      { id: "bad-kind", timestamp: new Date(), attempts: 1, body: { jobId, key: "k", kind: "teleport", payload: null } },
+      { id: "no-job", timestamp: new Date(), attempts: 1, body: { key: "k", kind: "search", payload: {} } },
+      { id: "not-an-object", timestamp: new Date(), attempts: 1, body: "search tariffs" },
+    ];
+    const outcome = await consume([valid, ...malformed] as ReturnType<typeof searchMessage>[]);
+    expect(outcome.retryMessages).toEqual([]);
+    expect([...outcome.explicitAcks].sort()).toEqual(["bad-kind", "no-job", "not-an-object", valid.id].sort());
+    expect(braveCalls).toBe(1); // only the valid task reached the provider
+  });
+
+  it("the webhook and dead-letter consumers set malformed messages aside too", async () => {
+    for (const queue of ["webhook-deliveries", "research-tasks-dlq"]) {
+      const batch = createMessageBatch(queue, [{ id: `bad-${queue}`, timestamp: new Date(), attempts: 1, body: { job: 42 } }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      await waitOnExecutionContext(ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result.explicitAcks).toEqual([`bad-${queue}`]);
+      expect(result.retryMessages).toEqual([]);
+    }
+  });
+
   it.each([429, 500, 503])("retries a provider %i with exponential backoff, then reports the task failed", async (status) => {
     braveStatus = status;
     const jobId = crypto.randomUUID(); // no job object: the report lands on an empty one and changes nothing

@@ -10,6 +10,7 @@ import { paymentDto, paymentHistory } from "../../services/billing/payments";
 import { currentPlan, overageThisPeriod } from "../../services/billing/subscriptions";
 import { OP_PRICES } from "../../research/pricing";
 import { ApiError } from "../../lib/errors";
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../db/schema/billing";
 
 const tags = ["Billing"];
 export const billingRoutes = createRouter();
@@ -42,11 +43,11 @@ const PaymentRowDto = z
   .object({
     id: z.uuid(),
     created_at: z.iso.datetime(),
-    status: z.enum(["pending", "completed", "failed", "refunded"]),
+    status: z.enum(PAYMENT_STATUSES),
     pack_credits: z.int(),
     pack_amount_cents: z.int(),
     completed_at: z.iso.datetime().nullable(),
-    kind: z.enum(["pack", "plan_checkout", "plan_invoice", "auto_topup"]),
+    kind: z.enum(PAYMENT_KINDS),
     pack_id: z.string().nullable(),
     plan_id: z.string().nullable(),
     error: z.string().nullable(),

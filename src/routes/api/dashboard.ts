@@ -4,8 +4,7 @@ import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { jwtAuth } from "../../middleware/jwt-auth";
-import { listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
-import { JobSummaryDto } from "../research-schemas";
+import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
 
 const security = JWT_SECURITY;
 // Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../lib/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { cancelJob, jobDeliveries, listJobs, researchLogRow } from "../../research/service";
-import { DeliveryDto, ResearchLogRowDto, ResearchResultDto, StatusFilter } from "../research-schemas";
+import { cancelJob, DeliveryDto, jobDeliveries, listJobs, ResearchLogRowDto, ResearchResultDto, researchLogRow } from "../../research/service";
+import { StatusFilter } from "../research-schemas";
 import { addResearchRoutes } from "../research-routes";
 
 const tags = ["Public API"];

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { JobSummaryDto } from "../../research-schemas";
+import { JobSummaryDto } from "../../../research/service";
 import { errorResponses } from "../../../lib/openapi";
 import { PagingQuery } from "../../../lib/paging";
 

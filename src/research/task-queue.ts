@@ -1,7 +1,8 @@
 import type { Env } from "../env";
 import { createProviders } from "./engine";
 import { jobObject } from "./job-object";
-import type { TaskAnswer, TaskMessage } from "./job-tasks";
+import { checkedMessages } from "../lib/queue-messages";
+import { type TaskAnswer, TaskMessage } from "./wave-tasks";
 import { ProviderError, type SearchQuery } from "./providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
@@ -23,11 +24,11 @@ function report(env: Env, jobId: string, answers: TaskAnswer[]): Promise<void> {
  * permanent error, the task is reported failed so the job goes on with what the others found.
  * Page-cache writes run after the answers are on their way (`waitUntil`).
  */
-export async function consumeTaskBatch(batch: MessageBatch<TaskMessage>, env: Env, ctx?: ExecutionContext): Promise<void> {
+export async function consumeTaskBatch(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext): Promise<void> {
   const providers = createProviders(env, env.DB, { defer: ctx ? (work) => ctx.waitUntil(work) : undefined });
   const answered: { message: Message<TaskMessage>; answer: TaskAnswer }[] = [];
   await Promise.all(
-    batch.messages.map(async (message) => {
+    checkedMessages(batch, TaskMessage).map(async (message) => {
       const task = message.body;
       try {
         const value = task.kind === "search" ? await providers.search.search(task.payload as SearchQuery) : await providers.reader.read(task.payload as string);
@@ -58,9 +59,9 @@ export async function consumeTaskBatch(batch: MessageBatch<TaskMessage>, env: En
 }
 
 /** Dead-letter consumer: a task that exhausted the queue's retries is reported failed, never left hanging. */
-export async function consumeDeadTaskBatch(batch: MessageBatch<TaskMessage>, env: Env): Promise<void> {
+export async function consumeDeadTaskBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   await Promise.all(
-    batch.messages.map(async (message) => {
+    checkedMessages(batch, TaskMessage).map(async (message) => {
       await report(env, message.body.jobId, [{ key: message.body.key, outcome: { ok: false, error: "the task failed after every retry" } }]).catch((error: unknown) =>
         console.error(`dead-letter report for job ${message.body.jobId} failed`, error),
       );

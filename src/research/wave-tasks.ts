@@ -1,23 +1,26 @@
+import { z } from "zod";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
 import type { Page, SearchHit } from "./providers/types";
 
-export type TaskKind = "search" | "read";
+export const TASK_KINDS = ["search", "read"] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
 export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 export interface TaskAnswer {
   key: string;
   outcome: TaskOutcome;
 }
 
-/** A queue message: one search or one page read of one job's wave. */
-export interface TaskMessage {
-  jobId: string;
-  key: string;
-  kind: TaskKind;
+/** A queue message: one search or one page read of one job's wave (checked on receipt). */
+export const TaskMessage = z.object({
+  jobId: z.string().min(1),
+  key: z.string().min(1),
+  kind: z.enum(TASK_KINDS),
   /** The search query (without signal) or the URL to read. */
-  payload: unknown;
-}
+  payload: z.unknown(),
+});
+export type TaskMessage = z.infer<typeof TaskMessage>;
 
 /** A task dispatched longer ago than this without an answer is sent again (its message was lost). */
 const REDISPATCH_AFTER_MS = 60 * SECOND;
