@@ -1,14 +1,31 @@
 import { z } from "zod";
-import type { RateLimiter } from "./services/rate-limiter";
-import type { ResearchJob } from "./research/job";
-import type { ProviderConfig } from "./research/providers";
 
 /** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
-/** Provider variables (SEARCH_PROVIDER, LLM_PROVIDER, their keys, the optional AI binding) come from ProviderConfig. */
-export interface Env extends ProviderConfig {
+/** The research providers' variables: which search and model, their keys, the optional Workers AI binding. */
+interface ProviderVariables {
+  SEARCH_PROVIDER?: string;
+  BRAVE_API_KEY?: string;
+  TAVILY_API_KEY?: string;
+  EXA_API_KEY?: string;
+  SEARXNG_URL?: string;
+  LLM_PROVIDER?: string;
+  LLM_MODEL?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  /** The `[ai] binding = "AI"` of wrangler.toml: the part of it the Workers AI model uses. */
+  AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
+  READER_TIMEOUT_MS?: string | number;
+}
+export type ProviderVariable = keyof ProviderVariables | "ENVIRONMENT";
+
+export interface Env extends ProviderVariables {
   DB: D1Database;
-  RESEARCH_JOB: DurableObjectNamespace<ResearchJob>;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  // Untyped here, so this bottom layer names no class above it: research/job-object.ts and
+  // rate-limit/rules.ts give the stubs their types, each in one place.
+  RESEARCH_JOB: DurableObjectNamespace;
+  RATE_LIMITER: DurableObjectNamespace;
   RESEARCH_TASKS: Queue;
   WEBHOOK_DELIVERIES: Queue;
 

@@ -7,7 +7,7 @@ import { consumeWebhookBatch } from "./webhooks/delivery";
 
 // The Durable Object classes wrangler.toml names.
 export { ResearchJob } from "./research/service";
-export { RateLimiter } from "./services/rate-limiter";
+export { RateLimiter } from "./rate-limit/counter-object";
 
 const app = buildApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostProblem, isLoopbackHost } from "../src/lib/address-safety";
-import { fetchableUrl } from "../src/research/providers/reader/url-safety";
-import { webhookUrlProblem } from "../src/webhooks/url-safety";
+import { fetchableUrl } from "../src/research/providers/reader/fetchable-url";
+import { webhookUrlProblem } from "../src/webhooks/destination";
 
 const host = (raw: string) => new URL(raw).hostname;
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/env";
 import worker from "../src/index";
-import { RATE_RULES, type RateRuleName } from "../src/services/rate-limiter";
+import { RATE_RULES, type RateRuleName } from "../src/rate-limit/rules";
 import { BASE, call, createKey, expectError, json, login, randomIp, signupUser, uniqueEmail } from "./helpers";
 
 const scale = loadConfig(env).RATE_LIMIT_SCALE;

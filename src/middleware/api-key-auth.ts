@@ -2,8 +2,8 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
 import { authenticateApiKey, touchApiKey } from "../services/api-keys";
-import { bearerToken } from "./bearer";
-import { clientIp } from "./client-ip";
+import { bearerToken } from "../http/bearer";
+import { clientIp } from "../http/client-ip";
 import { enforceRateLimit } from "./rate-limit";
 
 /** Public API auth: `Authorization: Bearer dr_live_...`; missing, unknown or revoked is 401, suspended 403. */

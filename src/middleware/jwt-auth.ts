@@ -3,7 +3,7 @@ import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
 import { verifyAccessToken } from "../services/access-tokens";
 import { findUserWithLiveSession } from "../services/sessions";
-import { bearerToken } from "./bearer";
+import { bearerToken } from "../http/bearer";
 
 /**
  * Dashboard auth: a valid access token whose session is still live (logout, password change

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
-import { hitRateLimit, type RateRuleName } from "../services/rate-limiter";
-import { clientIp } from "./client-ip";
+import { hitRateLimit, type RateRuleName } from "../rate-limit/rules";
+import { clientIp } from "../http/client-ip";
 
 /** Counts a hit for `subject` under `rule`; over the limit it throws 429 `rate_limited` with Retry-After. */
 export async function enforceRateLimit(

@@ -3,7 +3,7 @@ import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
 import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "./pricing";
-import { webhookUrlProblem } from "../webhooks/url-safety";
+import { webhookUrlProblem } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
 export const MAX_QUESTION_LENGTH = 2000;

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../lib/openapi";
 import { AsyncAcceptedDto, getJob, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
-import { IdempotencyHeader, SSE_RESPONSE } from "./research-schemas";
+import { IdempotencyHeader, SSE_RESPONSE } from "./research-http";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
 export interface ResearchSurface {

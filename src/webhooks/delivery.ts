@@ -7,7 +7,7 @@ import { checkedMessages } from "../lib/queue-messages";
 import { nowIso } from "../lib/time";
 import { webhookSecret } from "./secrets";
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs, signatureHeader } from "./signing";
-import { webhookUrlProblem } from "./url-safety";
+import { webhookUrlProblem } from "./destination";
 
 /** A queue message: deliver this finished job's result (checked on receipt). */
 export const WebhookMessage = z.object({ jobId: z.string().min(1) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractHtml } from "../../src/research/providers/reader/html";
 import { parseRobots, robotsAllows } from "../../src/research/providers/reader/robots";
-import { fetchableUrl } from "../../src/research/providers/reader/url-safety";
+import { fetchableUrl } from "../../src/research/providers/reader/fetchable-url";
 
 const NEWS_PAGE = `<!doctype html>
 <html lang="en">

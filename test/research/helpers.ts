@@ -87,6 +87,7 @@ export async function waitForTerminal(caller: ApiCaller, id: string, timeoutMs =
 
 import { env } from "cloudflare:workers";
 import { ResearchJob } from "../../src/research/job";
+import { jobObject } from "../../src/research/job-object";
 import type { TaskOutcome } from "../../src/research/wave-tasks";
 import { createDb } from "../../src/db/client";
 import { applyLedgerChange } from "../../src/services/ledger";
@@ -95,7 +96,7 @@ import { dbAll, dbFirst } from "../helpers";
 export const TERMINAL = ["succeeded", "failed", "cancelled"];
 
 export function jobStubOf(id: string) {
-  return env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(id));
+  return jobObject(env, id);
 }
 
 /** Polls `check` until it returns a truthy value (a generous ceiling, never a timed assertion). */

@@ -108,6 +108,32 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   // Relation words a page uses for what the question asks ("directed" for "director").
   const weights = weightedTerms(query.terms, entities, relationTerms(query.terms), 0.7);
   for (const term of query.speakerTerms) weights.set(term, 0.25);
+  const direct = rankOnOwnPassages(evidence, query, entities, weights);
+
+  const { bridgeScores, linksByDoc } = secondHop(evidence, query, entities, direct);
+  const ranked = direct.map((entry) => inheritThroughLinks(entry, linksByDoc.get(entry.doc.index), evidence, query));
+  ranked.sort((a, b) => b.score - a.score);
+
+  const bridgeEntities = [...bridgeScores.entries()].sort((a, b) => b[1] - a[1]).map(([entity]) => entity);
+  const missingEntities = query.entities.filter(
+    (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || doc.sentences.some((sentence) => entityKey(sentence).includes(entityKey(entity)))),
+  );
+  const strong = ranked.slice(0, ANCHORS).flatMap((entry) => entry.best.slice(0, 3).map((item) => item.passage.terms));
+  const covered = new Set(strong.flat());
+  const missingTerms = query.terms.filter((term) => !covered.has(term));
+  // Specific names first: an entity most pages read already mention ("United States",
+  // "London") is background, not the next hop.
+  const mentions = (entity: string) => {
+    const key = entityKey(entity);
+    return evidence.docs.filter((doc) => entityKey(doc.title).includes(key) || doc.sentences.some((sentence) => entityKey(sentence).includes(key))).length;
+  };
+  const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
+  const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
+  return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms, entities };
+}
+
+/** Every page ranked on its own passages, best first. */
+function rankOnOwnPassages(evidence: Evidence, query: QueryAnalysis, entities: string[], weights: Map<string, number>): RankedDoc[] {
   const scored = evidence.score(weights);
   const byDoc = new Map<number, ScoredPassage[]>();
   for (const entry of scored) {
@@ -125,15 +151,28 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
     return { doc, score: top * (namesEntity ? 1.5 : 1) * periodFactor(doc, query.period), best };
   });
   direct.sort((a, b) => b.score - a.score);
+  return direct;
+}
 
-  // Second hop: entities in the anchors' best passages that have a page of their own.
+/** A link that reaches a page, with the score the page would inherit through it. */
+type ScoredLink = Link & { score: number };
+
+/**
+ * Second hop: entities in the anchors' best passages that have a page of their own. Returns
+ * each entity named there with its score as the next hop, and every link that reaches a page.
+ */
+function secondHop(
+  evidence: Evidence,
+  query: QueryAnalysis,
+  entities: string[],
+  direct: RankedDoc[],
+): { bridgeScores: Map<string, number>; linksByDoc: Map<number, ScoredLink[]> } {
   const questionKeys = new Set(entities.map(entityKey));
   const questionTerms = new Set(query.terms);
   const bridgeScores = new Map<string, number>();
   const askedLinks = new Set(query.linkTerms);
   const linkWords = withRelations(query.linkTerms);
-  // Every link that reaches a page, with the score the page would inherit through it.
-  const linksByDoc = new Map<number, (Link & { score: number })[]>();
+  const linksByDoc = new Map<number, ScoredLink[]>();
   for (const anchor of direct.slice(0, ANCHORS)) {
     if (anchor.score <= 0) continue;
     // Its two best passages, and the best one saying the link the question names ("the Queen
@@ -170,44 +209,27 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
       }
     }
   }
+  return { bridgeScores, linksByDoc };
+}
 
-  const ranked = direct.map((entry) => {
-    const scored = linksByDoc.get(entry.doc.index);
-    if (!scored) return entry;
-    // The strongest link (the first of equals) is the page's via.
-    const strongest = scored.reduce((best, link) => (link.score > best.score ? link : best));
-    const inherited = strongest.score;
-    const link = ({ doc, passage, entity, near }: Link): Link => ({ doc, passage, entity, near });
-    const via = link(strongest);
-    const links = scored.map(link);
-    // A page that ranks well on its own keeps its score and passages, but still records the link
-    // that reaches it: the brief follows the chain from the page that named it.
-    if (inherited <= entry.score) return { ...entry, via, links };
-    // The hop target's own best passages are those about what the question asks (focus terms).
-    const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
-    const focus = weightedTerms(asked, [], relationTerms(asked), 0.8);
-    const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
-    const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
-    return { doc: entry.doc, score: inherited + (best[0]?.score ?? 0) * 0.25, best, via, links };
-  });
-  ranked.sort((a, b) => b.score - a.score);
-
-  const bridgeEntities = [...bridgeScores.entries()].sort((a, b) => b[1] - a[1]).map(([entity]) => entity);
-  const missingEntities = query.entities.filter(
-    (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || doc.sentences.some((sentence) => entityKey(sentence).includes(entityKey(entity)))),
-  );
-  const strong = ranked.slice(0, ANCHORS).flatMap((entry) => entry.best.slice(0, 3).map((item) => item.passage.terms));
-  const covered = new Set(strong.flat());
-  const missingTerms = query.terms.filter((term) => !covered.has(term));
-  // Specific names first: an entity most pages read already mention ("United States",
-  // "London") is background, not the next hop.
-  const mentions = (entity: string) => {
-    const key = entityKey(entity);
-    return evidence.docs.filter((doc) => entityKey(doc.title).includes(key) || doc.sentences.some((sentence) => entityKey(sentence).includes(key))).length;
-  };
-  const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
-  const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
-  return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms, entities };
+/** A page that links reach: it records them, and takes the score of the strongest when that beats its own. */
+function inheritThroughLinks(entry: RankedDoc, scored: ScoredLink[] | undefined, evidence: Evidence, query: QueryAnalysis): RankedDoc {
+  if (!scored) return entry;
+  // The strongest link (the first of equals) is the page's via.
+  const strongest = scored.reduce((best, link) => (link.score > best.score ? link : best));
+  const inherited = strongest.score;
+  const link = ({ doc, passage, entity, near }: Link): Link => ({ doc, passage, entity, near });
+  const via = link(strongest);
+  const links = scored.map(link);
+  // A page that ranks well on its own keeps its score and passages, but still records the link
+  // that reaches it: the brief follows the chain from the page that named it.
+  if (inherited <= entry.score) return { ...entry, via, links };
+  // The hop target's own best passages are those about what the question asks (focus terms).
+  const asked = query.focusTerms.length > 0 ? query.focusTerms : query.terms;
+  const focus = weightedTerms(asked, [], relationTerms(asked), 0.8);
+  const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
+  const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
+  return { doc: entry.doc, score: inherited + (best[0]?.score ?? 0) * 0.25, best, via, links };
 }
 
 /** The stemmed content terms of a sentence (re-exported for callers that build queries). */

@@ -5,7 +5,7 @@
 export { runResearch } from "./pipeline";
 export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto } from "./types";
 export type { StopReason } from "./budget";
-export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./tasks";
+export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./task-runner";
 export { ResearchCancelledError, TypedOutputError, InvalidSchemaError, NoEvidenceError } from "./errors";
 export { compileSchema } from "./typed";
 export { createProviders, type ProviderConfig } from "../providers";

@@ -62,20 +62,8 @@ export function restate(question: string, answer: string, type: string): string 
   const lead = /^(in|at|from|on|by|for|to|with)$/.test(first) ? tokens.shift()!.toLowerCase() : null;
   const wh = tokens[0]?.toLowerCase() ?? "";
 
-  // In-situ: "X is based in what New York city" -> "X is based in Greenwich Village"; "formed by who".
-  const inSituWho = /^(.{8,}?)\b(?:who|whom)$/iu.exec(q);
-  if (inSituWho && !/^(what|which|who|whom|where|when|how)\b/i.test(q)) return `${capitalise(inSituWho[1]!.trim())} ${answer}.`;
-  const inSituCount = /^(.{8,}?)\bhow (?:many|much)\b((?:\s+[\p{L}'’-]+){0,3})$/iu.exec(q);
-  if (inSituCount && !/^(what|which|who|whom|where|when|how)\b/i.test(q)) {
-    const noun = inSituCount[2]!.trim();
-    const last = noun.split(" ").pop() ?? "";
-    return `${capitalise(inSituCount[1]!.trim())} ${answer}${noun && !answer.toLowerCase().includes(last.toLowerCase()) ? ` ${noun}` : ""}.`;
-  }
-  const inSitu = /^(.{8,}?)\b(?:what|which)\b((?:\s+[\p{L}'’-]+){0,4})$/iu.exec(q);
-  if (inSitu && !/^(what|which|who|whom|where|when|how)\b/i.test(q) && !/^(in|at|from|on|by|for|to|with)\s+(what|which)\b/i.test(q)) {
-    const tail = inSitu[2]!.trim().split(" ").filter(Boolean);
-    if (!tail.some((word) => AUX.has(word.toLowerCase()))) return `${capitalise(inSitu[1]!.trim())} ${answer}.`;
-  }
+  const inSitu = restateInSitu(q, answer);
+  if (inSitu) return inSitu;
   if (!/^(what|which|who|whom|whose|where|when|how)$/.test(wh)) return null;
 
   // The wh-phrase: the wh-word and the noun words after it ("what government position", "how many people").
@@ -139,6 +127,24 @@ export function restate(question: string, answer: string, type: string): string 
   }
   // A subject question: "Who directed X" / "Which team won the final" -> "A directed X".
   if (wh === "who" || wh === "what" || wh === "which") return `${capitalise(answer)} ${verb} ${rest.join(" ")}.`.replace(/\s+\./, ".");
+  return null;
+}
+
+/** In-situ: "X is based in what New York city" -> "X is based in Greenwich Village"; "formed by who". */
+function restateInSitu(q: string, answer: string): string | null {
+  const inSituWho = /^(.{8,}?)\b(?:who|whom)$/iu.exec(q);
+  if (inSituWho && !/^(what|which|who|whom|where|when|how)\b/i.test(q)) return `${capitalise(inSituWho[1]!.trim())} ${answer}.`;
+  const inSituCount = /^(.{8,}?)\bhow (?:many|much)\b((?:\s+[\p{L}'’-]+){0,3})$/iu.exec(q);
+  if (inSituCount && !/^(what|which|who|whom|where|when|how)\b/i.test(q)) {
+    const noun = inSituCount[2]!.trim();
+    const last = noun.split(" ").pop() ?? "";
+    return `${capitalise(inSituCount[1]!.trim())} ${answer}${noun && !answer.toLowerCase().includes(last.toLowerCase()) ? ` ${noun}` : ""}.`;
+  }
+  const inSitu = /^(.{8,}?)\b(?:what|which)\b((?:\s+[\p{L}'’-]+){0,4})$/iu.exec(q);
+  if (inSitu && !/^(what|which|who|whom|where|when|how)\b/i.test(q) && !/^(in|at|from|on|by|for|to|with)\s+(what|which)\b/i.test(q)) {
+    const tail = inSitu[2]!.trim().split(" ").filter(Boolean);
+    if (!tail.some((word) => AUX.has(word.toLowerCase()))) return `${capitalise(inSitu[1]!.trim())} ${answer}.`;
+  }
   return null;
 }
 

@@ -198,77 +198,95 @@ export function fillSchema(schemaNode: unknown, name: string, synthesis: Synthes
     const list = node[key];
     if (Array.isArray(list)) return fillSchema(list.find((entry) => (entry as Record<string, unknown>)?.type !== "null") ?? list[0], name, synthesis, query);
   }
-  if (Array.isArray(node.enum) && node.enum.length > 0) {
-    const text = `${synthesis.statements[0]?.text ?? ""} ${synthesis.brief}`;
-    const scored = node.enum.map((option) => ({ option, score: typeof option === "string" ? similarity(terms(option), terms(text)) : 0 }));
-    return scored.sort((a, b) => b.score - a.score)[0]!.option;
-  }
+  if (Array.isArray(node.enum) && node.enum.length > 0) return pickEnum(node.enum, synthesis);
   const opening = stripCitations(synthesis.statements[0]?.text ?? synthesis.brief);
-  const wantsAnswer = /\b(answer|summary|brief|conclusion|result|response|verdict)\b/i.test(description);
   switch (pickType(node)) {
-    case "object": {
-      const properties = (node.properties ?? {}) as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(properties)) out[key] = fillSchema(child, key, synthesis, query);
-      return out;
-    }
-    case "array": {
-      const items = (Array.isArray(node.items) ? node.items[0] : node.items) as Record<string, unknown> | undefined;
-      const min = typeof node.minItems === "number" ? node.minItems : 0;
-      const max = typeof node.maxItems === "number" ? node.maxItems : 10;
-      const itemType = items ? pickType(items) : "string";
-      let values: unknown[];
-      const itemKeys = Object.keys((items?.properties ?? {}) as object);
-      if (itemType === "object" && itemKeys.some((key) => /url|link|title|domain|source/i.test(key))) {
-        values = synthesis.sources.map((source) => fillSource(items!, source, synthesis, query));
-      } else if (itemType === "object") {
-        values = synthesis.statements.map((statement) => fillSchema(items, name, { ...synthesis, statements: [statement] }, query));
-      } else if (itemType === "number" || itemType === "integer") {
-        values = synthesis.statements.map((statement) => extractNumber(statement.text)).filter((value) => value !== undefined);
-      } else if (/\b(urls?|links?|sources?)\b/i.test(description)) {
-        values = synthesis.sources.map((source) => source.url);
-      } else {
-        values = bestStatements(synthesis, `${description} ${query.question}`).map((text) => clampString(text, items ?? {}));
-      }
-      values = node.uniqueItems ? [...new Set(values.map((value) => JSON.stringify(value)))].map((value) => JSON.parse(value)) : values;
-      while (values.length < min && values.length > 0) values.push(values[values.length % Math.max(1, values.length)]);
-      return values.slice(0, Math.max(min, Math.min(max, values.length)));
-    }
-    case "string": {
-      if (node.format === "date" || node.format === "date-time") {
-        const event = lifeEvent(description);
-        const life = event ? lifeDate(bestStatements(synthesis, description), event) : undefined;
-        const date = (life && extractDate(life)) ?? bestStatements(synthesis, description).map(extractDate).find(Boolean) ?? extractDate(synthesis.brief);
-        if (date) return node.format === "date" ? date : `${date}T00:00:00Z`;
-      }
-      if (node.format === "uri" || /\b(url|link)\b/i.test(description)) return synthesis.sources[0]?.url ?? "";
-      if (/\btitle\b/i.test(description)) return clampString(synthesis.sources[0]?.title ?? "", node);
-      if (wantsAnswer || !name) return clampString(opening, node);
-      return clampString(bestStatements(synthesis, `${description} ${query.question}`)[0] ?? opening, node);
-    }
+    case "object":
+      return fillObject(node, synthesis, query);
+    case "array":
+      return fillArray(node, name, description, synthesis, query);
+    case "string":
+      return fillString(node, name, description, opening, synthesis, query);
     case "number":
-    case "integer": {
-      const event = lifeEvent(description);
-      const life = event && /\byear\b/i.test(description) ? lifeDate(bestStatements(synthesis, description), event) : undefined;
-      const lifeYear = life ? Number(/(\d{4})$/.exec(life)?.[1]) : undefined;
-      const found = lifeYear ?? bestStatements(synthesis, `${description} ${query.question}`).map(extractNumber).find((value) => value !== undefined);
-      let value = found ?? (/\b(count|number|sources)\b/i.test(description) ? synthesis.sources.length : 0);
-      if (pickType(node) === "integer") value = Math.round(value);
-      if (typeof node.minimum === "number") value = Math.max(node.minimum, value);
-      if (typeof node.maximum === "number") value = Math.min(node.maximum, value);
-      return value;
-    }
-    case "boolean": {
-      if (/^yes\b/i.test(opening)) return true;
-      if (/^no\b/i.test(opening)) return false;
-      const wanted = terms(description);
-      return synthesis.statements.some((statement) => terms(statement.text).some((term) => wanted.includes(term)));
-    }
+    case "integer":
+      return fillNumber(node, description, synthesis, query);
+    case "boolean":
+      return fillBoolean(description, opening, synthesis);
     case "null":
       return null;
     default:
       return opening;
   }
+}
+
+/** The option the opening and the brief speak of most. */
+function pickEnum(options: unknown[], synthesis: Synthesis): unknown {
+  const text = `${synthesis.statements[0]?.text ?? ""} ${synthesis.brief}`;
+  const scored = options.map((option) => ({ option, score: typeof option === "string" ? similarity(terms(option), terms(text)) : 0 }));
+  return scored.sort((a, b) => b.score - a.score)[0]!.option;
+}
+
+function fillObject(node: Record<string, unknown>, synthesis: Synthesis, query: QueryAnalysis): Record<string, unknown> {
+  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(properties)) out[key] = fillSchema(child, key, synthesis, query);
+  return out;
+}
+
+function fillArray(node: Record<string, unknown>, name: string, description: string, synthesis: Synthesis, query: QueryAnalysis): unknown[] {
+  const items = (Array.isArray(node.items) ? node.items[0] : node.items) as Record<string, unknown> | undefined;
+  const min = typeof node.minItems === "number" ? node.minItems : 0;
+  const max = typeof node.maxItems === "number" ? node.maxItems : 10;
+  const itemType = items ? pickType(items) : "string";
+  let values: unknown[];
+  const itemKeys = Object.keys((items?.properties ?? {}) as object);
+  if (itemType === "object" && itemKeys.some((key) => /url|link|title|domain|source/i.test(key))) {
+    values = synthesis.sources.map((source) => fillSource(items!, source, synthesis, query));
+  } else if (itemType === "object") {
+    values = synthesis.statements.map((statement) => fillSchema(items, name, { ...synthesis, statements: [statement] }, query));
+  } else if (itemType === "number" || itemType === "integer") {
+    values = synthesis.statements.map((statement) => extractNumber(statement.text)).filter((value) => value !== undefined);
+  } else if (/\b(urls?|links?|sources?)\b/i.test(description)) {
+    values = synthesis.sources.map((source) => source.url);
+  } else {
+    values = bestStatements(synthesis, `${description} ${query.question}`).map((text) => clampString(text, items ?? {}));
+  }
+  values = node.uniqueItems ? [...new Set(values.map((value) => JSON.stringify(value)))].map((value) => JSON.parse(value)) : values;
+  while (values.length < min && values.length > 0) values.push(values[values.length % Math.max(1, values.length)]);
+  return values.slice(0, Math.max(min, Math.min(max, values.length)));
+}
+
+function fillString(node: Record<string, unknown>, name: string, description: string, opening: string, synthesis: Synthesis, query: QueryAnalysis): string {
+  if (node.format === "date" || node.format === "date-time") {
+    const event = lifeEvent(description);
+    const life = event ? lifeDate(bestStatements(synthesis, description), event) : undefined;
+    const date = (life && extractDate(life)) ?? bestStatements(synthesis, description).map(extractDate).find(Boolean) ?? extractDate(synthesis.brief);
+    if (date) return node.format === "date" ? date : `${date}T00:00:00Z`;
+  }
+  if (node.format === "uri" || /\b(url|link)\b/i.test(description)) return synthesis.sources[0]?.url ?? "";
+  if (/\btitle\b/i.test(description)) return clampString(synthesis.sources[0]?.title ?? "", node);
+  const wantsAnswer = /\b(answer|summary|brief|conclusion|result|response|verdict)\b/i.test(description);
+  if (wantsAnswer || !name) return clampString(opening, node);
+  return clampString(bestStatements(synthesis, `${description} ${query.question}`)[0] ?? opening, node);
+}
+
+function fillNumber(node: Record<string, unknown>, description: string, synthesis: Synthesis, query: QueryAnalysis): number {
+  const event = lifeEvent(description);
+  const life = event && /\byear\b/i.test(description) ? lifeDate(bestStatements(synthesis, description), event) : undefined;
+  const lifeYear = life ? Number(/(\d{4})$/.exec(life)?.[1]) : undefined;
+  const found = lifeYear ?? bestStatements(synthesis, `${description} ${query.question}`).map(extractNumber).find((value) => value !== undefined);
+  let value = found ?? (/\b(count|number|sources)\b/i.test(description) ? synthesis.sources.length : 0);
+  if (pickType(node) === "integer") value = Math.round(value);
+  if (typeof node.minimum === "number") value = Math.max(node.minimum, value);
+  if (typeof node.maximum === "number") value = Math.min(node.maximum, value);
+  return value;
+}
+
+function fillBoolean(description: string, opening: string, synthesis: Synthesis): boolean {
+  if (/^yes\b/i.test(opening)) return true;
+  if (/^no\b/i.test(opening)) return false;
+  const wanted = terms(description);
+  return synthesis.statements.some((statement) => terms(statement.text).some((term) => wanted.includes(term)));
 }
 
 function fillSource(items: Record<string, unknown>, source: Synthesis["sources"][number], synthesis: Synthesis, query: QueryAnalysis): Record<string, unknown> {

@@ -2,7 +2,7 @@ import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { Providers } from "../providers/types";
 import type { StopReason } from "./budget";
 import type { CitationDto, SourceDto } from "./brief";
-import type { TaskRunner } from "./tasks";
+import type { TaskRunner } from "./task-runner";
 
 export type { CitationDto, SourceDto };
 

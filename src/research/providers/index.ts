@@ -1,7 +1,8 @@
 import { CorpusReader } from "./corpus-store";
 import { AnthropicModel } from "./llm/anthropic";
 import { OpenAiCompatibleModel } from "./llm/openai";
-import { type AiBinding, WorkersAiModel } from "./llm/workers-ai";
+import type { Env, ProviderVariable } from "../../env";
+import { WorkersAiModel } from "./llm/workers-ai";
 import { CachedReader, CompositeReader } from "./reader/cached-reader";
 import { WebReader } from "./reader/web-reader";
 import { BraveSearch } from "./search/brave";
@@ -14,22 +15,8 @@ import type { ChatModel, Providers, SearchProvider } from "./types";
 export type { Providers } from "./types";
 
 /** Provider settings (wrangler vars and secrets); every key is optional, the defaults work offline. */
-export interface ProviderConfig {
-  ENVIRONMENT?: string;
-  SEARCH_PROVIDER?: string;
-  BRAVE_API_KEY?: string;
-  TAVILY_API_KEY?: string;
-  EXA_API_KEY?: string;
-  SEARXNG_URL?: string;
-  LLM_PROVIDER?: string;
-  LLM_MODEL?: string;
-  OPENAI_BASE_URL?: string;
-  OPENAI_API_KEY?: string;
-  ANTHROPIC_API_KEY?: string;
-  ANTHROPIC_BASE_URL?: string;
-  AI?: AiBinding;
-  READER_TIMEOUT_MS?: string | number;
-}
+/** The variables (and the optional Workers AI binding) that choose and configure the providers. */
+export type ProviderConfig = Partial<Pick<Env, ProviderVariable>>;
 
 export class ProviderConfigError extends Error {
   constructor(message: string) {

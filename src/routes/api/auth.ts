@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { clientIp } from "../../middleware/client-ip";
+import { clientIp } from "../../http/client-ip";
 import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
-import { rateLimitCounter } from "../../services/rate-limiter";
+import { rateLimitCounter } from "../../rate-limit/rules";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
 import { endSession, refreshSession } from "../../services/sessions";
-import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../schemas";
+import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../account-schemas";
 import { sha256Hex } from "../../lib/crypto";
 import { ACCESS_TOKEN_TTL_MS } from "../../services/access-tokens";
 

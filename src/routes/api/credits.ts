@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../lib/openapi";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { balanceDto } from "../../services/ledger";
-import { BalanceDto } from "../schemas";
+import { BalanceDto } from "../account-schemas";
 
 export const creditRoutes = createRouter();
 creditRoutes.use("*", jwtAuth);

@@ -3,7 +3,7 @@ import { ApiError } from "../../lib/errors";
 import { createRouter, errorResponses, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { apiKeyDto, createApiKey, listApiKeys, resetApiKey, revokeApiKey } from "../../services/api-keys";
-import { ApiKeyDto, CreatedKey, CreateKeyBody } from "../schemas";
+import { ApiKeyDto, CreatedKey, CreateKeyBody } from "../account-schemas";
 
 const tags = ["API keys"];
 export const keyRoutes = createRouter();

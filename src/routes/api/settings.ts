@@ -3,7 +3,7 @@ import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noB
 import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";
-import { MarketingBody, PasswordBody, ProfileBody } from "../schemas";
+import { MarketingBody, PasswordBody, ProfileBody } from "../account-schemas";
 
 const tags = ["Settings"];
 export const settingsRoutes = createRouter();

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse } from "../../lib/openapi";
 import { balanceDto } from "../../services/ledger";
-import { BalanceDto } from "../schemas";
+import { BalanceDto } from "../account-schemas";
 
 export const v1CreditRoutes = createRouter();
 

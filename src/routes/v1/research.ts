@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../lib/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { cancelJob, DeliveryDto, jobDeliveries, listJobs, ResearchLogRowDto, ResearchResultDto, researchLogRow } from "../../research/service";
-import { StatusFilter } from "../research-schemas";
+import { StatusFilter } from "../research-http";
 import { addResearchRoutes } from "../research-routes";
 
 const tags = ["Public API"];

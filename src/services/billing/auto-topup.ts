@@ -82,25 +82,17 @@ export async function maybeStartAutoTopup(deps: BillingDeps, userId: string): Pr
   });
   try {
     if (!user.processorCustomerId) throw new Error("no saved payment method: buy a pack once to save a card");
-    const customer = await processor.customers.retrieve(user.processorCustomerId);
-    const defaultMethod = "deleted" in customer ? null : customer.invoice_settings?.default_payment_method;
-    const paymentMethod =
-      (typeof defaultMethod === "string" ? defaultMethod : defaultMethod?.id) ??
-      (await processor.paymentMethods.list({ customer: user.processorCustomerId, type: "card", limit: 1 })).data[0]?.id;
+    const paymentMethod = await processor.savedCard(user.processorCustomerId);
     if (!paymentMethod) throw new Error("no saved payment method on the billing account");
-    const metadata = { kind: "auto_topup", payment_id: paymentId, user_id: userId, pack_id: pack.id };
-    const intent = await processor.paymentIntents.create(
+    const intent = await processor.chargeSavedCard(
       {
-        amount: pack.priceCents,
-        currency: "usd",
+        amountCents: pack.priceCents,
         customer: user.processorCustomerId,
-        payment_method: paymentMethod,
-        off_session: true,
-        confirm: true,
+        paymentMethod,
         description: `Auto top-up: ${pack.name} (${pack.credits} credits)`,
-        metadata,
+        metadata: { kind: "auto_topup", payment_id: paymentId, user_id: userId, pack_id: pack.id },
       },
-      { idempotencyKey: `auto_topup:${paymentId}` },
+      `auto_topup:${paymentId}`,
     );
     await deps.db.update(payments).set({ processorPaymentIntentId: intent.id }).where(eq(payments.id, paymentId));
     if (intent.status === "succeeded") {

@@ -8,17 +8,17 @@ import { ApiError, errorSummary } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
 import { failPayment } from "./payments";
-import { priceIdFrom, type Processor, requireProcessor } from "./processor";
+import { type PaymentProcessor, priceIdFrom, requireProcessor } from "./processor";
 
 export type BillingDeps = Pick<Deps, "db" | "config" | "env">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
-export async function ensureCustomer(deps: BillingDeps, processor: Processor, user: UserRow): Promise<string> {
+export async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
   if (user.processorCustomerId) return user.processorCustomerId;
-  const customer = await processor.customers.create(
-    { email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || undefined, metadata: { user_id: user.id } },
+  const customer = await processor.createCustomer(
+    { email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || undefined, userId: user.id },
     // Two concurrent first checkouts create one customer.
-    { idempotencyKey: `customer:${user.id}` },
+    `customer:${user.id}`,
   );
   await deps.db.update(users).set({ processorCustomerId: customer.id, updatedAt: nowIso() }).where(eq(users.id, user.id));
   user.processorCustomerId = customer.id;
@@ -71,20 +71,17 @@ export async function createCheckout(
     const lineItems: { price: string; quantity?: number }[] = [{ price: priceId, quantity: 1 }];
     const overagePrice = plan ? priceIdFrom(env, plan.processorOveragePriceEnv) : null;
     if (overagePrice) lineItems.push({ price: overagePrice }); // metered: no quantity
-    const session = await processor.checkout.sessions.create(
+    const session = await processor.createCheckout(
       {
         mode: pack ? "payment" : "subscription",
         customer,
-        client_reference_id: user.id,
-        line_items: lineItems,
+        clientReferenceId: user.id,
+        lineItems,
         metadata,
-        ...(pack
-          ? { payment_intent_data: { metadata, setup_future_usage: "off_session" as const } }
-          : { subscription_data: { metadata } }),
-        success_url: `${returnUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${returnUrl}?checkout=cancelled`,
+        successUrl: `${returnUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${returnUrl}?checkout=cancelled`,
       },
-      { idempotencyKey: `checkout:${paymentId}` },
+      `checkout:${paymentId}`,
     );
     if (!session.url) throw new Error("the processor returned a session without a url");
     await db.update(payments).set({ processorSessionId: session.id }).where(eq(payments.id, paymentId));
@@ -108,11 +105,7 @@ export async function createPortal(deps: BillingDeps, user: UserRow): Promise<{ 
   const processor = requireProcessor(deps.config);
   if (!user.processorCustomerId) throw ApiError.invalid("No billing account yet: buy a pack or a plan first.");
   try {
-    const session = await processor.billingPortal.sessions.create({
-      customer: user.processorCustomerId,
-      return_url: `${deps.config.DASHBOARD_URL}/billing`,
-    });
-    return { url: session.url };
+    return await processor.createPortal(user.processorCustomerId, `${deps.config.DASHBOARD_URL}/billing`);
   } catch (error) {
     throw processorFailure(error);
   }

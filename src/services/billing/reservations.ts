@@ -90,11 +90,7 @@ export async function reportOverage(deps: BillingDeps, reportId: string): Promis
     return;
   }
   try {
-    await processor.billing.meterEvents.create({
-      event_name: config.STRIPE_METER_EVENT_NAME,
-      identifier: reportId,
-      payload: { stripe_customer_id: user.customer, value: String(report.credits) },
-    });
+    await processor.reportUsage({ eventName: config.STRIPE_METER_EVENT_NAME, identifier: reportId, customer: user.customer, value: report.credits });
     await db.update(overageReports).set({ status: "reported", reportedAt: nowIso(), error: null }).where(eq(overageReports.id, reportId));
   } catch (error) {
     console.error(`overage report ${reportId} failed: ${errorSummary(error)}`);

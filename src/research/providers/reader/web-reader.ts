@@ -2,7 +2,7 @@ import { fetchWithTimeout, USER_AGENT } from "../http";
 import type { Page, PageReader } from "../types";
 import { extractHtml } from "./html";
 import { parseRobots, robotsAllows, type RobotsRules } from "./robots";
-import { fetchableUrl } from "./url-safety";
+import { fetchableUrl } from "./fetchable-url";
 
 export interface WebReaderOptions {
   timeoutMs?: number;

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listAudit } from "../../../services/audit";
-import { AdminAuditRow, adminErrors, queryString, withPaging } from "./schemas";
+import { AdminAuditRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 
 export const adminAuditRoutes = createRouter();
 adminAuditRoutes.use("*", adminGuard);

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listOutbox } from "../../../admin/emails";
-import { AdminEmailRow, adminErrors, queryString, withPaging } from "./schemas";
+import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 
 export const adminEmailRoutes = createRouter();
 adminEmailRoutes.use("*", adminGuard);

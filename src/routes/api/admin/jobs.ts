@@ -3,7 +3,7 @@ import { JOB_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { jobDetail, listJobs, refundJob } from "../../../admin/jobs";
-import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./schemas";
+import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./admin-schemas";
 
 const tags = ["Admin"];
 export const adminJobRoutes = createRouter();

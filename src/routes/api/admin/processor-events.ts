@@ -3,7 +3,7 @@ import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../lib/o
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
-import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./schemas";
+import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
 
 const tags = ["Admin"];
 export const adminProcessorEventRoutes = createRouter();

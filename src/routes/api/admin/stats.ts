@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adminStats } from "../../../admin/stats";
-import { AdminStatsDto, adminErrors } from "./schemas";
+import { AdminStatsDto, adminErrors } from "./admin-schemas";
 
 export const adminStatsRoutes = createRouter();
 adminStatsRoutes.use("*", adminGuard);

@@ -3,7 +3,7 @@ import { TICKET_CATEGORIES, TICKET_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adminListTickets, adminTicketDetail, replyToTicket, setTicketStatus } from "../../../admin/tickets";
-import { AdminTicketDetail, AdminTicketRow, adminErrors, enumFilter, ReplyBody, withPaging } from "./schemas";
+import { AdminTicketDetail, AdminTicketRow, adminErrors, enumFilter, ReplyBody, withPaging } from "./admin-schemas";
 
 const tags = ["Admin"];
 export const adminTicketRoutes = createRouter();

@@ -13,7 +13,7 @@ import {
   CreditAdjustResponse,
   queryString,
   withPaging,
-} from "./schemas";
+} from "./admin-schemas";
 
 const tags = ["Admin"];
 export const adminUserRoutes = createRouter();

@@ -1,0 +1,37 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env";
+
+/**
+ * Rate limits: a fixed-window counter per bucket, kept in memory by one Durable Object per
+ * bucket key (e.g. "login:ip:203.0.113.9"). One object per key means every isolate in every
+ * region sees the same count without a database write per request. If an idle object is
+ * evicted its counters are lost; that only ever errs towards letting a request through, and
+ * a client hammering an endpoint keeps its object alive.
+ */
+export class RateLimiter extends DurableObject<Env> {
+  private windowStart = 0;
+  private count = 0;
+
+  /** Counts one hit; answers whether it is allowed and, if not, seconds until the window resets. */
+  async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSecs: number }> {
+    const now = Date.now();
+    if (now - this.windowStart >= windowMs) {
+      this.windowStart = now;
+      this.count = 0;
+    }
+    this.count += 1;
+    const retryAfterSecs = Math.max(1, Math.ceil((this.windowStart + windowMs - now) / 1000));
+    return { allowed: this.count <= limit, retryAfterSecs };
+  }
+
+  /** Takes back one hit (an attempt that turned out to be legitimate). If the window rolled over since, it errs towards allowing one more. */
+  async forgive(): Promise<void> {
+    if (this.count > 0) this.count -= 1;
+  }
+
+  /** Forgets every hit of the window (e.g. a client's failed logins once it signs in). */
+  async clear(): Promise<void> {
+    this.count = 0;
+  }
+}
+

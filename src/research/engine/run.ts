@@ -1,0 +1,46 @@
+import type { DomainFilter } from "../providers/domains";
+import { Budget } from "./budget";
+import { ResearchCancelledError } from "./errors";
+import { Evidence } from "./evidence";
+import { analyzeQuestion, type QueryAnalysis } from "./query";
+import { InProcessTaskRunner, type TaskRunner } from "./task-runner";
+import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchProgress } from "./types";
+
+/** One research job as it runs: its envelope, what it has read so far, and the wave it is on. */
+export class ResearchRun {
+  readonly budget: Budget;
+  readonly runner: TaskRunner;
+  readonly filter: DomainFilter;
+  readonly query: QueryAnalysis;
+  readonly evidence: Evidence;
+  /** Every query searched so far: a follow-up never repeats one. */
+  readonly searched: Set<string>;
+  /** Aborts the fan-out of searches and reads: at the gathering deadline, or on cancel. */
+  readonly gathering: AbortController;
+  /** The wave under way (0 while planning): progress and a cancellation report it. */
+  wave = 0;
+
+  constructor(
+    readonly input: ResearchInput,
+    readonly deps: ResearchDeps,
+    readonly hooks: ResearchHooks,
+  ) {
+    const now = deps.now ?? Date.now;
+    this.budget = new Budget(input.budgets, now);
+    this.runner = deps.taskRunner ?? new InProcessTaskRunner(deps.providers);
+    this.filter = { includeDomains: input.include_domains, excludeDomains: input.exclude_domains };
+    this.query = analyzeQuestion(input.question.trim());
+    this.evidence = new Evidence();
+    this.searched = new Set<string>();
+    this.gathering = new AbortController();
+  }
+
+  async progress(stage: ResearchProgress["stage"]): Promise<void> {
+    const { budget } = this;
+    await this.hooks.onProgress?.({ stage, wave: this.wave, searches: budget.searches, pages: budget.pages, cost_usd: budget.costUsd });
+  }
+
+  async checkCancelled(): Promise<void> {
+    if (this.hooks.signal?.aborted || (await this.hooks.isCancelled?.())) throw new ResearchCancelledError(this.budget.costUsd, this.wave);
+  }
+}
