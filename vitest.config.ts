@@ -56,10 +56,14 @@ export default defineConfig({
           // never assume a table is empty.
           isolate: false,
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**"],
+          exclude: ["test/e2e/**", "test/repo/**"],
           setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/check-responses.ts"],
           testTimeout: 20_000,
         },
+      },
+      {
+        // Checks of the repository itself (the layering of src/), in Node.
+        test: { name: "repo", include: ["test/repo/**/*.test.ts"], environment: "node" },
       },
       {
         test: {

@@ -3,7 +3,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { toApiError } from "../src/app";
-import type { AppEnv } from "../src/context";
+import type { AppEnv } from "../src/http/context";
 import { adminGuard } from "../src/middleware/admin-guard";
 import { services } from "../src/middleware/services";
 import { adminUser, BASE, dbRun, expectError, signupUser, suspendUser } from "./helpers";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "./context";
 
 /** The per-IP subject of every request under local emulation, where no edge vouches for an address. */
 const UNVERIFIED_CLIENT = "unverified-local-client";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/errors";
 import { authenticateApiKey, touchApiKey } from "../services/api-keys";
 import { bearerToken } from "../http/bearer";

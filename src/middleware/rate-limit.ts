@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/errors";
 import { hitRateLimit, type RateRuleName } from "../rate-limit/rules";
 import { clientIp } from "../http/client-ip";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../http/context";
 import { createDeps } from "../services/deps";
 
 /** Validates the configuration (once per isolate) and builds this request's dependencies, read by every handler as `c.var.deps`. */

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
-import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../lib/openapi";
+import type { AppEnv } from "../http/context";
+import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
 import { AsyncAcceptedDto, getJob, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
 import { IdempotencyHeader, SSE_RESPONSE } from "./research-http";
 

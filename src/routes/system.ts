@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../lib/errors";
-import { createRouter, errorResponses, jsonResponse } from "../lib/openapi";
+import { createRouter, errorResponses, jsonResponse } from "../http/openapi";
 import { DOCS_HTML } from "./docs-page";
 
 export const systemRoutes = createRouter();

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type TicketCategory, type TicketReplyRow, type TicketRow, type TicketStatus, ticketReplies, tickets, type UserRow } from "../db/schema";
+import { type TicketCategory, type TicketReplyRow, type TicketRow, ticketReplies, tickets, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";

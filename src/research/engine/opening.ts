@@ -1,6 +1,6 @@
 import type { EvidenceAnalysis, Link, RankedDoc, ScoredPassage } from "./analysis";
 import { directAnswer } from "./answer";
-import type { BriefWriter } from "./brief";
+import type { BriefWriter } from "./brief-writer";
 import { titleRefersTo } from "./evidence";
 import { type AnswerSpan, findAnswer } from "./extract";
 import type { QueryAnalysis } from "./query";

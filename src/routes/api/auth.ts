@@ -3,7 +3,7 @@ import { clientIp } from "../../http/client-ip";
 import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
 import { rateLimitCounter } from "../../rate-limit/rules";
 import { jwtAuth } from "../../middleware/jwt-auth";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
 import { endSession, refreshSession } from "../../services/sessions";
 import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../account-schemas";

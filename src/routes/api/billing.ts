@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { getAutoTopup, saveAutoTopup } from "../../services/billing/auto-topup";
@@ -8,7 +8,7 @@ import { createCheckout, createPortal } from "../../services/billing/checkout";
 import { receiveProcessorEvent } from "../../services/billing/events";
 import { paymentDto, paymentHistory } from "../../services/billing/payments";
 import { currentPlan, overageThisPeriod } from "../../services/billing/subscriptions";
-import { OP_PRICES } from "../../research/pricing";
+import { OP_PRICES } from "../../research/service";
 import { ApiError } from "../../lib/errors";
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../db/schema/billing";
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { balanceDto } from "../../services/ledger";
 import { BalanceDto } from "../account-schemas";

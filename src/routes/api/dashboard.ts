@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../lib/errors";
-import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { jwtAuth } from "../../middleware/jwt-auth";

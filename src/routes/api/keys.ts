@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../lib/errors";
-import { createRouter, errorResponses, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { createRouter, errorResponses, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { apiKeyDto, createApiKey, listApiKeys, resetApiKey, revokeApiKey } from "../../services/api-keys";
 import { ApiKeyDto, CreatedKey, CreateKeyBody } from "../account-schemas";

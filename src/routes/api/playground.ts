@@ -1,4 +1,4 @@
-import { createRouter, JWT_SECURITY } from "../../lib/openapi";
+import { createRouter, JWT_SECURITY } from "../../http/openapi";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { addResearchRoutes } from "../research-routes";
 

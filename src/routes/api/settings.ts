@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES } from "../../db/schema";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { createTicket, listOwnTickets } from "../../services/tickets";

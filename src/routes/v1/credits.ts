@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse } from "../../lib/openapi";
+import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse } from "../../http/openapi";
 import { balanceDto } from "../../services/ledger";
 import { BalanceDto } from "../account-schemas";
 

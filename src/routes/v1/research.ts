@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../lib/openapi";
+import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { cancelJob, DeliveryDto, jobDeliveries, listJobs, ResearchLogRowDto, ResearchResultDto, researchLogRow } from "../../research/service";
 import { StatusFilter } from "../research-http";

@@ -1,9 +1,7 @@
 import type { Deps } from "../deps";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { payments } from "../../db/schema/billing";
 import { type UserRow, users } from "../../db/schema/users";
-import type { Config, Env } from "../../env";
 import { ApiError, errorSummary } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { JobSummaryDto } from "../../../research/service";
-import { errorResponses } from "../../../lib/openapi";
+import { errorResponses } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 
 /** DTOs and bodies of the admin surface (spec: Admin user / job records, Ticket records, Admin stats and events). */

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../lib/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../http/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { corpusSize, deleteCorpusDomainAudited, ingestCorpus } from "../../../admin/corpus";
 

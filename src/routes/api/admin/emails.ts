@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";

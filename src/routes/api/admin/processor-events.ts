@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../lib/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse } from "../../../lib/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adminStats } from "../../../admin/stats";
 import { AdminStatsDto, adminErrors } from "./admin-schemas";

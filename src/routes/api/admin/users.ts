@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../lib/openapi";
+import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../admin/users";

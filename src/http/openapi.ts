@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../context";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "./errors";
+import type { AppEnv } from "./context";
+import { ApiError, ERROR_STATUS, type ErrorCode } from "../lib/errors";
 
 /**
  * Every router is an OpenAPIHono whose validation failures become our one error body, so the

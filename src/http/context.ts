@@ -1,6 +1,6 @@
-import type { UserRow } from "./db/schema";
-import type { Env } from "./env";
-import type { Deps } from "./services/deps";
+import type { UserRow } from "../db/schema";
+import type { Env } from "../env";
+import type { Deps } from "../services/deps";
 
 /** What every request carries through Hono's context: its dependencies and who is calling. */
 export interface AppVariables {
