@@ -65,13 +65,34 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     const existing = await claimedJob(ctx, idempotencyKey);
     if (existing) return replay(ctx, plan, existing, requestHash);
   }
+  const job = { id: crypto.randomUUID(), now: Date.now() };
+  const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
+  if (winner) return replay(ctx, plan, winner, requestHash);
+  await reserveAndStart(ctx, plan, job);
+  return respond(ctx, plan, job.id);
+}
 
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const createdAt = new Date(now).toISOString();
+interface NewJob {
+  id: string;
+  /** Submit time, epoch ms: the job's created_at and the start of its wall clock. */
+  now: number;
+}
+
+/**
+ * Writes the pending job row, which claims the Idempotency-Key. Returns the job that won the key
+ * when a concurrent duplicate got there first (nothing written then).
+ */
+async function insertJobRow(
+  ctx: SubmitContext,
+  plan: ResearchPlan,
+  job: NewJob,
+  idempotencyKey: string | undefined,
+  requestHash: string,
+): Promise<ResearchJobRow | undefined> {
+  const { request } = plan;
   try {
     await ctx.db.insert(researchJobs).values({
-      id,
+      id: job.id,
       userId: ctx.user.id,
       origin: ctx.origin,
       apiKeyId: ctx.apiKeyId,
@@ -84,25 +105,33 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       idempotencyKey: idempotencyKey ?? null,
       requestHash: idempotencyKey ? requestHash : null,
       idempotencyExpiresAt: idempotencyKey ? isoAfter(IDEMPOTENCY_WINDOW_MS) : null,
-      createdAt,
-      deadlineAt: new Date(now + plan.budgets.max_wallclock_secs * 1000).toISOString(),
+      createdAt: new Date(job.now).toISOString(),
+      deadlineAt: new Date(job.now + plan.budgets.max_wallclock_secs * 1000).toISOString(),
     });
+    return undefined;
   } catch (error) {
     // Lost the race for this Idempotency-Key to a concurrent duplicate.
     if (idempotencyKey && isUniqueViolation(error, "research_jobs.")) {
       const winner = await claimedJob(ctx, idempotencyKey);
-      if (winner) return replay(ctx, plan, winner, requestHash);
+      if (winner) return winner;
       throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");
     }
     throw error;
   }
+}
 
+/**
+ * Reserves the job's credits and hands it to its Durable Object. Short of credits: 402 and the
+ * row is gone. If the job cannot start, everything is given back and no job is left behind.
+ */
+async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJob): Promise<void> {
+  const { request } = plan;
   const deps = { db: ctx.db, config: ctx.config, env: ctx.env };
   let reserved = false;
   try {
-    const reservation = await reserveCredits(deps, ctx.user.id, plan.reservedCredits, id, ctx.defer);
+    const reservation = await reserveCredits(deps, ctx.user.id, plan.reservedCredits, job.id, ctx.defer);
     if (reservation.status === "insufficient") {
-      await ctx.db.delete(researchJobs).where(eq(researchJobs.id, id));
+      await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
       throw new ApiError(
         "insufficient_credits",
         `This ${plan.mode} job needs ${plan.reservedCredits} credits; the balance is ${reservation.balance}.`,
@@ -110,7 +139,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     }
     reserved = true;
     const spec: JobSpec = {
-      id,
+      id: job.id,
       userId: ctx.user.id,
       origin: ctx.origin,
       mode: plan.mode,
@@ -127,18 +156,17 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       reservedCredits: plan.reservedCredits,
       maxCredits: request.max_credits ?? null,
       notifiesWebhook: Boolean(request.webhook_url),
-      createdAt,
-      deadlineAt: now + plan.budgets.max_wallclock_secs * 1000,
+      createdAt: new Date(job.now).toISOString(),
+      deadlineAt: job.now + plan.budgets.max_wallclock_secs * 1000,
     };
-    await jobObject(ctx.env, id).start(spec);
+    await jobObject(ctx.env, job.id).start(spec);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The job could not start: give everything back and leave no job behind (a plain 500).
-    if (reserved) await settleReservation(deps, ctx.user.id, id, 0);
-    await ctx.db.delete(researchJobs).where(eq(researchJobs.id, id));
+    if (reserved) await settleReservation(deps, ctx.user.id, job.id, 0);
+    await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
     throw error;
   }
-  return respond(ctx, plan, id);
 }
 
 /** The job holding this caller's Idempotency-Key within the window (an expired claim is released). */
