@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./http/context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
-import { createRouter, documentSchemeErrors } from "./http/openapi";
+import { createRouter, documentImpliedErrors } from "./http/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
 import { adminAuditRoutes } from "./routes/api/admin/audit";
@@ -112,7 +112,7 @@ export function buildApp() {
       },
       servers: [{ url: new URL(c.req.url).origin }],
     });
-    documentSchemeErrors(document.paths as Parameters<typeof documentSchemeErrors>[0]);
+    documentImpliedErrors(document.paths as Parameters<typeof documentImpliedErrors>[0]);
     return c.json(document);
   });
 

@@ -45,6 +45,7 @@ const DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   email_taken: "Email already registered",
   rate_limited: "Too many requests",
   payment_processor_not_configured: "Payment processor not configured",
+  internal: "Internal error",
 };
 
 /** OpenAPI `responses` entries for the error codes a route can answer with. */
@@ -92,13 +93,17 @@ interface DocumentedOperation {
   responses?: Record<string, { description: string; content?: Record<string, unknown> }>;
 }
 
-/** Adds each secured operation's scheme errors to its responses (merging descriptions when the status is already listed). */
-export function documentSchemeErrors(paths: Record<string, Record<string, DocumentedOperation>>): void {
+/**
+ * Adds the errors every operation can answer without its route saying so: 500 `internal` (a
+ * failure of ours, e.g. the database), and each secured operation's scheme errors. Descriptions
+ * merge when the status is already listed.
+ */
+export function documentImpliedErrors(paths: Record<string, Record<string, DocumentedOperation>>): void {
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
       const responses = (operation.responses ??= {});
-      for (const code of new Set(schemes.flatMap((scheme) => SCHEME_ERRORS[scheme] ?? []))) {
+      for (const code of new Set<ErrorCode>([...schemes.flatMap((scheme) => SCHEME_ERRORS[scheme] ?? []), "internal"])) {
         const status = String(ERROR_STATUS[code]);
         const description = DESCRIPTIONS[code] ?? code;
         const existing = responses[status];

@@ -55,6 +55,34 @@ describe("GET /api/admin/audit", () => {
     await expectError(await as("/api/admin/audit?limit=0"), 400, "invalid_request");
   });
 
+  it("writes a row only with a mutation that changed something (same batch): repeats and resubmits add none", async () => {
+    const user = await signupUser();
+    const audit = async () => (await json<any[]>(await as(`/api/admin/audit?target_id=${user.id}`))).map((r) => [r.action, r.details?.balance_after ?? null]);
+    for (let i = 0; i < 2; i++) {
+      expect((await as(`/api/admin/users/${user.id}/credits`, { body: { delta_credits: 7, note: "once", idempotency_key: "k1" } })).status).toBe(200);
+      expect((await as(`/api/admin/users/${user.id}/suspend`, { method: "POST" })).status).toBe(200);
+    }
+    expect(await audit()).toEqual([["user.suspend", null], ["user.credits_adjust", 507]]);
+    // A debit the ledger refuses (below zero) is a 400, and leaves no row either.
+    await expectError(await as(`/api/admin/users/${user.id}/credits`, { body: { delta_credits: -10_000, note: "too much" } }), 400, "invalid_request");
+    expect(await audit()).toHaveLength(2);
+  });
+
+  it("a mutation whose audit row cannot be written does not happen (one transaction)", async () => {
+    const user = await signupUser();
+    const trigger = `audit_down_${user.id.replaceAll("-", "_")}`;
+    await dbRun(`create trigger ${trigger} before insert on audit_log when new.target_id = '${user.id}' begin select raise(abort, 'audit down'); end`);
+    try {
+      expect((await as(`/api/admin/users/${user.id}/credits`, { body: { delta_credits: 9, note: "lost?" } })).status).toBe(500);
+      expect((await as(`/api/admin/users/${user.id}/suspend`, { method: "POST" })).status).toBe(500);
+    } finally {
+      await dbRun(`drop trigger ${trigger}`);
+    }
+    const detail = await json(await as(`/api/admin/users/${user.id}`));
+    expect(detail).toMatchObject({ credits: 500, suspended_at: null });
+    expect(await json(await as(`/api/admin/users/${user.id}/ledger`))).toHaveLength(1); // the signup bonus only
+  });
+
   it("records nothing for a request that failed validation", async () => {
     const user = await signupUser();
     await dbRun("delete from audit_log where target_id = ?", user.id);
