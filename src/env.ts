@@ -116,8 +116,12 @@ export function isPlaceholderSecret(secret: string): boolean {
   );
 }
 
-/** The configuration after validation: typed, defaulted and normalised. */
-export type Config = z.infer<typeof configSchema>;
+/**
+ * The configuration after validation: typed, defaulted and normalised. `prices` holds the
+ * processor price ids, by the variable a catalog row names (STRIPE_PRICE_STARTER, ...), so
+ * billing reads prices from the configuration and never from the bindings.
+ */
+export type Config = z.infer<typeof configSchema> & { prices: Readonly<Record<string, string>> };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -142,8 +146,12 @@ export function loadConfig(env: Env): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
-  checked.set(env, result.data);
-  return result.data;
+  const prices = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith("STRIPE_PRICE_") && typeof entry[1] === "string" && entry[1] !== ""),
+  );
+  const config = { ...result.data, prices };
+  checked.set(env, config);
+  return config;
 }
 
 /** Makes `env` from "cloudflare:workers" carry these bindings too. */

@@ -284,7 +284,7 @@ export class ResearchJob extends DurableObject<Env> {
     const { spec, result } = record;
     try {
       const db = createDb(this.env.DB);
-      await settleReservation({ db, config: loadConfig(this.env), env: this.env }, spec.userId, spec.id, result.credits_charged);
+      await settleReservation({ db, config: loadConfig(this.env) }, spec.userId, spec.id, result.credits_charged);
       await writeFinalJob(db, result);
       if (spec.notifiesWebhook) await enqueueWebhook(this.env, spec.id);
       record.settled = true;

@@ -126,7 +126,7 @@ async function insertJobRow(
  */
 async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJob): Promise<void> {
   const { request } = plan;
-  const deps = { db: ctx.db, config: ctx.config, env: ctx.env };
+  const deps = { db: ctx.db, config: ctx.config };
   let reserved = false;
   try {
     const reservation = await reserveCredits(deps, ctx.user.id, plan.reservedCredits, job.id, ctx.defer);

@@ -25,7 +25,7 @@ export async function sweepStuckJobs(env: Env, now = Date.now()): Promise<{ chec
       if (outcome === "missing") {
         const row = await db.select().from(researchJobs).where(eq(researchJobs.id, job.id)).get();
         if (!row) continue;
-        await settleReservation({ db, config: loadConfig(env), env }, job.userId, job.id, 0);
+        await settleReservation({ db, config: loadConfig(env) }, job.userId, job.id, 0);
         await db
           .update(researchJobs)
           .set({ status: "failed", error: "The job never started; the credits were refunded.", creditsCharged: 0, completedAt: nowIso() })

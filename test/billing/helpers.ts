@@ -454,7 +454,7 @@ export function chargeObject(fields: { id: string; paymentIntent: string; custom
 
 export function billingDeps(overrides: Partial<Env> = {}): BillingDeps {
   const e = { ...env, ...overrides } as Env;
-  return { db: createDb(e.DB), config: loadConfig(e), env: e };
+  return { db: createDb(e.DB), config: loadConfig(e) };
 }
 
 /** A `defer` that collects the background work so the test can wait for it. */

@@ -8,7 +8,7 @@ import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
 import { failPayment } from "./payments";
 import { type PaymentProcessor, priceIdFrom, requireProcessor } from "./processor";
 
-export type BillingDeps = Pick<Deps, "db" | "config" | "env">;
+export type BillingDeps = Pick<Deps, "db" | "config">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
 export async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
@@ -37,14 +37,14 @@ export async function createCheckout(
   user: UserRow,
   item: { packId: string } | { planId: string },
 ): Promise<{ url: string }> {
-  const { db, config, env } = deps;
+  const { db, config } = deps;
   const pack = "packId" in item ? await findPack(db, item.packId) : undefined;
   const plan = "planId" in item ? await findPlan(db, item.planId) : undefined;
   if ("packId" in item && !pack) throw ApiError.invalid(`Unknown pack "${item.packId}".`);
   if ("planId" in item && (!plan || plan.id === FREE_PLAN_ID)) throw ApiError.invalid(`Unknown or free plan "${item.planId}".`);
 
   const processor = requireProcessor(config);
-  const priceId = priceIdFrom(env, pack ? pack.processorPriceEnv : plan!.processorPriceEnv);
+  const priceId = priceIdFrom(config, pack ? pack.processorPriceEnv : plan!.processorPriceEnv);
   if (!priceId) throw missingPrice(pack ? pack.processorPriceEnv : plan!.processorPriceEnv);
   // A processor refusal here is a 502 like any other processor failure, not an internal error.
   const customer = await ensureCustomer(deps, processor, user).catch((error: unknown) => {
@@ -67,7 +67,7 @@ export async function createCheckout(
   const returnUrl = `${config.DASHBOARD_URL}/billing`;
   try {
     const lineItems: { price: string; quantity?: number }[] = [{ price: priceId, quantity: 1 }];
-    const overagePrice = plan ? priceIdFrom(env, plan.processorOveragePriceEnv) : null;
+    const overagePrice = plan ? priceIdFrom(config, plan.processorOveragePriceEnv) : null;
     if (overagePrice) lineItems.push({ price: overagePrice }); // metered: no quantity
     const session = await processor.createCheckout(
       {

@@ -92,7 +92,7 @@ async function paymentIntentFailed(deps: BillingDeps, event: Stripe.Event): Prom
 /** The plan a processor price id belongs to, through the STRIPE_PRICE_* variables. */
 async function planForPrice(deps: BillingDeps, priceId: string | null | undefined): Promise<PlanRow | undefined> {
   if (!priceId) return undefined;
-  return (await listPlans(deps.db)).find((plan) => priceIdFrom(deps.env, plan.processorPriceEnv) === priceId);
+  return (await listPlans(deps.db)).find((plan) => priceIdFrom(deps.config, plan.processorPriceEnv) === priceId);
 }
 
 async function userForCustomer(deps: BillingDeps, metadataUserId: string | undefined, customer: string | null) {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Config, Env } from "../../env";
+import type { Config } from "../../env";
 import { ApiError } from "../../lib/errors";
 
 /**
@@ -138,8 +138,6 @@ export function requireProcessor(config: Config): PaymentProcessor {
 }
 
 /** The processor price id held by the variable a catalog row names (e.g. STRIPE_PRICE_STARTER). */
-export function priceIdFrom(env: Env, variable: string | null): string | null {
-  if (!variable) return null;
-  const value = (env as unknown as Record<string, unknown>)[variable];
-  return typeof value === "string" && value.length > 0 ? value : null;
+export function priceIdFrom(config: Config, variable: string | null): string | null {
+  return (variable && config.prices[variable]) || null;
 }
