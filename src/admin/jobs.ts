@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
-import { jobSummary } from "../research/service";
+import { jobListColumns, jobSummary } from "../research/service";
 import { type Actor, auditAfterChange } from "../services/audit";
 import { applyLedgerChange } from "../services/ledger";
 
@@ -11,7 +11,7 @@ const jobWithEmail = { job: researchJobs, userEmail: users.email };
 
 export async function listJobs(db: Db, filters: { userEmail?: string; status?: JobStatus }, page: Paging) {
   const rows = await db
-    .select(jobWithEmail)
+    .select({ job: jobListColumns, userEmail: users.email })
     .from(researchJobs)
     .innerJoin(users, eq(users.id, researchJobs.userId))
     .where(

@@ -4,7 +4,7 @@ import { ledgerEntries, researchJobs, tickets, type UserRow, users } from "../db
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
-import { jobSummary } from "../research/service";
+import { jobListColumns, jobSummary } from "../research/service";
 import { type Actor, auditAfterChange } from "../services/audit";
 import { applyLedgerChange, listLedgerEntries } from "../services/ledger";
 
@@ -110,7 +110,7 @@ export async function adjustCredits(
 export async function userJobs(db: Db, userId: string, page: Paging) {
   await findUser(db, userId);
   const rows = await db
-    .select()
+    .select(jobListColumns)
     .from(researchJobs)
     .where(eq(researchJobs.userId, userId))
     .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))

@@ -58,9 +58,30 @@ export async function writeFinalJob(db: Db, result: ResearchResult): Promise<voi
     .where(and(eq(researchJobs.id, result.id), inArray(researchJobs.status, OPEN_STATUSES)));
 }
 
-export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
+/**
+ * What a job list shows: the summary columns, never request_json or result_json (tens of KB a
+ * row). With the list indexes (db/schema/jobs.ts) the figures come from the index.
+ */
+export const jobListColumns = {
+  id: researchJobs.id,
+  userId: researchJobs.userId,
+  status: researchJobs.status,
+  mode: researchJobs.mode,
+  question: researchJobs.question,
+  creditsCharged: researchJobs.creditsCharged,
+  costUsdMicros: researchJobs.costUsdMicros,
+  latencyMs: researchJobs.latencyMs,
+  sourceCount: researchJobs.sourceCount,
+  waveCount: researchJobs.waveCount,
+  createdAt: researchJobs.createdAt,
+  completedAt: researchJobs.completedAt,
+};
+export type JobListRow = { [K in keyof typeof jobListColumns]: ResearchJobRow[K] };
+
+/** The query of a user's job list (exported so a test can read its plan). */
+export function ownJobsQuery(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
   return db
-    .select()
+    .select(jobListColumns)
     .from(researchJobs)
     .where(
       and(
@@ -72,6 +93,10 @@ export async function listOwnJobs(db: Db, userId: string, page: Paging & { statu
     .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }): Promise<JobListRow[]> {
+  return ownJobsQuery(db, userId, page);
 }
 
 /** Non-terminal jobs whose deadline passed before `before` (for the sweep). */
@@ -91,13 +116,18 @@ export interface UsageBucket {
 }
 
 /** Daily UTC buckets of a user's jobs in [from, to), every day present (zero-filled). */
-export async function usageBuckets(db: Db, userId: string, from: Date, to: Date): Promise<UsageBucket[]> {
+/** The query of a user's daily usage (exported so a test can read its plan: index only). */
+export function usageQuery(db: Db, userId: string, from: Date, to: Date) {
   const day = sql<string>`substr(${researchJobs.createdAt}, 1, 10)`;
-  const rows = await db
+  return db
     .select({ day, credits: sum(researchJobs.creditsCharged), jobs: count(), cost: sum(researchJobs.costUsdMicros) })
     .from(researchJobs)
     .where(and(eq(researchJobs.userId, userId), gte(researchJobs.createdAt, from.toISOString()), lt(researchJobs.createdAt, to.toISOString())))
     .groupBy(day);
+}
+
+export async function usageBuckets(db: Db, userId: string, from: Date, to: Date): Promise<UsageBucket[]> {
+  const rows = await usageQuery(db, userId, from, to);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const buckets: UsageBucket[] = [];
   for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += 86_400_000) {
@@ -112,7 +142,7 @@ export async function usageBuckets(db: Db, userId: string, from: Date, to: Date)
  * The fields every job list shares (RecentJob, AdminUserJobRow; the base of ResearchLogRow,
  * LogRow and AdminJobRow).
  */
-export function jobSummary(row: ResearchJobRow) {
+export function jobSummary(row: JobListRow) {
   return {
     id: row.id,
     created_at: row.createdAt,
@@ -125,12 +155,12 @@ export function jobSummary(row: ResearchJobRow) {
 }
 
 /** ResearchLogRow (GET /v1/research). */
-export function researchLogRow(row: ResearchJobRow) {
+export function researchLogRow(row: JobListRow) {
   return { ...jobSummary(row), completed_at: row.completedAt, source_count: row.sourceCount, wave_count: row.waveCount };
 }
 
 /** LogRow (GET /api/logs); `anonymize` replaces the question with a redaction that keeps its length. */
-export function logRow(row: ResearchJobRow, anonymize: boolean) {
+export function logRow(row: JobListRow, anonymize: boolean) {
   return {
     ...jobSummary(row),
     question: anonymize ? `[redacted] (${row.question.length} characters)` : row.question,
@@ -141,7 +171,7 @@ export function logRow(row: ResearchJobRow, anonymize: boolean) {
 }
 
 /** RecentJob (GET /api/dashboard/recent): the summary without its cost. */
-export function recentJob(row: ResearchJobRow) {
+export function recentJob(row: JobListRow) {
   const { cost_usd_micros: _cost, ...job } = jobSummary(row);
   return job;
 }

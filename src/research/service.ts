@@ -22,7 +22,7 @@ export { ResearchRequestSchema, type ResearchRequest } from "./request";
 export * from "./shapes";
 export type { SubmitResponse } from "./submit";
 export { OP_PRICES, RESEARCH_MODES, type ResearchMode } from "./pricing";
-export { jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type UsageBucket } from "./job-store";
+export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";

@@ -46,9 +46,21 @@ export const researchJobs = sqliteTable(
     deadlineAt: text("deadline_at").notNull(),
   },
   (t) => [
-    index("research_jobs_user_created_idx").on(t.userId, t.createdAt),
+    // Lists and usage read these without touching the row: the figures sit after result_json
+    // (tens of KB on overflow pages), which a row read would have to walk through.
+    index("research_jobs_user_list_idx").on(
+      t.userId,
+      t.createdAt,
+      t.id,
+      t.creditsCharged,
+      t.costUsdMicros,
+      t.latencyMs,
+      t.sourceCount,
+      t.waveCount,
+      t.completedAt,
+    ),
     index("research_jobs_status_deadline_idx").on(t.status, t.deadlineAt),
-    index("research_jobs_created_idx").on(t.createdAt),
+    index("research_jobs_list_idx").on(t.createdAt, t.id, t.creditsCharged, t.costUsdMicros, t.latencyMs, t.sourceCount, t.waveCount, t.completedAt),
     uniqueIndex("research_jobs_user_idem_idx").on(t.userId, t.idempotencyKey),
   ],
 );
