@@ -3,7 +3,7 @@ import { createProviders } from "./engine";
 import { jobObject } from "./job-object";
 import { checkedMessages } from "../lib/queue-messages";
 import { type TaskAnswer, TaskMessage } from "./wave-tasks";
-import { ProviderError, type SearchQuery } from "./providers/types";
+import { type Providers, ProviderError, type SearchQuery } from "./providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
 export const MAX_TASK_ATTEMPTS = 4;
@@ -18,17 +18,25 @@ function report(env: Env, jobId: string, answers: TaskAnswer[]): Promise<void> {
 }
 
 /**
- * Consumer of research-tasks: runs every search and page read of a batch at once, then reports
- * each job's answers to its Durable Object in one call (a wave waits for all its tasks anyway).
- * A provider 429 or 5xx is retried with exponential backoff; after the last attempt, or for a
- * permanent error, the task is reported failed so the job goes on with what the others found.
- * Page-cache writes run after the answers are on their way (`waitUntil`).
+ * Consumer of research-tasks. A batch mixes the tasks of several jobs: each job's tasks run at
+ * once and are reported to its Durable Object in one call as soon as they are all done, so no
+ * job's wave waits for another job's slowest task. A provider 429 or 5xx is retried with
+ * exponential backoff; after the last attempt, or for a permanent error, the task is reported
+ * failed so the job goes on with what the others found. Page-cache writes run after the answers
+ * are on their way (`waitUntil`).
  */
 export async function consumeTaskBatch(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext): Promise<void> {
   const providers = createProviders(env, env.DB, { defer: ctx ? (work) => ctx.waitUntil(work) : undefined });
+  const byJob = new Map<string, Message<TaskMessage>[]>();
+  for (const message of checkedMessages(batch, TaskMessage)) byJob.set(message.body.jobId, [...(byJob.get(message.body.jobId) ?? []), message]);
+  await Promise.all([...byJob].map(([jobId, messages]) => runJobTasks(env, providers, jobId, messages)));
+}
+
+/** One job's tasks of the batch: run them all, then report the answers together. */
+async function runJobTasks(env: Env, providers: Providers, jobId: string, messages: Message<TaskMessage>[]): Promise<void> {
   const answered: { message: Message<TaskMessage>; answer: TaskAnswer }[] = [];
   await Promise.all(
-    checkedMessages(batch, TaskMessage).map(async (message) => {
+    messages.map(async (message) => {
       const task = message.body;
       try {
         const value = task.kind === "search" ? await providers.search.search(task.payload as SearchQuery) : await providers.reader.read(task.payload as string);
@@ -43,19 +51,14 @@ export async function consumeTaskBatch(batch: MessageBatch<unknown>, env: Env, c
       }
     }),
   );
-  const byJob = new Map<string, typeof answered>();
-  for (const entry of answered) byJob.set(entry.message.body.jobId, [...(byJob.get(entry.message.body.jobId) ?? []), entry]);
-  await Promise.all(
-    [...byJob].map(async ([jobId, entries]) => {
-      try {
-        await report(env, jobId, entries.map((entry) => entry.answer));
-        for (const entry of entries) entry.message.ack();
-      } catch (error) {
-        console.error(`could not report ${entries.length} tasks of job ${jobId}`, error);
-        for (const entry of entries) entry.message.retry({ delaySeconds: taskRetryDelaySecs(entry.message.attempts) });
-      }
-    }),
-  );
+  if (answered.length === 0) return;
+  try {
+    await report(env, jobId, answered.map((entry) => entry.answer));
+    for (const entry of answered) entry.message.ack();
+  } catch (error) {
+    console.error(`could not report ${answered.length} tasks of job ${jobId}`, error);
+    for (const entry of answered) entry.message.retry({ delaySeconds: taskRetryDelaySecs(entry.message.attempts) });
+  }
 }
 
 /** Dead-letter consumer: a task that exhausted the queue's retries is reported failed, never left hanging. */

@@ -6,16 +6,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
 import type { TaskMessage } from "../../src/research/wave-tasks";
+import { ResearchJob } from "../../src/research/job";
 import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-queue";
 import { expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
 const BRAVE = "https://api.search.brave.com/res/v1/web/search";
 let braveStatus = 200;
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, resolve: () => open() };
+}
+/** A search whose query says "slow" answers only once this resolves. */
+let slowSearch = gate();
 let braveCalls = 0;
 const server = setupServer(
-  http.get(BRAVE, () => {
+  http.get(BRAVE, async ({ request }) => {
     braveCalls += 1;
+    if (new URL(request.url).searchParams.get("q")?.includes("slow")) await slowSearch.promise;
     if (braveStatus !== 200) return new HttpResponse("upstream trouble", { status: braveStatus });
     return HttpResponse.json({ web: { results: [{ url: "https://news.example.net/a", title: "A", description: "About A" }] } });
   }),
@@ -47,6 +56,30 @@ async function consume(messages: ReturnType<typeof searchMessage>[]) {
 }
 
 describe("research-tasks consumer", () => {
+  it("reports each job's answers as soon as its own tasks finish, not after the whole batch", async () => {
+    slowSearch = gate();
+    const reported: string[] = [];
+    const original = ResearchJob.prototype.tasksDone;
+    ResearchJob.prototype.tasksDone = async function (this: ResearchJob, answers) {
+      reported.push(...answers.map((answer) => answer.key));
+      return original.call(this, answers);
+    };
+    try {
+      const quick = { id: "quick", timestamp: new Date(), attempts: 1, body: { jobId: crypto.randomUUID(), key: "search:quick", kind: "search", payload: { query: "tariffs", limit: 5 } } };
+      const slow = { id: "slow", timestamp: new Date(), attempts: 1, body: { jobId: crypto.randomUUID(), key: "search:slow", kind: "search", payload: { query: "slow tariffs", limit: 5 } } };
+      const consumed = consume([quick, slow] as ReturnType<typeof searchMessage>[]);
+      await eventually(() => reported.includes("search:quick"), "the quick job's report");
+      expect(reported).not.toContain("search:slow"); // still waiting on its provider
+      slowSearch.resolve();
+      const outcome = await consumed;
+      expect(reported).toEqual(["search:quick", "search:slow"]);
+      expect([...outcome.explicitAcks].sort()).toEqual(["quick", "slow"]);
+    } finally {
+      ResearchJob.prototype.tasksDone = original;
+      slowSearch.resolve();
+    }
+  });
+
   it("sets a malformed message aside (acknowledged, logged) and still processes the rest of the batch", async () => {
     const jobId = crypto.randomUUID();
     const valid = searchMessage(jobId, 1);
