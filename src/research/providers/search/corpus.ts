@@ -55,13 +55,26 @@ export class CorpusSearch implements SearchProvider {
       params.push(domain, `%.${domain}`);
     }
     params.push(Math.max(1, Math.min(query.limit, 50)));
-    const sql =
-      `SELECT d.url, d.title, d.domain, snippet(corpus_fts, 1, '', '', ' … ', 40) AS snippet, ` +
-      `bm25(corpus_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS rank ` +
-      `FROM corpus_fts JOIN corpus_documents d ON d.id = corpus_fts.rowid ` +
-      `WHERE ${conditions.join(" AND ")} ORDER BY rank LIMIT ?`;
-    const { results } = await this.db.prepare(sql).bind(...params).all<Row>();
+    const { results } = await this.db.prepare(rankedSearchSql(conditions)).bind(...params).all<Row>();
     // bm25() is lower-is-better; flip it so every provider's score reads "higher is better".
     return results.map((row) => ({ url: row.url, title: row.title, domain: row.domain, snippet: row.snippet, score: -row.rank }));
   }
+}
+
+/**
+ * Two steps, so the costly part runs only for what is returned: the best `limit` documents by
+ * bm25 (title weighted), ranked inside FTS5; then a snippet for each of those alone. (Computing
+ * the snippet in the ranking query made SQLite build one for every matching document before
+ * sorting, and an OR of a question's words matches most of the corpus.)
+ */
+export function rankedSearchSql(conditions: string[]): string {
+  return (
+    `WITH top AS (` +
+    `SELECT corpus_fts.rowid AS id, bm25(corpus_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS rank ` +
+    `FROM corpus_fts JOIN corpus_documents d ON d.id = corpus_fts.rowid ` +
+    `WHERE ${conditions.join(" AND ")} ORDER BY rank LIMIT ?) ` +
+    `SELECT d.url, d.title, d.domain, snippet(corpus_fts, 1, '', '', ' … ', 40) AS snippet, top.rank AS rank ` +
+    `FROM top JOIN corpus_fts ON corpus_fts.rowid = top.id JOIN corpus_documents d ON d.id = top.id ` +
+    `WHERE corpus_fts MATCH ?1 ORDER BY top.rank`
+  );
 }
