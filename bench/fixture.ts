@@ -1,6 +1,8 @@
 // A stand-in for the web on 127.0.0.1: SearXNG's JSON search API and the HTML pages it links to,
-// each answer delayed by a fixed latency, so orchestration overhead can be measured against a
-// known critical path. robots.txt answers at once (404: everything allowed).
+// each answer delayed by a latency drawn from a log-normal distribution (p50 `latencyMs`, p99
+// `p99Ms`), as real search APIs and sites answer: a constant latency would hide any place where
+// one slow task holds up others. A section that needs a known critical path sets p99 = p50 (a
+// constant). robots.txt answers at once (404: everything allowed).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -17,10 +19,33 @@ function page(id: number): string {
 <footer>Fixture footer</footer><script>console.log("ignored")</script></body></html>`;
 }
 
+/** A seeded generator (mulberry32), so every run draws the same delays in the same order. */
+function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Log-normal delays with the given median and 99th percentile (z = 2.326 at p99). */
+export function logNormalDelays(p50Ms: number, p99Ms: number, seed = 1): () => number {
+  const random = seededRandom(seed);
+  const mu = Math.log(p50Ms);
+  const sigma = p99Ms > p50Ms ? Math.log(p99Ms / p50Ms) / 2.326 : 0;
+  return () => {
+    // Box-Muller: one standard normal draw from two uniforms.
+    const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    return Math.round(Math.exp(mu + sigma * z));
+  };
+}
+
 /** Starts the fixture; resolves with its base URL and a close function. */
-export async function startFixture({ latencyMs = 200, port = 0, resultsPerQuery = 10 } = {}) {
+export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, resultsPerQuery = 10 } = {}) {
   const portOf = () => (server.address() as AddressInfo).port;
   let counter = 0;
+  let delay = logNormalDelays(latencyMs, p99Ms);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
     if (url.pathname === "/robots.txt") return res.writeHead(404).end();
@@ -43,11 +68,15 @@ export async function startFixture({ latencyMs = 200, port = 0, resultsPerQuery 
       const match = /^\/page\/(\d+)$/.exec(url.pathname);
       if (match) return res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page(Number(match[1])));
       res.writeHead(404).end();
-    }, latencyMs);
+    }, delay());
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     baseUrl: `http://127.0.0.1:${portOf()}`,
+    /** Answers from now on with this latency distribution (p99 = p50: a constant). */
+    latency(p50: number, p99: number) {
+      delay = logNormalDelays(p50, p99);
+    },
     /** Makes later queries return new pages (so the shared page cache does not flatter a run). */
     freshPages() {
       counter += 100_000;
