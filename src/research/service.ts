@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { ResearchJobRow } from "../db/schema/jobs";
+import { type ResearchJobRow, TERMINAL_STATUSES } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
 import type { Config, Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -61,8 +61,13 @@ async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRo
   return job;
 }
 
-/** The job's ResearchResult: live from its object, or from its row when the object has none. */
+/**
+ * The job's ResearchResult. A finished job's row holds its final result (written once, when it
+ * settled), so it is read from there without a call to its object; a job still open is asked
+ * live, and its row answers only if the object has nothing.
+ */
 async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
+  if (job.resultJson && TERMINAL_STATUSES.includes(job.status)) return resultFromRow(job);
   return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
 }
 

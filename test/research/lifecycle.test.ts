@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../../src/index";
+import { ResearchJob } from "../../src/research/job";
 import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, json, suspendUser } from "../helpers";
 import {
   apiCaller,
@@ -55,6 +56,27 @@ describe("GET /v1/research/{id}", () => {
     expect(done.completed_at).toEqual(expect.any(String));
     expect(done.credits_charged).toBe(60);
     expect(await getJob(caller, id)).toEqual(done);
+  });
+
+  it("answers a finished job from its final row, without a call to its object (the same result)", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "lite" });
+    expect(response.status).toBe(200);
+    const finished = await json(response);
+    await eventually(() => dbFirst("select 1 from research_jobs where id = ? and result_json is not null", finished.id), "the settled row");
+    let objectCalls = 0;
+    const original = ResearchJob.prototype.result;
+    ResearchJob.prototype.result = async function (this: ResearchJob) {
+      objectCalls += 1;
+      return original.call(this);
+    };
+    try {
+      expect(await getJob(caller, finished.id)).toEqual(finished);
+      expect(objectCalls).toBe(0);
+    } finally {
+      ResearchJob.prototype.result = original;
+    }
   });
 });
 
