@@ -364,6 +364,7 @@ mkdirSync(join(here, "results"), { recursive: true });
 // Every run is kept, by date and commit, exactly as the benchmark wrote it (a partial run says which section).
 const commit = execSync("git rev-parse --short HEAD").toString().trim();
 const dirty = execSync("git status --porcelain -- src bench").toString().trim() ? "-dirty" : "";
-const file = `${date}-${commit}${dirty}${ONLY ? `-${ONLY}` : ""}.md`;
+const time = new Date().toISOString().slice(11, 16).replace(":", "");
+const file = `${date}-${time}-${commit}${dirty}${ONLY ? `-${ONLY}` : ""}.md`;
 writeFileSync(join(here, "results", file), lines.join("\n") + "\n");
 console.log(`\nwritten to bench/results/${file}`);
