@@ -2,15 +2,15 @@
 // demo size and at ~20k documents, in the local D1 `npm start` uses, on the eval questions.
 // Times the query the service runs against the one it replaced (snippet computed in the ranking
 // query), checks both return the same documents in the same order, and writes
-// bench/results/corpus-search-<date>-<commit>.md.
-import { execSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+// its results file (bench/report.ts).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyMigrations, openLocalD1, upsertDocuments } from "../scripts/lib/local-d1.mjs";
 import { sotuDocuments } from "../scripts/seed-corpus.mjs";
 import { rankedSearchSql, toFtsQuery } from "../src/research/providers/search/corpus";
+import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
 
 const ROUNDS = 5;
 const LIMIT = 8;
@@ -24,11 +24,6 @@ const BEFORE_SQL =
   "SELECT d.url, d.title, d.domain, snippet(corpus_fts, 1, '', '', ' … ', 40) AS snippet, bm25(corpus_fts, 10, 1) AS rank " +
   "FROM corpus_fts JOIN corpus_documents d ON d.id = corpus_fts.rowid WHERE corpus_fts MATCH ? ORDER BY rank LIMIT ?";
 const NOW_SQL = rankedSearchSql(["corpus_fts MATCH ?"]);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Median per question over the rounds, then the median over the questions (ms), and the urls each returned. */
 async function measure(db: D1Database, sql: string) {
@@ -83,22 +78,16 @@ try {
   rmSync(stateDir, { recursive: true, force: true });
 }
 
-const commit = execSync("git rev-parse --short HEAD").toString().trim();
-const date = new Date().toISOString().slice(0, 10);
 const report = [
-  `# Corpus search (${date}, ${commit})`,
+  `# Corpus search (${new Date().toISOString().slice(0, 10)}, ${measuredCommit()})`,
   "",
   `Local D1 (workerd SQLite through wrangler's proxy: \`select 1\` is the round-trip floor). ${QUESTIONS.length} eval questions`,
   `as the engine queries them (toFtsQuery), ${LIMIT} hits each; median over ${ROUNDS} runs a question, then over the questions, in ms.`,
-  `Machine load (1/5/15 min) at the end: ${loadavg().map((n) => n.toFixed(2)).join(" / ")}.`,
+  `${machineLoad()} (at the end)`,
   "",
   "| corpus | documents | select 1 | before | now | same hits, same order |",
   "|---|---|---|---|---|---|",
   ...rows,
   "",
-].join("\n");
-const dir = join(HERE, "results");
-mkdirSync(dir, { recursive: true });
-const path = join(dir, `corpus-search-${date}-${commit}.md`);
-writeFileSync(path, report);
-console.log(`wrote ${path}`);
+];
+console.log(`wrote ${writeResults(report, "corpus-search")}`);

@@ -1,26 +1,20 @@
 // npm run bench:lists: how a job list and the usage buckets scale with an account's jobs, in the
 // local D1 that `npm start` uses (workerd's SQLite), on the very queries the service runs.
 // For each size it times them with today's indexes, then with the old single (user_id,
-// created_at) index and `SELECT *` lists, in the same database. Writes bench/results/lists-<date>-<commit>.md.
-import { execSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// created_at) index and `SELECT *` lists, in the same database. Writes its results file (bench/report.ts).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { applyMigrations, openLocalD1 } from "../scripts/lib/local-d1.mjs";
 import { createDb } from "../src/db/client";
 import { researchJobs } from "../src/db/schema/jobs";
 import { ownJobsQuery, usageQuery } from "../src/research/job-store";
+import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
 
 const SIZES = (process.env.BENCH_JOBS ?? "0,2000,10000").split(",").map(Number);
 const RESULT_BYTES = 26_000; // a finished job's result_json, as measured on the demo corpus
 const ROUNDS = 15;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 async function timeIt(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm
@@ -87,14 +81,12 @@ try {
   rmSync(stateDir, { recursive: true, force: true });
 }
 
-const commit = execSync("git rev-parse --short HEAD").toString().trim();
-const date = new Date().toISOString().slice(0, 10);
 const report = [
-  `# Job lists and usage at N jobs of one account (${date}, ${commit})`,
+  `# Job lists and usage at N jobs of one account (${new Date().toISOString().slice(0, 10)}, ${measuredCommit()})`,
   "",
   `Local D1 (workerd SQLite), each job with a ${RESULT_BYTES}-byte result_json; median of ${ROUNDS} runs in ms;`,
   `"before" is the same database with the old (user_id, created_at) index and a SELECT * list of 100 rows.`,
-  `Machine load (1/5/15 min) at the end: ${loadavg().map((n) => n.toFixed(2)).join(" / ")}.`,
+  `${machineLoad()} (at the end)`,
   "",
   "The local proxy costs a round trip per query; `select 1` is that floor.",
   "",
@@ -102,9 +94,5 @@ const report = [
   "|---|---|---|---|---|---|",
   ...rows,
   "",
-].join("\n");
-const dir = join(dirname(fileURLToPath(import.meta.url)), "results");
-mkdirSync(dir, { recursive: true });
-const path = join(dir, `lists-${date}-${commit}.md`);
-writeFileSync(path, report);
-console.log(`wrote ${path}`);
+];
+console.log(`wrote ${writeResults(report, "lists")}`);

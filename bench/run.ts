@@ -1,14 +1,14 @@
 // npm run bench: measures the service started the way `npm start` does, side by side in one run,
-// and writes bench/results/<date>.md. Every load targets 127.0.0.1 only and stops by itself.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// and writes its results file (bench/report.ts). Every load targets 127.0.0.1 only and stops by itself.
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { execSync } from "node:child_process";
-import { cpus, loadavg, totalmem } from "node:os";
+import { cpus, totalmem } from "node:os";
 import autocannon, { type AutocannonOptions } from "autocannon";
 import { spawn } from "node:child_process";
 import { freePort, type StartedServer, startServer } from "../test/e2e/server.ts";
 import { startFixture } from "./fixture.ts";
+import { machineLoad, percentile, writeResults } from "./report.ts";
 
 const DURATION_SECS = Number(process.env.BENCH_DURATION ?? 10);
 const FIXTURE_LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
@@ -25,11 +25,6 @@ const log = (line = "") => {
 
 // ---- small helpers ---------------------------------------------------------------------------
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 class Client {
@@ -361,7 +356,6 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture) {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wranglerVersion = JSON.parse(readFileSync(join(here, "../node_modules/wrangler/package.json"), "utf8")).version;
-const date = new Date().toISOString().slice(0, 10);
 log(`# Benchmarks, ${new Date().toISOString()}`);
 log();
 log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${round(totalmem() / 2 ** 30)} GiB memory; Node ${process.version}; wrangler ${wranglerVersion}. ` +
@@ -369,12 +363,6 @@ log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${round(total
 log();
 if (!ONLY || ONLY === "api") await apiThroughput();
 if (ONLY !== "api") await againstFixture();
-log(`Machine load (1/5/15 min) at the end of the run: ${loadavg().map((n) => n.toFixed(2)).join(" / ")}.`);
-mkdirSync(join(here, "results"), { recursive: true });
-// Every run is kept, by date and commit, exactly as the benchmark wrote it (a partial run says which section).
-const commit = execSync("git rev-parse --short HEAD").toString().trim();
-const dirty = execSync("git status --porcelain -- src bench").toString().trim() ? "-dirty" : "";
-const time = new Date().toISOString().slice(11, 16).replace(":", "");
-const file = `${date}-${time}-${commit}${dirty}${ONLY ? `-${ONLY}` : ""}.md`;
-writeFileSync(join(here, "results", file), lines.join("\n") + "\n");
-console.log(`\nwritten to bench/results/${file}`);
+log(`${machineLoad()} (at the end of the run)`);
+// Every run is kept exactly as the benchmark wrote it (a partial run says which section).
+console.log(`\nwritten to ${writeResults(lines, ONLY)}`);

@@ -1,0 +1,37 @@
+// What every benchmark shares: its statistics, the machine's load, and one way to keep results
+// (every run its own file in bench/results/, by date, time and commit; "-dirty" when src/ or
+// bench/ had uncommitted changes, so a figure always names the code it measured).
+import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const median = (values: number[]) => percentile(values, 50);
+
+/** "Machine load (1/5/15 min): a / b / c." */
+export function machineLoad(): string {
+  return `Machine load (1/5/15 min): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}.`;
+}
+
+/** The commit the run measured, "-dirty" when src/ or bench/ differ from it. */
+export function measuredCommit(): string {
+  const commit = execSync("git rev-parse --short HEAD").toString().trim();
+  return execSync("git status --porcelain -- src bench").toString().trim() ? `${commit}-dirty` : commit;
+}
+
+/** Writes bench/results/<date>-<HHMM>-<commit>[-suffix].md and returns its path. */
+export function writeResults(lines: string[], suffix?: string): string {
+  const now = new Date().toISOString();
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "results");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${now.slice(0, 10)}-${now.slice(11, 16).replace(":", "")}-${measuredCommit()}${suffix ? `-${suffix}` : ""}.md`);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+}
