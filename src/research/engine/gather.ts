@@ -29,7 +29,6 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
       if (blocker) return blocker;
       if (queries.length === 0) return "answered";
       budget.startWave();
-      run.wave = budget.waves;
 
       const results = await searchWave(run, queries);
       const { added, readBlocked } = await readWave(run, results);

@@ -17,8 +17,6 @@ export class ResearchRun {
   readonly searched: Set<string>;
   /** Aborts the fan-out of searches and reads: at the gathering deadline, or on cancel. */
   readonly gathering: AbortController;
-  /** The wave under way (0 while planning): progress and a cancellation report it. */
-  wave = 0;
 
   constructor(
     readonly input: ResearchInput,
@@ -33,6 +31,11 @@ export class ResearchRun {
     this.evidence = new Evidence();
     this.searched = new Set<string>();
     this.gathering = new AbortController();
+  }
+
+  /** The wave under way (0 while planning): progress and a cancellation report it. */
+  get wave(): number {
+    return this.budget.waves;
   }
 
   async progress(stage: ResearchProgress["stage"]): Promise<void> {
