@@ -9,19 +9,13 @@ import type { Deps } from "../services/deps";
 
 export async function ingestCorpus(deps: Pick<Deps, "db" | "env">, actor: Actor, documents: CorpusDocumentInput[]): Promise<number> {
   const ingested = await ingestCorpusDocuments(deps.env.DB, documents);
-  await recordAudit(deps.db, {
-    adminId: actor.id,
-    adminEmail: actor.email,
-    action: "corpus.ingest",
-    targetType: "corpus",
-    details: { ingested, urls: documents.slice(0, 20).map((d) => d.url) },
-  });
+  await recordAudit(deps.db, actor, { action: "corpus.ingest", targetType: "corpus", details: { ingested, urls: documents.slice(0, 20).map((d) => d.url) } });
   return ingested;
 }
 
-export async function deleteCorpusDomainAudited(deps: Pick<Deps, "db" | "env">, actor: Actor, domain: string): Promise<number> {
+export async function removeCorpusDomain(deps: Pick<Deps, "db" | "env">, actor: Actor, domain: string): Promise<number> {
   const deleted = await deleteCorpusDomain(deps.env.DB, domain);
-  await recordAudit(deps.db, { adminId: actor.id, adminEmail: actor.email, action: "corpus.delete_domain", targetType: "corpus", targetId: domain, details: { deleted } });
+  await recordAudit(deps.db, actor, { action: "corpus.delete_domain", targetType: "corpus", targetId: domain, details: { deleted } });
   return deleted;
 }
 

@@ -11,9 +11,7 @@ export { listProcessorEvents } from "../services/billing/events";
  */
 export async function replayProcessorEvent(deps: Deps, actor: Actor, id: string): Promise<void> {
   const outcome = await applyStoredEvent(deps, id);
-  await recordAudit(deps.db, {
-    adminId: actor.id,
-    adminEmail: actor.email,
+  await recordAudit(deps.db, actor, {
     action: "processor_event.replay",
     targetType: "processor_event",
     targetId: id,

@@ -1,10 +1,11 @@
 import type { Db } from "../db/client";
 import { type ResearchJobRow, TERMINAL_STATUSES } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
-import type { Config, Env } from "../env";
+import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { sseEvent, SSE_HEADERS } from "../lib/sse";
+import type { Deps } from "../services/deps";
 import { listDeliveries } from "../webhooks/delivery";
 import { jobObject } from "./job-object";
 import type { ResearchResult } from "./job-state";
@@ -40,15 +41,14 @@ export interface SubmitOptions {
   idempotencyKey: string | undefined;
   /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
   resourceBase: string;
-  defer: (work: Promise<unknown>) => void;
 }
 
-type ResearchDeps = { db: Db; config: Config; env: Env };
+type ResearchDeps = Pick<Deps, "db" | "config" | "env">;
 
 /** POST /research: the result (short jobs) or where to follow it. */
-export function submit(deps: ResearchDeps, caller: ResearchCaller, request: ResearchRequest, options: SubmitOptions): Promise<SubmitResponse> {
+export function submit(deps: ResearchDeps & Pick<Deps, "defer">, caller: ResearchCaller, request: ResearchRequest, options: SubmitOptions): Promise<SubmitResponse> {
   return submitResearch(
-    { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, resourceBase: options.resourceBase, defer: options.defer },
+    { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, resourceBase: options.resourceBase },
     request,
     options.idempotencyKey,
   );

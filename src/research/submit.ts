@@ -1,14 +1,12 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
-import type { Config, Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
 import { reserveCredits, settleReservation } from "../services/billing/reservations";
-import type { Defer } from "../services/deps";
+import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
@@ -16,16 +14,12 @@ import { planResearch, type ResearchPlan, type ResearchRequest } from "./request
 export const IDEMPOTENCY_WINDOW_MS = DAY;
 const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
-export interface SubmitContext {
-  db: Db;
-  config: Config;
-  env: Env;
+export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "defer"> {
   user: UserRow;
   origin: "api" | "playground";
   apiKeyId: string | null;
   /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
   resourceBase: string;
-  defer: Defer;
 }
 
 export interface AsyncAccepted {

@@ -51,7 +51,6 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       const response = await submit(c.var.deps, caller, c.req.valid("json"), {
         idempotencyKey: c.req.header("Idempotency-Key"),
         resourceBase: `${new URL(c.req.url).origin}${surface.basePath}`,
-        defer: c.var.deps.defer,
       });
       return response.status === 200 ? c.json(response.body, 200) : c.json(response.body, 202);
     },

@@ -4,13 +4,13 @@ import { type AuditRow, auditLog, users } from "../db/schema";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
 
+/** What an admin mutation did (who did it is the `Actor`). */
 export interface AuditEntry {
-  adminId: string;
-  adminEmail?: string | null;
   /** `<target type>.<verb>`, e.g. `user.credits_adjust`, `job.refund`, `ticket.reply`. */
   action: string;
   targetType: "user" | "job" | "ticket" | "processor_event" | "corpus";
   targetId?: string | null;
+  /** What changed; in `auditAfterChange`, a value may be SQL the batch evaluates (e.g. the balance after it). */
   details?: Record<string, unknown> | null;
 }
 
@@ -20,11 +20,8 @@ export interface Actor {
   email: string;
 }
 
-/** A detail whose value the database knows only once the mutation ran (e.g. the balance after it). */
-export type AuditDetails = Record<string, unknown>;
-
 /** `json_object(...)` of the details: SQL values are evaluated in the batch, the others bound as JSON. */
-function detailsSql(details: AuditDetails) {
+function detailsSql(details: Record<string, unknown>) {
   const pairs = Object.entries(details).map(([key, value]) => (is(value, SQL) ? sql`${key}, ${value}` : sql`${key}, json(${JSON.stringify(value ?? null)})`));
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
 }
@@ -35,7 +32,7 @@ function detailsSql(details: AuditDetails) {
  * `changes()`), so a resubmit that changed nothing leaves no row, and no row can exist without
  * its mutation (one transaction).
  */
-export function auditAfterChange(db: Db, actor: Actor, entry: Omit<AuditEntry, "adminId" | "adminEmail">) {
+export function auditAfterChange(db: Db, actor: Actor, entry: AuditEntry) {
   return db
     .insert(auditLog)
     .select(
@@ -62,11 +59,11 @@ export function auditAfterChange(db: Db, actor: Actor, entry: Omit<AuditEntry, "
  * The audit row of a mutation that is not one batch of ours (a processor event replayed through
  * its handler, corpus documents written by the corpus store): written right after it succeeds.
  */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     id: crypto.randomUUID(),
-    adminId: entry.adminId,
-    adminEmail: entry.adminEmail ?? null,
+    adminId: actor.id,
+    adminEmail: actor.email,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,

@@ -6,9 +6,10 @@ import { createEmailSender, type EmailSender } from "./email";
 export type Defer = (work: Promise<unknown>) => void;
 
 /**
- * What every service may need, built once per request by the `services` middleware (and once per
- * batch, alarm or cron run by the other entry points). A service takes this object, or declares
- * the part it uses with `Pick<Deps, ...>`; never Hono's context.
+ * What every service may need, built once per request by the `services` middleware. A service
+ * takes this object, or declares the part it uses with `Pick<Deps, ...>`; never Hono's context.
+ * The entry points outside a request (queue consumers, cron, the job object) build the part they
+ * need from the runtime's `env`.
  */
 export interface Deps {
   db: Db;

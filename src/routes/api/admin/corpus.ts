@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../http/openapi";
 import { adminGuard } from "../../../middleware/admin-guard";
-import { corpusSize, deleteCorpusDomainAudited, ingestCorpus } from "../../../admin/corpus";
+import { corpusSize, removeCorpusDomain, ingestCorpus } from "../../../admin/corpus";
 
 /**
  * The local document corpus (decisions.md "Local document corpus"): the search backend used
@@ -72,7 +72,7 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { domain } = c.req.valid("query");
-    const deleted = await deleteCorpusDomainAudited(c.var.deps, c.var.user, domain);
+    const deleted = await removeCorpusDomain(c.var.deps, c.var.user, domain);
     return c.json({ deleted }, 200);
   },
 );
