@@ -95,6 +95,11 @@ function entityKey(entity: string): string {
   return words(entity).join(" ");
 }
 
+/** Whether a sentence of the page names the entity key (the page's `mentionKeys` hold one sentence a line). */
+function sentenceMentions(doc: EvidenceDoc, key: string): boolean {
+  return doc.sentences.length > 0 && doc.mentionKeys.includes(key);
+}
+
 /**
  * Ranks what was read against the question and finds what is still missing. A page scores by
  * its best passage (BM25, title as a field), plus a bonus when its title names a question
@@ -116,7 +121,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
 
   const bridgeEntities = [...bridgeScores.entries()].sort((a, b) => b[1] - a[1]).map(([entity]) => entity);
   const missingEntities = query.entities.filter(
-    (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || doc.sentences.some((sentence) => entityKey(sentence).includes(entityKey(entity)))),
+    (entity) => !evidence.docs.some((doc) => titleNames(doc.title, entity) || sentenceMentions(doc, entityKey(entity))),
   );
   const strong = ranked.slice(0, ANCHORS).flatMap((entry) => entry.best.slice(0, 3).map((item) => item.passage.terms));
   const covered = new Set(strong.flat());
@@ -125,7 +130,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   // "London") is background, not the next hop.
   const mentions = (entity: string) => {
     const key = entityKey(entity);
-    return evidence.docs.filter((doc) => entityKey(doc.title).includes(key) || doc.sentences.some((sentence) => entityKey(sentence).includes(key))).length;
+    return evidence.docs.filter((doc) => entityKey(doc.title).includes(key) || sentenceMentions(doc, key)).length;
   };
   const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
   const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];

@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "./text";
+import { contentTerms, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "./text";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -11,6 +11,11 @@ export interface EvidenceDoc {
   /** The page text as read: passages' offsets point into it. */
   text: string;
   sentences: string[];
+  /**
+   * Each sentence's words (lower-cased, accent-folded), one sentence per line: what a name is
+   * looked for in. Made from the same tokens as the passages' terms, so a page is tokenized once.
+   */
+  mentionKeys: string;
   passages: Passage[];
   wave: number;
   /** The search queries that found it. */
@@ -44,6 +49,7 @@ export class Evidence {
       .slice(0, MAX_SENTENCES_PER_DOC);
     const title = decodeEntities(page.title || page.url);
     const titleTerms = terms(title.replace(/\([^)]*\)/g, " "));
+    const tokens = split.map((span) => words(span.text));
     const doc: EvidenceDoc = {
       index: this.docs.length,
       url: page.url,
@@ -51,7 +57,8 @@ export class Evidence {
       domain,
       text: page.text,
       sentences: split.map((span) => span.text),
-      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: terms(span.text), titleTerms, start: span.start, end: span.end })),
+      mentionKeys: tokens.map((sentence) => sentence.join(" ")).join("\n"),
+      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: contentTerms(tokens[position]!), titleTerms, start: span.start, end: span.end })),
       wave,
       foundBy,
     };

@@ -32,23 +32,27 @@ export function bm25Scores(passages: Passage[], query: Map<string, number>, opti
   const titleWeight = options.titleWeight ?? 0.5;
   const n = passages.length;
   if (n === 0) return [];
+  // Only the query's terms matter: counting every term of every passage (thousands of passages
+  // when long pages are read) was most of the ranking's time.
   const documentFrequency = new Map<string, number>();
   let totalLength = 0;
   for (const passage of passages) {
     totalLength += passage.terms.length;
-    for (const term of new Set([...passage.terms, ...passage.titleTerms])) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    const present = new Set<string>();
+    for (const term of passage.terms) if (query.has(term)) present.add(term);
+    for (const term of passage.titleTerms) if (query.has(term)) present.add(term);
+    for (const term of present) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const averageLength = totalLength / n || 1;
   return passages.map((passage) => {
     const counts = new Map<string, number>();
-    for (const term of passage.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-    const titleSet = new Set(passage.titleTerms);
+    for (const term of passage.terms) if (query.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
     let score = 0;
     for (const [term, weight] of query) {
       const df = documentFrequency.get(term) ?? 0;
       if (df === 0) continue;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const tf = (counts.get(term) ?? 0) + (titleSet.has(term) ? titleWeight : 0);
+      const tf = (counts.get(term) ?? 0) + (passage.titleTerms.includes(term) ? titleWeight : 0);
       if (tf === 0) continue;
       score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * passage.terms.length) / averageLength)));
     }

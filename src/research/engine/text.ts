@@ -50,9 +50,12 @@ export function stem(word: string): string {
 
 /** Content terms of a text: stemmed words without stopwords. */
 export function terms(text: string): string[] {
-  return words(text)
-    .filter((word) => !STOPWORDS.has(word))
-    .map(stem);
+  return contentTerms(words(text));
+}
+
+/** The content terms among words already split by `words`. */
+export function contentTerms(tokens: string[]): string[] {
+  return tokens.filter((word) => !STOPWORDS.has(word)).map(stem);
 }
 
 /** Abbreviations after which a period does not end a sentence ("Ken St. Andre", "(c. 1580", "Martin Luther King Jr. was"). */

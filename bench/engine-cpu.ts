@@ -1,0 +1,66 @@
+// npm run bench:engine: the research engine's own CPU per job, on long pages (the demo corpus's
+// State of the Union addresses, 5-60 KB each): the work a job's Durable Object does between its
+// fan-outs (reading pages into evidence, ranking, gap analysis) and in synthesis. Search is an
+// in-memory stand-in and reads answer at once, so nothing but the engine is timed. Each brief's
+// fingerprint is printed: a speed-up must leave every brief, source and citation as it was.
+import { createHash } from "node:crypto";
+import { sotuDocuments } from "../scripts/seed-corpus.mjs";
+import { runResearch } from "../src/research/engine";
+import type { Providers, SearchQuery } from "../src/research/providers/types";
+import { budgetsForMode, type ResearchMode } from "../src/research/pricing";
+import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
+
+const ROUNDS = 3;
+const JOBS: [ResearchMode, string][] = [
+  ["standard", "How did presidents describe tariffs and the railroads?"],
+  ["pro", "How did presidents describe tariffs and the railroads?"],
+  ["standard", "What did Abraham Lincoln say about slavery and the war?"],
+  ["pro", "How did the presidents talk about the Soviet Union and nuclear weapons?"],
+  ["standard", "What did Franklin Roosevelt propose about social security?"],
+];
+
+const documents = sotuDocuments() as { url: string; title: string; text: string; domain: string }[];
+const lowered = documents.map((doc) => doc.text.toLowerCase());
+/** Term-count search over the speeches: deterministic, and cheap next to the engine. */
+const providers: Providers = {
+  search: {
+    name: "memory",
+    async search(query: SearchQuery) {
+      const wanted = query.query.toLowerCase().split(/\W+/).filter((word) => word.length > 3);
+      return documents
+        .map((doc, i) => ({ doc, score: wanted.reduce((sum, word) => sum + lowered[i]!.split(word).length - 1, 0) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, query.limit)
+        .map(({ doc, score }) => ({ url: doc.url, title: doc.title, snippet: doc.text.slice(0, 200), domain: doc.domain, score }));
+    },
+  },
+  reader: {
+    async read(url: string) {
+      const doc = documents.find((candidate) => candidate.url === url);
+      return doc ? { url, title: doc.title, text: doc.text, cached: false } : null;
+    },
+  },
+  llm: null,
+};
+
+const lines = [`# Engine CPU per job (${measuredCommit()}), ${new Date().toISOString()}`, "", `Median of ${ROUNDS} rounds per job, in Node ${process.version}.`, ""];
+lines.push("| mode | question | waves | pages | ms per job | brief fingerprint |", "|---|---|---|---|---|---|");
+const all: number[] = [];
+for (const [mode, question] of JOBS) {
+  const times: number[] = [];
+  let fingerprint = "";
+  let shape = "";
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    const output = await runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers }, {});
+    times.push(performance.now() - started);
+    fingerprint = createHash("sha1").update(JSON.stringify([output.brief, output.sources, output.citations])).digest("hex").slice(0, 12);
+    shape = `${output.wave_count} | ${output.pages}`;
+  }
+  all.push(median(times));
+  lines.push(`| ${mode} | ${question} | ${shape} | ${Math.round(median(times))} | ${fingerprint} |`);
+  console.log(lines.at(-1));
+}
+lines.push("", `Total of the medians: **${Math.round(all.reduce((sum, ms) => sum + ms, 0))} ms**. ${machineLoad()}`);
+console.log(lines.at(-1));
+console.log(`written to ${writeResults(lines, "engine")}`);
