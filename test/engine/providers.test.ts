@@ -8,6 +8,7 @@ import { AnthropicModel } from "../../src/research/providers/llm/anthropic";
 import { OpenAiCompatibleModel } from "../../src/research/providers/llm/openai";
 import { WorkersAiModel } from "../../src/research/providers/llm/workers-ai";
 import { CachedReader } from "../../src/research/providers/reader/cached-reader";
+import { RobotsCache } from "../../src/research/providers/reader/robots";
 import { WebReader } from "../../src/research/providers/reader/web-reader";
 import { BraveSearch } from "../../src/research/providers/search/brave";
 import { ExaSearch } from "../../src/research/providers/search/exa";
@@ -281,6 +282,50 @@ describe("web reader", () => {
     expect(await reader.read("https://site.example/private/secret")).toBeNull();
     expect(await reader.read("https://site.example/missing")).toBeNull();
     expect(await reader.read("https://site.example/image.png")).toBeNull();
+  });
+
+  it("asks a host for its robots.txt once an hour, whichever reader (queue batch) reads its pages", async () => {
+    let robotsFetches = 0;
+    server.use(
+      http.get("https://robots-once.example/robots.txt", () => {
+        robotsFetches += 1;
+        return HttpResponse.text("User-agent: *\nDisallow: /private/\n");
+      }),
+      http.get("https://robots-once.example/:page", () => HttpResponse.text("A page of plain text about tariffs.")),
+    );
+    let now = Date.parse("2026-11-23T10:00:00Z");
+    const robots = new RobotsCache(1000, () => now);
+    // Each wave's reads arrive in a new queue batch, which builds its own reader.
+    for (const page of ["one", "two", "three"]) expect(await new WebReader({ robots }).read(`https://robots-once.example/${page}`)).not.toBeNull();
+    expect(await new WebReader({ robots }).read("https://robots-once.example/private/x")).toBeNull();
+    expect(robotsFetches).toBe(1);
+    now += 61 * 60 * 1000;
+    await new WebReader({ robots }).read("https://robots-once.example/four");
+    expect(robotsFetches).toBe(2);
+  });
+
+  it("asks again within a minute when robots.txt could not be had, and keeps a bounded number of hosts", async () => {
+    let now = 0;
+    const robots = new RobotsCache(2, () => now);
+    let loads = 0;
+    const failing = async () => {
+      loads += 1;
+      return { rules: { allow: [], disallow: [] }, answered: false };
+    };
+    await robots.rules("https://down.example", failing);
+    await robots.rules("https://down.example", failing);
+    expect(loads).toBe(1);
+    now += 61_000;
+    await robots.rules("https://down.example", failing);
+    expect(loads).toBe(2);
+    const answered = async () => {
+      loads += 1;
+      return { rules: { allow: [], disallow: ["/"] }, answered: true };
+    };
+    await robots.rules("https://a.example", answered);
+    await robots.rules("https://b.example", answered); // the oldest host, down.example, is dropped
+    await robots.rules("https://down.example", failing);
+    expect(loads).toBe(5);
   });
 
   it("caps the body size and times out slow pages", async () => {

@@ -54,3 +54,37 @@ export function robotsAllows(rules: RobotsRules, path: string): boolean {
   const disallow = longest(rules.disallow);
   return disallow < 0 || allow >= disallow;
 }
+
+/** How long a host's robots.txt is trusted; an answer we could not get is asked again sooner. */
+const ROBOTS_TTL_MS = 60 * 60 * 1000;
+const ROBOTS_RETRY_MS = 60 * 1000;
+
+/**
+ * robots.txt rules per origin, shared by every reader of the isolate: a host's rules are fetched
+ * once an hour, not once per queue batch (each wave's reads come in a new batch, and on the web a
+ * robots.txt fetch is a full round trip before the first page of its host). Bounded: the oldest
+ * origin is dropped past `maxOrigins`.
+ */
+export class RobotsCache {
+  private readonly entries = new Map<string, { rules: Promise<RobotsRules>; expiresAt: number }>();
+
+  constructor(
+    private readonly maxOrigins = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The origin's rules, loaded with `load` when absent or stale; `load` says whether its answer was a real one. */
+  rules(origin: string, load: () => Promise<{ rules: RobotsRules; answered: boolean }>): Promise<RobotsRules> {
+    const cached = this.entries.get(origin);
+    if (cached && cached.expiresAt > this.now()) return cached.rules;
+    const entry = { rules: Promise.resolve<RobotsRules>({ allow: [], disallow: [] }), expiresAt: this.now() + ROBOTS_RETRY_MS };
+    entry.rules = load().then(({ rules, answered }) => {
+      entry.expiresAt = this.now() + (answered ? ROBOTS_TTL_MS : ROBOTS_RETRY_MS);
+      return rules;
+    });
+    this.entries.delete(origin);
+    this.entries.set(origin, entry);
+    if (this.entries.size > this.maxOrigins) this.entries.delete(this.entries.keys().next().value!);
+    return entry.rules;
+  }
+}

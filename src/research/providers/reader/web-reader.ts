@@ -1,7 +1,7 @@
 import { fetchWithTimeout, USER_AGENT } from "../http";
 import type { Page, PageReader } from "../types";
 import { extractHtml } from "./html";
-import { parseRobots, robotsAllows, type RobotsRules } from "./robots";
+import { parseRobots, robotsAllows, RobotsCache, type RobotsRules } from "./robots";
 import { fetchableUrl } from "./fetchable-url";
 
 export interface WebReaderOptions {
@@ -10,7 +10,11 @@ export interface WebReaderOptions {
   maxBytes?: number;
   allowLoopback?: boolean;
   userAgent?: string;
+  /** Where robots.txt rules are kept (default: shared by the isolate's readers). */
+  robots?: RobotsCache;
 }
+
+const sharedRobots = new RobotsCache();
 
 /** Text kept per page: enough for any article, bounded so one page cannot flood the evidence. */
 const MAX_TEXT_CHARS = 200_000;
@@ -39,11 +43,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 
 /**
  * Fetches pages from the web: our own User-Agent, a timeout, a size cap, robots.txt
- * disallow rules honoured (one robots.txt fetch per host per reader), HTML reduced to its main
+ * disallow rules honoured (see RobotsCache), HTML reduced to its main
  * text, plain text and markdown passed through, anything else skipped.
  */
 export class WebReader implements PageReader {
-  private readonly robots = new Map<string, Promise<RobotsRules>>();
+  private readonly robots: RobotsCache;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
   private readonly userAgent: string;
@@ -52,12 +56,13 @@ export class WebReader implements PageReader {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxBytes = options.maxBytes ?? 2_000_000;
     this.userAgent = options.userAgent ?? USER_AGENT;
+    this.robots = options.robots ?? sharedRobots;
   }
 
   async read(url: string, signal?: AbortSignal): Promise<Page | null> {
     const target = fetchableUrl(url, this.options.allowLoopback ?? false);
     if (!target) return null;
-    if (!(await this.allowedByRobots(target, signal))) return null;
+    if (!(await this.allowedByRobots(target))) return null;
     let response: Response;
     try {
       response = await fetchWithTimeout(target.toString(), {
@@ -87,23 +92,25 @@ export class WebReader implements PageReader {
     return null;
   }
 
-  private allowedByRobots(target: URL, signal?: AbortSignal): Promise<boolean> {
-    let rules = this.robots.get(target.origin);
-    if (!rules) {
-      rules = this.fetchRobots(target.origin, signal);
-      this.robots.set(target.origin, rules);
-    }
-    return rules.then((loaded) => robotsAllows(loaded, target.pathname + target.search));
+  /** The rules are shared, so their fetch does not follow one read's abort signal (it has its own timeout). */
+  private async allowedByRobots(target: URL): Promise<boolean> {
+    const rules = await this.robots.rules(target.origin, () => this.fetchRobots(target.origin));
+    return robotsAllows(rules, target.pathname + target.search);
   }
 
-  private async fetchRobots(origin: string, signal?: AbortSignal): Promise<RobotsRules> {
+  private async fetchRobots(origin: string): Promise<{ rules: RobotsRules; answered: boolean }> {
+    const everything = { allow: [], disallow: [] };
     try {
-      const response = await fetchWithTimeout(`${origin}/robots.txt`, { timeoutMs: Math.min(this.timeoutMs, 5000), signal, headers: { "User-Agent": this.userAgent } });
-      // No robots.txt (4xx) allows everything; a server error is treated the same, as most crawlers do after a retry.
-      if (!response.ok) return { allow: [], disallow: [] };
-      return parseRobots(await readCapped(response, 500_000), this.userAgent.split("/")[0]!);
+      const response = await fetchWithTimeout(`${origin}/robots.txt`, { timeoutMs: Math.min(this.timeoutMs, 5000), headers: { "User-Agent": this.userAgent } });
+      // No robots.txt (4xx) allows everything; a server error is treated the same for now, as most
+      // crawlers do after a retry, and asked again sooner.
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        return { rules: everything, answered: response.status < 500 };
+      }
+      return { rules: parseRobots(await readCapped(response, 500_000), this.userAgent.split("/")[0]!), answered: true };
     } catch {
-      return { allow: [], disallow: [] };
+      return { rules: everything, answered: false };
     }
   }
 }
