@@ -45,6 +45,8 @@ export class ResearchJob extends DurableObject<Env> {
   private events!: JobEventStream;
   /** The settlement in progress: a terminal result is not shown before its credits are settled. */
   private settling: Promise<void> | null = null;
+  /** The D1 row's "running" mark, written while the engine starts (settlement waits for it). */
+  private runningMarked: Promise<void> | null = null;
   readonly tasks: DurableTaskRunner;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -197,7 +199,10 @@ export class ResearchJob extends DurableObject<Env> {
         record.startedAt = Date.now();
         await this.persist();
         this.emit("status", { status: "running" });
-        await markJobRunning(createDb(this.env.DB), record.spec.id, new Date(record.startedAt).toISOString());
+        // Only lists read the mark, and it never overwrites a terminal row: the first wave need not wait for it.
+        this.runningMarked = markJobRunning(createDb(this.env.DB), record.spec.id, new Date(record.startedAt).toISOString()).catch((error: unknown) =>
+          console.error(`marking job ${record.spec.id} running failed`, error),
+        );
       }
       const providers = createProviders(this.env, this.env.DB);
       this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS);
@@ -282,6 +287,7 @@ export class ResearchJob extends DurableObject<Env> {
     const record = this.record;
     if (!record?.result || record.settled) return;
     const { spec, result } = record;
+    await this.runningMarked;
     try {
       const db = createDb(this.env.DB);
       await settleReservation({ db, config: loadConfig(this.env) }, spec.userId, spec.id, result.credits_charged);
