@@ -69,7 +69,11 @@ export class DurableTaskRunner implements TaskRunner {
     >;
   }
 
-  /** Records a task's answer (first answer wins) and wakes whoever waits for it. */
+  /**
+   * Records a task's answer (first answer wins) and wakes whoever waits for it in a later turn:
+   * the engine's next step (ranking, the next wave) must not run before the consumer's report
+   * has its reply, or the consumer (and the queue's next batch behind it) waits for that CPU.
+   */
   complete(key: string, outcome: TaskOutcome): void {
     this.ctx.storage.sql.exec(
       "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
@@ -77,9 +81,10 @@ export class DurableTaskRunner implements TaskRunner {
       JSON.stringify(outcome),
       Date.now(),
     );
-    const stored = this.stored(key);
-    for (const resolve of this.waiting.get(key) ?? []) resolve(stored ?? outcome);
+    const answer = this.stored(key) ?? outcome;
+    const waiters = this.waiting.get(key) ?? [];
     this.waiting.delete(key);
+    if (waiters.length > 0) setTimeout(() => waiters.forEach((resolve) => resolve(answer)), 0);
   }
 
   private stored(key: string): TaskOutcome | null {

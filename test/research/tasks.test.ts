@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
-import type { TaskMessage } from "../../src/research/wave-tasks";
+import { DurableTaskRunner, type TaskMessage } from "../../src/research/wave-tasks";
 import { ResearchJob } from "../../src/research/job";
 import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-queue";
 import { expectLedgerConsistent, json } from "../helpers";
@@ -132,6 +132,28 @@ describe("research-tasks consumer", () => {
     const outcome = await consume([searchMessage(crypto.randomUUID(), 1)]);
     expect(outcome.explicitAcks).toEqual(["task-1"]);
     expect(braveCalls).toBe(1);
+  });
+});
+
+describe("the job's task runner", () => {
+  it("records a reported answer and returns before the waiting engine runs on, so the consumer's report never waits for the job's next step", async () => {
+    const stub = env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(crypto.randomUUID()));
+    await runInDurableObject(stub, async (_instance, state) => {
+      const runner = new DurableTaskRunner(state, env as unknown as Env);
+      runner.createTables();
+      const sent: { body: TaskMessage }[] = [];
+      runner.bind("job-runner-test", { sendBatch: async (messages: { body: TaskMessage }[]) => void sent.push(...messages) } as unknown as Queue);
+      let engineWokeUp = false;
+      const wave = runner.runSearches([{ id: "s0", query: { query: "tariffs", limit: 3 } }]).then((results) => {
+        engineWokeUp = true;
+        return results;
+      });
+      await eventually(() => sent.length === 1, "the task sent");
+      runner.complete(sent[0]!.body.key, { ok: true, value: [] });
+      for (let tick = 0; tick < 20; tick++) await Promise.resolve(); // every microtask the report's return could run
+      expect(engineWokeUp).toBe(false);
+      expect(await wave).toEqual([{ id: "s0", ok: true, value: [] }]);
+    });
   });
 });
 
