@@ -346,6 +346,32 @@ describe("web reader", () => {
     expect(await new WebReader({ allowLoopback: false }).read("http://127.0.0.1:9/page")).toBeNull();
   });
 
+  it("looks up the page cache of reads started together in one query, and each still gets its own answer", async () => {
+    server.use(
+      http.get("https://batch-cache.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://batch-cache.example/:page", ({ params }) => HttpResponse.text(`Fresh text of page ${String(params.page)}.`)),
+    );
+    const now = () => Date.parse("2026-03-01T00:00:00Z");
+    const urls = Array.from({ length: 120 }, (_, i) => `https://batch-cache.example/p${i}`);
+    await Promise.all(urls.slice(0, 60).map((url) => new CachedReader(env.DB, new WebReader(), now).read(url))); // cached now
+    let lookups = 0;
+    const counted = new Proxy(env.DB, {
+      get: (target, property) =>
+        property === "prepare"
+          ? (sql: string) => {
+              if (sql.startsWith("SELECT")) lookups += 1;
+              return target.prepare(sql);
+            }
+          : Reflect.get(target, property),
+    });
+    const reader = new CachedReader(counted, new WebReader(), now);
+    const pages = await Promise.all([...urls, urls[0]!].map((url) => reader.read(url)));
+    expect(lookups).toBe(2); // 121 reads: chunks of 90 urls
+    expect(pages.map((page) => page?.cached)).toEqual([...urls.map((_, i) => i < 60), true]);
+    expect(pages[7]?.text).toBe("Fresh text of page p7.");
+    expect(pages[77]?.text).toBe("Fresh text of page p77.");
+  });
+
   it("shares reads across jobs through the 24-hour page cache", async () => {
     let fetches = 0;
     server.use(

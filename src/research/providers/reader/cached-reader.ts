@@ -3,11 +3,19 @@ import type { Page, PageReader } from "../types";
 /** A page read is shared across jobs for this long. */
 export const PAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
+type CacheRow = { url: string; status: string; title: string; text: string };
+
+/** Urls looked up in one query at most (D1 binds up to 100 parameters; one is the freshness bound). */
+const LOOKUP_CHUNK = 90;
+
 /**
  * The shared page-read cache in D1: the same URL is fetched at most once per 24 hours across
- * all jobs. Failed reads are cached too, so a dead page does not cost a fetch per job.
+ * all jobs. Failed reads are cached too, so a dead page does not cost a fetch per job. The
+ * lookups of the reads started together (a queue batch's) go to D1 as one query, not one each.
  */
 export class CachedReader implements PageReader {
+  private pending: { url: string; resolve: (row: CacheRow | null) => void; reject: (error: unknown) => void }[] = [];
+
   constructor(
     private readonly db: D1Database,
     private readonly inner: PageReader,
@@ -17,11 +25,7 @@ export class CachedReader implements PageReader {
   ) {}
 
   async read(url: string, signal?: AbortSignal): Promise<Page | null> {
-    const freshAfter = new Date(this.now() - PAGE_CACHE_TTL_MS).toISOString();
-    const hit = await this.db
-      .prepare("SELECT status, title, text FROM page_cache WHERE url = ? AND fetched_at > ?")
-      .bind(url, freshAfter)
-      .first<{ status: string; title: string; text: string }>();
+    const hit = await this.lookup(url);
     if (hit) return hit.status === "ok" ? { url, title: hit.title, text: hit.text, cached: true } : null;
     const page = await this.inner.read(url, signal);
     if (signal?.aborted) return page;
@@ -35,6 +39,34 @@ export class CachedReader implements PageReader {
     if (this.defer) this.defer(write.catch((error: unknown) => console.error(`page cache write for ${url} failed`, error)));
     else await write;
     return page;
+  }
+
+  /** The fresh cache row of `url`, looked up with every other read started in the same turn. */
+  private lookup(url: string): Promise<CacheRow | null> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) queueMicrotask(() => void this.flush());
+      this.pending.push({ url, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const waiting = this.pending;
+    this.pending = [];
+    const freshAfter = new Date(this.now() - PAGE_CACHE_TTL_MS).toISOString();
+    for (let start = 0; start < waiting.length; start += LOOKUP_CHUNK) {
+      const chunk = waiting.slice(start, start + LOOKUP_CHUNK);
+      const urls = [...new Set(chunk.map((entry) => entry.url))];
+      try {
+        const { results } = await this.db
+          .prepare(`SELECT url, status, title, text FROM page_cache WHERE fetched_at > ? AND url IN (${urls.map(() => "?").join(", ")})`)
+          .bind(freshAfter, ...urls)
+          .all<CacheRow>();
+        const byUrl = new Map(results.map((row) => [row.url, row]));
+        for (const entry of chunk) entry.resolve(byUrl.get(entry.url) ?? null);
+      } catch (error) {
+        for (const entry of chunk) entry.reject(error);
+      }
+    }
   }
 }
 
