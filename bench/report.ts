@@ -23,7 +23,7 @@ export function machineLoad(): string {
 /** The commit the run measured, "-dirty" when src/ or bench/ differ from it. */
 export function measuredCommit(): string {
   const commit = execSync("git rev-parse --short HEAD").toString().trim();
-  return execSync("git status --porcelain -- src bench").toString().trim() ? `${commit}-dirty` : commit;
+  return execSync("git status --porcelain -- src bench ':!bench/results'").toString().trim() ? `${commit}-dirty` : commit;
 }
 
 /** Writes bench/results/<date>-<HHMM>-<commit>[-suffix].md and returns its path. */

@@ -40,6 +40,8 @@ export class DurableTaskRunner implements TaskRunner {
   private jobId = "";
   private queue: Queue | null = null;
   private waiting = new Map<string, Array<(outcome: TaskOutcome) => void>>();
+  private toWake: Array<() => void> = [];
+  private wakeScheduled = false;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -82,9 +84,16 @@ export class DurableTaskRunner implements TaskRunner {
       Date.now(),
     );
     const answer = this.stored(key) ?? outcome;
-    const waiters = this.waiting.get(key) ?? [];
+    for (const resolve of this.waiting.get(key) ?? []) this.toWake.push(() => resolve(answer));
     this.waiting.delete(key);
-    if (waiters.length > 0) setTimeout(() => waiters.forEach((resolve) => resolve(answer)), 0);
+    // One wake-up for all the answers of a report: the engine resumes once, with all of them.
+    if (this.toWake.length > 0 && !this.wakeScheduled) {
+      this.wakeScheduled = true;
+      setTimeout(() => {
+        this.wakeScheduled = false;
+        for (const wake of this.toWake.splice(0)) wake();
+      }, 0);
+    }
   }
 
   private stored(key: string): TaskOutcome | null {
