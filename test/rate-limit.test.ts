@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/env";
 import worker from "../src/index";
-import { RATE_RULES, type RateRuleName } from "../src/rate-limit/rules";
+import { RateLimiter } from "../src/rate-limit/counter-object";
+import { LeasedHits, leaseSize, RATE_RULES, type RateRuleName } from "../src/rate-limit/rules";
 import { BASE, call, createKey, expectError, json, login, randomIp, signupUser, uniqueEmail } from "./helpers";
 
 const scale = loadConfig(env).RATE_LIMIT_SCALE;
@@ -134,6 +135,28 @@ describe("rate limits", () => {
     await expectError(await credits(`dr_live_${"2".repeat(32)}`, randomIp()), 401, "unauthorized");
   });
 
+  it("a busy API key costs the rate limiter one call per leased block of requests, not one per request", async () => {
+    const user = await signupUser();
+    const key = await createKey(user);
+    let limiterCalls = 0;
+    const { hit, take } = RateLimiter.prototype;
+    RateLimiter.prototype.hit = function (this: RateLimiter, ...args) {
+      limiterCalls += 1;
+      return hit.apply(this, args);
+    };
+    RateLimiter.prototype.take = function (this: RateLimiter, ...args) {
+      limiterCalls += 1;
+      return take.apply(this, args);
+    };
+    try {
+      const requests = 2 * leaseSize(allowed("v1:key"));
+      for (let i = 0; i < requests; i++) expect((await call("/v1/credits", { token: key.plaintext })).status).toBe(200);
+      expect(limiterCalls).toBe(2);
+    } finally {
+      Object.assign(RateLimiter.prototype, { hit, take });
+    }
+  });
+
   it("does not trust a client-sent CF-Connecting-IP unless the platform sets it (local emulation)", async () => {
     const emulated = { ...env, TRUST_CF_CONNECTING_IP: "false" } as typeof env;
     const forgot = (ip: string) =>
@@ -157,5 +180,50 @@ describe("rate limits", () => {
       headers: { Origin: "https://dashboard.example.test" },
     });
     expect(response.headers.get("Access-Control-Expose-Headers")).toContain("Retry-After");
+  });
+});
+
+describe("leased hits", () => {
+  /** A counter object's fixed window, in memory: what several isolates share. */
+  function sharedCounter(clock: () => number) {
+    let windowStart = -Infinity;
+    let count = 0;
+    const calls = { count: 0 };
+    const stub = {
+      async take(want: number, limit: number, windowMs: number) {
+        calls.count += 1;
+        if (clock() - windowStart >= windowMs) [windowStart, count] = [clock(), 0];
+        const granted = Math.max(0, Math.min(want, limit - count));
+        count += Math.max(granted, 1);
+        return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowStart + windowMs - clock()) / 1000)), windowEndsAt: windowStart + windowMs };
+      },
+    };
+    return { calls, counter: async () => stub as unknown as DurableObjectStub<RateLimiter> };
+  }
+
+  it("never lets more than the limit through across isolates, and a refusal says when to retry", async () => {
+    let now = 1_000_000;
+    const { calls, counter } = sharedCounter(() => now);
+    const isolates = [new LeasedHits(100, () => now), new LeasedHits(100, () => now), new LeasedHits(100, () => now)];
+    let allowedHits = 0;
+    const refusals: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const decision = await isolates[i % 3]!.hit("v1:key:k", 100, 60_000, counter);
+      if (decision.allowed) allowedHits += 1;
+      else refusals.push(decision.retryAfterSecs);
+    }
+    expect(allowedHits).toBeLessThanOrEqual(100);
+    expect(allowedHits).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100)); // at most a block unspent per other isolate
+    expect(refusals.every((secs) => secs >= 1 && secs <= 60)).toBe(true);
+    expect(calls.count).toBeLessThan(200);
+    now += 60_000; // the next window: every isolate's lease has lapsed
+    expect((await isolates[0]!.hit("v1:key:k", 100, 60_000, counter)).allowed).toBe(true);
+  });
+
+  it("keeps a bounded number of subjects", async () => {
+    const { counter } = sharedCounter(() => 0);
+    const leases = new LeasedHits(2, () => 0);
+    for (const subject of ["a", "b", "c"]) await leases.hit(subject, 100, 60_000, counter);
+    expect((leases as unknown as { leases: Map<string, unknown> }).leases.size).toBe(2);
   });
 });

@@ -14,14 +14,25 @@ export class RateLimiter extends DurableObject<Env> {
 
   /** Counts one hit; answers whether it is allowed and, if not, seconds until the window resets. */
   async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSecs: number }> {
+    const { granted, retryAfterSecs } = await this.take(1, limit, windowMs);
+    return { allowed: granted === 1, retryAfterSecs };
+  }
+
+  /**
+   * Grants up to `want` hits of the window at once (a lease an isolate spends locally), never
+   * past the limit; `windowEndsAt` is when the lease lapses.
+   */
+  async take(want: number, limit: number, windowMs: number): Promise<{ granted: number; retryAfterSecs: number; windowEndsAt: number }> {
     const now = Date.now();
     if (now - this.windowStart >= windowMs) {
       this.windowStart = now;
       this.count = 0;
     }
-    this.count += 1;
-    const retryAfterSecs = Math.max(1, Math.ceil((this.windowStart + windowMs - now) / 1000));
-    return { allowed: this.count <= limit, retryAfterSecs };
+    const granted = Math.max(0, Math.min(want, limit - this.count));
+    // A refused hit still counts, as it always has: a client hammering past the limit stays out.
+    this.count += Math.max(granted, 1);
+    const windowEndsAt = this.windowStart + windowMs;
+    return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)), windowEndsAt };
   }
 
   /** Takes back one hit (an attempt that turned out to be legitimate). If the window rolled over since, it errs towards allowing one more. */

@@ -7,6 +7,12 @@ export interface RateRule {
   /** Requests allowed per window before RATE_LIMIT_SCALE is applied. */
   limit: number;
   windowMs: number;
+  /**
+   * Hits are leased to the isolate in blocks (see LeasedHits): a busy API key costs one counter
+   * call per block instead of one per request. Only for limits high enough that a block left
+   * unspent in one isolate cannot matter; never for the login guards.
+   */
+  leased?: boolean;
 }
 
 /**
@@ -25,9 +31,11 @@ export const RATE_RULES = {
   "forgot:email": { limit: 3, windowMs: HOUR },
   "reset:ip": { limit: 10, windowMs: HOUR },
   "reset:token": { limit: 5, windowMs: HOUR },
-  "v1:key": { limit: 600, windowMs: MINUTE },
+  "v1:key": { limit: 600, windowMs: MINUTE, leased: true },
   "v1:invalid-key:ip": { limit: 30, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, RateRule>;
+
+const RULES: Record<RateRuleName, RateRule> = RATE_RULES;
 
 export type RateRuleName = keyof typeof RATE_RULES;
 
@@ -45,6 +53,45 @@ export async function rateLimitCounter(env: Env, rule: RateRuleName, subject: st
 
 /** Counts a hit against `rule` for `subject`. */
 export async function hitRateLimit(env: Env, scale: number, rule: RateRuleName, subject: string): Promise<RateDecision> {
-  const { limit, windowMs } = RATE_RULES[rule];
-  return (await rateLimitCounter(env, rule, subject)).hit(Math.max(1, Math.floor(limit * scale)), windowMs);
+  const { limit, windowMs, leased } = RULES[rule];
+  const scaled = Math.max(1, Math.floor(limit * scale));
+  if (leased) return leasedHits.hit(`${rule}:${subject}`, scaled, windowMs, () => rateLimitCounter(env, rule, subject));
+  return (await rateLimitCounter(env, rule, subject)).hit(scaled, windowMs);
 }
+
+/** A block of hits is 1/20 of the limit (at most 50): the most one isolate can hold unspent. */
+export function leaseSize(limit: number): number {
+  return Math.max(1, Math.min(50, Math.floor(limit / 20)));
+}
+
+/**
+ * Hits leased from the counters, spent in this isolate. A lease is only ever granted by the
+ * counter object, within the limit, so the limit holds across isolates; what an isolate leaves
+ * unspent when its window ends is lost (at most one block: errs towards refusing early). A
+ * refusal always comes from the counter, with its Retry-After. Bounded to `maxSubjects`.
+ */
+export class LeasedHits {
+  private readonly leases = new Map<string, { remaining: number; endsAt: number }>();
+
+  constructor(
+    private readonly maxSubjects = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(name: string, limit: number, windowMs: number, counter: () => Promise<DurableObjectStub<RateLimiter>>): Promise<RateDecision> {
+    const lease = this.leases.get(name);
+    if (lease && lease.remaining > 0 && this.now() < lease.endsAt) {
+      lease.remaining -= 1;
+      return { allowed: true, retryAfterSecs: 0 };
+    }
+    const taken = await (await counter()).take(leaseSize(limit), limit, windowMs);
+    this.leases.delete(name);
+    if (taken.granted > 0) {
+      this.leases.set(name, { remaining: taken.granted - 1, endsAt: taken.windowEndsAt });
+      if (this.leases.size > this.maxSubjects) this.leases.delete(this.leases.keys().next().value!);
+    }
+    return { allowed: taken.granted > 0, retryAfterSecs: taken.retryAfterSecs };
+  }
+}
+
+const leasedHits = new LeasedHits();
