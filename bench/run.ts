@@ -110,6 +110,8 @@ async function load(title: string, options: AutocannonOptions) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    /** Response size, headers included. */
+    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
   };
   console.log(`  ${title}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
   return row;
@@ -190,7 +192,7 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
   const medianOf = (title: string) => {
     const rows = runs.get(title)!;
     const by = (pick: (row: (typeof rows)[number]) => number) => percentile(rows.map(pick), 50);
-    return { title, rps: by((r) => r.rps), p50: by((r) => r.p50), p99: by((r) => r.p99), errors: rows.reduce((sum, r) => sum + r.errors, 0) };
+    return { title, rps: by((r) => r.rps), p50: by((r) => r.p50), p99: by((r) => r.p99), bytes: by((r) => r.bytes), errors: rows.reduce((sum, r) => sum + r.errors, 0) };
   };
   const [zero, a, b, c] = endpoints.map(([title]) => medianOf(title));
   const d = await load("(d) POST /v1/research lite sync", {
@@ -202,9 +204,9 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
   });
   log(`## 1. API throughput and latency (autocannon, ${DURATION_SECS} s each, 10 connections, median of ${ROUNDS} interleaved rounds; (d) 4 connections, once)`);
   log();
-  log("| endpoint | req/s | p50 ms | p99 ms | errors | ratio to (0) |");
-  log("|---|---|---|---|---|---|");
-  for (const row of [zero!, a!, b!, c!, d]) log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${round(row.rps / zero!.rps, 2)} |`);
+  log("| endpoint | req/s | p50 ms | p99 ms | bytes per response | errors | ratio to (0) |");
+  log("|---|---|---|---|---|---|---|");
+  for (const row of [zero!, a!, b!, c!, d]) log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.bytes} | ${row.errors} | ${round(row.rps / zero!.rps, 2)} |`);
   log();
   log(`Targets against the bare Worker: /v1/credits ≥ 0.8 → **${round(b!.rps / zero!.rps, 2)}**; finished job ≥ 0.7 → **${round(c!.rps / zero!.rps, 2)}**.`);
   log();
