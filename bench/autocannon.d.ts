@@ -17,6 +17,8 @@ declare module "autocannon" {
   export interface AutocannonResult {
     requests: Histogram;
     latency: Histogram;
+    /** Bytes per second. */
+    throughput: Histogram;
     errors: number;
     timeouts: number;
     non2xx: number;
