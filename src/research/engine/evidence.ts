@@ -29,6 +29,11 @@ const MAX_SENTENCES_PER_DOC = 1500;
 export class Evidence {
   readonly docs: EvidenceDoc[] = [];
   private readonly byUrl = new Map<string, EvidenceDoc>();
+  /**
+   * One string per distinct term: a job's evidence holds ~100k terms of a few thousand words, and
+   * a string each made it weigh 5x its text (the job's memory is its evidence).
+   */
+  private readonly termPool = new Map<string, string>();
 
   has(url: string): boolean {
     return this.byUrl.has(url);
@@ -36,6 +41,15 @@ export class Evidence {
 
   get(url: string): EvidenceDoc | undefined {
     return this.byUrl.get(url);
+  }
+
+  private pooled(terms: string[]): string[] {
+    for (let i = 0; i < terms.length; i++) {
+      const known = this.termPool.get(terms[i]!);
+      if (known === undefined) this.termPool.set(terms[i]!, terms[i]!);
+      else terms[i] = known;
+    }
+    return terms;
   }
 
   add(page: { url: string; title: string; text: string }, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
@@ -58,7 +72,7 @@ export class Evidence {
       text: page.text,
       sentences: split.map((span) => span.text),
       mentionKeys: tokens.map((sentence) => sentence.join(" ")).join("\n"),
-      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: contentTerms(tokens[position]!), titleTerms, start: span.start, end: span.end })),
+      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: this.pooled(contentTerms(tokens[position]!)), titleTerms, start: span.start, end: span.end })),
       wave,
       foundBy,
     };
