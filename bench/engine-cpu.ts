@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { sotuDocuments } from "../scripts/seed-corpus.mjs";
 import { runResearch } from "../src/research/engine";
+import { Evidence } from "../src/research/engine/evidence";
 import type { Providers, SearchQuery } from "../src/research/providers/types";
 import { budgetsForMode, type ResearchMode } from "../src/research/pricing";
 import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
@@ -63,4 +64,20 @@ for (const [mode, question] of JOBS) {
 }
 lines.push("", `Total of the medians: **${Math.round(all.reduce((sum, ms) => sum + ms, 0))} ms**. ${machineLoad()}`);
 console.log(lines.at(-1));
+
+// What a running job holds: its evidence (every page read, split and tokenized). Measured on 20
+// speeches (a standard job's page budget) copied as a job receives them, after a full GC.
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc) {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const pages = documents.slice(100, 120).map((doc) => ({ ...doc, text: JSON.parse(JSON.stringify(doc.text)) as string }));
+  const evidence = new Evidence();
+  for (const page of pages) evidence.add(page, page.domain, 1, ["benchmark"]);
+  gc();
+  const held = process.memoryUsage().heapUsed - before;
+  const textMb = pages.reduce((sum, page) => sum + page.text.length, 0) / 1e6;
+  lines.push("", `Evidence of 20 pages (${textMb.toFixed(2)} MB of text, ${evidence.docs.reduce((sum, doc) => sum + doc.passages.length, 0)} passages): **${(held / 1e6).toFixed(1)} MB** of heap, texts included.`);
+  console.log(lines.at(-1));
+}
 console.log(`written to ${writeResults(lines, "engine")}`);

@@ -2,7 +2,7 @@
 // (every run its own file in bench/results/, by date, time and commit; "-dirty" when src/ or
 // bench/ had uncommitted changes, so a figure always names the code it measured).
 import { execSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,4 +34,21 @@ export function writeResults(lines: string[], suffix?: string): string {
   const path = join(dir, `${now.slice(0, 10)}-${now.slice(11, 16).replace(":", "")}-${measuredCommit()}${suffix ? `-${suffix}` : ""}.md`);
   writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
+}
+
+/** Resident memory (MB) of the workerd processes of a process group (Linux /proc), the largest first. */
+export function workerdMemoryMb(processGroup: number): number[] {
+  const sizes: number[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // after "pid (comm) "
+      if (Number(fields[2]) !== processGroup || !stat.includes("(workerd)")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      if (rss) sizes.push(Math.round(Number(rss) / 1024));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return sizes.sort((a, b) => b - a);
 }

@@ -8,7 +8,7 @@ import autocannon, { type AutocannonOptions } from "autocannon";
 import { spawn } from "node:child_process";
 import { freePort, type StartedServer, startServer } from "../test/e2e/server.ts";
 import { startFixture } from "./fixture.ts";
-import { machineLoad, percentile, writeResults } from "./report.ts";
+import { machineLoad, percentile, workerdMemoryMb, writeResults } from "./report.ts";
 
 const DURATION_SECS = Number(process.env.BENCH_DURATION ?? 10);
 const FIXTURE_LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200);
@@ -296,11 +296,17 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
   log();
   log(`Fixture latency log-normal, p50 ${FIXTURE_LATENCY_MS} ms, p99 ${FIXTURE_P99_MS} ms. Each job is followed over SSE to its result (no polling).`);
   log();
-  log("| jobs at once | jobs/min | p50 completion ms | p99 completion ms | succeeded | other terminal | not terminal |");
-  log("|---|---|---|---|---|---|---|");
+  log("The service's memory is the resident size of its workerd process, sampled every 200 ms: before the jobs, at its peak while they run, and 3 s after the last one finished.");
+  log();
+  log("| jobs at once | jobs/min | p50 completion ms | p99 completion ms | succeeded | other terminal | not terminal | workerd MB before → peak → after | MB per job at peak |");
+  log("|---|---|---|---|---|---|---|---|---|");
   const allIds: string[] = [];
+  const memory = () => workerdMemoryMb(server.processGroup)[0] ?? NaN;
   for (const n of [1, 10, 50]) {
     fixture.freshPages();
+    const before = memory();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, memory())), 200);
     const started = Date.now();
     const submits = await Promise.all(
       Array.from({ length: n }, (_, i) => ctx.api.call("/v1/research", { body: { question: `Which reports discuss census and postal policy? (${n}-${i})`, mode: "standard" } })),
@@ -319,11 +325,15 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
         return { status: (result?.data?.status as string | undefined) ?? "stuck", at: Date.now() - started };
       }),
     );
+    clearInterval(sampler);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = memory();
     const times = done.map((d) => d.at);
     const perMinute = (n / Math.max(...times)) * 60_000;
     const succeeded = done.filter((d) => d.status === "succeeded").length;
     const stuck = done.filter((d) => d.status === "stuck").length;
-    log(`| ${n} | ${round(perMinute)} | ${percentile(times, 50)} | ${percentile(times, 99)} | ${succeeded} | ${n - succeeded - stuck} | ${stuck} |`);
+    log(`| ${n} | ${round(perMinute)} | ${percentile(times, 50)} | ${percentile(times, 99)} | ${succeeded} | ${n - succeeded - stuck} | ${stuck} | ` +
+      `${before} → ${peak} → ${after} | ${round((peak - before) / n, 2)} |`);
   }
   log();
   // The ledger afterwards: nothing lost, stuck or charged twice.

@@ -22,6 +22,8 @@ export interface ServerClient extends ServerAddress {
 
 export interface StartedServer extends ServerClient {
   stop: () => Promise<void>;
+  /** The process group of everything `npm start` started (npm, node, wrangler, workerd). */
+  processGroup: number;
 }
 
 /** A client of a server started elsewhere (by the e2e global setup). */
@@ -81,7 +83,7 @@ export async function startServer(
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { ...client, stop };
+      if (response.ok) return { ...client, stop, processGroup: child.pid! };
     } catch {
       /* not listening yet */
     }
