@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs } from "../db/schema/jobs";
+import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usageDaily } from "../db/schema/jobs";
 import type { Paging } from "../lib/paging";
 import { usdToMicros } from "./pricing";
 import type { ResearchResult } from "./job-state";
@@ -117,14 +117,18 @@ export interface UsageBucket {
 
 /** Daily UTC buckets of a user's jobs in [from, to), every day present (zero-filled). */
 /** The query of a user's daily usage (exported so a test can read its plan: index only). */
+/**
+ * The daily rollup rows between the UTC days of `from` and `to` (db/schema/jobs.ts usageDaily):
+ * one row a day whatever the number of jobs. Buckets are whole UTC days.
+ */
 export function usageQuery(db: Db, userId: string, from: Date, to: Date) {
-  const day = sql<string>`substr(${researchJobs.createdAt}, 1, 10)`;
   return db
-    .select({ day, credits: sum(researchJobs.creditsCharged), jobs: count(), cost: sum(researchJobs.costUsdMicros) })
-    .from(researchJobs)
-    .where(and(eq(researchJobs.userId, userId), gte(researchJobs.createdAt, from.toISOString()), lt(researchJobs.createdAt, to.toISOString())))
-    .groupBy(day);
+    .select({ day: usageDaily.day, credits: usageDaily.credits, jobs: usageDaily.jobs, cost: usageDaily.costUsdMicros })
+    .from(usageDaily)
+    .where(and(eq(usageDaily.userId, userId), gte(usageDaily.day, utcDay(from)), lte(usageDaily.day, utcDay(new Date(to.getTime() - 1)))));
 }
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export async function usageBuckets(db: Db, userId: string, from: Date, to: Date): Promise<UsageBucket[]> {
   const rows = await usageQuery(db, userId, from, to);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectLedgerConsistent, insertJob, json, signupUser } from "../helpers";
-import { apiCaller, balanceOf, corpusLoaded, jobLedger, setBalance } from "./helpers";
+import { env } from "cloudflare:workers";
+import { apiCaller, balanceOf, corpusLoaded, jobLedger, research, setBalance } from "./helpers";
 
 const Q = "What did the McKinley Tariff do?";
 
@@ -98,6 +99,35 @@ describe("GET /api/dashboard/usage", () => {
     expect(buckets.at(-1)).toEqual({ day: today, credits: 60, jobs: 1, cost_usd_micros: 212_000 });
     for (let i = 1; i < buckets.length; i++) expect(Date.parse(buckets[i].day) - Date.parse(buckets[i - 1].day)).toBe(86_400_000);
     expect(buckets.slice(0, -1).every((b: { jobs: number }) => b.jobs === 0)).toBe(true);
+  });
+
+  it("reads a daily rollup that every write of a job keeps equal to the jobs themselves", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const usage = async () => (await json(await call("/api/dashboard/usage", { token: caller.accessToken }))).at(-1);
+    /** What the jobs themselves say for today (the query the rollup replaced). */
+    const fromJobs = async () => {
+      const row = await env.DB.prepare(
+        "SELECT count(*) AS jobs, coalesce(sum(credits_charged), 0) AS credits, coalesce(sum(cost_usd_micros), 0) AS cost FROM research_jobs WHERE user_id = ? AND substr(created_at, 1, 10) = ?",
+      ).bind(caller.id, new Date().toISOString().slice(0, 10)).first<{ jobs: number; credits: number; cost: number }>();
+      return { day: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`, jobs: row!.jobs, credits: row!.credits, cost_usd_micros: row!.cost };
+    };
+    // A job run through the service: inserted pending, then settled by its object.
+    expect((await research(caller, { question: Q, mode: "lite" })).status).toBe(200);
+    expect(await usage()).toMatchObject({ jobs: 1, credits: 15 });
+    expect(await usage()).toEqual(await fromJobs());
+    // A submit refused for lack of credits writes its row, then deletes it.
+    await setBalance(caller.id, 1);
+    await expectError(await research(caller, { question: Q, mode: "standard" }), 402, "insufficient_credits");
+    expect(await usage()).toEqual(await fromJobs());
+    // Rows changed and removed by any other path (the sweep, an operator, account deletion).
+    const id = await insertJob(caller.id, { creditsCharged: 60, costUsdMicros: 200_000, charge: false });
+    await env.DB.prepare("UPDATE research_jobs SET credits_charged = 0, cost_usd_micros = 0, status = 'failed' WHERE id = ?").bind(id).run();
+    expect(await usage()).toEqual(await fromJobs());
+    const gone = await insertJob(caller.id, { creditsCharged: 30, charge: false });
+    await env.DB.prepare("DELETE FROM research_jobs WHERE id = ?").bind(gone).run();
+    expect(await usage()).toEqual(await fromJobs());
+    expect(await usage()).toMatchObject({ jobs: 2, credits: 15 });
   });
 
   it("400 for from >= to or bad dates; 401 without a token", async () => {

@@ -25,9 +25,10 @@ describe("job lists and usage read the list index, not the rows' results", () =>
     expect(Object.keys(rows[0]!)).not.toContain("resultJson");
   });
 
-  it("usage buckets are computed from the index alone", async () => {
+  it("usage buckets read the daily rollup, one row a day, never the jobs", async () => {
     const user = await signupUser();
     const plan = await planOf(usageQuery(createDb(env.DB), user.id, new Date("2026-01-01"), new Date("2026-02-01")));
-    expect(plan).toMatch(/USING COVERING INDEX research_jobs_user_list_idx/);
+    expect(plan).toMatch(/SEARCH usage_daily USING INDEX sqlite_autoindex_usage_daily_1 \(user_id=\? AND day>\? AND day<\?\)/);
+    expect(plan).not.toMatch(/research_jobs/);
   });
 });

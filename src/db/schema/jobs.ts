@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 export const JOB_STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
@@ -66,6 +66,27 @@ export const researchJobs = sqliteTable(
 );
 
 export type ResearchJobRow = typeof researchJobs.$inferSelect;
+
+/**
+ * Each account's jobs summed per UTC day of their created_at, what the usage chart reads: one row
+ * a day instead of one a job (a busy account has 100k jobs a month). Kept by SQLite triggers on
+ * research_jobs (migration 0008), so every write of a job, by any path, moves its day in the
+ * same statement.
+ */
+export const usageDaily = sqliteTable(
+  "usage_daily",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD (UTC). */
+    day: text("day").notNull(),
+    jobs: integer("jobs").notNull().default(0),
+    credits: integer("credits").notNull().default(0),
+    costUsdMicros: integer("cost_usd_micros").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
 
 /** Each attempt to deliver a finished job to its webhook_url. */
 export const webhookDeliveries = sqliteTable(
