@@ -60,6 +60,16 @@ describe("HTML extraction", () => {
     expect(page.text).toContain('"quotes" & numbers — are');
   });
 
+  it("reads the markup pages really have: unclosed elements, '>' in attributes, no <body> tag", async () => {
+    // A <nav> left open is closed by its parent's end tag, not left dropping the rest of the page.
+    const unclosed = await extractHtml(`<body><div class="top"><nav><a href="/">Home</a></div><p>The article starts after a menu nobody closed properly.</p></body>`);
+    expect(unclosed.text).toBe("The article starts after a menu nobody closed properly.");
+    const quoted = await extractHtml(`<body><p title="a > b" data-x='c > d'>A paragraph whose attributes hold brackets stays whole.</p></body>`);
+    expect(quoted.text).toBe("A paragraph whose attributes hold brackets stays whole.");
+    const bodiless = await extractHtml(`<title>Bare</title><p>A page without a body tag is still read as a page.</p><script>nope()</script>`);
+    expect(bodiless).toEqual({ title: "Bare", text: "A page without a body tag is still read as a page." });
+  });
+
   it("survives void and self-closing elements inside dropped ones", async () => {
     const page = await extractHtml(`<body><nav><img src="x.png"><br/><input type="text"></nav><p>The main text of this page is this one sentence.</p></body>`);
     expect(page.text).toBe("The main text of this page is this one sentence.");
