@@ -25,6 +25,8 @@ import { supportRoutes } from "./routes/api/support";
 import { systemRoutes } from "./routes/system";
 import { v1CreditRoutes } from "./routes/v1/credits";
 import { v1ResearchRoutes } from "./routes/v1/research";
+import { v1CollectionRoutes } from "./routes/v1/collections";
+import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
 
@@ -83,12 +85,14 @@ export function buildApp() {
   app.route("/api/credits", creditRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/playground", playgroundRoutes);
+  app.route("/api", collectionRoutes);
   app.route("/api", dashboardRoutes);
 
   const v1 = createRouter();
   v1.use("*", apiKeyAuth);
   v1.route("/", v1CreditRoutes);
   v1.route("/", v1ResearchRoutes);
+  v1.route("/", v1CollectionRoutes);
   app.route("/v1", v1);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {

@@ -44,6 +44,8 @@ const DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   not_found: "Not found",
   email_taken: "Email already registered",
   rate_limited: "Too many requests",
+  payload_too_large: "Too large",
+  unsupported_media_type: "Unsupported file type",
   payment_processor_not_configured: "Payment processor not configured",
   internal: "Internal error",
 };

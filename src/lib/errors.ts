@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   email_taken: 409,
   idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
   payment_processor_not_configured: 500,

@@ -25,6 +25,20 @@ export type { SubmitResponse } from "./submit";
 export { OP_PRICES, RESEARCH_MODES, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
+// An account's own documents (collections), which research can be pointed at.
+export * from "./collections/shapes";
+export {
+  createCollection,
+  ownCollection,
+  collectionDto,
+  listCollections,
+  updateCollection,
+  deleteCollection,
+  ingestDocuments,
+  listDocuments,
+  getDocument,
+  deleteDocument,
+} from "./collections/store";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
 export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";

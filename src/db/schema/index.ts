@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./jobs";
 export * from "./tickets";
 export * from "./audit";
+export * from "./collections";

@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { collectionChunks, collectionDocuments, type CollectionDocumentRow, type CollectionRow, collections } from "../../db/schema/collections";
+import { ApiError } from "../../lib/errors";
+import type { Paging } from "../../lib/paging";
+import { chunkDocument } from "./chunking";
+import { type CollectionDto, type DocumentInput, type DocumentSummaryDto, type IngestResultDto, MAX_DOCUMENT_BYTES } from "./shapes";
+
+/** A collection's documents and chunks in D1. Every lookup is scoped to its owner. */
+
+const encoder = new TextEncoder();
+/** Chunk inserts per statement batch entry stay small: D1 binds at most 100 parameters a statement. */
+const MAX_METADATA_BYTES = 10_000;
+
+export function collectionDto(row: CollectionRow): CollectionDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    document_count: row.documentCount,
+    bytes: row.bytes,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export function documentSummary(row: Omit<CollectionDocumentRow, "text" | "userId" | "collectionId" | "key">): DocumentSummaryDto {
+  return {
+    id: row.id,
+    title: row.title,
+    url: row.url,
+    bytes: row.bytes,
+    metadata: row.metadataJson ? (JSON.parse(row.metadataJson) as Record<string, unknown>) : null,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export async function createCollection(db: Db, userId: string, input: { name: string; description?: string }): Promise<CollectionDto> {
+  const at = new Date().toISOString();
+  const row = { id: crypto.randomUUID(), userId, name: input.name, description: input.description ?? null, documentCount: 0, bytes: 0, createdAt: at, updatedAt: at };
+  await db.insert(collections).values(row);
+  return collectionDto(row);
+}
+
+/** The caller's collection, or 404 (another account's collection is as unknown as a missing one). */
+export async function ownCollection(db: Db, userId: string, id: string): Promise<CollectionRow> {
+  const row = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.userId, userId))).get();
+  if (!row) throw ApiError.notFound("Collection");
+  return row;
+}
+
+export async function listCollections(db: Db, userId: string, page: Paging): Promise<CollectionDto[]> {
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.userId, userId))
+    .orderBy(desc(collections.createdAt), desc(collections.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(collectionDto);
+}
+
+export async function updateCollection(db: Db, userId: string, id: string, changes: { name?: string; description?: string | null }): Promise<CollectionDto> {
+  await ownCollection(db, userId, id);
+  const [row] = await db
+    .update(collections)
+    .set({ ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}), updatedAt: new Date().toISOString() })
+    .where(and(eq(collections.id, id), eq(collections.userId, userId)))
+    .returning();
+  if (!row) throw ApiError.notFound("Collection");
+  return collectionDto(row);
+}
+
+/** Deletes the collection with its documents and chunks (foreign keys cascade; the FTS index follows by trigger). */
+export async function deleteCollection(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(collections).where(and(eq(collections.id, id), eq(collections.userId, userId))).returning({ id: collections.id });
+  if (deleted.length === 0) throw ApiError.notFound("Collection");
+}
+
+/** Which of `ids` the user owns (a research request may name only its caller's collections). */
+export async function ownedCollections(db: Db, userId: string, ids: string[]): Promise<CollectionRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(collections).where(and(eq(collections.userId, userId), inArray(collections.id, ids)));
+}
+
+/** What identifies a document for replacement: its url, or its title when it has none. */
+function documentKey(input: DocumentInput): string {
+  return input.url ? `url:${input.url}` : `title:${input.title.trim()}`;
+}
+
+/**
+ * Writes documents (new ones, or replacing those with the same url or title) and their chunks in
+ * one D1 batch: every document is checked first, and the batch is one transaction, so a call
+ * never leaves some documents written and others not.
+ */
+export async function ingestDocuments(db: Db, userId: string, collectionId: string, inputs: DocumentInput[]): Promise<IngestResultDto> {
+  await ownCollection(db, userId, collectionId);
+  // The last copy of a key in one call wins, as if they had been sent one by one.
+  const byKey = new Map<string, DocumentInput>();
+  for (const input of inputs) byKey.set(documentKey(input), input);
+  const prepared = [...byKey].map(([key, input]) => {
+    const text = input.text.trim();
+    const bytes = encoder.encode(text).length;
+    if (bytes > MAX_DOCUMENT_BYTES) {
+      throw new ApiError("payload_too_large", `"${input.title}" has ${bytes} bytes of text; a document may have at most ${MAX_DOCUMENT_BYTES} (2 MB). Split it into parts.`);
+    }
+    const metadataJson = input.metadata ? JSON.stringify(input.metadata) : null;
+    if (metadataJson && encoder.encode(metadataJson).length > MAX_METADATA_BYTES) {
+      throw ApiError.invalid(`The metadata of "${input.title}" is over 10 KB.`);
+    }
+    return { key, input, text, bytes, metadataJson, chunks: chunkDocument(text) };
+  });
+  const existing = await db
+    .select({ id: collectionDocuments.id, key: collectionDocuments.key })
+    .from(collectionDocuments)
+    .where(and(eq(collectionDocuments.collectionId, collectionId), inArray(collectionDocuments.key, prepared.map((doc) => doc.key))));
+  const idOf = new Map(existing.map((row) => [row.key, row.id]));
+  const at = new Date().toISOString();
+  const statements = [];
+  const written: IngestResultDto["documents"] = [];
+  for (const doc of prepared) {
+    const id = idOf.get(doc.key) ?? crypto.randomUUID();
+    const title = doc.input.title.trim();
+    const url = doc.input.url ?? null;
+    statements.push(
+      db
+        .insert(collectionDocuments)
+        .values({ id, collectionId, userId, key: doc.key, url, title, metadataJson: doc.metadataJson, text: doc.text, bytes: doc.bytes, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [collectionDocuments.collectionId, collectionDocuments.key],
+          set: { url, title, metadataJson: doc.metadataJson, text: doc.text, bytes: doc.bytes, updatedAt: at },
+        }),
+      db.delete(collectionChunks).where(eq(collectionChunks.documentId, id)),
+    );
+    for (const chunk of doc.chunks) {
+      statements.push(
+        db.insert(collectionChunks).values({ documentId: id, collectionId, position: chunk.position, title: chunk.heading ? `${title} — ${chunk.heading}` : title, text: chunk.text }),
+      );
+    }
+    written.push({ id, title, url, bytes: doc.bytes });
+  }
+  statements.push(db.update(collections).set({ updatedAt: at }).where(eq(collections.id, collectionId)));
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return { ingested: written.length, documents: written };
+}
+
+const summaryColumns = {
+  id: collectionDocuments.id,
+  title: collectionDocuments.title,
+  url: collectionDocuments.url,
+  bytes: collectionDocuments.bytes,
+  metadataJson: collectionDocuments.metadataJson,
+  createdAt: collectionDocuments.createdAt,
+  updatedAt: collectionDocuments.updatedAt,
+};
+
+export async function listDocuments(db: Db, userId: string, collectionId: string, page: Paging): Promise<DocumentSummaryDto[]> {
+  await ownCollection(db, userId, collectionId);
+  const rows = await db
+    .select(summaryColumns)
+    .from(collectionDocuments)
+    .where(and(eq(collectionDocuments.collectionId, collectionId), eq(collectionDocuments.userId, userId)))
+    .orderBy(desc(collectionDocuments.createdAt), desc(collectionDocuments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(documentSummary);
+}
+
+export async function getDocument(db: Db, userId: string, collectionId: string, documentId: string) {
+  const row = await db
+    .select({ ...summaryColumns, text: collectionDocuments.text })
+    .from(collectionDocuments)
+    .where(and(eq(collectionDocuments.id, documentId), eq(collectionDocuments.collectionId, collectionId), eq(collectionDocuments.userId, userId)))
+    .get();
+  if (!row) throw ApiError.notFound("Document");
+  return { ...documentSummary(row), text: row.text };
+}
+
+export async function deleteDocument(db: Db, userId: string, collectionId: string, documentId: string): Promise<void> {
+  const deleted = await db
+    .delete(collectionDocuments)
+    .where(and(eq(collectionDocuments.id, documentId), eq(collectionDocuments.collectionId, collectionId), eq(collectionDocuments.userId, userId)))
+    .returning({ id: collectionDocuments.id });
+  if (deleted.length === 0) throw ApiError.notFound("Document");
+}

@@ -1,0 +1,157 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { PagingQuery } from "../lib/paging";
+import {
+  CollectionDto,
+  collectionDto,
+  CreateCollectionSchema,
+  createCollection,
+  deleteCollection,
+  deleteDocument,
+  DocumentDto,
+  DocumentSummaryDto,
+  getDocument,
+  IngestRequestSchema,
+  IngestResultDto,
+  ingestDocuments,
+  listCollections,
+  listDocuments,
+  ownCollection,
+  UpdateCollectionSchema,
+  updateCollection,
+} from "../research/service";
+
+const CollectionParam = z.object({ id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }) });
+const DocumentParam = CollectionParam.extend({ doc_id: z.uuid({ error: "doc_id must be a UUID" }).openapi({ param: { name: "doc_id", in: "path" } }) });
+const Deleted = z.object({ deleted: z.literal(true) }).openapi("Deleted");
+
+/** The collection routes: the same under /v1 (API key) and /api (JWT, for the dashboard). */
+export function addCollectionRoutes(router: ReturnType<typeof createRouter>, surface: { tags: string[]; security: { [scheme: string]: string[] }[] }): void {
+  const { tags, security } = surface;
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/collections",
+      tags,
+      security,
+      summary: "Create a collection of your own documents",
+      request: { body: jsonBody(CreateCollectionSchema) },
+      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized") },
+    }),
+    async (c) => c.json(await createCollection(c.var.deps.db, c.var.user.id, c.req.valid("json")), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/collections",
+      tags,
+      security,
+      summary: "Your collections, newest first",
+      request: { query: PagingQuery },
+      responses: { 200: jsonResponse(z.array(CollectionDto), "Collections"), ...errorResponses("invalid_request", "unauthorized") },
+    }),
+    async (c) => c.json(await listCollections(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/collections/{id}",
+      tags,
+      security,
+      summary: "A collection",
+      request: { params: CollectionParam },
+      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => c.json(collectionDto(await ownCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id)), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "patch",
+      path: "/collections/{id}",
+      tags,
+      security,
+      summary: "Rename a collection or change its description",
+      request: { params: CollectionParam, body: jsonBody(UpdateCollectionSchema) },
+      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => c.json(await updateCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "delete",
+      path: "/collections/{id}",
+      tags,
+      security,
+      summary: "Delete a collection and its documents (a job already reading them finishes with what it read)",
+      request: { params: CollectionParam },
+      responses: { 200: jsonResponse(Deleted, "Deleted"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => {
+      await deleteCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
+      return c.json({ deleted: true as const }, 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/collections/{id}/documents",
+      tags,
+      security,
+      summary: "Add documents (up to 100; the same url, or title without a url, replaces a document)",
+      request: { params: CollectionParam, body: jsonBody(IngestRequestSchema) },
+      responses: { 200: jsonResponse(IngestResultDto, "What was written"), ...errorResponses("invalid_request", "unauthorized", "not_found", "payload_too_large") },
+    }),
+    async (c) => c.json(await ingestDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").documents), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/collections/{id}/documents",
+      tags,
+      security,
+      summary: "A collection's documents, newest first (without their text)",
+      request: { params: CollectionParam, query: PagingQuery },
+      responses: { 200: jsonResponse(z.array(DocumentSummaryDto), "Documents"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => c.json(await listDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("query")), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/collections/{id}/documents/{doc_id}",
+      tags,
+      security,
+      summary: "A document with its text",
+      request: { params: DocumentParam },
+      responses: { 200: jsonResponse(DocumentDto, "The document"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => {
+      const { id, doc_id } = c.req.valid("param");
+      return c.json(await getDocument(c.var.deps.db, c.var.user.id, id, doc_id), 200);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "delete",
+      path: "/collections/{id}/documents/{doc_id}",
+      tags,
+      security,
+      summary: "Delete a document",
+      request: { params: DocumentParam },
+      responses: { 200: jsonResponse(Deleted, "Deleted"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => {
+      const { id, doc_id } = c.req.valid("param");
+      await deleteDocument(c.var.deps.db, c.var.user.id, id, doc_id);
+      return c.json({ deleted: true as const }, 200);
+    },
+  );
+}
