@@ -1,3 +1,4 @@
+import type { SearchScope } from "./providers/types";
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "./pricing";
 import type { ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
@@ -20,6 +21,8 @@ export interface JobSpec {
   createdAt: string;
   /** Hard wall-clock deadline, epoch ms. */
   deadlineAt: number;
+  /** The collections the request named (absent: the default search space). */
+  scope?: SearchScope;
 }
 
 /** The job's durable record, persisted before every announcement. */

@@ -204,8 +204,8 @@ export class ResearchJob extends DurableObject<Env> {
           console.error(`marking job ${record.spec.id} running failed`, error),
         );
       }
-      const providers = createProviders(this.env, this.env.DB);
-      this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS);
+      const providers = createProviders(this.env, this.env.DB, { scope: record.spec.scope });
+      this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS, record.spec.scope);
       const output = await runResearch(
         record.spec.input,
         { providers, taskRunner: this.tasks },

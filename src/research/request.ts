@@ -11,6 +11,8 @@ export const MAX_SCHEMA_BYTES = 16 * 1024;
 /** Nesting levels a response_schema may have (objects and arrays); real schemas use a handful. */
 export const MAX_SCHEMA_DEPTH = 32;
 export const MAX_DOMAINS = 50;
+/** Collections one request may name. */
+export const MAX_COLLECTIONS = 10;
 /** Jobs whose wall clock exceeds this run asynchronously (202). */
 export const SYNC_WALLCLOCK_LIMIT_SECS = 60;
 
@@ -36,6 +38,13 @@ export const ResearchRequestSchema = z
     webhook_url: z.string().max(2048).nullable().optional(),
     include_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
     exclude_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
+    collections: z
+      .array(z.uuid({ error: "must be collection ids" }))
+      .min(1)
+      .max(MAX_COLLECTIONS)
+      .optional()
+      .openapi({ description: "Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved." }),
+    web: z.boolean().optional().openapi({ description: "With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false." }),
   })
   .openapi("ResearchRequest");
 

@@ -10,6 +10,8 @@ import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
+import { ownedCollections } from "./collections/store";
+import type { SearchScope } from "./providers/types";
 
 export const IDEMPOTENCY_WINDOW_MS = DAY;
 const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -51,6 +53,7 @@ function canonicalJson(value: unknown): string {
  */
 export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
   const plan = planResearch(request, ctx.config);
+  const scope = await searchScope(ctx, request);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(idempotencyKey)) {
     throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
@@ -62,8 +65,20 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
   const job = { id: crypto.randomUUID(), now: Date.now() };
   const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
   if (winner) return replay(ctx, plan, winner, requestHash);
-  await reserveAndStart(ctx, plan, job);
+  await reserveAndStart(ctx, plan, job, scope);
   return respond(ctx, plan, job.id);
+}
+
+/** The collections a request names, all of them its caller's (else 404, before anything is written). */
+async function searchScope(ctx: SubmitContext, request: ResearchRequest): Promise<SearchScope | undefined> {
+  if (!request.collections) return undefined;
+  const wanted = [...new Set(request.collections)];
+  const owned = await ownedCollections(ctx.db, ctx.user.id, wanted);
+  if (owned.length !== wanted.length) {
+    const missing = wanted.filter((id) => !owned.some((row) => row.id === id));
+    throw ApiError.notFound(`Collection ${missing.join(", ")}`);
+  }
+  return { userId: ctx.user.id, collections: owned.map((row) => ({ id: row.id, name: row.name })), web: request.web ?? false };
 }
 
 interface NewJob {
@@ -118,7 +133,7 @@ async function insertJobRow(
  * Reserves the job's credits and hands it to its Durable Object. Short of credits: 402 and the
  * row is gone. If the job cannot start, everything is given back and no job is left behind.
  */
-async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJob): Promise<void> {
+async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJob, scope: SearchScope | undefined): Promise<void> {
   const { request } = plan;
   const deps = { db: ctx.db, config: ctx.config };
   let reserved = false;
@@ -152,6 +167,7 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
       notifiesWebhook: Boolean(request.webhook_url),
       createdAt: new Date(job.now).toISOString(),
       deadlineAt: job.now + plan.budgets.max_wallclock_secs * 1000,
+      ...(scope ? { scope } : {}),
     };
     await jobObject(ctx.env, job.id).start(spec);
   } catch (error) {

@@ -26,10 +26,17 @@ function report(env: Env, jobId: string, answers: TaskAnswer[]): Promise<void> {
  * are on their way (`waitUntil`).
  */
 export async function consumeTaskBatch(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext): Promise<void> {
-  const providers = createProviders(env, env.DB, { defer: ctx ? (work) => ctx.waitUntil(work) : undefined });
+  const defer = ctx ? (work: Promise<unknown>) => ctx.waitUntil(work) : undefined;
+  const shared = createProviders(env, env.DB, { defer });
   const byJob = new Map<string, Message<TaskMessage>[]>();
   for (const message of checkedMessages(batch, TaskMessage)) byJob.set(message.body.jobId, [...(byJob.get(message.body.jobId) ?? []), message]);
-  await Promise.all([...byJob].map(([jobId, messages]) => runJobTasks(env, providers, jobId, messages)));
+  await Promise.all(
+    [...byJob].map(([jobId, messages]) => {
+      // A job that names collections searches and reads only there (its messages carry the scope).
+      const scope = messages[0]!.body.scope;
+      return runJobTasks(env, scope ? createProviders(env, env.DB, { defer, scope }) : shared, jobId, messages);
+    }),
+  );
 }
 
 /** One job's tasks of the batch: run them all, then report the answers together. */

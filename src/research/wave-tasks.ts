@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
-import type { Page, SearchHit } from "./providers/types";
+import type { Page, SearchHit, SearchScope } from "./providers/types";
 
 export const TASK_KINDS = ["search", "read"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -19,6 +19,10 @@ export const TaskMessage = z.object({
   kind: z.enum(TASK_KINDS),
   /** The search query (without signal) or the URL to read. */
   payload: z.unknown(),
+  /** The job's collections, when it names some: where the consumer searches and reads. */
+  scope: z
+    .object({ userId: z.string(), collections: z.array(z.object({ id: z.string(), name: z.string() })), web: z.boolean() })
+    .optional(),
 });
 export type TaskMessage = z.infer<typeof TaskMessage>;
 
@@ -39,6 +43,7 @@ export function taskKey(kind: TaskKind, payload: unknown): string {
 export class DurableTaskRunner implements TaskRunner {
   private jobId = "";
   private queue: Queue | null = null;
+  private scope: SearchScope | undefined;
   private waiting = new Map<string, Array<(outcome: TaskOutcome) => void>>();
   private toWake: Array<() => void> = [];
   private wakeScheduled = false;
@@ -54,9 +59,10 @@ export class DurableTaskRunner implements TaskRunner {
     );
   }
 
-  bind(jobId: string, queue: Queue): void {
+  bind(jobId: string, queue: Queue, scope?: SearchScope): void {
     this.jobId = jobId;
     this.queue = queue;
+    this.scope = scope;
   }
 
   runSearches(tasks: SearchTask[], signal?: AbortSignal): Promise<TaskResult<SearchHit[]>[]> {
@@ -114,7 +120,7 @@ export class DurableTaskRunner implements TaskRunner {
         task.key,
         now,
       );
-      toSend.push({ jobId: this.jobId, key: task.key, kind: task.kind, payload: task.payload });
+      toSend.push({ jobId: this.jobId, key: task.key, kind: task.kind, payload: task.payload, ...(this.scope ? { scope: this.scope } : {}) });
     }
     if (toSend.length > 0) {
       if (!this.queue) throw new Error("task runner used before bind()");

@@ -40,6 +40,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
           "unauthorized",
           "insufficient_credits",
           "account_suspended",
+          "not_found",
           "idempotency_conflict",
           "idempotency_key_reused",
           "rate_limited",

@@ -10,7 +10,8 @@ import { CorpusSearch } from "./search/corpus";
 import { ExaSearch } from "./search/exa";
 import { SearxngSearch } from "./search/searxng";
 import { TavilySearch } from "./search/tavily";
-import type { ChatModel, Providers, SearchProvider } from "./types";
+import { CollectionReader, CollectionSearch, MergedSearch } from "./collections";
+import type { ChatModel, Providers, SearchProvider, SearchScope } from "./types";
 
 export type { Providers } from "./types";
 
@@ -74,9 +75,20 @@ export function createChatModel(config: ProviderConfig): ChatModel | null {
  * The providers a job uses, from configuration. Corpus documents are always read from D1 (with
  * the corpus as search provider, nothing else is read); web pages go through the shared 24-hour
  * page cache (written in the background when `defer` is given, so a read answers as soon as the
- * page is fetched). Loopback URLs are fetchable only in development.
+ * page is fetched). Loopback URLs are fetchable only in development. A job that names collections
+ * (`scope`) searches those instead, plus the default search space when its scope says `web`.
  */
-export function createProviders(config: ProviderConfig, db: D1Database, options: { defer?: (work: Promise<unknown>) => void } = {}): Providers {
+export function createProviders(config: ProviderConfig, db: D1Database, options: { defer?: (work: Promise<unknown>) => void; scope?: SearchScope } = {}): Providers {
+  const base = defaultProviders(config, db, options.defer);
+  const scope = options.scope;
+  if (!scope || scope.collections.length === 0) return base;
+  const own = new CollectionSearch(db, scope);
+  const ownReader = new CollectionReader(db, scope);
+  if (!scope.web) return { search: own, reader: ownReader, llm: base.llm };
+  return { search: new MergedSearch([own, base.search]), reader: new CompositeReader(ownReader, base.reader), llm: base.llm };
+}
+
+function defaultProviders(config: ProviderConfig, db: D1Database, defer?: (work: Promise<unknown>) => void): Providers {
   const search = createSearchProvider(config, db);
   // The local corpus answers with its own documents: reading them never touches the network,
   // even when a stored url is an https one.
@@ -88,7 +100,7 @@ export function createProviders(config: ProviderConfig, db: D1Database, options:
   return {
     search,
     // Web results are web pages: only a corpus:// url costs a corpus lookup.
-    reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web, Date.now, options.defer), (url) => url.startsWith("corpus://")),
+    reader: new CompositeReader(new CorpusReader(db), new CachedReader(db, web, Date.now, defer), (url) => url.startsWith("corpus://")),
     llm: createChatModel(config),
   };
 }

@@ -13,6 +13,17 @@ export interface SearchQuery {
   signal?: AbortSignal;
 }
 
+/**
+ * Where a job searches when its request names collections: those collections of its caller (and,
+ * with `web`, the default search space too). Carried by the job's task messages, so every
+ * consumer that runs a task of the job searches and reads only there.
+ */
+export interface SearchScope {
+  userId: string;
+  collections: { id: string; name: string }[];
+  web: boolean;
+}
+
 export interface SearchHit {
   url: string;
   title: string;
