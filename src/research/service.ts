@@ -39,6 +39,7 @@ export {
   getDocument,
   deleteDocument,
 } from "./collections/store";
+export { documentsFromFiles, MAX_FILE_BYTES } from "./collections/files";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
 export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";

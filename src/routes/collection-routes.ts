@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { ApiError } from "../lib/errors";
 import { PagingQuery } from "../lib/paging";
 import {
   CollectionDto,
@@ -8,6 +10,7 @@ import {
   createCollection,
   deleteCollection,
   deleteDocument,
+  documentsFromFiles,
   DocumentDto,
   DocumentSummaryDto,
   getDocument,
@@ -23,6 +26,24 @@ import {
 
 const CollectionParam = z.object({ id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }) });
 const DocumentParam = CollectionParam.extend({ doc_id: z.uuid({ error: "doc_id must be a UUID" }).openapi({ param: { name: "doc_id", in: "path" } }) });
+/** Files to upload: one or more `file` parts. */
+const UploadSchema = z
+  .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most." }) })
+  .openapi("DocumentUpload");
+
+/** Before the body validators: only JSON or multipart bodies are read here (415 for anything else). */
+const ingestContentType = createMiddleware(async (c, next) => {
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  if (!type.startsWith("application/json") && !type.startsWith("multipart/form-data")) {
+    throw new ApiError("unsupported_media_type", "Send application/json ({documents: [...]}) or multipart/form-data with `file` parts.");
+  }
+  await next();
+});
+
+function uploadedFiles(form: { file?: unknown }): File[] {
+  return [form.file].flat().filter((part): part is File => part instanceof File);
+}
+
 const Deleted = z.object({ deleted: z.literal(true) }).openapi("Deleted");
 
 /** The collection routes: the same under /v1 (API key) and /api (JWT, for the dashboard). */
@@ -102,11 +123,32 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       path: "/collections/{id}/documents",
       tags,
       security,
-      summary: "Add documents (up to 100; the same url, or title without a url, replaces a document)",
-      request: { params: CollectionParam, body: jsonBody(IngestRequestSchema) },
-      responses: { 200: jsonResponse(IngestResultDto, "What was written"), ...errorResponses("invalid_request", "unauthorized", "not_found", "payload_too_large") },
+      middleware: [ingestContentType] as const,
+      summary: "Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document",
+      request: {
+        params: CollectionParam,
+        // Not `required`: each content type's validator then runs only for its own type (the handler answers 415 for others).
+        body: {
+          content: {
+            "application/json": { schema: IngestRequestSchema },
+            "multipart/form-data": { schema: UploadSchema },
+          },
+        },
+      },
+      responses: {
+        200: jsonResponse(IngestResultDto, "What was written"),
+        ...errorResponses("invalid_request", "unauthorized", "not_found", "payload_too_large", "unsupported_media_type"),
+      },
     }),
-    async (c) => c.json(await ingestDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").documents), 200),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+      let documents;
+      // Each content type was validated by its own schema (the union the types give is per request).
+      if (type.startsWith("application/json")) documents = (c.req.valid("json") as z.infer<typeof IngestRequestSchema>).documents;
+      else documents = await documentsFromFiles(uploadedFiles(c.req.valid("form") as { file?: unknown }));
+      return c.json(await ingestDocuments(c.var.deps.db, c.var.user.id, id, documents), 200);
+    },
   );
 
   router.openapi(
