@@ -39,6 +39,8 @@ const DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   unauthorized: "Missing or invalid credentials",
   invalid_credentials: "Invalid credentials",
   insufficient_credits: "Insufficient credits",
+  storage_limit_exceeded: "Storage limit of the plan reached",
+  document_limit_exceeded: "Too many documents in the collection",
   forbidden: "Not allowed",
   account_suspended: "Account suspended",
   not_found: "Not found",

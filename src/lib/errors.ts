@@ -7,9 +7,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const ERROR_STATUS = {
   invalid_request: 400,
   impossible_budget: 400,
+  document_limit_exceeded: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_credits: 402,
+  storage_limit_exceeded: 402,
   forbidden: 403,
   account_suspended: 403,
   not_found: 404,

@@ -34,12 +34,12 @@ export {
   listCollections,
   updateCollection,
   deleteCollection,
-  ingestDocuments,
   listDocuments,
   getDocument,
   deleteDocument,
 } from "./collections/store";
 export { documentsFromFiles, MAX_FILE_BYTES } from "./collections/files";
+export { ingest } from "./collections/ingest";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
 export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";

@@ -14,7 +14,8 @@ import { ownedCollections } from "./collections/store";
 import type { SearchScope } from "./providers/types";
 
 export const IDEMPOTENCY_WINDOW_MS = DAY;
-const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+/** An Idempotency-Key header: 1 to 255 printable ASCII characters (research submits and document ingest). */
+export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "defer"> {
   user: UserRow;

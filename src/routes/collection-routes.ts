@@ -16,7 +16,7 @@ import {
   getDocument,
   IngestRequestSchema,
   IngestResultDto,
-  ingestDocuments,
+  ingest,
   listCollections,
   listDocuments,
   ownCollection,
@@ -26,6 +26,10 @@ import {
 
 const CollectionParam = z.object({ id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }) });
 const DocumentParam = CollectionParam.extend({ doc_id: z.uuid({ error: "doc_id must be a UUID" }).openapi({ param: { name: "doc_id", in: "path" } }) });
+const IngestIdempotencyHeader = z.object({
+  "idempotency-key": z.string().optional().openapi({ description: "Idempotency-Key: the same key and body return the first answer, written and charged once." }),
+});
+
 /** Files to upload: one or more `file` parts. */
 const UploadSchema = z
   .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most." }) })
@@ -125,8 +129,10 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       security,
       middleware: [ingestContentType] as const,
       summary: "Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document",
+      description: "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 document_limit_exceeded), the plan's storage (402 storage_limit_exceeded).",
       request: {
         params: CollectionParam,
+        headers: IngestIdempotencyHeader,
         // Not `required`: each content type's validator then runs only for its own type (the handler answers 415 for others).
         body: {
           content: {
@@ -137,7 +143,17 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       },
       responses: {
         200: jsonResponse(IngestResultDto, "What was written"),
-        ...errorResponses("invalid_request", "unauthorized", "not_found", "payload_too_large", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "document_limit_exceeded",
+          "unauthorized",
+          "insufficient_credits",
+          "storage_limit_exceeded",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+          "idempotency_key_reused",
+        ),
       },
     }),
     async (c) => {
@@ -147,7 +163,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       // Each content type was validated by its own schema (the union the types give is per request).
       if (type.startsWith("application/json")) documents = (c.req.valid("json") as z.infer<typeof IngestRequestSchema>).documents;
       else documents = await documentsFromFiles(uploadedFiles(c.req.valid("form") as { file?: unknown }));
-      return c.json(await ingestDocuments(c.var.deps.db, c.var.user.id, id, documents), 200);
+      return c.json(await ingest(c.var.deps.db, c.var.user.id, id, documents, c.req.header("Idempotency-Key")), 200);
     },
   );
 

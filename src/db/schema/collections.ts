@@ -71,3 +71,27 @@ export const collectionChunks = sqliteTable(
   },
   (t) => [index("collection_chunks_document_idx").on(t.documentId), index("collection_chunks_collection_idx").on(t.collectionId)],
 );
+
+/**
+ * One paid ingest call: its ledger entry, and the answer it gave (replayed for the same
+ * Idempotency-Key and body). Written in the same batch as the documents, and only if the ledger
+ * entry was: `ledger_entry_id` is read from ledger_entries in that batch, and a missing entry
+ * (short balance, or the key already used) makes it NULL, which aborts the whole batch.
+ */
+export const ingestCharges = sqliteTable(
+  "ingest_charges",
+  {
+    ledgerEntryId: text("ledger_entry_id").primaryKey().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: text("collection_id").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash").notNull(),
+    credits: integer("credits").notNull(),
+    bytes: integer("bytes").notNull(),
+    resultJson: text("result_json").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("ingest_charges_user_idem_idx").on(t.userId, t.idempotencyKey)],
+);

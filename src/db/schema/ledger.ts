@@ -11,6 +11,7 @@ export const LEDGER_KINDS = [
   "refund",
   "admin_adjustment",
   "overage",
+  "ingest",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

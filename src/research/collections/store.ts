@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, sum } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
-import { collectionChunks, collectionDocuments, type CollectionDocumentRow, type CollectionRow, collections } from "../../db/schema/collections";
+import { collectionChunks, collectionDocuments, type CollectionDocumentRow, type CollectionRow, collections, ingestCharges } from "../../db/schema/collections";
+import { ledgerEntries } from "../../db/schema/ledger";
+import { sha256Hex } from "../../lib/crypto";
+import { isNotNullViolation } from "../../lib/db-errors";
 import { ApiError } from "../../lib/errors";
+import { getBalance, ledgerChangeStatements } from "../../services/ledger";
+import { opCredits } from "../pricing";
+import { ingestCredits, MAX_DOCUMENTS_PER_COLLECTION } from "./limits";
 import type { Paging } from "../../lib/paging";
 import { chunkDocument } from "./chunking";
 import { type CollectionDto, type DocumentInput, type DocumentSummaryDto, type IngestResultDto, MAX_DOCUMENT_BYTES } from "./shapes";
@@ -89,13 +96,21 @@ function documentKey(input: DocumentInput): string {
   return input.url ? `url:${input.url}` : `title:${input.title.trim()}`;
 }
 
+export interface IngestOptions {
+  idempotencyKey?: string;
+  /** Bytes of text the account may keep (its plan's). */
+  storageQuotaBytes: number;
+}
+
 /**
- * Writes documents (new ones, or replacing those with the same url or title) and their chunks in
- * one D1 batch: every document is checked first, and the batch is one transaction, so a call
- * never leaves some documents written and others not.
+ * Writes documents (new ones, or replacing those with the same url or title) and their chunks,
+ * and charges the call (`ingest_mb`), in one D1 batch: every document is checked first, the
+ * batch is one transaction, and its guard row (ingest_charges) aborts it when the ledger entry
+ * was not written, so documents are never kept unpaid nor paid for unwritten. The same
+ * Idempotency-Key and body replay the first answer without writing or charging again.
  */
-export async function ingestDocuments(db: Db, userId: string, collectionId: string, inputs: DocumentInput[]): Promise<IngestResultDto> {
-  await ownCollection(db, userId, collectionId);
+export async function ingestDocuments(db: Db, userId: string, collectionId: string, inputs: DocumentInput[], options: IngestOptions): Promise<IngestResultDto> {
+  const collection = await ownCollection(db, userId, collectionId);
   // The last copy of a key in one call wins, as if they had been sent one by one.
   const byKey = new Map<string, DocumentInput>();
   for (const input of inputs) byKey.set(documentKey(input), input);
@@ -111,16 +126,36 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     }
     return { key, input, text, bytes, metadataJson, chunks: chunkDocument(text) };
   });
+  const requestHash = await sha256Hex(JSON.stringify([collectionId, prepared.map((doc) => [doc.key, doc.input.title, doc.text, doc.input.url ?? null, doc.metadataJson])]));
+  if (options.idempotencyKey) {
+    const replayed = await replayIngest(db, userId, options.idempotencyKey, requestHash);
+    if (replayed) return replayed;
+  }
+
   const existing = await db
-    .select({ id: collectionDocuments.id, key: collectionDocuments.key })
+    .select({ id: collectionDocuments.id, key: collectionDocuments.key, bytes: collectionDocuments.bytes })
     .from(collectionDocuments)
     .where(and(eq(collectionDocuments.collectionId, collectionId), inArray(collectionDocuments.key, prepared.map((doc) => doc.key))));
-  const idOf = new Map(existing.map((row) => [row.key, row.id]));
+  const before = new Map(existing.map((row) => [row.key, row]));
+  const added = prepared.filter((doc) => !before.has(doc.key)).length;
+  if (collection.documentCount + added > MAX_DOCUMENTS_PER_COLLECTION) {
+    throw new ApiError("document_limit_exceeded", `A collection holds at most ${MAX_DOCUMENTS_PER_COLLECTION} documents; this one has ${collection.documentCount} and the call adds ${added}.`);
+  }
+  const bytes = prepared.reduce((sum, doc) => sum + doc.bytes, 0);
+  const growth = bytes - prepared.reduce((sum, doc) => sum + (before.get(doc.key)?.bytes ?? 0), 0);
+  const stored = (await db.select({ bytes: sum(collections.bytes) }).from(collections).where(eq(collections.userId, userId)).get())?.bytes;
+  if (Number(stored ?? 0) + growth > options.storageQuotaBytes) {
+    throw new ApiError(
+      "storage_limit_exceeded",
+      `Your plan keeps ${options.storageQuotaBytes} bytes of documents; you have ${Number(stored ?? 0)} and this call adds ${growth}. Delete documents or move to a bigger plan.`,
+    );
+  }
+
   const at = new Date().toISOString();
-  const statements = [];
+  const statements: BatchItem<"sqlite">[] = [];
   const written: IngestResultDto["documents"] = [];
   for (const doc of prepared) {
-    const id = idOf.get(doc.key) ?? crypto.randomUUID();
+    const id = before.get(doc.key)?.id ?? crypto.randomUUID();
     const title = doc.input.title.trim();
     const url = doc.input.url ?? null;
     statements.push(
@@ -141,8 +176,46 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     written.push({ id, title, url, bytes: doc.bytes });
   }
   statements.push(db.update(collections).set({ updatedAt: at }).where(eq(collections.id, collectionId)));
-  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return { ingested: written.length, documents: written };
+  const result: IngestResultDto = { ingested: written.length, documents: written };
+
+  const credits = ingestCredits(bytes, opCredits("ingest_mb"));
+  const charge = ledgerChangeStatements(db, userId, {
+    kind: "ingest",
+    delta: -credits,
+    idempotencyKey: options.idempotencyKey ? `ingest:${options.idempotencyKey}` : null,
+    relatedId: collectionId,
+    note: `${written.length} document(s), ${bytes} bytes, into "${collection.name}"`,
+  });
+  const guard = db.insert(ingestCharges).values({
+    // NULL (and the batch aborted) unless the ledger entry above was written.
+    ledgerEntryId: sql`(SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${ledgerEntries.id} = ${charge.id})`,
+    userId,
+    collectionId,
+    idempotencyKey: options.idempotencyKey ?? null,
+    requestHash,
+    credits,
+    bytes,
+    resultJson: JSON.stringify(result),
+    createdAt: at,
+  });
+  try {
+    await db.batch([charge.insert, charge.update, guard, ...statements]);
+  } catch (error) {
+    if (!isNotNullViolation(error, "ingest_charges.ledger_entry_id")) throw error;
+    // The ledger entry was not written: the key was used meanwhile (replay it), or the balance is short.
+    const replayed = options.idempotencyKey ? await replayIngest(db, userId, options.idempotencyKey, requestHash) : undefined;
+    if (replayed) return replayed;
+    throw new ApiError("insufficient_credits", `Adding ${bytes} bytes costs ${credits} credits; the balance is ${await getBalance(db, userId)}.`);
+  }
+  return result;
+}
+
+/** The first answer for this Idempotency-Key, or 422 when it came with another body; undefined when the key is new. */
+async function replayIngest(db: Db, userId: string, key: string, requestHash: string): Promise<IngestResultDto | undefined> {
+  const row = await db.select().from(ingestCharges).where(and(eq(ingestCharges.userId, userId), eq(ingestCharges.idempotencyKey, key))).get();
+  if (!row) return undefined;
+  if (row.requestHash !== requestHash) throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body.");
+  return JSON.parse(row.resultJson) as IngestResultDto;
 }
 
 const summaryColumns = {
