@@ -1,6 +1,11 @@
 /**
- * Loads a user's own documents into the local corpus (wrangler's local D1):
+ * Loads documents into the local corpus (wrangler's local D1), or into an account's collection:
  *   npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]
+ *   npm run corpus:load -- <file.jsonl | folder | --sotu> --collection <id> [--base <url>]
+ * With --collection the documents go through the public API of a running service
+ * (POST /v1/collections/{id}/documents, the key in DEEP_RESEARCH_API_KEY, the service at --base or
+ * DEEP_RESEARCH_BASE_URL, default http://127.0.0.1:8787): charged and limited like any upload, and
+ * only into a collection of the key's owner. `--sotu` loads the demo State of the Union speeches.
  * A .jsonl file holds one {"url", "title", "text", "domain"?} object per line. A folder is read
  * recursively: .md, .markdown, .txt, .html, .htm and .jsonl files. Files get the url
  * `file://<absolute path>` and the domain `local.corpus` (or --domain), title from the first
@@ -10,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { applyMigrations, openLocalD1, upsertDocuments } from "./lib/local-d1.mjs";
+import { sotuDocuments } from "./seed-corpus.mjs";
 
 interface Doc {
   url: string;
@@ -29,9 +35,15 @@ const option = (name: string) => {
 };
 const persistTo = option("--persist-to");
 const defaultDomain = option("--domain") ?? "local.corpus";
-const target = args[0];
-if (!target) {
-  console.error("usage: npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]");
+const collection = option("--collection");
+const base = option("--base") ?? process.env.DEEP_RESEARCH_BASE_URL ?? "http://127.0.0.1:8787";
+const sotu = args.includes("--sotu");
+const target = args.find((arg) => arg !== "--sotu");
+if (!target && !(sotu && collection)) {
+  console.error(
+    "usage: npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]\n" +
+      "       npm run corpus:load -- <file.jsonl | folder | --sotu> --collection <id> [--base <url>]   (key in DEEP_RESEARCH_API_KEY)",
+  );
   process.exit(2);
 }
 
@@ -93,12 +105,46 @@ function documentsOf(file: string): Doc[] {
   return [{ url, title: heading ?? name, text: content, domain: defaultDomain }];
 }
 
-const documents = walk(resolve(target)).flatMap(documentsOf).filter((doc) => doc.text.trim());
-const { db, dispose } = await openLocalD1(persistTo);
-try {
-  await applyMigrations(db);
-  await upsertDocuments(db, documents);
-  console.log(`corpus: added or replaced ${documents.length} documents`);
-} finally {
-  await dispose();
+/** A collection's document: an http(s) url is kept (it replaces by url), a file's path goes to its metadata. */
+function asCollectionDocument(doc: Doc) {
+  const web = /^https?:\/\//.test(doc.url);
+  return { title: doc.title.slice(0, 500), text: doc.text, ...(web ? { url: doc.url } : { metadata: { source: doc.url } }) };
+}
+
+/** Posts the documents to the collection in calls of at most 100 documents and ~5 MB. */
+async function loadIntoCollection(id: string, docs: Doc[]): Promise<void> {
+  const key = process.env.DEEP_RESEARCH_API_KEY;
+  if (!key) throw new Error("set DEEP_RESEARCH_API_KEY to an API key of the collection's owner");
+  let written = 0;
+  for (let start = 0; start < docs.length; ) {
+    const batch: ReturnType<typeof asCollectionDocument>[] = [];
+    let bytes = 0;
+    while (start < docs.length && batch.length < 100 && (batch.length === 0 || bytes + docs[start]!.text.length < 5_000_000)) {
+      bytes += docs[start]!.text.length;
+      batch.push(asCollectionDocument(docs[start++]!));
+    }
+    const response = await fetch(`${base.replace(/\/+$/, "")}/v1/collections/${id}/documents`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ documents: batch }),
+    });
+    const body = (await response.json()) as { ingested?: number; error?: { code: string; message: string } };
+    if (!response.ok) throw new Error(`${response.status} ${body.error?.code}: ${body.error?.message}`);
+    written += body.ingested ?? 0;
+  }
+  console.log(`collection ${id}: added or replaced ${written} documents`);
+}
+
+const documents = [...(sotu ? (sotuDocuments() as Doc[]) : []), ...(target ? walk(resolve(target)).flatMap(documentsOf) : [])].filter((doc) => doc.text.trim());
+if (collection) {
+  await loadIntoCollection(collection, documents);
+} else {
+  const { db, dispose } = await openLocalD1(persistTo);
+  try {
+    await applyMigrations(db);
+    await upsertDocuments(db, documents);
+    console.log(`corpus: added or replaced ${documents.length} documents`);
+  } finally {
+    await dispose();
+  }
 }

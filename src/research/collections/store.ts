@@ -16,8 +16,8 @@ import { type CollectionDto, type DocumentInput, type DocumentSummaryDto, type I
 /** A collection's documents and chunks in D1. Every lookup is scoped to its owner. */
 
 const encoder = new TextEncoder();
-/** Chunk inserts per statement batch entry stay small: D1 binds at most 100 parameters a statement. */
 const MAX_METADATA_BYTES = 10_000;
+const KEY_LOOKUP_CHUNK = 90;
 
 export function collectionDto(row: CollectionRow): CollectionDto {
   return {
@@ -132,11 +132,16 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     if (replayed) return replayed;
   }
 
-  const existing = await db
-    .select({ id: collectionDocuments.id, key: collectionDocuments.key, bytes: collectionDocuments.bytes })
-    .from(collectionDocuments)
-    .where(and(eq(collectionDocuments.collectionId, collectionId), inArray(collectionDocuments.key, prepared.map((doc) => doc.key))));
-  const before = new Map(existing.map((row) => [row.key, row]));
+  const before = new Map<string, { id: string; key: string; bytes: number }>();
+  // D1 binds at most 100 parameters a statement: the keys are looked up in chunks.
+  for (let start = 0; start < prepared.length; start += KEY_LOOKUP_CHUNK) {
+    const keys = prepared.slice(start, start + KEY_LOOKUP_CHUNK).map((doc) => doc.key);
+    const rows = await db
+      .select({ id: collectionDocuments.id, key: collectionDocuments.key, bytes: collectionDocuments.bytes })
+      .from(collectionDocuments)
+      .where(and(eq(collectionDocuments.collectionId, collectionId), inArray(collectionDocuments.key, keys)));
+    for (const row of rows) before.set(row.key, row);
+  }
   const added = prepared.filter((doc) => !before.has(doc.key)).length;
   if (collection.documentCount + added > MAX_DOCUMENTS_PER_COLLECTION) {
     throw new ApiError("document_limit_exceeded", `A collection holds at most ${MAX_DOCUMENTS_PER_COLLECTION} documents; this one has ${collection.documentCount} and the call adds ${added}.`);

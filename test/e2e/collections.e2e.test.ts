@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, inject, it } from "vitest";
+import { serverClient } from "./server";
+
+const server = serverClient(inject("server"));
+
+async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(server.baseUrl + path, {
+    method: init.method ?? (init.body ? "POST" : "GET"),
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe("collections through npm start", () => {
+  it("npm run corpus:load -- --sotu --collection loads the demo speeches into a customer's collection over the API, and research there cites only them", async () => {
+    const signup = await server.post("/api/auth/signup", { email: `collections-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
+    const { access_token: accessToken } = (await signup.json()) as { access_token: string };
+    const key = (await api("/api/keys", accessToken, { body: { name: "e2e" } })).body.plaintext as string;
+    const { id } = (await api("/v1/collections", key, { body: { name: "State of the Union" } })).body;
+    const load = spawnSync("npx", ["tsx", "scripts/corpus-load.ts", "--sotu", "--collection", id], {
+      encoding: "utf8",
+      env: { ...process.env, DEEP_RESEARCH_API_KEY: key, DEEP_RESEARCH_BASE_URL: server.baseUrl },
+      timeout: 120_000,
+    });
+    expect(load.status, load.stderr).toBe(0);
+    expect(load.stdout).toMatch(/added or replaced 2\d\d documents/);
+    const collection = (await api(`/v1/collections/${id}`, key)).body;
+    expect(collection.document_count).toBeGreaterThan(200);
+    const job = await api("/v1/research", key, { body: { question: "What did Abraham Lincoln say about slavery?", mode: "lite", collections: [id] } });
+    expect(job.status).toBe(200);
+    expect(job.body.status).toBe("succeeded");
+    expect(job.body.sources.length).toBeGreaterThan(0);
+    for (const source of job.body.sources) {
+      expect(source.url).toMatch(new RegExp(`^collection://${id}/`));
+      expect(source.domain).toBe("State of the Union");
+    }
+  });
+});
