@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { ledgerEntries, researchJobs, tickets, type UserRow, users } from "../db/schema";
+import { collections, ledgerEntries, researchJobs, tickets, type UserRow, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
-import { jobListColumns, jobSummary } from "../research/service";
+import { jobListColumns, jobSummary, storageQuotaBytes } from "../research/service";
 import { type Actor, auditAfterChange } from "../services/audit";
+import { currentPlan } from "../services/billing/subscriptions";
 import { applyLedgerChange, listLedgerEntries } from "../services/ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,12 +45,14 @@ export async function findUser(db: Db, id: string): Promise<UserRow> {
 }
 
 export async function userDetail(db: Db, id: string) {
-  const [[user], [jobs], [open]] = await db.batch([
+  const [[user], [jobs], [open], [stored]] = await db.batch([
     db.select().from(users).where(eq(users.id, id)),
     db.select({ n: count() }).from(researchJobs).where(eq(researchJobs.userId, id)),
     db.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, id), ne(tickets.status, "closed"))),
+    db.select({ collections: count(), documents: sum(collections.documentCount), bytes: sum(collections.bytes) }).from(collections).where(eq(collections.userId, id)),
   ]);
   if (!user) throw ApiError.notFound("User");
+  const { plan } = await currentPlan(db, id);
   return {
     ...adminUserRow(user),
     email_verified: user.emailVerified,
@@ -57,6 +60,12 @@ export async function userDetail(db: Db, id: string) {
     jobs_count: jobs?.n ?? 0,
     open_tickets: open?.n ?? 0,
     processor_customer_id: user.processorCustomerId,
+    storage: {
+      collections: stored?.collections ?? 0,
+      documents: Number(stored?.documents ?? 0),
+      bytes: Number(stored?.bytes ?? 0),
+      quota_bytes: storageQuotaBytes(plan.id),
+    },
   };
 }
 

@@ -70,8 +70,11 @@ describe("GET /api/admin/users", () => {
 });
 
 describe("GET /api/admin/users/{id}", () => {
-  it("shows jobs_count, open_tickets (not closed), processor_customer_id and suspended_at", async () => {
+  it("shows jobs_count, open_tickets (not closed), processor_customer_id, suspended_at and storage", async () => {
     const user = await signupUser();
+    const key = (await json(await call("/api/keys", { token: user.accessToken, body: { name: "k" } }))).plaintext;
+    const { id: collectionId } = await json(await call("/v1/collections", { token: key, body: { name: "Notes" } }));
+    await call(`/v1/collections/${collectionId}/documents`, { token: key, body: { documents: [{ title: "One", text: "12345" }, { title: "Two", text: "1234567890" }] } });
     await insertJob(user.id);
     await insertJob(user.id, { status: "failed" });
     for (const subject of ["a", "b", "c"]) {
@@ -91,11 +94,12 @@ describe("GET /api/admin/users/{id}", () => {
       marketing_emails_enabled: false,
       is_admin: false,
       created_at: expect.any(String),
-      credits: 500 - 60,
+      credits: 500 - 60 - 1, // two jobs' charges, one ingest
       jobs_count: 2,
       open_tickets: 2,
       processor_customer_id: "cus_TEST123",
       suspended_at: null,
+      storage: { collections: 1, documents: 2, bytes: 15, quota_bytes: 50 * 1024 * 1024 },
     });
   });
 

@@ -102,6 +102,11 @@ for (const surface of surfaces) {
       const still = await json(await send(owner, `/collections/${id}`));
       expect(still).toMatchObject({ name: "Private", document_count: 1 });
       expect((await json(await send(owner, `/collections/${id}/documents/${doc}`))).text).toBe("The secret plan is filed here.");
+      // Deleting one's own collection never touches another's (same names, same titles).
+      const { id: theirs } = await json(await send(other, "/collections", { body: { name: "Private" } }));
+      await send(other, `/collections/${theirs}/documents`, { body: { documents: [{ title: "Secret", text: "Another secret plan." }] } });
+      expect((await send(other, `/collections/${theirs}`, { method: "DELETE" })).status).toBe(200);
+      expect((await json(await send(owner, `/collections/${id}`))).document_count).toBe(1);
     });
 
     it("401 without credentials", async () => {

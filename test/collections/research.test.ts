@@ -39,6 +39,22 @@ describe("research over a collection", () => {
     );
   });
 
+  it("with web: true also searches the default search space (offline: the shared corpus)", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const id = await collectionWith(caller, "Tariff notes", [
+      { title: "Archive note on the Tariff of 1828", text: "Our archive holds letters saying the Tariff of 1828 hurt the cotton exporters of Charleston." },
+    ]);
+    const accepted = await json(await research(caller, { question: "What did opponents of the Tariff of 1828 call it, and whom did it hurt?", mode: "standard", collections: [id], web: true }));
+    const result = await waitForTerminal(caller, accepted.id);
+    expect(result.status).toBe("succeeded");
+    // Every page the job read is a `source` event of its stream (the result lists only those the brief cites).
+    const stream = await (await call(`/v1/research/${accepted.id}/events`, { token: caller.key })).text();
+    const urls = [...stream.matchAll(/event: source\ndata: (.+)/g)].map((match) => JSON.parse(match[1]!).url as string);
+    expect(urls.some((url) => url.startsWith(`collection://${id}/`))).toBe(true);
+    expect(urls.some((url) => url.startsWith("https://history.example.org/"))).toBe(true); // the shared corpus
+  });
+
   it("another account's collection, or an unknown id, is 404 with nothing reserved or written", async () => {
     const owner = await apiCaller();
     const other = await apiCaller();

@@ -44,6 +44,9 @@ export const AdminUserDetail = AdminUserRow.extend({
   jobs_count: int,
   open_tickets: int.openapi({ description: "The user's tickets that are not closed" }),
   processor_customer_id: z.string().nullable().optional(),
+  storage: z
+    .object({ collections: int, documents: int, bytes: int, quota_bytes: int.openapi({ description: "What the user's plan may keep" }) })
+    .openapi({ description: "The user's collections: how many, their documents and bytes of text" }),
 }).openapi("AdminUserDetail");
 
 export const AdminUserJobRow = JobSummaryDto.openapi("AdminUserJobRow");
