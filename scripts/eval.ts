@@ -4,7 +4,7 @@
  *
  *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose]
  *                   [--json out.json] [--concurrency N] [--base-url http://127.0.0.1:PORT]
- *                   [--admin-email EMAIL] [--in-process [--per-question]]
+ *                   [--admin-email EMAIL] [--collection] [--in-process [--per-question]]
  *
  * Datasets are HotpotQA-format JSON arrays; several files are pooled (and also reported per file).
  * By default it starts `npm start -- --port <free> --persist-to <fresh temp dir>
@@ -15,6 +15,9 @@
  * credits endpoint, creates an API key and asks each question with POST /v1/research, following
  * 202 jobs over SSE (or polling with backoff). The server is always stopped and its state removed.
  * --limit N asks the first N questions of each file; the corpus still holds every file's paragraphs.
+ * --collection puts the paragraphs into a collection of the eval account instead (POST
+ * /v1/collections/{id}/documents, charged like any upload) and every question names it: the
+ * quality of research over a customer's own documents, with the demo corpus not searched.
  *
  * --base-url uses a server that is already running on this machine instead; the admin email
  * (default eval-admin@example.com, or --admin-email / EVAL_ADMIN_EMAIL; password from

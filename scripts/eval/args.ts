@@ -6,7 +6,7 @@ export type EvalMode = (typeof EVAL_MODES)[number];
 export const USAGE =
   "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose] [--json out.json]\n" +
   "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
-  "                       [--in-process [--per-question]]";
+  "                       [--collection] [--in-process [--per-question]]";
 
 export interface EvalOptions {
   files: string[];
@@ -20,6 +20,8 @@ export interface EvalOptions {
   baseUrl?: string;
   /** The admin account the corpus is loaded with; must be in the server's ADMIN_EMAILS. */
   adminEmail: string;
+  /** The documents go into a collection of the eval account (POST /v1/collections) and every question names it. */
+  collection: boolean;
   /** Debugging only: the engine called in-process, not the product. */
   inProcess: boolean;
   /** In-process only: each question against a corpus of its own ten paragraphs. */
@@ -53,6 +55,7 @@ export function parseArgs(argv: string[]): EvalOptions {
     verbose: false,
     concurrency: 2,
     adminEmail: process.env.EVAL_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+    collection: false,
     inProcess: false,
     perQuestion: false,
   };
@@ -91,6 +94,9 @@ export function parseArgs(argv: string[]): EvalOptions {
       case "--verbose":
         options.verbose = true;
         break;
+      case "--collection":
+        options.collection = true;
+        break;
       case "--in-process":
         options.inProcess = true;
         break;
@@ -110,5 +116,6 @@ export function parseArgs(argv: string[]): EvalOptions {
   if (options.files.length === 0) throw new UsageError("give at least one dataset file");
   if (options.perQuestion && !options.inProcess) throw new UsageError("--per-question only exists with --in-process");
   if (options.inProcess && options.baseUrl) throw new UsageError("--in-process and --base-url exclude each other");
+  if (options.inProcess && options.collection) throw new UsageError("--collection runs through the service, not --in-process");
   return options;
 }

@@ -23,3 +23,15 @@ export interface CorpusStats {
 export async function corpusStats(api: ApiClient, accessToken: string): Promise<CorpusStats> {
   return (await api.get<CorpusStats>("/api/admin/corpus/stats", accessToken)).body;
 }
+
+/** The documents into a new collection of the key's owner, through the public API (what a customer does). */
+export async function uploadToCollection(api: ApiClient, apiKey: string, documents: CorpusDocument[]): Promise<{ id: string; ingested: number }> {
+  const { body: collection } = await api.post<{ id: string }>("/v1/collections", { name: "Eval documents" }, apiKey);
+  let ingested = 0;
+  for (let start = 0; start < documents.length; start += 100) {
+    const batch = documents.slice(start, start + 100).map((doc) => ({ title: doc.title, text: doc.text, url: doc.url }));
+    const { body } = await api.post<{ ingested: number }>(`/v1/collections/${collection.id}/documents`, { documents: batch }, apiKey);
+    ingested += body.ingested;
+  }
+  return { id: collection.id, ingested };
+}

@@ -86,13 +86,13 @@ async function resultByPolling(api: ApiClient, statusUrl: string, apiKey: string
   return null;
 }
 
-export async function ask(api: ApiClient, apiKey: string, question: string, mode: string, timeoutMs: number): Promise<Asked> {
+export async function ask(api: ApiClient, apiKey: string, question: string, mode: string, timeoutMs: number, extra: Record<string, unknown> = {}): Promise<Asked> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const deadline = Date.now() + timeoutMs;
   let submitted;
   try {
-    submitted = await api.request<ResearchResult | Accepted>("POST", "/v1/research", { body: { question, mode }, token: apiKey, timeoutMs });
+    submitted = await api.request<ResearchResult | Accepted>("POST", "/v1/research", { body: { question, mode, ...extra }, token: apiKey, timeoutMs });
   } catch (error) {
     const status = error instanceof HttpError ? error.status : 0;
     return { result: null, wallMs: elapsed(), httpStatus: status, via: "none", error: (error as Error).message };

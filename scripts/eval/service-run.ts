@@ -8,7 +8,7 @@ import { createApiKey, creditBalance, grantCredits, signInAdmin } from "./accoun
 import type { EvalMode, EvalOptions } from "./args";
 import { isExiting } from "./cleanup";
 import { ApiClient } from "./client";
-import { corpusStats, uploadCorpus } from "./corpus";
+import { corpusStats, uploadCorpus, uploadToCollection } from "./corpus";
 import type { LoadedDatasets } from "./dataset";
 import { mapPool } from "./pool";
 import { questionDetail, questionLine } from "./report";
@@ -49,23 +49,33 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
     const api = new ApiClient(baseUrl);
     const admin = await signInAdmin(api, options.adminEmail, ADMIN_PASSWORD);
 
-    const uploadStarted = Date.now();
-    const uploaded = await uploadCorpus(api, admin.accessToken, data.corpus);
-    const stats = await corpusStats(api, admin.accessToken);
-    log(
-      `corpus: uploaded ${uploaded} documents through POST /api/admin/corpus in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s; ` +
-        `the server now holds ${stats.documents} (${stats.domains.map((d) => `${d.domain} ${d.documents}`).join(", ")})`,
-    );
-
     const granted = Math.min(1_000_000, Math.max(1_000, data.questions.length * CREDITS_PER_QUESTION));
     await grantCredits(api, admin.accessToken, admin.userId, granted, runId);
     const apiKey = await createApiKey(api, admin.accessToken, `eval ${runId}`.slice(0, 100));
+
+    const uploadStarted = Date.now();
+    let uploaded: number;
+    let collectionId: string | null = null;
+    if (options.collection) {
+      // The customer path for their own documents: a collection, and every question names it.
+      ({ id: collectionId, ingested: uploaded } = await uploadToCollection(api, apiKey, data.corpus));
+      log(`collection ${collectionId}: uploaded ${uploaded} documents through POST /v1/collections/{id}/documents in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`);
+    } else {
+      uploaded = await uploadCorpus(api, admin.accessToken, data.corpus);
+    }
+    const stats = await corpusStats(api, admin.accessToken);
+    if (!options.collection) {
+      log(
+        `corpus: uploaded ${uploaded} documents through POST /api/admin/corpus in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s; ` +
+          `the server now holds ${stats.documents} (${stats.domains.map((d) => `${d.domain} ${d.documents}`).join(", ")})`,
+      );
+    }
     const balanceBefore = await creditBalance(api, apiKey);
     log(`account ${options.adminEmail}: granted ${granted} credits, balance ${balanceBefore}; asking ${data.questions.length} questions, mode ${options.mode}, concurrency ${options.concurrency}\n`);
 
     const timeoutMs = (MODE_WALLCLOCK_SECS[options.mode] + CLIENT_GRACE_SECS) * 1000;
     const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
-      const asked = await ask(api, apiKey, question.question, options.mode, timeoutMs);
+      const asked = await ask(api, apiKey, question.question, options.mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
       const result = asked.result;
       const row = buildRow(index, question, {
         status: result?.status ?? "no_result",
@@ -97,6 +107,7 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
         started_server: !options.baseUrl,
         admin_email: options.adminEmail,
         corpus_uploaded: uploaded,
+        collection: collectionId,
         corpus_on_server: stats,
         credits_granted: granted,
         balance_before: balanceBefore,
