@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start [-- <wrangler dev flags>]`: prepares local state, then serves the API with `wrangler dev`.
 //  1. applies the D1 migrations to the same local state directory the server will use (--persist-to);
-//  2. seeds what the embedded defaults need (the local research corpus), when a seeding script exists;
+//  2. seeds what the embedded defaults need (the local research corpus), when a seeding script exists,
+//     and builds the dashboard (web/ into web/dist, served as the Worker's static assets) when its
+//     sources changed since the last build;
 //  3. makes sure a JWT secret exists: from .dev.vars, from `--var JWT_SECRET:...`, or a generated
 //     development secret kept in the state directory (so sessions survive restarts), handed to
 //     wrangler in an env file readable only by its owner, never on a command line that `ps` shows;
@@ -9,8 +11,8 @@
 //  5. fires wrangler.toml's cron triggers on their schedule, which `wrangler dev` does not do.
 // It is idempotent: run it as often as you like.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cronsOf, startLocalCron } from "./lib/local-cron.mjs";
@@ -31,6 +33,26 @@ function flagValue(name) {
 const hasFlag = (name) => args.some((arg) => arg === name || arg.startsWith(`${name}=`));
 const hasVar = (key) =>
   args.some((arg, i) => (arg === "--var" && args[i + 1]?.startsWith(`${key}:`)) || arg.startsWith(`--var=${key}:`));
+
+/** Builds web/ unless web/dist was built from exactly these sources (a hash of them is kept beside it). */
+function buildDashboard() {
+  const hash = createHash("sha256");
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === "dist" || name === "node_modules") continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(join(root, "web"));
+  hash.update(readFileSync(join(root, "package-lock.json")));
+  const digest = hash.digest("hex");
+  const stamp = join(root, "web", "dist", ".sources-sha256");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === digest) return log("dashboard unchanged since its last build");
+  run(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], "building the dashboard (web/)");
+  writeFileSync(stamp, digest);
+}
 
 function log(message) {
   console.log(`[start] ${message}`);
@@ -54,6 +76,8 @@ run(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], `a
 
 const seedScript = join(root, "scripts", "seed-corpus.mjs");
 if (existsSync(seedScript)) run(process.execPath, [seedScript, ...persistArgs], "seeding the local research corpus");
+
+buildDashboard();
 
 const devVarsPath = join(root, ".dev.vars");
 const devVarsHasSecret = existsSync(devVarsPath) && /^\s*JWT_SECRET\s*=/m.test(readFileSync(devVarsPath, "utf8"));
