@@ -1,20 +1,49 @@
-import { useQuery } from "@tanstack/react-query";
-import { api } from "./api/client";
+import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from "react-router-dom";
+import { api, session } from "./api/client";
+import { useSession } from "./auth";
+import { Overview } from "./pages/Overview";
+import { SignIn } from "./pages/SignIn";
 
-/** The dashboard's shell (issue 17 builds its pages on it): it shows that the API it talks to is up. */
-export function App() {
-  const health = useQuery({
-    queryKey: ["healthz"],
-    queryFn: async () => {
-      const { data, error } = await api.GET("/healthz");
-      if (error) throw new Error("The service did not answer.");
-      return data;
-    },
-  });
+/** The pages of a signed-in account, with the navigation; anyone else is sent to log in. */
+function Account() {
+  const state = useSession();
+  const navigate = useNavigate();
+  if (state === "unknown") return <p role="status">Resuming your session…</p>;
+  if (state === "signed-out") return <Navigate to="/login" replace />;
+  async function logOut() {
+    const refreshToken = localStorage.getItem("deep-research.refresh-token");
+    if (refreshToken) await api.POST("/api/auth/logout", { body: { refresh_token: refreshToken } });
+    session.signedOut();
+    navigate("/login");
+  }
   return (
-    <main>
-      <h1>Deep Research</h1>
-      <p role="status">{health.isPending ? "Checking the service…" : health.isError ? "The service is not reachable." : "The service is up."}</p>
-    </main>
+    <>
+      <header>
+        <nav aria-label="Main">
+          <NavLink to="/">Overview</NavLink>
+        </nav>
+        <button type="button" onClick={logOut}>
+          Log out
+        </button>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/login" element={<SignIn mode="login" />} />
+        <Route path="/signup" element={<SignIn mode="signup" />} />
+        <Route element={<Account />}>
+          <Route index element={<Overview />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </BrowserRouter>
   );
 }

@@ -1,0 +1,53 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { api, errorMessage, session } from "../api/client";
+
+/** Log in, or sign up (`mode`): on success the session opens and the overview shows. */
+export function SignIn({ mode }: { mode: "login" | "signup" }) {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    const body = { email, password };
+    const { data, error, response } = mode === "signup" ? await api.POST("/api/auth/signup", { body }) : await api.POST("/api/auth/login", { body });
+    setBusy(false);
+    if (!data) return setProblem(errorMessage(error, response));
+    session.signedIn(data);
+    navigate("/");
+  }
+
+  const title = mode === "signup" ? "Create your account" : "Log in";
+  return (
+    <main className="narrow">
+      <h1>{title}</h1>
+      <form onSubmit={submit} aria-label={title}>
+        <label>
+          Email
+          <input type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            required
+            minLength={mode === "signup" ? 10 : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {problem && <p role="alert">{problem}</p>}
+        <button type="submit" disabled={busy}>
+          {mode === "signup" ? "Sign up" : "Log in"}
+        </button>
+      </form>
+      <p>{mode === "signup" ? <Link to="/login">I have an account</Link> : <Link to="/signup">Create an account</Link>}</p>
+    </main>
+  );
+}
