@@ -31,7 +31,8 @@ export interface Env extends ProviderVariables {
 
   ENVIRONMENT: string;
   ADMIN_EMAILS?: string;
-  DASHBOARD_URL: string;
+  /** Where the dashboard lives; unset: this worker serves it, on the request's own origin. */
+  DASHBOARD_URL?: string;
   RATE_LIMIT_SCALE?: string;
   JWT_SECRET?: string;
   RESEND_API_KEY?: string;
@@ -61,7 +62,10 @@ const configSchema = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-  DASHBOARD_URL: z.url({ error: "must be an absolute http(s) URL" }).transform((url) => url.replace(/\/+$/, "")),
+  DASHBOARD_URL: z
+    .url({ error: "must be an absolute http(s) URL" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   RATE_LIMIT_SCALE: z.coerce
     .number({ error: "must be a number" })
     .positive({ error: "must be greater than 0" })

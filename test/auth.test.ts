@@ -325,7 +325,7 @@ describe("POST /api/auth/forgot-password", () => {
   it("the service sends exactly one reset email for an existing account and none for an unknown one", async () => {
     const user = await signupUser();
     const sent: EmailMessage[] = [];
-    const deps = { db: createDb(env.DB), config: loadConfig(env), email: { send: async (m: EmailMessage) => void sent.push(m) } };
+    const deps = { db: createDb(env.DB), config: loadConfig(env), email: { send: async (m: EmailMessage) => void sent.push(m) }, dashboardUrl: "https://dashboard.example.test" };
     await requestPasswordReset(deps, uniqueEmail("ghost"));
     expect(sent).toEqual([]);
     await requestPasswordReset(deps, user.email.toUpperCase());

@@ -98,12 +98,12 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
 }
 
 /** Mails a single-use reset link to the dashboard if the account exists; silent otherwise. */
-export async function requestPasswordReset(deps: AccountDeps, emailInput: string): Promise<void> {
+export async function requestPasswordReset(deps: AccountDeps & Pick<Deps, "dashboardUrl">, emailInput: string): Promise<void> {
   const email = normalizeEmail(emailInput);
   const user = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (!user) return;
   const token = await createEmailToken(deps.db, user.id, "reset_password");
-  await deps.email.send(passwordResetEmail(email, `${deps.config.DASHBOARD_URL}/reset-password?token=${encodeURIComponent(token)}`));
+  await deps.email.send(passwordResetEmail(email, `${deps.dashboardUrl}/reset-password?token=${encodeURIComponent(token)}`));
 }
 
 /**

@@ -19,10 +19,12 @@ export interface Deps {
   /** The worker's bindings: Durable Objects, queues, D1, and the variables providers read. */
   env: Env;
   defer: Defer;
+  /** Where links to the dashboard point (emails, processor returns): DASHBOARD_URL, else this request's origin (the worker serves it). */
+  dashboardUrl: string;
 }
 
-export function createDeps(env: Env, defer: Defer): Deps {
+export function createDeps(env: Env, defer: Defer, requestOrigin: string): Deps {
   const config = loadConfig(env);
   const db = createDb(env.DB);
-  return { db, config, env, defer, email: createEmailSender(db, config, defer) };
+  return { db, config, env, defer, email: createEmailSender(db, config, defer), dashboardUrl: config.DASHBOARD_URL ?? requestOrigin };
 }

@@ -2,6 +2,7 @@ import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } 
 import { api, session } from "./api/client";
 import { useSession } from "./auth";
 import { Overview } from "./pages/Overview";
+import { ForgotPassword, ResetPassword } from "./pages/PasswordReset";
 import { SignIn } from "./pages/SignIn";
 
 /** The pages of a signed-in account, with the navigation; anyone else is sent to log in. */
@@ -39,6 +40,8 @@ export function App() {
       <Routes>
         <Route path="/login" element={<SignIn mode="login" />} />
         <Route path="/signup" element={<SignIn mode="signup" />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="/reset-password" element={<ResetPassword />} />
         <Route element={<Account />}>
           <Route index element={<Overview />} />
         </Route>

@@ -168,6 +168,6 @@ authRoutes.openapi(
   }),
   async (c) => {
     await verifyEmail(c.var.deps.db, c.req.valid("query").token);
-    return c.redirect(`${c.var.deps.config.DASHBOARD_URL}/?email_verified=1`, 302);
+    return c.redirect(`${c.var.deps.dashboardUrl}/?email_verified=1`, 302);
   },
 );

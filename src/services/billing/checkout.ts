@@ -9,6 +9,8 @@ import { failPayment } from "./payments";
 import { type PaymentProcessor, priceIdFrom, requireProcessor } from "./processor";
 
 export type BillingDeps = Pick<Deps, "db" | "config">;
+/** Checkout and portal also send the customer back to the dashboard. */
+type ReturningDeps = Pick<Deps, "db" | "config" | "dashboardUrl">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
 export async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
@@ -33,7 +35,7 @@ function missingPrice(variable: string | null): ApiError {
  * always find what was bought.
  */
 export async function createCheckout(
-  deps: BillingDeps,
+  deps: ReturningDeps,
   user: UserRow,
   item: { packId: string } | { planId: string },
 ): Promise<{ url: string }> {
@@ -64,7 +66,7 @@ export async function createCheckout(
     createdAt: nowIso(),
   });
   const metadata = { payment_id: paymentId, user_id: user.id, ...(pack ? { pack_id: pack.id } : { plan_id: plan!.id }) };
-  const returnUrl = `${config.DASHBOARD_URL}/billing`;
+  const returnUrl = `${deps.dashboardUrl}/billing`;
   try {
     const lineItems: { price: string; quantity?: number }[] = [{ price: priceId, quantity: 1 }];
     const overagePrice = plan ? priceIdFrom(config, plan.processorOveragePriceEnv) : null;
@@ -99,11 +101,11 @@ export function processorFailure(error: unknown): ApiError {
 }
 
 /** The processor's customer portal (cards, invoices, plan changes). */
-export async function createPortal(deps: BillingDeps, user: UserRow): Promise<{ url: string }> {
+export async function createPortal(deps: ReturningDeps, user: UserRow): Promise<{ url: string }> {
   const processor = requireProcessor(deps.config);
   if (!user.processorCustomerId) throw ApiError.invalid("No billing account yet: buy a pack or a plan first.");
   try {
-    return await processor.createPortal(user.processorCustomerId, `${deps.config.DASHBOARD_URL}/billing`);
+    return await processor.createPortal(user.processorCustomerId, `${deps.dashboardUrl}/billing`);
   } catch (error) {
     throw processorFailure(error);
   }

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { api, errorMessage, session } from "../api/client";
 
 /** Log in, or sign up (`mode`): on success the session opens and the overview shows. */
 export function SignIn({ mode }: { mode: "login" | "signup" }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -26,6 +27,7 @@ export function SignIn({ mode }: { mode: "login" | "signup" }) {
   return (
     <main className="narrow">
       <h1>{title}</h1>
+      {params.get("reset") === "1" && <p role="status">Your password is changed: log in with the new one.</p>}
       <form onSubmit={submit} aria-label={title}>
         <label>
           Email
@@ -48,6 +50,11 @@ export function SignIn({ mode }: { mode: "login" | "signup" }) {
         </button>
       </form>
       <p>{mode === "signup" ? <Link to="/login">I have an account</Link> : <Link to="/signup">Create an account</Link>}</p>
+      {mode === "login" && (
+        <p>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      )}
     </main>
   );
 }
