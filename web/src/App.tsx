@@ -1,6 +1,7 @@
 import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from "react-router-dom";
 import { api, session } from "./api/client";
 import { useSession } from "./auth";
+import { Keys } from "./pages/Keys";
 import { Overview } from "./pages/Overview";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset";
 import { SignIn } from "./pages/SignIn";
@@ -21,7 +22,10 @@ function Account() {
     <>
       <header>
         <nav aria-label="Main">
-          <NavLink to="/">Overview</NavLink>
+          <NavLink to="/" end>
+            Overview
+          </NavLink>
+          <NavLink to="/keys">API keys</NavLink>
         </nav>
         <button type="button" onClick={logOut}>
           Log out
@@ -44,6 +48,7 @@ export function App() {
         <Route path="/reset-password" element={<ResetPassword />} />
         <Route element={<Account />}>
           <Route index element={<Overview />} />
+          <Route path="keys" element={<Keys />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

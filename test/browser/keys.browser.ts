@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+
+const base = () => process.env.DASHBOARD_BASE_URL!;
+
+test("API keys: created with its plaintext shown once (and copied), the key works, revoked after a confirmation", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base() });
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel("Email").fill(`keys-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("browser password 1");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByText("No keys yet")).toBeVisible();
+  await page.getByLabel("Key name").fill("ci server");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByRole("region", { name: "New key" });
+  await expect(shown).toContainText("shown only once");
+  const plaintext = (await shown.getByLabel("Key").textContent())!;
+  expect(plaintext).toMatch(/^dr_live_/);
+  await shown.getByRole("button", { name: "Copy" }).click();
+  await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(plaintext);
+  await page.screenshot({ path: "test-results/screens/keys-reveal.png", fullPage: true });
+  // The key works on the public API; once dismissed it is never shown again.
+  expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(200);
+  await shown.getByRole("button", { name: "Done" }).click();
+  await page.reload();
+  await expect(page.getByRole("cell", { name: "ci server", exact: true })).toBeVisible();
+  expect(await page.content()).not.toContain(plaintext);
+  // Revoking asks first; the key then stops working.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Revoke ci server" }).click();
+  await expect(page.getByText("No keys yet")).toBeVisible();
+  expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(401);
+});
+
+test("at 375 px wide the keys page still fits", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel("Email").fill(`narrow-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("browser password 1");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.goto(`${base()}/keys`);
+  await page.getByLabel("Key name").fill("phone");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("region", { name: "New key" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/screens/keys-375.png", fullPage: true });
+});

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { api, errorMessage } from "../api/client";
+
+/** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
+export function Keys() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [revealed, setRevealed] = useState<{ name: string; plaintext: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const keys = useQuery({
+    queryKey: ["keys"],
+    queryFn: async () => {
+      const { data, error, response } = await api.GET("/api/keys");
+      if (!data) throw new Error(errorMessage(error, response));
+      return data;
+    },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
+  const reveal = (key: { name: string; plaintext: string }) => {
+    setRevealed(key);
+    setCopied(false);
+  };
+  const create = useMutation({
+    mutationFn: async (keyName: string) => {
+      const { data, error, response } = await api.POST("/api/keys", { body: { name: keyName } });
+      if (!data) throw new Error(errorMessage(error, response));
+      return data;
+    },
+    onSuccess: (key) => {
+      reveal(key);
+      setName("");
+      void refresh();
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  async function resetKey(id: string, keyName: string) {
+    if (!window.confirm(`Reset "${keyName}"? The current key stops working at once.`)) return;
+    const { data, error, response } = await api.POST("/api/keys/{id}/reset", { params: { path: { id } } });
+    if (!data) return setProblem(errorMessage(error, response));
+    reveal(data);
+    void refresh();
+  }
+  async function revoke(id: string, keyName: string) {
+    if (!window.confirm(`Revoke "${keyName}"? Requests with it are refused from now on.`)) return;
+    const { error, response } = await api.DELETE("/api/keys/{id}", { params: { path: { id } } });
+    if (error) return setProblem(errorMessage(error, response));
+    void refresh();
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    create.mutate(name);
+  }
+
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">API keys</h1>
+      <form onSubmit={submit} aria-label="Create a key" className="inline">
+        <label>
+          Key name
+          <input value={name} maxLength={100} placeholder="ci server" onChange={(event) => setName(event.target.value)} />
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          Create key
+        </button>
+      </form>
+      {problem && <p role="alert">{problem}</p>}
+      {revealed && (
+        <div role="region" aria-label="New key" className="reveal">
+          <p>
+            <strong>Copy this key now: it is shown only once.</strong> Anyone with it can spend your credits.
+          </p>
+          <code aria-label="Key">{revealed.plaintext}</code>
+          <button
+            type="button"
+            onClick={async () => {
+              await navigator.clipboard.writeText(revealed.plaintext);
+              setCopied(true);
+            }}
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+          <button type="button" onClick={() => setRevealed(null)}>
+            Done
+          </button>
+        </div>
+      )}
+      {keys.isPending && <p role="status">Loading your keys…</p>}
+      {keys.isError && <p role="alert">{keys.error.message}</p>}
+      {keys.data && keys.data.length === 0 && <p>No keys yet: create one to call the API.</p>}
+      {keys.data && keys.data.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Your API keys</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{new Date(key.created_at).toLocaleDateString()}</td>
+                <td>{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : "never"}</td>
+                <td className="actions">
+                  <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
+                    Reset
+                  </button>
+                  <button type="button" aria-label={`Revoke ${key.name}`} onClick={() => revoke(key.id, key.name)}>
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
