@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser.
 import { expect, test } from "@playwright/test";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
