@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// page.evaluate() callbacks run in the browser.
 import { expect, test } from "@playwright/test";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
@@ -20,7 +18,7 @@ test("API keys: created with its plaintext shown once (and copied), the key work
   expect(plaintext).toMatch(/^dr_live_/);
   await shown.getByRole("button", { name: "Copy" }).click();
   await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(plaintext);
+  expect(await page.evaluate("navigator.clipboard.readText()")).toBe(plaintext); // a string: it runs in the browser
   await page.screenshot({ path: "test-results/screens/keys-reveal.png", fullPage: true });
   // The key works on the public API; once dismissed it is never shown again.
   expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(200);
@@ -45,7 +43,7 @@ test("at 375 px wide the keys page still fits", async ({ page }) => {
   await page.getByLabel("Key name").fill("phone");
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByRole("region", { name: "New key" })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "test-results/screens/keys-375.png", fullPage: true });
 });
