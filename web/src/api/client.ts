@@ -70,6 +70,13 @@ async function authedFetch(request: Request): Promise<Response> {
 /** The typed client of our own public API (types generated from /openapi.json: npm run web:client). */
 export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: authedFetch });
 
+/** The data of an API call, or an Error carrying the message people read (for TanStack Query). */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (data === undefined) throw new Error(errorMessage(error, response));
+  return data;
+}
+
 /** An API error as people read it: the message, and the request id for a 5xx. */
 export function errorMessage(error: unknown, response?: Response): string {
   const body = error as { error?: { code?: string; message?: string } } | undefined;

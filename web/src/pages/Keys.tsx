@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api, errorMessage } from "../api/client";
+import { api, dataOf, errorMessage } from "../api/client";
 
 /** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
 export function Keys() {
@@ -11,11 +11,7 @@ export function Keys() {
   const [problem, setProblem] = useState<string | null>(null);
   const keys = useQuery({
     queryKey: ["keys"],
-    queryFn: async () => {
-      const { data, error, response } = await api.GET("/api/keys");
-      if (!data) throw new Error(errorMessage(error, response));
-      return data;
-    },
+    queryFn: () => dataOf(api.GET("/api/keys")),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
   const reveal = (key: { name: string; plaintext: string }) => {
@@ -23,11 +19,7 @@ export function Keys() {
     setCopied(false);
   };
   const create = useMutation({
-    mutationFn: async (keyName: string) => {
-      const { data, error, response } = await api.POST("/api/keys", { body: { name: keyName } });
-      if (!data) throw new Error(errorMessage(error, response));
-      return data;
-    },
+    mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: { name: keyName } })),
     onSuccess: (key) => {
       reveal(key);
       setName("");

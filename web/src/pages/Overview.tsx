@@ -1,15 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, errorMessage } from "../api/client";
+import { api, dataOf } from "../api/client";
 
 /** The signed-in home: the balance in credits and USD (issue 17 adds usage and recent jobs here). */
 export function Overview() {
   const balance = useQuery({
     queryKey: ["balance"],
-    queryFn: async () => {
-      const { data, error, response } = await api.GET("/api/credits/balance");
-      if (!data) throw new Error(errorMessage(error, response));
-      return data;
-    },
+    queryFn: () => dataOf(api.GET("/api/credits/balance")),
   });
   return (
     <section aria-labelledby="overview-title">
