@@ -44,3 +44,13 @@ test("forgot password: the emailed link opens this dashboard's reset page, and t
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/after-reset.png" });
 });
+
+test("the emailed verification link confirms the address and says so in the dashboard", async ({ page }) => {
+  const email = `verify-${Date.now()}@example.com`;
+  await post("/api/auth/signup", { email, password: "a verify password 1" });
+  const link = /(http\S+\/api\/auth\/verify-email\?token=\S+)/.exec(await latestEmail(email))?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole("status").filter({ hasText: "Your email address is verified." })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/email-verified.png" });
+});

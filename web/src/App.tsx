@@ -38,9 +38,17 @@ function Account() {
   );
 }
 
+/** The outcome of the emailed verification link (the API redirects to /?email_verified=1), kept across the redirect to log in. */
+const emailJustVerified = new URLSearchParams(window.location.search).get("email_verified") === "1";
+
 export function App() {
   return (
     <BrowserRouter>
+      {emailJustVerified && (
+        <p role="status" className="banner">
+          Your email address is verified.
+        </p>
+      )}
       <Routes>
         <Route path="/login" element={<SignIn mode="login" />} />
         <Route path="/signup" element={<SignIn mode="signup" />} />
