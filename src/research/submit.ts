@@ -54,7 +54,6 @@ function canonicalJson(value: unknown): string {
  */
 export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
   const plan = planResearch(request, ctx.config);
-  const scope = await searchScope(ctx, request);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(idempotencyKey)) {
     throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
@@ -63,6 +62,8 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     const existing = await claimedJob(ctx, idempotencyKey);
     if (existing) return replay(ctx, plan, existing, requestHash);
   }
+  // Checked for a new job only: a replay answers the job the key already holds.
+  const scope = await searchScope(ctx, request);
   const job = { id: crypto.randomUUID(), now: Date.now() };
   const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
   if (winner) return replay(ctx, plan, winner, requestHash);

@@ -70,6 +70,19 @@ describe("research over a collection", () => {
     await expectLedgerConsistent(other.id);
   });
 
+  it("an Idempotency-Key replays its job even after the collection it named is gone", async () => {
+    const caller = await apiCaller();
+    const id = await collectionWith(caller, "Replayed", [DAM]);
+    const body = { question: "Who designed the Marigold Dam?", mode: "lite", async: true, collections: [id] };
+    const first = await json(await research(caller, body, { "Idempotency-Key": "collections-replay-1" }));
+    expect((await call(`/v1/collections/${id}`, { token: caller.key, method: "DELETE" })).status).toBe(200);
+    const again = await research(caller, body, { "Idempotency-Key": "collections-replay-1" });
+    expect(again.status).toBe(202);
+    expect((await json(again)).id).toBe(first.id);
+    // A new job naming it is refused.
+    await expectError(await research(caller, body), 404, "not_found");
+  });
+
   it("never finds another account's text, even for the same words", async () => {
     const owner = await apiCaller();
     const other = await apiCaller();
