@@ -69,7 +69,7 @@ export async function listCollections(db: Db, userId: string, page: Paging): Pro
 }
 
 export async function updateCollection(db: Db, userId: string, id: string, changes: { name?: string; description?: string | null }): Promise<CollectionDto> {
-  await ownCollection(db, userId, id);
+  // Scoped to the owner: another account's collection updates nothing and is 404.
   const [row] = await db
     .update(collections)
     .set({ ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}), updatedAt: new Date().toISOString() })
@@ -124,7 +124,7 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     if (metadataJson && encoder.encode(metadataJson).length > MAX_METADATA_BYTES) {
       throw ApiError.invalid(`The metadata of "${input.title}" is over 10 KB.`);
     }
-    return { key, input, text, bytes, metadataJson, chunks: chunkDocument(text) };
+    return { key, input, text, bytes, metadataJson };
   });
   const requestHash = await sha256Hex(JSON.stringify([collectionId, prepared.map((doc) => [doc.key, doc.input.title, doc.text, doc.input.url ?? null, doc.metadataJson])]));
   if (options.idempotencyKey) {
@@ -173,7 +173,8 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
         }),
       db.delete(collectionChunks).where(eq(collectionChunks.documentId, id)),
     );
-    for (const chunk of doc.chunks) {
+    // Chunked only now: a replayed or refused call never pays for it.
+    for (const chunk of chunkDocument(doc.text)) {
       statements.push(
         db.insert(collectionChunks).values({ documentId: id, collectionId, position: chunk.position, title: chunk.heading ? `${title} — ${chunk.heading}` : title, text: chunk.text }),
       );
