@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
-import type { Page, SearchHit, SearchScope } from "./providers/types";
+import { type Page, type SearchHit, SearchScope } from "./providers/types";
 
 export const TASK_KINDS = ["search", "read"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -20,9 +20,7 @@ export const TaskMessage = z.object({
   /** The search query (without signal) or the URL to read. */
   payload: z.unknown(),
   /** The job's collections, when it names some: where the consumer searches and reads. */
-  scope: z
-    .object({ userId: z.string(), collections: z.array(z.object({ id: z.string(), name: z.string() })), web: z.boolean() })
-    .optional(),
+  scope: SearchScope.optional(),
 });
 export type TaskMessage = z.infer<typeof TaskMessage>;
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The small interfaces every provider implements. The engine only sees these, so the local
  * corpus, a web search API or a hosted model can be swapped by configuration alone.
@@ -18,11 +20,12 @@ export interface SearchQuery {
  * with `web`, the default search space too). Carried by the job's task messages, so every
  * consumer that runs a task of the job searches and reads only there.
  */
-export interface SearchScope {
-  userId: string;
-  collections: { id: string; name: string }[];
-  web: boolean;
-}
+export const SearchScope = z.object({
+  userId: z.string(),
+  collections: z.array(z.object({ id: z.string(), name: z.string() })),
+  web: z.boolean(),
+});
+export type SearchScope = z.infer<typeof SearchScope>;
 
 export interface SearchHit {
   url: string;
