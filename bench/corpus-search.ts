@@ -3,14 +3,13 @@
 // Times the query the service runs against the one it replaced (snippet computed in the ranking
 // query), checks both return the same documents in the same order, and writes
 // its results file (bench/report.ts).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyMigrations, openLocalD1, upsertDocuments } from "../scripts/lib/local-d1.mjs";
+import { upsertDocuments } from "../scripts/lib/local-d1.mjs";
 import { sotuDocuments } from "../scripts/seed-corpus.mjs";
 import { rankedSearchSql, toFtsQuery } from "../src/research/providers/search/corpus";
-import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
+import { machineLoad, measuredCommit, median, scratchD1, writeResults } from "./report.ts";
 
 const ROUNDS = 5;
 const LIMIT = 8;
@@ -51,11 +50,9 @@ function passages(): { url: string; title: string; text: string; domain: string 
   });
 }
 
-const stateDir = mkdtempSync(join(tmpdir(), "bench-corpus-"));
-const { db, dispose } = await openLocalD1(stateDir);
+const { db, close } = await scratchD1("corpus");
 const rows: string[] = [];
 try {
-  await applyMigrations(db);
   for (const [label, docs] of [["demo (State of the Union)", sotuDocuments()], ["+ passages", passages()]] as const) {
     await upsertDocuments(db, docs, 50);
     const count = ((await db.prepare("SELECT COUNT(*) AS n FROM corpus_documents").first()) as { n: number }).n;
@@ -74,8 +71,7 @@ try {
     rows.push(row);
   }
 } finally {
-  await dispose();
-  rmSync(stateDir, { recursive: true, force: true });
+  await close();
 }
 
 const report = [

@@ -2,15 +2,11 @@
 // local D1 that `npm start` uses (workerd's SQLite), on the very queries the service runs.
 // For each size it times them with today's indexes, then with the old single (user_id,
 // created_at) index and `SELECT *` lists, in the same database. Writes its results file (bench/report.ts).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
-import { applyMigrations, openLocalD1 } from "../scripts/lib/local-d1.mjs";
 import { createDb } from "../src/db/client";
 import { researchJobs } from "../src/db/schema/jobs";
 import { ownJobsQuery, usageQuery } from "../src/research/job-store";
-import { machineLoad, measuredCommit, median, writeResults } from "./report.ts";
+import { machineLoad, measuredCommit, median, scratchD1, writeResults } from "./report.ts";
 
 const SIZES = (process.env.BENCH_JOBS ?? "0,2000,10000").split(",").map(Number);
 const RESULT_BYTES = 26_000; // a finished job's result_json, as measured on the demo corpus
@@ -27,11 +23,9 @@ async function timeIt(run: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
-const stateDir = mkdtempSync(join(tmpdir(), "bench-lists-"));
-const { db: d1, dispose } = await openLocalD1(stateDir);
+const { db: d1, close } = await scratchD1("lists");
 const rows: string[] = [];
 try {
-  await applyMigrations(d1);
   const db = createDb(d1);
   const userId = crypto.randomUUID();
   await d1
@@ -86,8 +80,7 @@ try {
     rows.push(row);
   }
 } finally {
-  await dispose();
-  rmSync(stateDir, { recursive: true, force: true });
+  await close();
 }
 
 const report = [

@@ -2,10 +2,11 @@
 // (every run its own file in bench/results/, by date, time and commit; "-dirty" when src/ or
 // bench/ had uncommitted changes, so a figure always names the code it measured).
 import { execSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyMigrations, openLocalD1 } from "../scripts/lib/local-d1.mjs";
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -51,4 +52,18 @@ export function workerdMemoryMb(processGroup: number): number[] {
     }
   }
   return sizes.sort((a, b) => b - a);
+}
+
+/** A fresh local D1 (the one `npm start` uses, through wrangler's proxy) with the migrations applied; `close` removes it. */
+export async function scratchD1(name: string): Promise<{ db: D1Database; close: () => Promise<void> }> {
+  const stateDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const { db, dispose } = await openLocalD1(stateDir);
+  await applyMigrations(db);
+  return {
+    db,
+    close: async () => {
+      await dispose();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
 }
