@@ -39,6 +39,7 @@ test("at 375 px wide the keys page still fits", async ({ page }) => {
   await page.getByLabel("Email").fill(`narrow-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("browser password 1");
   await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible(); // signed in before navigating away
   await page.goto(`${base()}/keys`);
   await page.getByLabel("Key name").fill("phone");
   await page.getByRole("button", { name: "Create key" }).click();
