@@ -1,21 +1,33 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from "react-router-dom";
 import { api, session } from "./api/client";
-import { useSession } from "./auth";
+import { useMe, useSession } from "./auth";
+import { AdminRoutes } from "./pages/admin/AdminRoutes";
+import { Billing } from "./pages/Billing";
+import { JobDetail } from "./pages/JobDetail";
+import { Jobs } from "./pages/Jobs";
 import { Keys } from "./pages/Keys";
 import { Overview } from "./pages/Overview";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset";
+import { Playground } from "./pages/Playground";
+import { Settings } from "./pages/Settings";
 import { SignIn } from "./pages/SignIn";
+import { Support } from "./pages/Support";
+import { VerifyEmail } from "./pages/VerifyEmail";
 
 /** The pages of a signed-in account, with the navigation; anyone else is sent to log in. */
 function Account() {
   const state = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
   if (state === "unknown") return <p role="status">Resuming your session…</p>;
   if (state === "signed-out") return <Navigate to="/login" replace />;
   async function logOut() {
     const refreshToken = localStorage.getItem("deep-research.refresh-token");
     if (refreshToken) await api.POST("/api/auth/logout", { body: { refresh_token: refreshToken } });
     session.signedOut();
+    queryClient.clear(); // the next account must never see this one's cached data
     navigate("/login");
   }
   return (
@@ -25,7 +37,13 @@ function Account() {
           <NavLink to="/" end>
             Overview
           </NavLink>
+          <NavLink to="/playground">Playground</NavLink>
+          <NavLink to="/jobs">Jobs</NavLink>
           <NavLink to="/keys">API keys</NavLink>
+          <NavLink to="/billing">Billing</NavLink>
+          <NavLink to="/settings">Settings</NavLink>
+          <NavLink to="/support">Support</NavLink>
+          {me.data?.is_admin && <NavLink to="/admin">Admin</NavLink>}
         </nav>
         <button type="button" onClick={logOut}>
           Log out
@@ -54,9 +72,17 @@ export function App() {
         <Route path="/signup" element={<SignIn mode="signup" />} />
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/reset-password" element={<ResetPassword />} />
+        <Route path="/verify-email" element={<VerifyEmail />} />
         <Route element={<Account />}>
           <Route index element={<Overview />} />
+          <Route path="playground" element={<Playground />} />
+          <Route path="jobs" element={<Jobs />} />
+          <Route path="jobs/:id" element={<JobDetail />} />
           <Route path="keys" element={<Keys />} />
+          <Route path="billing" element={<Billing />} />
+          <Route path="settings" element={<Settings />} />
+          <Route path="support" element={<Support />} />
+          <Route path="admin/*" element={<AdminRoutes />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

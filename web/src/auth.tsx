@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { session } from "./api/client";
+import { api, dataOf, session } from "./api/client";
 
 /** Whether a session is open: "unknown" while a reload trades its refresh token for a new pair. */
 export function useSession(): "signed-in" | "signed-out" | "unknown" {
@@ -11,4 +12,9 @@ export function useSession(): "signed-in" | "signed-out" | "unknown" {
   }, [resuming]);
   if (token) return "signed-in";
   return resuming ? "unknown" : "signed-out";
+}
+
+/** The signed-in user (GET /api/auth/me): name, email, verification, marketing choice, admin flag. */
+export function useMe() {
+  return useQuery({ queryKey: ["me"], queryFn: () => dataOf(api.GET("/api/auth/me")), staleTime: 60_000 });
 }

@@ -70,17 +70,46 @@ async function authedFetch(request: Request): Promise<Response> {
 /** The typed client of our own public API (types generated from /openapi.json: npm run web:client). */
 export const api = createClient<paths>({ baseUrl: window.location.origin, fetch: authedFetch });
 
-/** The data of an API call, or an Error carrying the message people read (for TanStack Query). */
-export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (data === undefined) throw new Error(errorMessage(error, response));
-  return data;
+/**
+ * An API error as the dashboard shows it: the body's code and message, the status, how long to
+ * wait for a 429 (Retry-After) and the request id (shown for a 5xx, so support can find it).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly requestId: string | null,
+    readonly retryAfterSecs: number | null,
+  ) {
+    super(message);
+  }
+
+  static from(error: unknown, response: Response): ApiError {
+    const body = error as { error?: { code?: string; message?: string } } | undefined;
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    return new ApiError(
+      body?.error?.message ?? `The service answered ${response.status}.`,
+      response.status,
+      body?.error?.code ?? "internal",
+      response.headers.get("X-Request-Id"),
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
 }
 
-/** An API error as people read it: the message, and the request id for a 5xx. */
+/** The data of an API call, or an ApiError (for TanStack Query and the mutations). */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw ApiError.from(error, response);
+  return data as T;
+}
+
+/** An API error as people read it in one line: the message, the wait for a 429, the request id for a 5xx. */
 export function errorMessage(error: unknown, response?: Response): string {
-  const body = error as { error?: { code?: string; message?: string } } | undefined;
-  const message = body?.error?.message ?? "Something went wrong.";
-  const requestId = response?.headers.get("X-Request-Id");
-  return response && response.status >= 500 && requestId ? `${message} (request id ${requestId})` : message;
+  const apiError = error instanceof ApiError ? error : response ? ApiError.from(error, response) : null;
+  if (!apiError) return error instanceof Error ? error.message : "Something went wrong.";
+  if (apiError.status === 429 && apiError.retryAfterSecs) return `${apiError.message} Try again in ${apiError.retryAfterSecs} s.`;
+  if (apiError.status >= 500 && apiError.requestId) return `${apiError.message} (request id ${apiError.requestId})`;
+  return apiError.message;
 }

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+export interface DailySeries {
+  label: string;
+  color: string;
+  values: number[];
+}
+
+/**
+ * A bar chart of values per UTC day (uPlot on a canvas), sized to its container. The same numbers
+ * are in a table that screen readers (and tests) read, so the chart never hides its data.
+ */
+export function DailyChart({ title, days, series, height = 220 }: { title: string; days: string[]; series: DailySeries[]; height?: number }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const xs = days.map((day) => Date.parse(day) / 1000);
+    const bars = uPlot.paths.bars!({ size: [0.7, 40], align: 0 });
+    const plot = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 200),
+        height,
+        legend: { show: series.length > 1 },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        axes: [{ stroke: "#5b6475", grid: { show: false } }, { stroke: "#5b6475", grid: { stroke: "#eef0f4" }, size: 56 }],
+        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, fill: `${s.color}cc`, width: 0, paths: bars, points: { show: false } }))],
+      },
+      [xs, ...series.map((s) => s.values)],
+      element,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, series, height]);
+
+  return (
+    <figure className="chart" aria-label={title}>
+      <figcaption>{title}</figcaption>
+      <div ref={holder} aria-hidden="true" />
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {series.map((s) => (
+              <th scope="col" key={s.label}>
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day, i) => (
+            <tr key={day}>
+              <th scope="row">{day.slice(0, 10)}</th>
+              {series.map((s) => (
+                <td key={s.label}>{s.values[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** The last `count` UTC days (oldest first) as ISO dates, for filling days without activity with zero. */
+export function lastDays(count: number, now = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * 86_400_000).toISOString());
+}
+
+/** Values per day from rows keyed by day (any ISO date-time of that UTC day); missing days are 0. */
+export function perDay<T extends { day: string }>(days: string[], rows: T[], value: (row: T) => number): number[] {
+  const byDay = new Map(rows.map((row) => [row.day.slice(0, 10), value(row)]));
+  return days.map((day) => byDay.get(day.slice(0, 10)) ?? 0);
+}

@@ -1,0 +1,4 @@
+/** Placeholder while issue 17 builds this page. */
+export function Settings() {
+  return <h1>Settings</h1>;
+}
