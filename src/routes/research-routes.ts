@@ -1,8 +1,8 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
-import { AsyncAcceptedDto, getJob, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
+import { AsyncAcceptedDto, cancelJob, DeliveryDto, getJob, jobDeliveries, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
 import { IdempotencyHeader, SSE_RESPONSE } from "./research-http";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
@@ -20,7 +20,10 @@ export function relay(c: Context<AppEnv>, response: Response) {
   return c.newResponse(response.body, { status: response.status as 200, headers: response.headers });
 }
 
-/** POST /research, GET /research/{id} and GET /research/{id}/events: the same on both surfaces. */
+/**
+ * A job's routes, the same on both surfaces: submit, read, cancel, events and webhook deliveries.
+ * A job is the account's on either surface (the dashboard follows and cancels jobs its keys started).
+ */
 export function addResearchRoutes(router: ReturnType<typeof createRouter>, surface: ResearchSurface): void {
   const { tags, security } = surface;
   router.openapi(
@@ -81,5 +84,31 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       responses: { 200: SSE_RESPONSE, ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => relay(c, await jobEvents(c.var.deps, c.var.user.id, c.req.valid("param").id, c.req.header("Last-Event-ID"))) as never,
+  );
+
+  router.openapi(
+    createRoute({
+      method: "delete",
+      path: "/research/{id}",
+      tags,
+      security,
+      summary: "Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged)",
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => c.json(await cancelJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+  );
+
+  router.openapi(
+    createRoute({
+      method: "get",
+      path: "/research/{id}/deliveries",
+      tags,
+      security,
+      summary: "Every webhook delivery attempt of a job",
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    }),
+    async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );
 }

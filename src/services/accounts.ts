@@ -34,9 +34,10 @@ export interface SignupInput {
 
 /**
  * Creates the account and its signup bonus in one transaction, starts a session and mails a
- * verification link to `apiOrigin`/api/auth/verify-email.
+ * verification link to the dashboard's /verify-email page, which confirms it through
+ * GET /api/auth/verify-email and shows the outcome (a raw 400 JSON would greet an expired link).
  */
-export async function signup(deps: AccountDeps, input: SignupInput, apiOrigin: string): Promise<SessionTokens & { user: UserRow }> {
+export async function signup(deps: AccountDeps & Pick<Deps, "dashboardUrl">, input: SignupInput): Promise<SessionTokens & { user: UserRow }> {
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
   if (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
@@ -75,7 +76,7 @@ export async function signup(deps: AccountDeps, input: SignupInput, apiOrigin: s
   const user = await db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw new Error("User vanished right after signup");
   const token = await createEmailToken(db, id, "verify_email");
-  await deps.email.send(verificationEmail(email, `${apiOrigin}/api/auth/verify-email?token=${encodeURIComponent(token)}`));
+  await deps.email.send(verificationEmail(email, `${deps.dashboardUrl}/verify-email?token=${encodeURIComponent(token)}`));
   return { ...(await startSession(db, config, id)), user };
 }
 

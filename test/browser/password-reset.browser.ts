@@ -45,12 +45,19 @@ test("forgot password: the emailed link opens this dashboard's reset page, and t
   await page.screenshot({ path: "test-results/screens/after-reset.png" });
 });
 
-test("the emailed verification link confirms the address and says so in the dashboard", async ({ page }) => {
+test("the emailed verification link opens the dashboard, confirms the address once, and a used link says why it failed", async ({ page }) => {
   const email = `verify-${Date.now()}@example.com`;
   await post("/api/auth/signup", { email, password: "a verify password 1" });
-  const link = /(http\S+\/api\/auth\/verify-email\?token=\S+)/.exec(await latestEmail(email))?.[1];
-  expect(link).toBeTruthy();
+  const link = /(http\S+\/verify-email\?token=\S+)/.exec(await latestEmail(email))?.[1];
+  expect(link?.startsWith(`${base()}/verify-email?token=`)).toBe(true);
   await page.goto(link!);
-  await expect(page.getByRole("status").filter({ hasText: "Your email address is verified." })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Your email address is verified.");
   await page.screenshot({ path: "test-results/screens/email-verified.png" });
+  const login = await post("/api/auth/login", { email, password: "a verify password 1" });
+  expect(login.user.email_verified).toBe(true);
+  // The token is single use: the same link again is a page that explains, not raw JSON.
+  await page.goto(link!);
+  await expect(page.getByRole("alert")).toContainText("This link did not verify your email");
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/email-verify-used.png" });
 });

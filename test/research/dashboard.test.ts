@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectLedgerConsistent, insertJob, json, signupUser } from "../helpers";
 import { env } from "cloudflare:workers";
-import { apiCaller, balanceOf, corpusLoaded, jobLedger, research, setBalance } from "./helpers";
+import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, research, setBalance } from "./helpers";
 
 const Q = "What did the McKinley Tariff do?";
 
@@ -52,6 +52,33 @@ describe("playground", () => {
     const again = await json(await call("/api/playground/research", { token: caller.accessToken, body: { question: Q, mode: "lite" }, headers: { "Idempotency-Key": "pg" } }));
     expect(again.id).toBe(first.id);
     expect(await balanceOf(caller)).toBe(485);
+  });
+
+  it("cancels and reads the deliveries of any of the account's jobs under a JWT; another account's id is 404", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const hold = holdTasks((task) => task.jobId === heldId);
+    let heldId = "";
+    try {
+      // A job started with the account's API key, followed and cancelled from the dashboard.
+      const accepted = await json(await research(caller, { question: Q, mode: "standard" }));
+      heldId = accepted.id;
+      await eventually(() => hold.heldFor(heldId).length > 0, "the first wave's tasks");
+      const stranger = await apiCaller();
+      await expectError(await call(`/api/playground/research/${heldId}`, { method: "DELETE", token: stranger.accessToken }), 404, "not_found");
+      await expectError(await call(`/api/playground/research/${heldId}/deliveries`, { token: stranger.accessToken }), 404, "not_found");
+      await expectError(await call(`/api/playground/research/${heldId}`, { method: "DELETE", token: caller.key }), 401, "unauthorized");
+
+      const cancelled = await json(await call(`/api/playground/research/${heldId}`, { method: "DELETE", token: caller.accessToken }));
+      expect(cancelled).toMatchObject({ id: heldId, status: "cancelled" });
+      expect(await balanceOf(caller)).toBe(500 - cancelled.credits_charged);
+      const deliveries = await call(`/api/playground/research/${heldId}/deliveries`, { token: caller.accessToken });
+      expect(deliveries.status).toBe(200);
+      expect(await json(deliveries)).toEqual(await json(await call(`/v1/research/${heldId}/deliveries`, { token: caller.key })));
+      await expectLedgerConsistent(caller.id);
+    } finally {
+      await hold.release();
+    }
   });
 });
 

@@ -36,11 +36,7 @@ authRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     await enforceRateLimit(c, "signup:email", body.email.trim());
-    const result = await signup(
-      c.var.deps,
-      { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name },
-      new URL(c.req.url).origin,
-    );
+    const result = await signup(c.var.deps, { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name });
     return c.json(authResponse(result), 200);
   },
 );

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { cancelJob, DeliveryDto, jobDeliveries, listJobs, ResearchLogRowDto, ResearchResultDto, researchLogRow } from "../../research/service";
+import { listJobs, ResearchLogRowDto, researchLogRow } from "../../research/service";
 import { StatusFilter } from "../research-http";
 import { addResearchRoutes } from "../research-routes";
 
@@ -16,7 +16,6 @@ addResearchRoutes(v1ResearchRoutes, {
   security,
   submitSummary: "Research a question: 200 with the result (short jobs) or 202 with where to follow it",
 });
-
 
 v1ResearchRoutes.openapi(
   createRoute({
@@ -33,30 +32,4 @@ v1ResearchRoutes.openapi(
     const rows = await listJobs(c.var.deps, c.var.user.id, { ...query, origin: "api" });
     return c.json(rows.map(researchLogRow), 200);
   },
-);
-
-v1ResearchRoutes.openapi(
-  createRoute({
-    method: "delete",
-    path: "/research/{id}",
-    tags,
-    security,
-    summary: "Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged)",
-    request: { params: IdParam },
-    responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
-  }),
-  async (c) => c.json(await cancelJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
-);
-
-v1ResearchRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/research/{id}/deliveries",
-    tags,
-    security,
-    summary: "Every webhook delivery attempt of a job",
-    request: { params: IdParam },
-    responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
-  }),
-  async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
 );
