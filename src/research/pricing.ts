@@ -107,6 +107,41 @@ export const MODES: Readonly<Record<ResearchMode, ModeDefinition>> = {
   max: { fixedCredits: null, maxCostUsd: null, wallclockSecs: 600, branches: 8, maxSearches: 60, maxPages: 120, maxWaves: 4, synthesisTimeReserveSecs: 60, critic: true },
 };
 
+/** Jobs whose wall-clock budget exceeds this run asynchronously (spec "Rules for POST /v1/research"). */
+export const SYNC_WALLCLOCK_LIMIT_SECS = 60;
+
+/** A mode as the public price list shows it (GET /api/billing/modes): what it costs and what it may use. */
+export interface ModePrice {
+  mode: ResearchMode;
+  /** Fixed price in credits; null for max (metered up to max_credits). */
+  credits: number | null;
+  max_cost_usd: number | null;
+  max_wallclock_secs: number;
+  max_sources: number;
+  max_searches: number;
+  max_waves: number;
+  critic: boolean;
+  /** Whether a job of this mode is asynchronous by default (its wall-clock budget exceeds 60 s). */
+  async_by_default: boolean;
+}
+
+export function modePrices(): ModePrice[] {
+  return RESEARCH_MODES.map((mode) => {
+    const m = MODES[mode];
+    return {
+      mode,
+      credits: m.fixedCredits,
+      max_cost_usd: m.maxCostUsd,
+      max_wallclock_secs: m.wallclockSecs,
+      max_sources: m.maxPages,
+      max_searches: m.maxSearches,
+      max_waves: m.maxWaves,
+      critic: m.critic,
+      async_by_default: m.wallclockSecs > SYNC_WALLCLOCK_LIMIT_SECS,
+    };
+  });
+}
+
 /** The synthesis and critic stage keeps 15% of the cost envelope. */
 export const SYNTHESIS_COST_RESERVE_SHARE = 0.15;
 

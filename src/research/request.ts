@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
-import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits } from "./pricing";
+import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits, SYNC_WALLCLOCK_LIMIT_SECS } from "./pricing";
 import { webhookUrlProblem } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
@@ -13,8 +13,6 @@ export const MAX_SCHEMA_DEPTH = 32;
 export const MAX_DOMAINS = 50;
 /** Collections one request may name. */
 export const MAX_COLLECTIONS = 10;
-/** Jobs whose wall clock exceeds this run asynchronously (202). */
-export const SYNC_WALLCLOCK_LIMIT_SECS = 60;
 
 const Domain = z
   .string()

@@ -22,7 +22,7 @@ import { type SubmitResponse, submitResearch } from "./submit";
 export { ResearchRequestSchema, type ResearchRequest } from "./request";
 export * from "./shapes";
 export type { SubmitResponse } from "./submit";
-export { OP_PRICES, RESEARCH_MODES, type ResearchMode } from "./pricing";
+export { OP_PRICES, RESEARCH_MODES, modePrices, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // An account's own documents (collections), which research can be pointed at.

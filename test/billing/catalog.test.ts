@@ -77,3 +77,18 @@ describe("GET /api/billing/op-prices", () => {
     }
   });
 });
+
+describe("GET /api/billing/modes", () => {
+  it("needs no auth and gives each mode the spec's price and limits, and whether it is async by default", async () => {
+    const response = await call("/api/billing/modes");
+    expect(response.status).toBe(200);
+    const modes = await json<Record<string, unknown>[]>(response);
+    expect(modes.map((m) => [m.mode, m.credits, m.max_cost_usd, m.max_wallclock_secs, m.max_sources, m.async_by_default])).toEqual([
+      ["lite", 15, 0.15, 60, 5, false],
+      ["standard", 60, 0.6, 180, 20, true],
+      ["pro", 200, 2, 360, 60, true],
+      ["max", null, null, 600, 120, true],
+    ]);
+    expect(modes.map((m) => m.critic)).toEqual([false, false, true, true]);
+  });
+});

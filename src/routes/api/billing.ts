@@ -8,7 +8,7 @@ import { createCheckout, createPortal } from "../../services/billing/checkout";
 import { receiveProcessorEvent } from "../../services/billing/events";
 import { paymentDto, paymentHistory } from "../../services/billing/payments";
 import { currentPlan, overageThisPeriod } from "../../services/billing/subscriptions";
-import { OP_PRICES } from "../../research/service";
+import { modePrices, OP_PRICES, RESEARCH_MODES } from "../../research/service";
 import { ApiError } from "../../lib/errors";
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../db/schema/billing";
 
@@ -32,6 +32,19 @@ const PlanDto = z
   })
   .openapi("PlanDto");
 const OpPriceDto = z.object({ op: z.string(), credits: z.number(), note: z.string() }).openapi("OpPrice");
+const ModePriceDto = z
+  .object({
+    mode: z.enum(RESEARCH_MODES),
+    credits: z.int().nullable().openapi({ description: "Fixed price in credits; null for max, which is metered up to max_credits." }),
+    max_cost_usd: z.number().nullable().openapi({ description: "The cost envelope in USD; null for max (max_credits / 100)." }),
+    max_wallclock_secs: z.int(),
+    max_sources: z.int(),
+    max_searches: z.int(),
+    max_waves: z.int(),
+    critic: z.boolean().openapi({ description: "Whether a critic stage checks the brief." }),
+    async_by_default: z.boolean().openapi({ description: "A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less." }),
+  })
+  .openapi("ModePrice");
 const CheckoutBody = z
   .union([
     z.strictObject({ pack_id: z.string().min(1).max(64) }),
@@ -106,6 +119,17 @@ billingRoutes.openapi(
     responses: { 200: jsonResponse(z.array(OpPriceDto), "Operation prices") },
   }),
   (c) => c.json(OP_PRICES.map(({ op, credits, note }) => ({ op, credits, note })), 200),
+);
+
+billingRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/modes",
+    tags,
+    summary: "The research modes: the credit price and limits of each",
+    responses: { 200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first") },
+  }),
+  (c) => c.json(modePrices(), 200),
 );
 
 billingRoutes.openapi(

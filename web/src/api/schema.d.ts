@@ -2581,6 +2581,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The research modes: the credit price and limits of each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Modes, cheapest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModePrice"][];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/op-prices": {
         parameters: {
             query?: never;
@@ -7109,6 +7154,22 @@ export interface components {
         };
         MarketingBody: {
             enabled: boolean;
+        };
+        ModePrice: {
+            /** @description A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less. */
+            async_by_default: boolean;
+            /** @description Fixed price in credits; null for max, which is metered up to max_credits. */
+            credits: number | null;
+            /** @description Whether a critic stage checks the brief. */
+            critic: boolean;
+            /** @description The cost envelope in USD; null for max (max_credits / 100). */
+            max_cost_usd: number | null;
+            max_searches: number;
+            max_sources: number;
+            max_wallclock_secs: number;
+            max_waves: number;
+            /** @enum {string} */
+            mode: "lite" | "standard" | "pro" | "max";
         };
         OpPrice: {
             credits: number;
