@@ -190,7 +190,15 @@ describe("GET /api/logs", () => {
     const plain = await json(await call("/api/logs?anonymize=false", { token: user.accessToken }));
     expect(plain[0].question).toBe("Question number 4?");
 
-    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=1.5", "anonymize=yes"]) {
+    // The status filter, combined with paging and anonymizing.
+    const failed = await insertJob(user.id, { status: "failed", question: "A failed one?" });
+    const onlyFailed = await json(await call("/api/logs?status=failed&anonymize=true", { token: user.accessToken }));
+    expect(onlyFailed.map((row: { id: string }) => row.id)).toEqual([failed]);
+    expect(onlyFailed[0].question).toMatch(/^\[redacted\]/);
+    const succeeded = await json(await call("/api/logs?status=succeeded&limit=2", { token: user.accessToken }));
+    expect(succeeded.map((row: { id: string }) => row.id)).toEqual(newestFirst.slice(0, 2));
+
+    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=1.5", "anonymize=yes", "status=done"]) {
       await expectError(await call(`/api/logs?${query}`, { token: user.accessToken }), 400, "invalid_request");
     }
     await expectError(await call("/api/logs"), 401, "unauthorized");

@@ -5,6 +5,7 @@ import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
+import { StatusFilter } from "../research-http";
 
 const security = JWT_SECURITY;
 // Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.
@@ -73,9 +74,9 @@ dashboardRoutes.openapi(
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: "Your job log, newest first; anonymize=true redacts the questions",
+    summary: "Your job log (API and playground), newest first; status filters it, anonymize=true redacts the questions",
     request: {
-      query: PagingQuery.extend({
+      query: PagingQuery.extend(StatusFilter.shape).extend({
         anonymize: z
           .enum(["true", "false"], { error: "anonymize must be true or false" })
           .optional()

@@ -55,7 +55,7 @@ export const session = {
 };
 
 /** fetch with the access token; on a 401 it refreshes the session once and tries again. */
-async function authedFetch(request: Request): Promise<Response> {
+export async function authedFetch(request: Request): Promise<Response> {
   const send = (req: Request) => {
     const headers = new Headers(req.headers);
     if (accessToken && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${accessToken}`);

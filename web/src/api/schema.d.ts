@@ -4261,13 +4261,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your job log, newest first; anonymize=true redacts the questions */
+        /** Your job log (API and playground), newest first; status filters it, anonymize=true redacts the questions */
         get: {
             parameters: {
                 query?: {
                     anonymize?: "true" | "false";
                     limit?: number;
                     offset?: number;
+                    status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
                 };
                 header?: never;
                 path?: never;

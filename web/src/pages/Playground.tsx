@@ -1,4 +1,162 @@
-/** Placeholder while issue 17 builds this page. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { api, dataOf, type Schemas } from "../api/client";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { JobProgress } from "../research/JobProgress";
+import { JobResult } from "../research/JobResult";
+import { useJobStream } from "../research/useJobStream";
+
+type Mode = Schemas["ModePrice"]["mode"];
+
+/** "a.com, b.org\nc.net" -> ["a.com", "b.org", "c.net"] */
+const domainList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+function describeMode(mode: Schemas["ModePrice"]): string {
+  const price = mode.credits === null ? "metered, up to your max credits" : `${mode.credits} credits ($${(mode.credits / 100).toFixed(2)})`;
+  return `${price} · up to ${mode.max_sources} sources, ${mode.max_waves} wave${mode.max_waves > 1 ? "s" : ""}${mode.critic ? " + critic" : ""}, ${mode.max_wallclock_secs} s`;
+}
+
+/**
+ * The playground: a research request built in a form, run as an async job and followed live over
+ * SSE. The job id (with its mode and cost cap) sits in the URL, so a reload resumes the stream, which replays
+ * every event of the job.
+ */
 export function Playground() {
-  return <h1>Playground</h1>;
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get("job");
+  const capParam = params.get("cap");
+  const costCapUsd = capParam === null ? null : Number(capParam);
+  const modes = useQuery({ queryKey: ["modes"], queryFn: () => dataOf(api.GET("/api/billing/modes")), staleTime: Infinity });
+  const [question, setQuestion] = useState("");
+  const [mode, setMode] = useState<Mode>("standard");
+  const [maxCredits, setMaxCredits] = useState("");
+  const [wallclock, setWallclock] = useState("");
+  const [include, setInclude] = useState("");
+  const [exclude, setExclude] = useState("");
+  const [schemaText, setSchemaText] = useState("");
+  const [problem, setProblem] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const stream = useJobStream(jobId ? `/api/playground/research/${jobId}/events` : null);
+  const chosen = modes.data?.find((m) => m.mode === mode);
+  const jobMode = modes.data?.find((m) => m.mode === params.get("mode"));
+  const running = jobId !== null && stream.result === null && !stream.problem;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    let responseSchema: Record<string, unknown> | undefined;
+    if (schemaText.trim()) {
+      try {
+        responseSchema = JSON.parse(schemaText) as Record<string, unknown>;
+      } catch {
+        return setProblem(new Error("The JSON Schema is not valid JSON."));
+      }
+    }
+    const body: Schemas["ResearchRequest"] = {
+      question,
+      mode,
+      include_sources: true,
+      async: true, // always followed live here, whatever the job's length
+      ...(mode === "max" ? { max_credits: Number(maxCredits) } : {}),
+      ...(wallclock ? { max_wallclock_secs: Number(wallclock) } : {}),
+      ...(include.trim() ? { include_domains: domainList(include) } : {}),
+      ...(exclude.trim() ? { exclude_domains: domainList(exclude) } : {}),
+      ...(responseSchema ? { response_schema: responseSchema } : {}),
+    };
+    setBusy(true);
+    try {
+      // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
+      const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
+      const cap = mode === "max" ? Number(maxCredits) / 100 : (chosen?.max_cost_usd ?? null);
+      setParams(cap === null ? { job: accepted.id, mode } : { job: accepted.id, mode, cap: String(cap) });
+      void queryClient.invalidateQueries({ queryKey: ["balance"] });
+    } catch (error) {
+      setProblem(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    if (!jobId) return;
+    setCancelling(true);
+    try {
+      await dataOf(api.DELETE("/api/playground/research/{id}", { params: { path: { id: jobId } } }));
+    } catch (error) {
+      setProblem(error);
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="playground-title">
+      <h1 id="playground-title">Playground</h1>
+      <form onSubmit={submit} aria-label="Research request" className="card">
+        <label>
+          Question
+          <textarea required rows={3} maxLength={2000} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="What did the McKinley Tariff do?" />
+        </label>
+        <div className="row">
+          <label>
+            Mode
+            <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} aria-describedby="mode-help">
+              {(modes.data ?? []).map((m) => (
+                <option key={m.mode} value={m.mode}>
+                  {m.mode}
+                  {m.credits === null ? " (metered)" : ` (${m.credits} credits)`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {mode === "max" && (
+            <label>
+              Max credits
+              <input type="number" required min={1} step={1} value={maxCredits} onChange={(e) => setMaxCredits(e.target.value)} />
+            </label>
+          )}
+          <label>
+            Wall-clock limit (s)
+            <input type="number" min={1} step={1} value={wallclock} onChange={(e) => setWallclock(e.target.value)} placeholder={chosen ? String(chosen.max_wallclock_secs) : ""} />
+          </label>
+        </div>
+        <p id="mode-help" className="muted">
+          {chosen ? describeMode(chosen) : modes.isError ? "The modes could not be loaded." : "Loading the modes…"}
+        </p>
+        <details>
+          <summary>Sources and typed output</summary>
+          <div className="row">
+            <label>
+              Only these domains
+              <input value={include} onChange={(e) => setInclude(e.target.value)} placeholder="congress.gov, loc.gov" />
+            </label>
+            <label>
+              Never these domains
+              <input value={exclude} onChange={(e) => setExclude(e.target.value)} placeholder="example.com" />
+            </label>
+          </div>
+          <label>
+            JSON Schema of the typed output (optional)
+            <textarea rows={6} value={schemaText} onChange={(e) => setSchemaText(e.target.value)} placeholder='{"type": "object", "properties": {"answer": {"type": "string"}}}' spellCheck={false} />
+          </label>
+        </details>
+        <div className="row">
+          <button type="submit" disabled={busy || running}>
+            {busy ? "Starting…" : "Run research"}
+          </button>
+          {running && (
+            <button type="button" className="secondary" onClick={cancel} disabled={cancelling}>
+              {cancelling ? "Cancelling…" : "Cancel the job"}
+            </button>
+          )}
+        </div>
+      </form>
+      <ErrorNotice error={problem ?? stream.problem} />
+      {jobId && !stream.result && <JobProgress state={stream} costCapUsd={costCapUsd} maxWaves={jobMode?.max_waves ?? null} />}
+      {stream.result && <JobResult result={stream.result} />}
+    </section>
+  );
 }
