@@ -1,4 +1,111 @@
-/** Placeholder while issue 17 builds this page. */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router-dom";
+import { api, dataOf, type Schemas } from "../api/client";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { Loading } from "../components/Loading";
+
+const PAGE = 20;
+const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
+type Status = (typeof STATUSES)[number];
+
+export const formatUsdMicros = (micros: number) => `$${(micros / 1e6).toFixed(micros < 10_000 ? 4 : 2)}`;
+export const formatLatency = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(1)} s`);
+
+/**
+ * Jobs and logs: every job of the account (API and playground), newest first, paged, filtered by
+ * status; "anonymize" redacts the questions (for a shared screen). Filters live in the URL.
+ */
 export function Jobs() {
-  return <h1>Jobs</h1>;
+  const [params, setParams] = useSearchParams();
+  const status = (STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as Status) : undefined;
+  const anonymize = params.get("anonymize") === "true";
+  const page = Math.max(0, Number(params.get("page")) || 0);
+  const logs = useQuery({
+    queryKey: ["logs", status, anonymize, page],
+    queryFn: () => dataOf(api.GET("/api/logs", { params: { query: { status, anonymize: anonymize ? "true" : "false", limit: PAGE + 1, offset: page * PAGE } } })),
+    placeholderData: keepPreviousData,
+  });
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) value === null ? next.delete(key) : next.set(key, value);
+    setParams(next);
+  };
+  const rows: Schemas["LogRow"][] = logs.data?.slice(0, PAGE) ?? [];
+  const hasNext = (logs.data?.length ?? 0) > PAGE;
+
+  return (
+    <section aria-labelledby="jobs-title">
+      <h1 id="jobs-title">Jobs</h1>
+      <form className="inline" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Status
+          <select value={status ?? ""} onChange={(e) => set({ status: e.target.value || null, page: null })}>
+            <option value="">All</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={anonymize} onChange={(e) => set({ anonymize: e.target.checked ? "true" : null })} />
+          Anonymize questions
+        </label>
+      </form>
+      {logs.isPending && <Loading what="your jobs" />}
+      <ErrorNotice error={logs.error} />
+      {logs.data && rows.length === 0 && (
+        <p className="card">
+          {status ? `No ${status} jobs.` : "No jobs yet."} <Link to="/playground">Run one in the playground</Link> or call <code>POST /v1/research</code> with a key.
+        </p>
+      )}
+      {rows.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Your jobs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Question</th>
+              <th scope="col">Status</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Sources</th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/jobs/${row.id}`}>{row.question}</Link>
+                </td>
+                <td>
+                  <span className={`status status-${row.status}`}>{row.status}</span>
+                </td>
+                <td>{row.mode ?? "–"}</td>
+                <td>{row.credits_charged.toLocaleString("en-US")}</td>
+                <td>{formatUsdMicros(row.cost_usd_micros)}</td>
+                <td>{formatLatency(row.latency_ms)}</td>
+                <td>{row.source_count ?? "–"}</td>
+                <td>{new Date(row.created_at).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(page > 0 || hasNext) && (
+        <nav className="pager" aria-label="Pages of jobs">
+          <button type="button" className="secondary" disabled={page === 0} onClick={() => set({ page: page > 1 ? String(page - 1) : null })}>
+            Previous page
+          </button>
+          <span className="muted">Page {page + 1}</span>
+          <button type="button" className="secondary" disabled={!hasNext} onClick={() => set({ page: String(page + 1) })}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
 }

@@ -1,17 +1,34 @@
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Link } from "react-router-dom";
 import { api, dataOf } from "../api/client";
+import { DailyChart } from "../components/DailyChart";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { Loading } from "../components/Loading";
+import { formatLatency } from "./Jobs";
 
-/** The signed-in home: the balance in credits and USD (issue 17 adds usage and recent jobs here). */
+/** The signed-in home: the balance in credits and USD, credits used per day over 30 days, the latest jobs. */
 export function Overview() {
-  const balance = useQuery({
-    queryKey: ["balance"],
-    queryFn: () => dataOf(api.GET("/api/credits/balance")),
-  });
+  const balance = useQuery({ queryKey: ["balance"], queryFn: () => dataOf(api.GET("/api/credits/balance")) });
+  // The API's default window is the last 30 UTC days, zero-filled.
+  const usage = useQuery({ queryKey: ["usage"], queryFn: () => dataOf(api.GET("/api/dashboard/usage")) });
+  const recent = useQuery({ queryKey: ["recent"], queryFn: () => dataOf(api.GET("/api/dashboard/recent")) });
+  const chart = useMemo(
+    () =>
+      usage.data && {
+        days: usage.data.map((bucket) => bucket.day),
+        series: [{ label: "Credits", color: "#2f5bd3", values: usage.data.map((bucket) => bucket.credits) }],
+      },
+    [usage.data],
+  );
+  const usedIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.credits, 0) ?? 0;
+  const jobsIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.jobs, 0) ?? 0;
+
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
-      {balance.isPending && <p role="status">Loading your balance…</p>}
-      {balance.isError && <p role="alert">{balance.error.message}</p>}
+      {balance.isPending && <Loading what="your balance" />}
+      <ErrorNotice error={balance.error ?? usage.error ?? recent.error} />
       {balance.data && (
         <dl aria-label="Balance">
           <div>
@@ -22,7 +39,53 @@ export function Overview() {
             <dt>In USD</dt>
             <dd>${balance.data.usd}</dd>
           </div>
+          {usage.data && (
+            <div>
+              <dt>Used in 30 days</dt>
+              <dd>
+                {usedIn30Days.toLocaleString("en-US")} <span className="unit">credits · {jobsIn30Days} jobs</span>
+              </dd>
+            </div>
+          )}
         </dl>
+      )}
+      {usage.isPending && <Loading what="your usage" />}
+      {chart && <DailyChart title="Credits used per day (last 30 days, UTC)" days={chart.days} series={chart.series} />}
+      <h2>Recent jobs</h2>
+      {recent.isPending && <Loading what="your recent jobs" />}
+      {recent.data && recent.data.length === 0 && (
+        <p className="card">
+          No jobs yet. <Link to="/playground">Try the playground</Link> or <Link to="/keys">create an API key</Link>.
+        </p>
+      )}
+      {recent.data && recent.data.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Recent jobs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Question</th>
+              <th scope="col">Status</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.data.map((job) => (
+              <tr key={job.id}>
+                <td>
+                  <Link to={`/jobs/${job.id}`}>{job.question}</Link>
+                </td>
+                <td>
+                  <span className={`status status-${job.status}`}>{job.status}</span>
+                </td>
+                <td>{job.credits_charged.toLocaleString("en-US")}</td>
+                <td>{formatLatency(job.latency_ms)}</td>
+                <td>{new Date(job.created_at).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+
+const base = () => process.env.DASHBOARD_BASE_URL!;
+const QUESTION = "What did the McKinley Tariff do?";
+
+test("golden path: sign up, create a key, run a playground job with live progress, read its cited brief, find it in the jobs and the usage chart", async ({ page }) => {
+  // Every text the progress line showed, recorded in the page as it changed (the job may take under a second).
+  await page.addInitScript(`
+    window.__progress = [];
+    new MutationObserver(() => {
+      const line = document.querySelector('[aria-label="Progress"] [role="status"]');
+      if (line && window.__progress.at(-1) !== line.textContent) window.__progress.push(line.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  `);
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel("Email").fill(`golden-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("golden path password");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByText("No jobs yet.")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/overview-empty.png", fullPage: true });
+
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Key name").fill("golden");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("region", { name: "New key" })).toContainText("shown only once");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  await main.getByRole("link", { name: "Playground" }).click();
+  await page.getByLabel("Question").fill(QUESTION);
+  await expect(page.getByLabel("Mode")).toHaveValue("standard");
+  await expect(page.locator("#mode-help")).toContainText("60 credits");
+  await page.screenshot({ path: "test-results/screens/playground-form.png", fullPage: true });
+  await page.getByRole("button", { name: "Run research" }).click();
+
+  const result = page.getByRole("region", { name: "Result" });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const progressSeen = (await page.evaluate("window.__progress")) as string[];
+  expect(progressSeen.some((text) => /Reading pages|Searching|Writing the brief/.test(text))).toBe(true);
+  await expect(result.getByRole("definition").first()).toHaveText("succeeded");
+  await expect(page.getByLabel("Outcome").getByText("60", { exact: true })).toBeVisible();
+  expect(page.url()).toMatch(/\/playground\?job=[0-9a-f-]{36}/);
+
+  // A citation highlights its source and shows the passage the claim rests on.
+  const firstCitation = page.getByRole("region", { name: "Brief" }).getByRole("button", { name: /^Source 1:/ }).first();
+  await firstCitation.click();
+  const source1 = page.locator("#source-1");
+  await expect(source1).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("list", { name: "Passages of source 1" }).getByRole("listitem").first()).not.toBeEmpty();
+  await page.screenshot({ path: "test-results/screens/playground-result.png", fullPage: true });
+  const jobId = new URL(page.url()).searchParams.get("job")!;
+
+  // The job is in the jobs table, with its detail (events replayed, no webhook).
+  await main.getByRole("link", { name: "Jobs" }).click();
+  const row = page.getByRole("row").filter({ hasText: QUESTION });
+  await expect(row).toContainText("succeeded");
+  await page.getByLabel("Status").selectOption("failed");
+  await expect(page.getByText("No failed jobs.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("");
+  await page.getByLabel("Anonymize questions").check();
+  await expect(page.getByRole("row").filter({ hasText: "[redacted]" })).toHaveCount(1);
+  await page.getByLabel("Anonymize questions").uncheck();
+  await page.screenshot({ path: "test-results/screens/jobs.png", fullPage: true });
+  await page.getByRole("link", { name: QUESTION }).click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
+  await expect(page.getByRole("list", { name: "Events" })).toContainText("result: succeeded");
+  await expect(page.getByText("No webhook was set for this job.")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/job-detail.png", fullPage: true });
+
+  // The overview: the balance after the charge, the job among the recent ones, today's 60 credits in the chart.
+  await main.getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByRole("definition").first()).toHaveText("440");
+  await expect(page.getByRole("table", { name: "Recent jobs" })).toContainText(QUESTION);
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(page.getByRole("table", { name: /Credits used per day/ }).getByRole("row", { name: new RegExp(today) })).toContainText("60");
+  await page.screenshot({ path: "test-results/screens/overview.png", fullPage: true });
+});
