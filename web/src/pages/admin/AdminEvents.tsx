@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, dataOf } from "../../api/client";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { when } from "./format";
+import { Pager, pageOf, usePage } from "./paging";
+import { refreshAdmin } from "./refresh";
+
+/**
+ * Payment processor events as received, newest first. Replay runs a stored event through the
+ * webhook's own idempotent handler again (it never credits twice), e.g. after a handler bug is fixed.
+ */
+export function AdminEvents() {
+  const queryClient = useQueryClient();
+  const page = usePage();
+  const [done, setDone] = useState<string | null>(null);
+  const events = useQuery({
+    queryKey: ["admin", "events", page.offset],
+    queryFn: () => dataOf(api.GET("/api/admin/processor-events", { params: { query: page.query } })),
+    placeholderData: keepPreviousData,
+  });
+  const replay = useMutation({
+    mutationFn: (id: string) => dataOf(api.POST("/api/admin/processor-events/{id}/replay", { params: { path: { id } } })),
+    onSuccess: (_data, id) => {
+      setDone(`Event ${id} replayed.`);
+      // A replay can credit a purchase: balances, stats and the audit trail may all change.
+      void refreshAdmin(queryClient, "events", "users", "stats", "audit");
+    },
+  });
+  const shown = events.data ? pageOf(events.data) : null;
+  return (
+    <section aria-labelledby="admin-events-title">
+      <h1 id="admin-events-title">Processor events</h1>
+      <p className="muted">Events the payment processor sent. Replaying one applies it again through the same idempotent handler, so nothing is credited twice.</p>
+      {done && <p role="status">{done}</p>}
+      <ErrorNotice error={replay.error} />
+      {events.isPending && <Loading what="processor events" />}
+      <ErrorNotice error={events.error} />
+      {shown && shown.rows.length === 0 && <p className="card">No processor events received yet.</p>}
+      {shown && shown.rows.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Processor events, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Type</th>
+              <th scope="col">Event id</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.rows.map((event) => (
+              <tr key={event.id}>
+                <td data-label="Received">{when(event.received_at)}</td>
+                <td data-label="Type">
+                  <code>{event.event_type}</code>
+                </td>
+                <td data-label="Event id" className="wrap">
+                  <code>{event.id}</code>
+                </td>
+                <td className="actions">
+                  {event.has_body ? (
+                    <button
+                      type="button"
+                      aria-label={`Replay ${event.id}`}
+                      disabled={replay.isPending}
+                      onClick={() => {
+                        setDone(null);
+                        replay.mutate(event.id);
+                      }}
+                    >
+                      Replay
+                    </button>
+                  ) : (
+                    <span className="muted small">no stored body</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {shown && <Pager page={page} hasNext={shown.hasNext} what="processor events" />}
+    </section>
+  );
+}
