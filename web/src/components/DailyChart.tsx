@@ -44,7 +44,8 @@ export function DailyChart({ title, days, series, height = 220 }: { title: strin
     <figure className="chart" aria-label={title}>
       <figcaption>{title}</figcaption>
       <div ref={holder} aria-hidden="true" />
-      <table className="visually-hidden">
+      <div className="visually-hidden">
+      <table>
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -67,6 +68,7 @@ export function DailyChart({ title, days, series, height = 220 }: { title: strin
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

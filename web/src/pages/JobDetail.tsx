@@ -105,10 +105,10 @@ export function JobDetail() {
           <tbody>
             {deliveries.data.map((delivery) => (
               <tr key={delivery.attempt}>
-                <td>{delivery.attempt}</td>
-                <td>{delivery.status_code ?? delivery.error ?? "–"}</td>
-                <td>{delivery.duration_ms} ms</td>
-                <td>{new Date(delivery.created_at).toLocaleString()}</td>
+                <td data-label="Attempt">{delivery.attempt}</td>
+                <td data-label="Answer">{delivery.status_code ?? delivery.error ?? "–"}</td>
+                <td data-label="Time">{delivery.duration_ms} ms</td>
+                <td data-label="When">{new Date(delivery.created_at).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>

@@ -78,18 +78,18 @@ export function Jobs() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>
+                <td className="question">
                   <Link to={`/jobs/${row.id}`}>{row.question}</Link>
                 </td>
-                <td>
+                <td data-label="Status">
                   <span className={`status status-${row.status}`}>{row.status}</span>
                 </td>
-                <td>{row.mode ?? "–"}</td>
-                <td>{row.credits_charged.toLocaleString("en-US")}</td>
-                <td>{formatUsdMicros(row.cost_usd_micros)}</td>
-                <td>{formatLatency(row.latency_ms)}</td>
-                <td>{row.source_count ?? "–"}</td>
-                <td>{new Date(row.created_at).toLocaleString()}</td>
+                <td data-label="Mode">{row.mode ?? "–"}</td>
+                <td data-label="Credits">{row.credits_charged.toLocaleString("en-US")}</td>
+                <td data-label="Cost">{formatUsdMicros(row.cost_usd_micros)}</td>
+                <td data-label="Latency">{formatLatency(row.latency_ms)}</td>
+                <td data-label="Sources">{row.source_count ?? "–"}</td>
+                <td data-label="Started">{new Date(row.created_at).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>

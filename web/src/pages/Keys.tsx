@@ -99,12 +99,12 @@ export function Keys() {
           <tbody>
             {keys.data.map((key) => (
               <tr key={key.id}>
-                <td>{key.name}</td>
-                <td>
+                <td data-label="Name">{key.name}</td>
+                <td data-label="Key">
                   <code>{key.prefix}…</code>
                 </td>
-                <td>{new Date(key.created_at).toLocaleDateString()}</td>
-                <td>{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : "never"}</td>
+                <td data-label="Created">{new Date(key.created_at).toLocaleDateString()}</td>
+                <td data-label="Last used">{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : "never"}</td>
                 <td className="actions">
                   <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
                     Reset

@@ -73,15 +73,15 @@ export function Overview() {
           <tbody>
             {recent.data.map((job) => (
               <tr key={job.id}>
-                <td>
+                <td className="question">
                   <Link to={`/jobs/${job.id}`}>{job.question}</Link>
                 </td>
-                <td>
+                <td data-label="Status">
                   <span className={`status status-${job.status}`}>{job.status}</span>
                 </td>
-                <td>{job.credits_charged.toLocaleString("en-US")}</td>
-                <td>{formatLatency(job.latency_ms)}</td>
-                <td>{new Date(job.created_at).toLocaleString()}</td>
+                <td data-label="Credits">{job.credits_charged.toLocaleString("en-US")}</td>
+                <td data-label="Latency">{formatLatency(job.latency_ms)}</td>
+                <td data-label="Started">{new Date(job.created_at).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
