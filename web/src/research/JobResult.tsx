@@ -33,7 +33,13 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           {result.status === "failed" && " Nothing was charged."}
         </p>
       )}
-      {result.status !== "failed" && <BriefWithSources result={result} />}
+      {result.status === "cancelled" && (
+        <p className="card">
+          This job was cancelled: it was charged {result.credits_charged} credit{result.credits_charged === 1 ? "" : "s"} for the work already done, and the rest of its
+          reservation went back to your balance.
+        </p>
+      )}
+      {result.status === "succeeded" && <BriefWithSources result={result} />}
       {result.typed !== undefined && result.typed !== null && (
         <section aria-label="Typed output">
           <h2>Typed output</h2>
