@@ -1,0 +1,94 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+import { Pager, usePage } from "../support/Pager";
+import { credits, day, usdFromCents } from "./money";
+import { usePacks, usePlans } from "./queries";
+
+const STATUS: Record<Schemas["PaymentRow"]["status"], string> = {
+  pending: "Pending",
+  completed: "Paid",
+  failed: "Failed",
+  refunded: "Refunded",
+};
+
+/**
+ * The account's payments, newest first. `pollWhilePending` is set on the return from checkout: the
+ * processor confirms a payment a moment later, so the table looks again until nothing is pending.
+ */
+export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean }) {
+  const paging = usePage(20);
+  const history = useQuery({
+    queryKey: ["billing", "payments", paging.page],
+    queryFn: () => dataOf(api.GET("/api/billing/payment-history", { params: { query: paging.query } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (pollWhilePending && query.state.data?.some((row) => row.status === "pending") ? 3000 : false),
+  });
+  const packs = usePacks();
+  const plans = usePlans();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // A payment confirmed while polling brings credits (and maybe a plan): show them too.
+    if (!pollWhilePending || !history.data) return;
+    void queryClient.invalidateQueries({ queryKey: ["balance"] });
+    void queryClient.invalidateQueries({ queryKey: ["billing", "subscription"] });
+  }, [pollWhilePending, history.data, queryClient]);
+  const { rows, hasMore } = paging.slice(history.data ?? []);
+
+  function what(row: Schemas["PaymentRow"]): string {
+    const pack = packs.data?.find((candidate) => candidate.id === row.pack_id)?.name ?? row.pack_id;
+    const plan = plans.data?.find((candidate) => candidate.id === row.plan_id)?.name ?? row.plan_id;
+    switch (row.kind) {
+      case "pack":
+        return `${pack} pack`;
+      case "auto_topup":
+        return `${pack} pack (auto top-up)`;
+      case "plan_checkout":
+        return `${plan} plan, first month`;
+      case "plan_invoice":
+        return `${plan} plan`;
+    }
+  }
+
+  return (
+    <section aria-labelledby="payments-title">
+      <h2 id="payments-title">Payment history</h2>
+      {history.isPending && <Loading what="your payments" />}
+      <ErrorNotice error={history.error} />
+      {history.data && rows.length === 0 && paging.page === 0 && (
+        <p className="card empty">No payments yet. The packs and plans you buy are listed here.</p>
+      )}
+      {rows.length > 0 && (
+        <table className="payments">
+          <caption className="visually-hidden">Your payments, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Item</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Date">{day(row.created_at)}</td>
+                <td data-label="Item">{what(row)}</td>
+                <td data-label="Credits">{credits(row.pack_credits)}</td>
+                <td data-label="Amount">{usdFromCents(row.pack_amount_cents)}</td>
+                <td data-label="Status">
+                  <span className={`payment-status ${row.status}`}>{STATUS[row.status]}</span>
+                  {row.status === "failed" && row.error && <span className="muted failure">{row.error}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager label="Payment history pages" page={paging.page} hasMore={hasMore} onPage={paging.setPage} />
+    </section>
+  );
+}

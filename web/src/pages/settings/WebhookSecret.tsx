@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, dataOf } from "../../api/client";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Loading } from "../../components/Loading";
+
+const KEY = ["webhook-secret"];
+const MASK = "•".repeat(32);
+
+/**
+ * The secret that signs this account's webhook deliveries: masked until revealed (screens get
+ * shared), copyable, and rotatable after a warning, since the old secret stops verifying at once.
+ */
+export function WebhookSecret() {
+  const queryClient = useQueryClient();
+  const [revealed, setRevealed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [rotated, setRotated] = useState(false);
+  const secret = useQuery({ queryKey: KEY, queryFn: () => dataOf(api.GET("/api/settings/webhook-secret")) });
+  const rotate = useMutation({
+    mutationFn: () => dataOf(api.POST("/api/settings/webhook-secret/rotate")),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(KEY, fresh);
+      setRevealed(true); // the new secret has to be copied to the receiver now
+      setCopied(false);
+      setRotated(true);
+    },
+  });
+  const copy = useMutation({
+    mutationFn: (text: string) => navigator.clipboard.writeText(text),
+    onSuccess: () => setCopied(true),
+  });
+  function confirmRotate() {
+    const warning =
+      "Rotate the webhook signing secret? Deliveries from now on are signed with a new secret, and the current one stops verifying at once: update your receiver right away.";
+    if (window.confirm(warning)) rotate.mutate();
+  }
+
+  return (
+    <section aria-labelledby="webhook-title" className="card">
+      <h2 id="webhook-title">Webhook signing secret</h2>
+      <p className="muted">
+        Every webhook delivery carries <code>X-Service-Signature: sha256=…</code>, the HMAC-SHA256 of the raw body with this secret. Check it
+        before trusting a delivery.
+      </p>
+      {secret.isPending && <Loading what="your webhook secret" />}
+      <ErrorNotice error={secret.error} />
+      {secret.data && (
+        <>
+          <code className="secret" aria-label="Webhook signing secret">
+            {revealed ? secret.data.secret : MASK}
+          </code>
+          <div className="actions">
+            <button type="button" className="secondary" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+              {revealed ? "Hide" : "Reveal"}
+            </button>
+            <button type="button" className="secondary" onClick={() => copy.mutate(secret.data.secret)}>
+              {copied ? "Copied" : "Copy"}
+            </button>
+            <button type="button" className="danger" disabled={rotate.isPending} onClick={confirmRotate}>
+              {rotate.isPending ? "Rotating…" : "Rotate"}
+            </button>
+          </div>
+        </>
+      )}
+      {rotated && (
+        <p role="status" className="saved">
+          A new secret is in use: the old one no longer verifies. Update your webhook receiver with the secret shown above.
+        </p>
+      )}
+      <ErrorNotice error={rotate.error ?? copy.error} />
+    </section>
+  );
+}
