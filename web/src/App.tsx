@@ -20,7 +20,7 @@ function Account() {
   const state = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const me = useMe();
+  const me = useMe(state === "signed-in"); // not before a reload has resumed the session
   if (state === "unknown") return <p role="status">Resuming your session…</p>;
   if (state === "signed-out") return <Navigate to="/login" replace />;
   async function logOut() {

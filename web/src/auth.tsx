@@ -15,6 +15,6 @@ export function useSession(): "signed-in" | "signed-out" | "unknown" {
 }
 
 /** The signed-in user (GET /api/auth/me): name, email, verification, marketing choice, admin flag. */
-export function useMe() {
-  return useQuery({ queryKey: ["me"], queryFn: () => dataOf(api.GET("/api/auth/me")), staleTime: 60_000 });
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: ["me"], queryFn: () => dataOf(api.GET("/api/auth/me")), staleTime: 60_000, enabled });
 }

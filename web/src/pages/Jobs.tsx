@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
+import { Pager } from "../components/Pager";
 
 const PAGE = 20;
 const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
@@ -95,17 +96,11 @@ export function Jobs() {
           </tbody>
         </table>
       )}
-      {(page > 0 || hasNext) && (
-        <nav className="pager" aria-label="Pages of jobs">
-          <button type="button" className="secondary" disabled={page === 0} onClick={() => set({ page: page > 1 ? String(page - 1) : null })}>
-            Previous page
-          </button>
-          <span className="muted">Page {page + 1}</span>
-          <button type="button" className="secondary" disabled={!hasNext} onClick={() => set({ page: String(page + 1) })}>
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager
+        page={{ size: PAGE, offset: page * PAGE, previous: () => set({ page: page > 1 ? String(page - 1) : null }), next: () => set({ page: String(page + 1) }) }}
+        hasNext={hasNext}
+        what="jobs"
+      />
     </section>
   );
 }

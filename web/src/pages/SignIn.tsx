@@ -39,7 +39,7 @@ export function SignIn({ mode }: { mode: "login" | "signup" }) {
             type="password"
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
             required
-            minLength={mode === "signup" ? 10 : undefined}
+            minLength={mode === "signup" ? 8 : undefined}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

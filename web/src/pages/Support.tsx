@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { usePage } from "./support/Pager";
+import { usePage } from "../components/Pager";
 import { TicketForm } from "./support/TicketForm";
 import { TICKETS_KEY, TicketList } from "./support/TicketList";
 import "./Support.css";
@@ -9,7 +9,7 @@ export function Support() {
   const queryClient = useQueryClient();
   const paging = usePage(10);
   function sent() {
-    paging.setPage(0); // the new request is the newest: show the first page
+    paging.reset(); // the new request is the newest: show the first page
     void queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
   }
   return (

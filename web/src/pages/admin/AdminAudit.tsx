@@ -6,7 +6,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { when } from "./format";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** The actions the audit trail records (docs/decisions.md, "Audit trail"). */
 const ACTIONS = [

@@ -4,7 +4,7 @@ import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { when } from "./format";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 import { refreshAdmin } from "./refresh";
 
 /**

@@ -7,7 +7,7 @@ import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { credits, duration, usdFromMicros, when } from "./format";
 import { JobStatus } from "./JobStatus";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 
 type Status = Schemas["AdminJobRow"]["status"];
 const STATUSES: Status[] = ["pending", "running", "succeeded", "failed", "cancelled"];

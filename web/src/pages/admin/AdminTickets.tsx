@@ -6,7 +6,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { count, when } from "./format";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 import { categoryName, TICKET_CATEGORIES, TICKET_STATUSES, TicketStatus } from "./TicketStatus";
 
 type Status = (typeof TICKET_STATUSES)[number];

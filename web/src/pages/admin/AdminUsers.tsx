@@ -6,7 +6,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { credits, when } from "./format";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** Every account, newest first; searched by part of the email or by a full user id. */
 export function AdminUsers() {

@@ -5,7 +5,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { credits, duration, usdFromMicros, when } from "./format";
 import { JobStatus } from "./JobStatus";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** A user's research jobs, newest first, each linking to the admin job detail (where refunds are). */
 export function UserJobs({ userId }: { userId: string }) {

@@ -3,7 +3,7 @@ import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { credits, signedCredits, when } from "./format";
-import { Pager, pageOf, usePage } from "./paging";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** A user's credit ledger, newest first: every change with the balance after it. */
 export function UserLedger({ userId }: { userId: string }) {

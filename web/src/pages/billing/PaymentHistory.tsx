@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { Pager, usePage } from "../support/Pager";
+import { Pager, pageOf, usePage } from "../../components/Pager";
 import { credits, day, usdFromCents } from "./money";
 import { usePacks, usePlans } from "./queries";
 
@@ -21,7 +21,7 @@ const STATUS: Record<Schemas["PaymentRow"]["status"], string> = {
 export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean }) {
   const paging = usePage(20);
   const history = useQuery({
-    queryKey: ["billing", "payments", paging.page],
+    queryKey: ["billing", "payments", paging.offset],
     queryFn: () => dataOf(api.GET("/api/billing/payment-history", { params: { query: paging.query } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (pollWhilePending && query.state.data?.some((row) => row.status === "pending") ? 3000 : false),
@@ -35,7 +35,7 @@ export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean
     void queryClient.invalidateQueries({ queryKey: ["balance"] });
     void queryClient.invalidateQueries({ queryKey: ["billing", "subscription"] });
   }, [pollWhilePending, history.data, queryClient]);
-  const { rows, hasMore } = paging.slice(history.data ?? []);
+  const { rows, hasNext } = pageOf(history.data ?? [], paging.size);
 
   function what(row: Schemas["PaymentRow"]): string {
     const pack = packs.data?.find((candidate) => candidate.id === row.pack_id)?.name ?? row.pack_id;
@@ -57,7 +57,7 @@ export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean
       <h2 id="payments-title">Payment history</h2>
       {history.isPending && <Loading what="your payments" />}
       <ErrorNotice error={history.error} />
-      {history.data && rows.length === 0 && paging.page === 0 && (
+      {history.data && rows.length === 0 && paging.offset === 0 && (
         <p className="card empty">No payments yet. The packs and plans you buy are listed here.</p>
       )}
       {rows.length > 0 && (
@@ -88,7 +88,7 @@ export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean
           </tbody>
         </table>
       )}
-      <Pager label="Payment history pages" page={paging.page} hasMore={hasMore} onPage={paging.setPage} />
+      <Pager page={paging} hasNext={hasNext} what="payments" />
     </section>
   );
 }

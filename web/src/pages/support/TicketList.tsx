@@ -3,18 +3,18 @@ import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { CATEGORY_LABELS, STATUS_LABELS, when } from "./labels";
-import { Pager, type usePage } from "./Pager";
+import { Pager, pageOf, type usePage } from "../../components/Pager";
 
 export const TICKETS_KEY = ["support", "tickets"];
 
 /** The account's tickets, newest first, each with its status and the replies from support (oldest first). */
 export function TicketList({ paging }: { paging: ReturnType<typeof usePage> }) {
   const tickets = useQuery({
-    queryKey: [...TICKETS_KEY, paging.page],
+    queryKey: [...TICKETS_KEY, paging.offset],
     queryFn: () => dataOf(api.GET("/api/support", { params: { query: paging.query } })),
     placeholderData: keepPreviousData,
   });
-  const { rows, hasMore } = paging.slice(tickets.data ?? []);
+  const { rows, hasNext } = pageOf(tickets.data ?? [], paging.size);
   return (
     <section aria-labelledby="tickets-title">
       <h2 id="tickets-title">Your requests</h2>
@@ -30,7 +30,7 @@ export function TicketList({ paging }: { paging: ReturnType<typeof usePage> }) {
           ))}
         </ul>
       )}
-      <Pager label="Request pages" page={paging.page} hasMore={hasMore} onPage={paging.setPage} />
+      <Pager page={paging} hasNext={hasNext} what="your requests" />
     </section>
   );
 }
