@@ -28,7 +28,16 @@ test("golden path: sign up, create a key, run a playground job with live progres
   await page.getByRole("button", { name: "Done" }).click();
 
   await main.getByRole("link", { name: "Playground" }).click();
+  // More than the balance: refused with 402, and the page offers the billing page.
   await page.getByLabel("Question").fill(QUESTION);
+  await page.getByLabel("Mode").selectOption("max");
+  await page.getByLabel("Max credits").fill("100000");
+  await page.getByRole("button", { name: "Run research" }).click();
+  await expect(page.getByRole("alert")).toContainText("needs 100000 credits; the balance is 500");
+  await expect(page.getByRole("alert").getByRole("link", { name: "Buy credits or choose a plan" })).toHaveAttribute("href", "/billing");
+  await page.screenshot({ path: "test-results/screens/playground-402.png", fullPage: true });
+  await page.getByLabel("Mode").selectOption("standard");
+
   await expect(page.getByLabel("Mode")).toHaveValue("standard");
   await expect(page.locator("#mode-help")).toContainText("60 credits");
   await page.screenshot({ path: "test-results/screens/playground-form.png", fullPage: true });
@@ -74,5 +83,5 @@ test("golden path: sign up, create a key, run a playground job with live progres
   await expect(page.getByRole("table", { name: "Recent jobs" })).toContainText(QUESTION);
   const today = new Date().toISOString().slice(0, 10);
   await expect(page.getByRole("table", { name: /Credits used per day/ }).getByRole("row", { name: new RegExp(today) })).toContainText("60");
-  await page.screenshot({ path: "test-results/screens/overview.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screens/overview-after-job.png", fullPage: true });
 });

@@ -30,6 +30,11 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(analyzeQuestion("Were A and B both born in Moscow?").expects).toBe("yes_no");
     expect(analyzeQuestion("Which presidents argued for free silver?").stance?.opposite).toContain("against");
     expect(analyzeQuestion("What is the date of birth of the author of novel Dracula?").expects).toBe("date");
+    // Questions that ask for an account, not a name (a span would be restated as nonsense).
+    expect(analyzeQuestion("What did the McKinley Tariff do?").expects).toBe("description");
+    expect(analyzeQuestion("What happened at the Battle of the Bulge?").expects).toBe("description");
+    expect(analyzeQuestion("What was the effect of the Embargo Act?").expects).toBe("description");
+    expect(analyzeQuestion("What did the band record in 1975?").expects).toBe("entity");
   });
 
   it("tells the relations that lead to the answer's page from the one asked", () => {

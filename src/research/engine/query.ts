@@ -168,6 +168,9 @@ export function answerType(question: string, kind: QueryAnalysis["kind"]): Answe
     return "place";
   if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
     return "person";
+  // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
+  // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
+  if (/^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(q)) return "description";
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "description";
 }

@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+
 export interface DailySeries {
   label: string;
   color: string;
@@ -26,7 +28,8 @@ export function DailyChart({ title, days, series, height = 220 }: { title: strin
         legend: { show: series.length > 1 },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-        axes: [{ stroke: "#5b6475", grid: { show: false } }, { stroke: "#5b6475", grid: { stroke: "#eef0f4" }, size: 56 }],
+        // Counts and credits are whole numbers: no 0.2-step ticks.
+        axes: [{ stroke: "#5b6475", grid: { show: false } }, { stroke: "#5b6475", grid: { stroke: "#eef0f4" }, size: 56, incrs: WHOLE_STEPS }],
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, fill: `${s.color}cc`, width: 0, paths: bars, points: { show: false } }))],
       },
       [xs, ...series.map((s) => s.values)],
