@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { credits, duration, usdFromMicros, when } from "../format";
+import { JobStatus } from "../components/JobStatus";
 import { Loading } from "../components/Loading";
 import { Pager } from "../components/Pager";
 
@@ -9,8 +11,6 @@ const PAGE = 20;
 const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
 type Status = (typeof STATUSES)[number];
 
-export const formatUsdMicros = (micros: number) => `$${(micros / 1e6).toFixed(micros < 10_000 ? 4 : 2)}`;
-export const formatLatency = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(1)} s`);
 
 /**
  * Jobs and logs: every job of the account (API and playground), newest first, paged, filtered by
@@ -83,14 +83,14 @@ export function Jobs() {
                   <Link to={`/jobs/${row.id}`}>{row.question}</Link>
                 </td>
                 <td data-label="Status">
-                  <span className={`status status-${row.status}`}>{row.status}</span>
+                  <JobStatus status={row.status} />
                 </td>
                 <td data-label="Mode">{row.mode ?? "–"}</td>
-                <td data-label="Credits">{row.credits_charged.toLocaleString("en-US")}</td>
-                <td data-label="Cost">{formatUsdMicros(row.cost_usd_micros)}</td>
-                <td data-label="Latency">{formatLatency(row.latency_ms)}</td>
+                <td data-label="Credits">{credits(row.credits_charged)}</td>
+                <td data-label="Cost">{usdFromMicros(row.cost_usd_micros)}</td>
+                <td data-label="Latency">{duration(row.latency_ms)}</td>
                 <td data-label="Sources">{row.source_count ?? "–"}</td>
-                <td data-label="Started">{new Date(row.created_at).toLocaleString()}</td>
+                <td data-label="Started">{when(row.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,8 +4,9 @@ import { Link } from "react-router-dom";
 import { api, dataOf } from "../api/client";
 import { DailyChart } from "../components/DailyChart";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { credits, duration, when } from "../format";
+import { JobStatus } from "../components/JobStatus";
 import { Loading } from "../components/Loading";
-import { formatLatency } from "./Jobs";
 
 /** The signed-in home: the balance in credits and USD, credits used per day over 30 days, the latest jobs. */
 export function Overview() {
@@ -77,11 +78,11 @@ export function Overview() {
                   <Link to={`/jobs/${job.id}`}>{job.question}</Link>
                 </td>
                 <td data-label="Status">
-                  <span className={`status status-${job.status}`}>{job.status}</span>
+                  <JobStatus status={job.status} />
                 </td>
-                <td data-label="Credits">{job.credits_charged.toLocaleString("en-US")}</td>
-                <td data-label="Latency">{formatLatency(job.latency_ms)}</td>
-                <td data-label="Started">{new Date(job.created_at).toLocaleString()}</td>
+                <td data-label="Credits">{credits(job.credits_charged)}</td>
+                <td data-label="Latency">{duration(job.latency_ms)}</td>
+                <td data-label="Started">{when(job.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -5,7 +5,7 @@ import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
-import { when } from "./format";
+import { when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** The actions the audit trail records (docs/decisions.md, "Audit trail"). */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { when } from "./format";
+import { when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 import { refreshAdmin } from "./refresh";
 

@@ -3,8 +3,8 @@ import { Link, useParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { count, credits, duration, usdFromMicros, when } from "./format";
-import { JobStatus } from "./JobStatus";
+import { count, credits, duration, usdFromMicros, when } from "../../format";
+import { JobStatus } from "../../components/JobStatus";
 import { RefundForm } from "./RefundForm";
 
 /** Statuses after which a job changes no more (only those can be refunded). */

@@ -5,8 +5,8 @@ import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
-import { credits, duration, usdFromMicros, when } from "./format";
-import { JobStatus } from "./JobStatus";
+import { credits, duration, usdFromMicros, when } from "../../format";
+import { JobStatus } from "../../components/JobStatus";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 type Status = Schemas["AdminJobRow"]["status"];

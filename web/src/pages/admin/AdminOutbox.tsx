@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { when } from "./format";
+import { when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** Every email the service sent, newest first, filtered by recipient; each opens to its text. */

@@ -4,7 +4,7 @@ import { api, dataOf, type Schemas } from "../../api/client";
 import { DailyChart, lastDays, perDay } from "../../components/DailyChart";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { count, credits, usdFromCents } from "./format";
+import { count, credits, usdFromCents } from "../../format";
 
 /** The service at a glance: totals now, and signups, jobs and credits charged per day over 30 days. */
 export function AdminStats() {

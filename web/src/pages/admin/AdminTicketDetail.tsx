@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { when } from "./format";
+import { when } from "../../format";
 import { refreshAdmin } from "./refresh";
 import { TicketReplyForm } from "./TicketReplyForm";
 import { categoryName, TicketStatus } from "./TicketStatus";

@@ -5,7 +5,7 @@ import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
-import { count, when } from "./format";
+import { count, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 import { categoryName, TICKET_CATEGORIES, TICKET_STATUSES, TicketStatus } from "./TicketStatus";
 

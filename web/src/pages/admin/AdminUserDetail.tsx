@@ -5,7 +5,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { CreditAdjustForm } from "./CreditAdjustForm";
-import { count, credits, when } from "./format";
+import { count, credits, when } from "../../format";
 import { SuspendControl } from "./SuspendControl";
 import { UserJobs } from "./UserJobs";
 import { UserLedger } from "./UserLedger";

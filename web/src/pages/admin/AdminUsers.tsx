@@ -5,7 +5,7 @@ import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
-import { credits, when } from "./format";
+import { credits, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** Every account, newest first; searched by part of the email or by a full user id. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { credits, signedCredits } from "./format";
+import { credits, signedCredits } from "../../format";
 import { useIdempotencyKey } from "./idempotency";
 import { refreshAdmin } from "./refresh";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { api, dataOf } from "../../api/client";
 import { useMe } from "../../auth";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { when } from "./format";
+import { when } from "../../format";
 import { refreshAdmin } from "./refresh";
 
 /**

@@ -3,8 +3,8 @@ import { Link } from "react-router-dom";
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, duration, usdFromMicros, when } from "./format";
-import { JobStatus } from "./JobStatus";
+import { credits, duration, usdFromMicros, when } from "../../format";
+import { JobStatus } from "../../components/JobStatus";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** A user's research jobs, newest first, each linking to the admin job detail (where refunds are). */

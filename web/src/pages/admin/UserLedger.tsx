@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, signedCredits, when } from "./format";
+import { credits, signedCredits, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 
 /** A user's credit ledger, newest first: every change with the balance after it. */

@@ -1,4 +1,4 @@
-/** How the admin pages write numbers, money and times (one place, so every page reads alike). */
+/** How the dashboard writes numbers, money and times (one place, so every page reads alike). */
 
 /** A count with thousands separators: 12,345. */
 export function count(value: number): string {
