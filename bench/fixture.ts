@@ -43,7 +43,9 @@ export function logNormalDelays(p50Ms: number, p99Ms: number, seed = 1): () => n
 
 /** Starts the fixture; resolves with its base URL and a close function. */
 export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, resultsPerQuery = 10 } = {}) {
-  const portOf = () => (server.address() as AddressInfo).port;
+  // Read once listening: an answer still delayed when the fixture closes must not ask a closed server.
+  let listeningPort = 0;
+  const portOf = () => listeningPort;
   let counter = 0;
   let delay = logNormalDelays(latencyMs, p99Ms);
   const server = createServer((req, res) => {
@@ -71,6 +73,7 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     }, delay());
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  listeningPort = (server.address() as AddressInfo).port;
   return {
     baseUrl: `http://127.0.0.1:${portOf()}`,
     /** Answers from now on with this latency distribution (p99 = p50: a constant). */

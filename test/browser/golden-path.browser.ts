@@ -84,4 +84,13 @@ test("golden path: sign up, create a key, run a playground job with live progres
   const today = new Date().toISOString().slice(0, 10);
   await expect(page.getByRole("table", { name: /Credits used per day/ }).getByRole("row", { name: new RegExp(today) })).toContainText("60");
   await page.screenshot({ path: "test-results/screens/overview-after-job.png", fullPage: true });
+
+  // At 375 px wide the result, the jobs table and the job's page still fit.
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of [`/playground?job=${jobId}&mode=standard&cap=0.6`, "/jobs", `/jobs/${jobId}`]) {
+    await page.goto(`${base()}${path}`);
+    await expect(page.getByRole("region", { name: "Result" }).or(page.getByRole("table", { name: "Your jobs" }))).toBeVisible();
+    expect((await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/375${path.split("?")[0]!.replaceAll("/", "-").slice(0, 20)}.png`, fullPage: true });
+  }
 });
