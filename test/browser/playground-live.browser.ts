@@ -1,28 +1,24 @@
 import { expect, type Page, test } from "@playwright/test";
-import { startFixture } from "../../bench/fixture";
-import { type StartedServer, startServer } from "../e2e/server";
 
 /**
  * The playground while a job runs. Offline corpus jobs finish in about a second, too fast to
- * reload or cancel mid-way, so this file serves the app searching "the web" of a local fixture
- * (SearXNG API and pages on 127.0.0.1) that answers every search and page after 1.2 s.
+ * reload or cancel mid-way, so this file uses the second service of the global setup: it searches
+ * "the web" of a local fixture (SearXNG API and pages on 127.0.0.1) that answers every search and
+ * page after 1.2 s.
  */
-let fixture: Awaited<ReturnType<typeof startFixture>>;
-let server: StartedServer;
+const base = () => process.env.DASHBOARD_LIVE_URL!;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fixture = await startFixture({ latencyMs: 1200, p99Ms: 1200 });
-  server = await startServer({ vars: { RATE_LIMIT_SCALE: 1000, SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await fixture?.close();
+  // It boots while the other files run; wait until it answers.
+  for (const deadline = Date.now() + 110_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if ((await fetch(`${base()}/healthz`).catch(() => null))?.ok) return;
+  }
+  throw new Error(`the live-progress service at ${base()} never answered /healthz`);
 });
 
 async function signUpAndStart(page: Page, question: string) {
-  await page.goto(`${server.baseUrl}/signup`);
+  await page.goto(`${base()}/signup`);
   await page.getByLabel("Email").fill(`live-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("live progress password");
   await page.getByRole("button", { name: "Sign up" }).click();

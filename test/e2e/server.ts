@@ -42,14 +42,15 @@ export function serverClient(address: ServerAddress): ServerClient {
 
 /**
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
- * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment.
+ * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment;
+ * `port` is for a caller that must know the address before the server is up.
  */
 export async function startServer(
-  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number } = {},
 ): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
   const logFile = join(stateDir, "npm-start.log");
   writeFileSync(logFile, "");
