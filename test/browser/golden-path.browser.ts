@@ -67,9 +67,13 @@ test("golden path: sign up, create a key, run a playground job with live progres
   await page.getByLabel("Status").selectOption("failed");
   await expect(page.getByText("No failed jobs.")).toBeVisible();
   await page.getByLabel("Status").selectOption("");
-  await page.getByLabel("Anonymize questions").check();
+  // The toggle lives in the URL (a shared link keeps it), so its state follows a navigation: click, then wait for it.
+  await page.getByLabel("Anonymize questions").click();
+  await expect(page.getByLabel("Anonymize questions")).toBeChecked();
   await expect(page.getByRole("row").filter({ hasText: "[redacted]" })).toHaveCount(1);
-  await page.getByLabel("Anonymize questions").uncheck();
+  await page.getByLabel("Anonymize questions").click();
+  await expect(page.getByLabel("Anonymize questions")).not.toBeChecked();
+  await expect(page.getByRole("row").filter({ hasText: QUESTION })).toHaveCount(1);
   await page.screenshot({ path: "test-results/screens/jobs.png", fullPage: true });
   await page.getByRole("link", { name: QUESTION }).click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
