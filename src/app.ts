@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./http/context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
+import { AUTHENTICATION_GUIDE, WEBHOOKS_GUIDE } from "./http/guides";
 import { createRouter, documentImpliedErrors } from "./http/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
@@ -112,7 +113,11 @@ export function buildApp() {
       info: {
         title: "Deep Research API",
         version: API_VERSION,
-        description: "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
+        description: [
+          "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
+          AUTHENTICATION_GUIDE,
+          WEBHOOKS_GUIDE,
+        ].join("\n\n"),
       },
       servers: [{ url: new URL(c.req.url).origin }],
     });

@@ -1,0 +1,108 @@
+/**
+ * The guides of the API reference, in Markdown, published in the OpenAPI document's
+ * `info.description` (the reference at /docs renders them with their headings in its sidebar).
+ * The code in them is run by test/e2e/guides.e2e.test.ts against a real webhook delivery, so a
+ * guide cannot drift from what the service sends.
+ */
+
+/** Verifies a delivery in Node (18+): the HMAC-SHA256 of the raw body, compared in constant time. */
+export const NODE_VERIFY = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** True when \`signature\` (the X-Service-Signature header) is the HMAC of exactly these bytes. */
+export function verifyWebhook(rawBody, signature, secret) {
+  const expected = "sha256=" + createHmac("sha256", secret).update(rawBody).digest("hex");
+  const a = Buffer.from(expected);
+  const b = Buffer.from(String(signature ?? ""));
+  return a.length === b.length && timingSafeEqual(a, b);
+}`;
+
+/** The same in Python 3 (standard library only). */
+export const PYTHON_VERIFY = `import hashlib
+import hmac
+
+
+def verify_webhook(raw_body: bytes, signature: str, secret: str) -> bool:
+    """True when signature (the X-Service-Signature header) is the HMAC of exactly these bytes."""
+    expected = "sha256=" + hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, signature or "")`;
+
+export const AUTHENTICATION_GUIDE = `## Authentication
+
+Two kinds of bearer credentials, in the \`Authorization\` header:
+
+| Surface | Credential | Where it comes from |
+|---|---|---|
+| \`/v1/*\` (the public API) | an **API key**, \`dr_live_…\` | the dashboard's *API keys* page (or \`POST /api/keys\`) |
+| \`/api/*\` (the dashboard API) | an **access token** (a JWT, 15 minutes) | \`POST /api/auth/signup\`, \`/login\` or \`/refresh\` |
+
+\`\`\`sh
+curl https://YOUR-HOST/v1/credits -H "Authorization: Bearer dr_live_..."
+\`\`\`
+
+- **Keys** are shown once, when created or reset; only a hash is stored. Reset one to rotate it
+  (the old value stops working at once), revoke it when it leaks. A missing, wrong or revoked key
+  is \`401 unauthorized\`; a suspended account is \`403 account_suspended\`.
+- **Sessions**: signup and login answer an \`access_token\` and a \`refresh_token\` (30 days,
+  single use). Trade the refresh token at \`POST /api/auth/refresh\` for a new pair before or after
+  the access token expires; reusing an old refresh token ends that session everywhere.
+  \`POST /api/auth/logout\` ends it on purpose.
+- **Rate limits**: each key has a request budget; past it the answer is \`429 rate_limited\` with a
+  \`Retry-After\` header (seconds). Retry after that long; the SDK does it for you.
+- **Idempotency**: send \`Idempotency-Key: <any unique string>\` with \`POST /v1/research\`. A retry
+  with the same key and body within 24 hours answers the original job and is not charged again.
+- Every response carries \`X-Request-Id\`: quote it to support.
+
+In the reference, **Test Request** takes your key under *Authentication* and sends the request to
+this server from your browser.`;
+
+export const WEBHOOKS_GUIDE = `## Webhooks
+
+Give \`webhook_url\` on \`POST /v1/research\` and the job runs asynchronously (202); when it ends,
+the final result (the same JSON as \`GET /v1/research/{id}\`) is POSTed to that URL:
+
+| Header | Value |
+|---|---|
+| \`X-Service-Signature\` | \`sha256=\` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret |
+| \`X-Service-Event\` | \`research.completed\` |
+| \`X-Service-Delivery\` | the job id: the same on every retry, so use it to ignore duplicates |
+| \`X-Service-Timestamp\` | Unix seconds when this attempt was sent |
+
+Your **signing secret** (\`whsec_…\`) is on the dashboard's *Settings* page
+(\`GET /api/settings/webhook-secret\`); rotating it (\`POST /api/settings/webhook-secret/rotate\`)
+makes the old one fail at once.
+
+Answer any 2xx within 10 seconds. Anything else (or no answer) is retried with exponential backoff
+(1, 2, 4 … minutes, 8 attempts over about two hours); \`GET /v1/research/{id}/deliveries\` lists
+every attempt with its status code or error.
+
+**Verify every delivery** before trusting it: compute the HMAC over the exact bytes you received
+(before any JSON parsing), compare in constant time, and reject on mismatch.
+
+Node (18+):
+
+\`\`\`js
+${NODE_VERIFY}
+
+// Express: keep the raw body for the check.
+// app.post("/hooks/research", express.raw({ type: "application/json" }), (req, res) => {
+//   if (!verifyWebhook(req.body, req.get("X-Service-Signature"), process.env.WEBHOOK_SECRET)) return res.sendStatus(401);
+//   const result = JSON.parse(req.body);
+//   res.sendStatus(204);
+// });
+\`\`\`
+
+Python 3:
+
+\`\`\`python
+${PYTHON_VERIFY}
+
+# Flask: request.get_data() is the raw body.
+# @app.post("/hooks/research")
+# def research_hook():
+#     if not verify_webhook(request.get_data(), request.headers.get("X-Service-Signature"), os.environ["WEBHOOK_SECRET"]):
+#         abort(401)
+#     result = request.get_json()
+#     return "", 204
+\`\`\`
+
+The TypeScript SDK has it built in: \`verifyWebhook(rawBody, headers, secret)\`.`;

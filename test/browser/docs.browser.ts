@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+
+const base = () => process.env.DASHBOARD_BASE_URL!;
+
+/** Where the reference lists GET /v1/credits (Scalar's anchor: tag slug, method, path). */
+const CREDITS_ANCHOR = "#tag/public-api/GET/v1/credits";
+
+test("the API reference renders offline, with the guides, snippets, and a Test Request console that calls this server", async ({ page }) => {
+  // Everything it loads comes from this server: no font, script, proxy or telemetry elsewhere.
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(base()) && !url.startsWith("data:") && !url.startsWith("blob:")) elsewhere.push(url);
+  });
+  const signup = (await (
+    await fetch(`${base()}/api/auth/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: `docs-${Date.now()}@example.com`, password: "docs password 1" }) })
+  ).json()) as { access_token: string };
+  const key = (
+    (await (
+      await fetch(`${base()}/api/keys`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${signup.access_token}` }, body: JSON.stringify({ name: "docs" }) })
+    ).json()) as { plaintext: string }
+  ).plaintext;
+
+  await page.goto(`${base()}/docs`);
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Authentication", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeAttached();
+  await expect(page.getByText("hmac.compare_digest").first()).toBeAttached(); // the Python verification
+  await page.screenshot({ path: "test-results/screens/docs.png" });
+
+  await page.goto(`${base()}/docs${CREDITS_ANCHOR}`);
+  const tryIt = page.getByRole("button", { name: /Test Request/ }).filter({ hasText: "get /v1/credits" });
+  await tryIt.click();
+  const client = page.getByRole("dialog");
+  await client.getByLabel(/Bearer Token/i).fill(key);
+  await client.getByRole("button", { name: /Send/ }).first().click();
+  await expect(client).toContainText("200 OK");
+  await expect(client).toContainText('"credits": 500');
+  await page.screenshot({ path: "test-results/screens/docs-try-it.png" });
+  expect(elsewhere).toEqual([]);
+});
