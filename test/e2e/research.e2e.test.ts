@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { NODE_VERIFY, PYTHON_VERIFY } from "../../src/http/guides";
 import { freePort, serverClient } from "./server";
 
 const server = serverClient(inject("server"));
@@ -105,6 +108,23 @@ describe("research over real HTTP against npm start", () => {
     expect(delivery.headers["x-service-signature"]).toBe(expected);
     expect(delivery.headers["x-service-event"]).toBe("research.completed");
     expect(JSON.parse(delivery.body)).toMatchObject({ id, status: "succeeded" });
+
+    // The reference's webhooks guide: its Node and Python checks accept this delivery, and refuse it
+    // with one byte of the body changed or with another secret.
+    const signature = String(delivery.headers["x-service-signature"]);
+    const tampered = delivery.body.replace('"succeeded"', '"succeedeD"');
+    const cases: [string, string, boolean][] = [[delivery.body, secret, true], [tampered, secret, false], [delivery.body, `${secret}x`, false]];
+    const dir = mkdtempSync(join(tmpdir(), "guide-"));
+    writeFileSync(join(dir, "verify.mjs"), `${NODE_VERIFY}\nconst [body, signature, secret] = JSON.parse(process.argv[2]);\nconsole.log(verifyWebhook(Buffer.from(body), signature, secret));\n`);
+    writeFileSync(join(dir, "verify.py"), `${PYTHON_VERIFY}\n\nimport json, sys\nbody, signature, secret = json.loads(sys.argv[1])\nprint(str(verify_webhook(body.encode(), signature, secret)).lower())\n`);
+    const python = spawnSync("python3", ["--version"]).status === 0;
+    for (const [body, key, expected] of cases) {
+      const input = JSON.stringify([body, signature, key]);
+      expect(spawnSync(process.execPath, [join(dir, "verify.mjs"), input], { encoding: "utf8" }).stdout.trim()).toBe(String(expected));
+      if (python) expect(spawnSync("python3", [join(dir, "verify.py"), input], { encoding: "utf8" }).stdout.trim()).toBe(String(expected));
+    }
+    if (!python) console.warn("python3 is not installed: the guide's Python check was not run");
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("runs the cron under npm start: a job stuck past its deadline is swept (failed, nothing charged)", async () => {
