@@ -187,5 +187,49 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(textOf(await call(client, "get_research", { id: "nope" }))).toBe("invalid_request: Invalid request: id: id must be a UUID");
     expect(textOf(await call(client, "list_research", { limit: 101 }))).toBe("invalid_request: Invalid request: limit: limit must be at most 100");
     expect(textOf(await call(client, "deep_research", { question: "  " }))).toBe("invalid_request: Invalid request: question: must not be empty");
+    const wrongType = await call(client, "deep_research", { question: 42 });
+    expect(wrongType.isError).toBe(true);
+    expect(textOf(wrongType)).toMatch(/^Input validation error: .*question/);
+  });
+
+  it("an idempotency_key returns the original job instead of paying for another", async () => {
+    const account = await newAccount();
+    const client = await connect(account);
+    const args = { question: QUESTION, mode: "lite", idempotency_key: `mcp-e2e-${Date.now()}` };
+    const first = (await call(client, "deep_research", args)).structuredContent as any;
+    const second = (await call(client, "deep_research", args)).structuredContent as any;
+    expect(second).toEqual(first);
+    expect(await credits(account)).toBe(500 - 15);
+    const reused = await call(client, "deep_research", { ...args, mode: "standard" });
+    expect(textOf(reused)).toBe("idempotency_key_reused: This Idempotency-Key was already used with a different request body.");
+  });
+
+  it("dropping the connection mid-call cancels the job: charged only for the work done", async () => {
+    const account = await newAccount();
+    const client = new Client({ name: "mcp-e2e", version: "1.0.0" });
+    await client.connect(transportFor(account.key));
+    let jobId: string | undefined;
+    // max runs the longest (four waves); the client hangs up as soon as it learns the job's id.
+    const outcome = await client
+      .callTool({ name: "deep_research", arguments: { question: QUESTION, mode: "max", max_credits: 300 } }, undefined, {
+        onprogress: (update) => {
+          jobId ??= /^Job (\S+) accepted/.exec(update.message ?? "")?.[1];
+          if (jobId) void client.close();
+        },
+      })
+      .then(
+        () => "answered",
+        (error: Error) => error.message,
+      );
+    expect(outcome).toMatch(/Connection closed/);
+    let job: any;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      job = (await rest(`/v1/research/${jobId}`, account)).body;
+      if (["succeeded", "failed", "cancelled"].includes(job.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job.status).toBe("cancelled");
+    expect(job.credits_charged).toBeLessThan(300);
+    expect(await credits(account)).toBe(500 - job.credits_charged);
   });
 });

@@ -49,6 +49,8 @@ describe("/mcp", () => {
     const response = await call("/mcp", { body: INITIALIZE, headers: ACCEPT, token: key });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    expect(response.headers.get("X-Request-Id")).toBeTruthy();
+    expect(response.headers.get("Content-Encoding")).toBe("identity");
     const session = response.headers.get("Mcp-Session-Id");
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
     const text = await response.text();

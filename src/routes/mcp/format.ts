@@ -48,7 +48,7 @@ function outcomeLine(result: ResearchResult): string {
       return `${job} succeeded: ${parts.join(", ")}.`;
     }
     case "failed":
-      return `${job} failed: ${result.error ?? "unknown error"}. Charged ${result.credits_charged} credits.`;
+      return `${job} failed: ${(result.error ?? "unknown error").replace(/\.$/, "")}. Charged ${result.credits_charged} credits.`;
     case "cancelled":
       return `${job} was cancelled. Charged ${result.credits_charged} credits for the work already done.`;
     default:

@@ -65,8 +65,11 @@ async function handleMcpPost(c: Context<AppEnv>, version: string): Promise<Respo
   const response = await transport.handleRequest(c.req.raw);
   const headers = new Headers(response.headers);
   if (initialize && response.ok) headers.set("Mcp-Session-Id", crypto.randomUUID());
+  // As for the jobs' own event streams: no compression, so each progress notification leaves at once.
+  if (headers.get("Content-Type")?.startsWith("text/event-stream")) headers.set("Content-Encoding", "identity");
   const body = response.body && noticingCancel(response.body, () => void transport.close());
-  return new Response(body, { status: response.status, headers });
+  // Through the context, so the headers the middleware set (X-Request-Id) are kept.
+  return c.newResponse(body, { status: response.status as 200, headers });
 }
 
 export function mcpRoutes(version: string) {
