@@ -96,6 +96,7 @@ export function deepResearch(caller: McpCaller) {
         idempotencyKey,
         resourceBase: `${caller.origin}/v1/research`,
       });
+      // An asynchronous submit answers 202; a 200 (a finished result) would need no following.
       if (submitted.status === 200) return researchToolResult(submitted.body);
       const jobId = submitted.body.id;
       const report = progressReporter(extra);
