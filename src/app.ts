@@ -30,6 +30,7 @@ import { v1CollectionRoutes } from "./routes/v1/collections";
 import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
+import { mcpRoutes } from "./routes/mcp/route";
 
 export const API_VERSION = "0.1.0";
 
@@ -95,6 +96,8 @@ export function buildApp() {
   v1.route("/", v1ResearchRoutes);
   v1.route("/", v1CollectionRoutes);
   app.route("/v1", v1);
+  // The same API, as MCP tools for AI agents (API key, like /v1).
+  app.route("/mcp", mcpRoutes(API_VERSION));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { JOB_STATUSES } from "../../db/schema/jobs";
+import { IdParam, validationError } from "../../http/openapi";
+import { PagingQuery } from "../../lib/paging";
+import { cancelJob, getJob, listJobs, researchLogRow } from "../../research/service";
+import { balanceDto } from "../../services/ledger";
+import type { McpCaller } from "./caller";
+import { researchToolResult } from "./deep-research";
+import { resultText } from "./format";
+import { asTool, toolResult } from "./tool-results";
+
+/**
+ * get_research, list_research, cancel_research and get_credits: the calls of GET/DELETE
+ * /v1/research/{id}, GET /v1/research and GET /v1/credits, with their checks and owner scoping
+ * (another account's job is not found). Arguments carry types; the REST schemas apply the rules.
+ */
+
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export const JobIdInput = {
+  id: z.string().describe("The job's id (a UUID), as deep_research or list_research gave it."),
+};
+
+export const ListInput = {
+  status: z.enum(JOB_STATUSES).optional().describe("Only jobs in this status."),
+  limit: z.number().int().optional().describe("How many jobs, newest first: 1 to 100, default 20."),
+  offset: z.number().int().optional().describe("How many of the newest jobs to skip (for the next page), default 0."),
+};
+
+export function getResearch(caller: McpCaller) {
+  return ({ id }: { id: string }): Promise<CallToolResult> =>
+    asTool(async () => researchToolResult(await getJob(caller.deps, caller.user.id, parsed(IdParam, { id }).id)));
+}
+
+export function cancelResearch(caller: McpCaller) {
+  return ({ id }: { id: string }): Promise<CallToolResult> =>
+    asTool(async () => {
+      const result = await cancelJob(caller.deps, caller.user.id, parsed(IdParam, { id }).id);
+      // Cancelling worked even when the job had already finished (it comes back unchanged): not an error.
+      return toolResult(resultText(result), result);
+    });
+}
+
+export function listResearch(caller: McpCaller) {
+  return (args: { status?: (typeof JOB_STATUSES)[number]; limit?: number; offset?: number }): Promise<CallToolResult> =>
+    asTool(async () => {
+      // The query-string rules of GET /v1/research, so the limits and their messages are the same.
+      const page = parsed(PagingQuery, {
+        limit: args.limit === undefined ? undefined : String(args.limit),
+        offset: args.offset === undefined ? undefined : String(args.offset),
+      });
+      const rows = await listJobs(caller.deps, caller.user.id, { ...page, status: args.status, origin: "api" });
+      const jobs = rows.map(researchLogRow);
+      return toolResult(JSON.stringify(jobs), { jobs });
+    });
+}
+
+export function getCredits(caller: McpCaller) {
+  // The API-key middleware read the owner's row, balance included, for this very request.
+  return (): Promise<CallToolResult> =>
+    asTool(async () => {
+      const balance = balanceDto(caller.user.credits);
+      return toolResult(JSON.stringify(balance), balance);
+    });
+}

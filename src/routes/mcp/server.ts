@@ -1,0 +1,82 @@
+import { z } from "@hono/zod-openapi";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { ResearchLogRowDto, ResearchResultDto } from "../../research/service";
+import { BalanceDto } from "../account-schemas";
+import type { McpCaller } from "./caller";
+import { DeepResearchInput, deepResearch } from "./deep-research";
+import { cancelResearch, getCredits, getResearch, JobIdInput, ListInput, listResearch } from "./job-tools";
+
+export const MCP_TOOL_NAMES = ["deep_research", "get_research", "list_research", "cancel_research", "get_credits"] as const;
+
+const INSTRUCTIONS =
+  "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
+  "returns a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
+  "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance.";
+
+/**
+ * The MCP server of one request: its tools act for `caller`. A new one per request (the endpoint
+ * is stateless), so nothing of one caller can reach another's. Tool outputs are the REST shapes.
+ */
+export function createMcpServer(caller: McpCaller, version: string): McpServer {
+  // JSON Schema checks without code generation (the Workers runtime forbids eval).
+  const server = new McpServer({ name: "deep-research", version }, { instructions: INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+  server.registerTool(
+    "deep_research",
+    {
+      title: "Deep research",
+      description:
+        "Research a question across many sources and get a brief in which every claim cites its sources as [n], " +
+        "with the numbered sources and the exact quotes. Costs credits by mode (reserved up front; a failed job is refunded). " +
+        "Takes seconds to minutes; progress is reported while it runs.",
+      inputSchema: DeepResearchInput,
+      outputSchema: ResearchResultDto,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    deepResearch(caller),
+  );
+  server.registerTool(
+    "get_research",
+    {
+      title: "Get a research job",
+      description: "A research job by id: its status, and once finished its brief, sources, citations and cost.",
+      inputSchema: JobIdInput,
+      outputSchema: ResearchResultDto,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    getResearch(caller),
+  );
+  server.registerTool(
+    "list_research",
+    {
+      title: "List research jobs",
+      description: "Your research jobs started with API keys (here or over the REST API), newest first.",
+      inputSchema: ListInput,
+      outputSchema: z.object({ jobs: z.array(ResearchLogRowDto) }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    listResearch(caller),
+  );
+  server.registerTool(
+    "cancel_research",
+    {
+      title: "Cancel a research job",
+      description: "Cancel a pending or running job: charged only for the work already done, the rest given back. A finished job comes back unchanged.",
+      inputSchema: JobIdInput,
+      outputSchema: ResearchResultDto,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    cancelResearch(caller),
+  );
+  server.registerTool(
+    "get_credits",
+    {
+      title: "Credit balance",
+      description: "The account's credit balance (1 credit = $0.01).",
+      outputSchema: BalanceDto,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    getCredits(caller),
+  );
+  return server;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { ResearchResult } from "../../src/research/service";
+import { progressMessage, resultText } from "../../src/routes/mcp/format";
+
+const base: ResearchResult = {
+  id: "7f1c2a34-5b6d-4e8f-9a0b-1c2d3e4f5a6b",
+  status: "succeeded",
+  question: "What ended the Nullification Crisis?",
+  brief: "The Compromise Tariff of 1833 ended it [1], after Jackson threatened force [2].",
+  typed: null,
+  sources: [
+    { url: "https://history.example.org/compromise", title: "Compromise Tariff", domain: "history.example.org" },
+    { url: "https://history.example.org/jackson", title: "", domain: "history.example.org" },
+  ],
+  citations: [],
+  credits_charged: 60,
+  cost_usd: 0.0871,
+  created_at: "2026-01-01T00:00:00.000Z",
+  completed_at: "2026-01-01T00:00:04.000Z",
+  error: null,
+  latency_ms: 4200,
+  wave_count: 2,
+};
+
+describe("the tools' words", () => {
+  it("a succeeded job: outcome and cost, the brief, then its sources numbered as the brief cites them", () => {
+    expect(resultText(base)).toBe(
+      [
+        `Research job ${base.id} succeeded: charged 60 credits, $0.0871 of work, 4.2 s.`,
+        "Question: What ended the Nullification Crisis?",
+        base.brief,
+        "Sources:\n[1] Compromise Tariff (history.example.org): https://history.example.org/compromise\n" +
+          "[2] https://history.example.org/jackson (history.example.org): https://history.example.org/jackson",
+      ].join("\n\n"),
+    );
+  });
+
+  it("typed output is shown as JSON; failed, cancelled and running jobs say where they stand", () => {
+    expect(resultText({ ...base, typed: { year: 1833 } })).toContain('Typed output:\n{\n  "year": 1833\n}');
+    const bare = { ...base, brief: null, sources: [], latency_ms: null };
+    expect(resultText({ ...bare, status: "failed", credits_charged: 0, error: "No sources found." })).toMatch(/^Research job \S+ failed: No sources found\. Charged 0 credits\./);
+    expect(resultText({ ...bare, status: "cancelled", credits_charged: 3 })).toMatch(/was cancelled\. Charged 3 credits for the work already done\./);
+    expect(resultText({ ...bare, status: "running" })).toMatch(/is running\. Ask again with get_research and id /);
+  });
+
+  it("progress messages for status, progress, source and error events; none for the result", () => {
+    expect(progressMessage({ id: 1, event: "status", data: { status: "running" } })).toBe("Status: running");
+    expect(progressMessage({ id: 2, event: "progress", data: { stage: "reading", wave: 1, searches: 4, pages: 7, cost_usd: 0.021 } })).toBe(
+      "reading · wave 1 · 4 searches · 7 pages read · $0.0210 spent",
+    );
+    expect(progressMessage({ id: 3, event: "source", data: { url: "https://a.example/x", title: "A page", domain: "a.example" } })).toBe("Read: A page (a.example)");
+    expect(progressMessage({ id: 4, event: "error", data: { code: "job_failed", message: "No sources found." } })).toBe("Failed: No sources found.");
+    expect(progressMessage({ id: 5, event: "result", data: base })).toBeNull();
+  });
+});
