@@ -20,6 +20,15 @@ describe("the dashboard, served by npm start", () => {
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe("not_found");
     expect((await fetch(`${server.baseUrl}/v1/no-such-thing`)).status).toBe(401);
+    // An MCP client probing for OAuth metadata after a 401 must not get the app's HTML.
+    const probe = await fetch(`${server.baseUrl}/.well-known/oauth-protected-resource`);
+    expect(probe.status).toBe(404);
+    expect(probe.headers.get("Content-Type")).toMatch(/application\/json/);
+    // The API reference's renderer is one of the app's static files.
+    const renderer = await fetch(`${server.baseUrl}/docs-assets/scalar.js`);
+    expect(renderer.status).toBe(200);
+    expect(renderer.headers.get("Content-Type")).toMatch(/javascript/);
+    await renderer.body?.cancel();
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     expect(((await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { openapi: string }).openapi).toBe("3.1.0");
   });
