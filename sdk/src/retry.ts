@@ -12,6 +12,8 @@ export interface RetryOptions {
    * for longer is returned as it is, so the caller sees it (its error carries `retryAfter`).
    */
   maxDelayMs?: number;
+  /** Told before each wait: why (a status, or the network error) and for how long. */
+  onRetry?: (retry: { attempt: number; delayMs: number; status: number | null; error: unknown }) => void;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
@@ -80,7 +82,9 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
       } catch (error) {
         // An abort is the caller's decision; a network error is retried only when repeating is safe.
         if (request.signal.aborted || last || !repeatable(request)) throw error;
-        await sleep(backoffMs(retry, baseDelayMs, maxDelayMs), request.signal);
+        const delayMs = backoffMs(retry, baseDelayMs, maxDelayMs);
+        options.onRetry?.({ attempt: retry + 1, delayMs, status: null, error });
+        await sleep(delayMs, request.signal);
         continue;
       }
       if (last || !(await retryable(request, response))) return response;
@@ -88,6 +92,7 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
       const delay = asked === null ? backoffMs(retry, baseDelayMs, maxDelayMs) : asked * 1000;
       if (delay > maxDelayMs) return response;
       await response.body?.cancel().catch(() => {});
+      options.onRetry?.({ attempt: retry + 1, delayMs: delay, status: response.status, error: null });
       await sleep(delay, request.signal);
     }
   };

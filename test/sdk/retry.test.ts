@@ -23,12 +23,14 @@ const client = (baseUrl: string, options: Partial<ConstructorParameters<typeof D
 describe("retries", () => {
   it("waits out a 429's Retry-After, then succeeds", async () => {
     const service = await serve([error(429, "rate_limited", "Too many requests.", { "Retry-After": "1" }), json(200, balance)]);
-    expect(await client(service.baseUrl).credits()).toEqual(balance);
+    const retries: unknown[] = [];
+    expect(await client(service.baseUrl, { onRetry: (retry) => retries.push(retry) }).credits()).toEqual(balance);
     expect(service.requests).toHaveLength(2);
     const waited = service.requests[1]!.at - service.requests[0]!.at;
     expect(waited).toBeGreaterThanOrEqual(950);
     expect(waited).toBeLessThan(3000);
     expect(service.requests[1]!.headers.authorization).toBe("Bearer dr_test_key");
+    expect(retries).toEqual([{ attempt: 1, delayMs: 1000, status: 429, error: null }]);
   });
 
   it("retries 5xx and dropped connections of a GET with backoff, up to maxRetries", async () => {

@@ -33,7 +33,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`DEEP_RESEARCH_API_KEY is not set: set it to a key from the dashboard (API keys page, ${baseUrl}/keys).\n`);
       return EXIT.auth;
     }
-    const client = new DeepResearch({ apiKey, baseUrl });
+    const client = new DeepResearch({
+      apiKey,
+      baseUrl,
+      // A wait of more than a moment is said, so a silent CLI is never mistaken for a hung one.
+      onRetry: ({ delayMs, status }) => {
+        if (delayMs >= 2000) process.stderr.write(`${status === 429 ? "Rate limited" : status ? `HTTP ${status}` : "Connection failed"}: retrying in ${Math.round(delayMs / 1000)} s…\n`);
+      },
+    });
     switch (command.kind) {
       case "credits":
         return await runCredits(client, command.json, io);

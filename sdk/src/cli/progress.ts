@@ -64,7 +64,9 @@ export class ProgressView {
     if (this.out.isTTY) {
       const bar = "█".repeat(Math.round(this.fraction * BAR_WIDTH)).padEnd(BAR_WIDTH, "░");
       const text = `${bar} ${String(Math.round(this.fraction * 100)).padStart(3)}% ${status}`;
-      this.out.write(`\r\x1b[2K${text.slice(0, Math.max(20, (this.out.columns ?? 80) - 1))}`);
+      // Never wider than the terminal, or the line wraps and the next redraw cannot erase it (0: unknown).
+      const width = this.out.columns && this.out.columns > 30 ? this.out.columns : 80;
+      this.out.write(`\r\x1b[2K${text.slice(0, width - 1)}`);
       this.drawn = true;
     } else {
       // One line per stage or wave; the source count and cost ride along.
