@@ -6,9 +6,9 @@ const migrations = await readD1Migrations("./migrations");
 dropSimulatedRestartLines();
 
 /**
- * Two projects: `workers` runs inside workerd (the real runtime, with D1, Durable Objects and
+ * Four projects: `workers` runs inside workerd (the real runtime, with D1, Durable Objects and
  * Queues from wrangler.toml); `e2e` runs in Node and drives the server started the way the
- * README says, over real HTTP.
+ * README says, over real HTTP. `repo` and `sdk` are Node unit tests of the repository and the SDK.
  */
 export default defineConfig({
   test: {
@@ -56,7 +56,7 @@ export default defineConfig({
           // never assume a table is empty.
           isolate: false,
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/repo/**"],
+          exclude: ["test/e2e/**", "test/repo/**", "test/sdk/**"],
           setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/check-responses.ts"],
           testTimeout: 20_000,
         },
@@ -64,6 +64,10 @@ export default defineConfig({
       {
         // Checks of the repository itself (the layering of src/), in Node.
         test: { name: "repo", include: ["test/repo/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // The SDK and CLI's unit tests (sdk/), in Node: fake HTTP servers on 127.0.0.1, no service.
+        test: { name: "sdk", include: ["test/sdk/**/*.test.ts"], environment: "node" },
       },
       {
         test: {

@@ -1,0 +1,160 @@
+import { parseArgs } from "node:util";
+import type { JobStatus, ResearchMode } from "../types.js";
+
+export const USAGE = `Usage:
+  deep-research "question" [options]   research a question; the brief is printed as Markdown
+  deep-research credits                your credit balance
+  deep-research jobs [--status s]      your recent jobs
+  deep-research cancel <job id>        cancel a job (charged only for the work already done)
+
+Research options:
+  -m, --mode <mode>          lite (15 credits), standard (60, the default), pro (200) or max (metered)
+      --max-credits <n>      the most a max job may cost (required with --mode max)
+      --json                 print the whole result as JSON instead of Markdown
+      --schema <file.json>   a JSON Schema: the answer is an object that follows it (printed as JSON)
+      --collection <id>      search this collection of yours (repeatable)
+      --web                  with --collection: search the default space as well
+      --include-domain <d>   only sources from this domain (repeatable)
+      --exclude-domain <d>   never sources from this domain (repeatable)
+      --webhook <url>        the service also POSTs the signed result there
+  -q, --quiet                no progress on stderr
+
+Other options:
+      --status <status>      jobs: pending, running, succeeded, failed or cancelled
+      --limit <n>            jobs: how many (default 20, at most 100)
+      --json                 credits, jobs, cancel: print JSON
+  -h, --help                 this help
+  -v, --version              the version
+
+Environment:
+  DEEP_RESEARCH_API_KEY      your API key (dashboard: API keys page); required
+  DEEP_RESEARCH_BASE_URL     the service (default http://127.0.0.1:8787)
+
+Progress (stage, wave, sources, cost against the mode's cap) goes to stderr; the result to stdout.
+Ctrl-C while a job runs cancels it. To ask a question that is one of the command words, put
+"--" before it: deep-research -- credits
+
+Exit codes: 0 done; 1 the job failed or the service could not answer; 2 a usage error or a request
+the service refused as invalid; 3 the API key is missing or refused, or the account is suspended;
+4 not enough credits; 5 rate limited; 130 interrupted (the job was cancelled).`;
+
+export type Command =
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "credits"; json: boolean }
+  | { kind: "jobs"; json: boolean; status?: JobStatus; limit?: number }
+  | { kind: "cancel"; json: boolean; id: string }
+  | {
+      kind: "research";
+      question: string;
+      mode: ResearchMode;
+      maxCredits?: number;
+      json: boolean;
+      schemaFile?: string;
+      collections: string[];
+      web: boolean;
+      includeDomains: string[];
+      excludeDomains: string[];
+      webhookUrl?: string;
+      quiet: boolean;
+    };
+
+/** A command line that cannot be run: its message is printed with a pointer to --help (exit 2). */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+const MODES: readonly ResearchMode[] = ["lite", "standard", "pro", "max"];
+const STATUSES: readonly JobStatus[] = ["pending", "running", "succeeded", "failed", "cancelled"];
+const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help"]);
+const RESEARCH_ONLY = ["mode", "max-credits", "schema", "collection", "web", "include-domain", "exclude-domain", "webhook", "quiet"] as const;
+const JOBS_ONLY = ["status", "limit"] as const;
+
+function positiveInteger(value: string, flag: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, not "${value}".`);
+  return Number(value);
+}
+
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+      options: {
+        mode: { type: "string", short: "m" },
+        "max-credits": { type: "string" },
+        json: { type: "boolean" },
+        schema: { type: "string" },
+        collection: { type: "string", multiple: true },
+        web: { type: "boolean" },
+        "include-domain": { type: "string", multiple: true },
+        "exclude-domain": { type: "string", multiple: true },
+        webhook: { type: "string" },
+        quiet: { type: "boolean", short: "q" },
+        status: { type: "string" },
+        limit: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals, tokens } = parsed;
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  // After "--" every word is the question, even a command word.
+  const dashDash = tokens.find((token) => token.kind === "option-terminator");
+  const first = tokens.find((token) => token.kind === "positional");
+  const subcommand = first && (!dashDash || first.index < dashDash.index) && SUBCOMMANDS.has(first.value) ? first.value : null;
+  const json = values.json ?? false;
+  const given = (names: readonly string[]) => names.filter((name) => (values as Record<string, unknown>)[name] !== undefined);
+
+  if (subcommand) {
+    const misplaced = [...given(RESEARCH_ONLY), ...(subcommand === "jobs" ? [] : given(JOBS_ONLY))];
+    if (misplaced.length > 0) throw new UsageError(`--${misplaced[0]} does not apply to "${subcommand}".`);
+    const rest = positionals.slice(1);
+    if (subcommand === "help") return { kind: "help" };
+    if (subcommand === "cancel") {
+      if (rest.length !== 1) throw new UsageError('"cancel" takes one job id: deep-research cancel <job id>');
+      return { kind: "cancel", json, id: rest[0]! };
+    }
+    if (rest.length > 0) throw new UsageError(`"${subcommand}" takes no arguments (got "${rest.join(" ")}").`);
+    if (subcommand === "credits") return { kind: "credits", json };
+    const status = values.status;
+    if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(", ")}.`);
+    return {
+      kind: "jobs",
+      json,
+      ...(status !== undefined && { status: status as JobStatus }),
+      ...(values.limit !== undefined && { limit: positiveInteger(values.limit, "--limit") }),
+    };
+  }
+
+  const misplaced = given(JOBS_ONLY);
+  if (misplaced.length > 0) throw new UsageError(`--${misplaced[0]} applies to "jobs" only.`);
+  const question = positionals.join(" ").trim();
+  if (!question) throw new UsageError('Give a question: deep-research "How did presidents describe tariffs in the 19th century?"');
+  const mode = values.mode ?? "standard";
+  if (!(MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(", ")}.`);
+  const maxCredits = values["max-credits"] === undefined ? undefined : positiveInteger(values["max-credits"], "--max-credits");
+  if (mode === "max" && maxCredits === undefined) throw new UsageError("--mode max needs --max-credits <n>: the most the job may cost.");
+  if (values.web && !values.collection) throw new UsageError("--web only applies with --collection.");
+  return {
+    kind: "research",
+    question,
+    mode: mode as ResearchMode,
+    ...(maxCredits !== undefined && { maxCredits }),
+    json,
+    ...(values.schema !== undefined && { schemaFile: values.schema }),
+    collections: values.collection ?? [],
+    web: values.web ?? false,
+    includeDomains: values["include-domain"] ?? [],
+    excludeDomains: values["exclude-domain"] ?? [],
+    ...(values.webhook !== undefined && { webhookUrl: values.webhook }),
+    quiet: values.quiet ?? false,
+  };
+}

@@ -1,0 +1,103 @@
+import { readFile } from "node:fs/promises";
+import type { DeepResearch } from "../client.js";
+import type { ModePrice, ResearchResult } from "../types.js";
+import { type Command, UsageError } from "./args.js";
+import { credits, seconds } from "./format.js";
+import { resultMarkdown } from "./markdown.js";
+import { EXIT } from "./messages.js";
+import { type ProgressOutput, ProgressView } from "./progress.js";
+
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: ProgressOutput;
+  /** Aborted by Ctrl-C. */
+  interrupted: AbortSignal;
+}
+
+type ResearchCommand = Extract<Command, { kind: "research" }>;
+
+async function readSchema(file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`--schema: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  try {
+    const schema = JSON.parse(text) as unknown;
+    if (!schema || typeof schema !== "object" || Array.isArray(schema)) throw new Error("not an object");
+    return schema as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`--schema: ${file} is not a JSON Schema object (${(error as Error).message}).`);
+  }
+}
+
+/** The summary line on stderr after a result: how it ended, what it cost, how long it took. */
+function summary(result: ResearchResult): string {
+  const parts = [result.status, `${credits(result.credits_charged)} charged`, `${result.sources.length} sources cited`];
+  if (result.latency_ms !== null) parts.push(seconds(result.latency_ms));
+  return `${parts.join(" · ")} · job ${result.id}`;
+}
+
+export async function runResearch(client: DeepResearch, command: ResearchCommand, io: Io): Promise<number> {
+  const responseSchema = command.schemaFile ? await readSchema(command.schemaFile) : undefined;
+  // The mode's cap and wave count for the bar, from the public price list; the bar does without.
+  const modes: ModePrice[] = await client.modes().catch(() => []);
+  const view = command.quiet ? null : new ProgressView(io.stderr, modes.find((mode) => mode.mode === command.mode) ?? null, command.maxCredits);
+  // Always asynchronous, so there are events to show and a job id for Ctrl-C to cancel.
+  const result = await client.research(command.question, {
+    mode: command.mode,
+    maxCredits: command.maxCredits,
+    ...(command.collections.length > 0 && { collections: command.collections, web: command.web }),
+    ...(command.includeDomains.length > 0 && { includeDomains: command.includeDomains }),
+    ...(command.excludeDomains.length > 0 && { excludeDomains: command.excludeDomains }),
+    ...(command.webhookUrl && { webhookUrl: command.webhookUrl }),
+    ...(responseSchema && { responseSchema }),
+    async: true,
+    signal: io.interrupted,
+    onAccepted: (job) => view?.accepted(job, command.mode),
+    onEvent: (event) => view?.event(event),
+  });
+  view?.finish();
+  if (command.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (result.status !== "succeeded") {
+    const why = result.status === "failed" ? `The job failed: ${result.error ?? "no reason given"}` : `The job was ${result.status}.`;
+    io.stderr.write(`${why} It was charged ${credits(result.credits_charged)}. (job ${result.id})\n`);
+    return EXIT.failed;
+  }
+  if (!command.json) io.stdout.write(responseSchema ? `${JSON.stringify(result.typed, null, 2)}\n` : resultMarkdown(result));
+  if (!command.quiet) io.stderr.write(`${summary(result)}\n`);
+  return EXIT.ok;
+}
+
+export async function runCredits(client: DeepResearch, json: boolean, io: Io): Promise<number> {
+  const balance = await client.credits();
+  io.stdout.write(json ? `${JSON.stringify(balance)}\n` : `${credits(balance.credits)}\n`);
+  return EXIT.ok;
+}
+
+export async function runJobs(client: DeepResearch, command: Extract<Command, { kind: "jobs" }>, io: Io): Promise<number> {
+  const jobs = await client.list({ ...(command.status && { status: command.status }), ...(command.limit && { limit: command.limit }) });
+  if (command.json) {
+    io.stdout.write(`${JSON.stringify(jobs, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (jobs.length === 0) {
+    io.stdout.write(`No jobs${command.status ? ` ${command.status}` : ""}.\n`);
+    return EXIT.ok;
+  }
+  const rows = jobs.map((job) => [job.id, job.created_at.slice(0, 19).replace("T", " "), job.status, String(job.credits_charged), job.question.replace(/\s+/g, " ")]);
+  const header = ["ID", "CREATED (UTC)", "STATUS", "CREDITS", "QUESTION"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === row.length - 1 ? (cell.length > 70 ? `${cell.slice(0, 69)}…` : cell) : cell.padEnd(widths[column]!))).join("  ");
+  io.stdout.write(`${[header, ...rows].map(line).join("\n")}\n`);
+  return EXIT.ok;
+}
+
+export async function runCancel(client: DeepResearch, id: string, json: boolean, io: Io): Promise<number> {
+  const job = await client.cancel(id);
+  if (json) io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
+  else if (job.status === "cancelled") io.stdout.write(`Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done.\n`);
+  else io.stdout.write(`Job ${job.id} had already ${job.status} (charged ${credits(job.credits_charged)}): nothing to cancel.\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,10 @@
+export { DeepResearch, type DeepResearchOptions } from "./client.js";
+export { Collections, type Paging, type UploadFile } from "./collections.js";
+export { DeepResearchError, ResearchCancelledError } from "./errors.js";
+export { DEFAULT_BASE_URL } from "./http.js";
+export type { ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
+export type { FetchLike, RetryOptions } from "./retry.js";
+export type { StreamOptions } from "./stream.js";
+export * from "./types.js";
+export { verifyWebhook, WebhookVerificationError, type VerifiedWebhook, type VerifyWebhookOptions, type WebhookHeaders } from "./webhooks.js";
+export type { components, paths } from "./schema.js";

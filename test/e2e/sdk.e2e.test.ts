@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { SDK_TYPES_PATH, sdkTypesFrom } from "../../scripts/lib/sdk-client";
+import { DeepResearch, DeepResearchError, ResearchCancelledError, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
+import type { ResearchEvent } from "../../sdk/src/index";
+import { freePort, serverClient } from "./server";
+
+const server = serverClient(inject("server"));
+const TARIFFS = "How did presidents describe tariffs in the 19th century?";
+let accessToken: string;
+let key: string;
+let client: DeepResearch;
+
+/** One account for the file (500 free credits), and the SDK on its key. */
+beforeAll(async () => {
+  const signup = await server.post("/api/auth/signup", { email: `sdk-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
+  accessToken = ((await signup.json()) as { access_token: string }).access_token;
+  key = ((await (await server.post("/api/keys", { name: "sdk" }, accessToken)).json()) as { plaintext: string }).plaintext;
+  client = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
+});
+
+async function collect(events: AsyncIterable<ResearchEvent>): Promise<ResearchEvent[]> {
+  const seen: ResearchEvent[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
+/** A max job: the slowest mode on the offline corpus (seconds, several waves), capped low. */
+const MAX_JOB = { mode: "max", maxCredits: 40 } as const;
+
+describe("the SDK against npm start", () => {
+  it("its types never drift from /openapi.json (regenerate with npm run sdk:client)", async () => {
+    const generated = await sdkTypesFrom(`${server.baseUrl}/openapi.json`);
+    expect(generated === readFileSync(SDK_TYPES_PATH, "utf8"), "sdk/src/schema.d.ts is stale: run npm run sdk:client").toBe(true);
+  });
+
+  it("research() answers a lite job synchronously, charged its price", async () => {
+    const before = await client.credits();
+    const result = await client.research(TARIFFS, { mode: "lite" });
+    expect(result).toMatchObject({ status: "succeeded", question: TARIFFS, credits_charged: 15, error: null });
+    expect(result.sources.length).toBeGreaterThan(0);
+    expect(result.brief).toMatch(/\[1\]/);
+    expect((await client.credits()).credits).toBe(before.credits - 15);
+  });
+
+  it("research() follows an asynchronous job over its events to the result", async () => {
+    const events: ResearchEvent[] = [];
+    const stages: string[] = [];
+    let acceptedId = "";
+    const result = await client.research("What did presidents say about the gold standard?", {
+      mode: "lite",
+      onAccepted: (job) => (acceptedId = job.id),
+      onEvent: (event) => events.push(event),
+      onProgress: (progress) => stages.push(progress.stage),
+    });
+    expect(result).toMatchObject({ id: acceptedId, status: "succeeded", credits_charged: 15 });
+    expect(events[0]).toMatchObject({ event: "status", data: { status: "pending" } });
+    expect(events.map((event) => event.id)).toEqual(events.map((_, index) => index + 1));
+    expect(events.filter((event) => event.event === "source").length).toBeGreaterThan(0);
+    expect(stages).toContain("searching");
+    expect(stages.at(-1)).toBe("done");
+    expect(events.at(-1)).toEqual({ id: events.length, event: "result", data: result });
+    expect(await client.get(result.id)).toEqual(result);
+  });
+
+  it("stream() resumes a connection dropped mid-event with Last-Event-ID: no event lost or repeated", async () => {
+    const eventRequests: { lastEventId: string | null }[] = [];
+    // The first events connection is cut in the middle of event 6's frame, as a network drop would.
+    const cutting = async (request: Request): Promise<Response> => {
+      const response = await fetch(request);
+      if (!request.url.endsWith("/events")) return response;
+      eventRequests.push({ lastEventId: request.headers.get("Last-Event-ID") });
+      if (eventRequests.length > 1) return response;
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let seen = "";
+      let passed = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          seen += decoder.decode(value, { stream: true });
+          const cut = seen.indexOf("\nid: 6\n");
+          if (cut < 0) {
+            passed = seen.length;
+            return controller.enqueue(value);
+          }
+          // Events 1 to 5 whole, then half of event 6's frame, then the reset.
+          controller.enqueue(new TextEncoder().encode(seen.slice(passed, cut + "\nid: 6\nev".length)));
+          controller.error(new TypeError("terminated: the connection was reset"));
+          await reader.cancel();
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const flaky = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl, fetch: cutting });
+    const submitted = await flaky.submit("What did presidents say about railroads and canals?", { ...MAX_JOB, async: true });
+    expect(submitted.status).toBe(202);
+    const id = submitted.status === 202 ? submitted.job.id : "";
+    const resumed = await collect(flaky.stream(id));
+    expect(eventRequests.map((request) => request.lastEventId)).toEqual([null, "5"]);
+    // The whole log, replayed from the start once the job is over, is exactly what was seen.
+    const replayed = await collect(client.stream(id));
+    expect(resumed).toEqual(replayed);
+    expect(resumed.map((event) => event.id)).toEqual(resumed.map((_, index) => index + 1));
+    expect(resumed.at(-1)!.event).toBe("result");
+    expect(resumed.length).toBeGreaterThan(10);
+  });
+
+  it("aborting research() cancels the job: charged only for the work done, and the balance agrees", async () => {
+    const before = await client.credits();
+    const controller = new AbortController();
+    const thrown = await client
+      .research("What did presidents say about the telegraph and the postal service?", {
+        ...MAX_JOB,
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      })
+      .catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(ResearchCancelledError);
+    const { job } = thrown as ResearchCancelledError;
+    expect(job.status).toBe("cancelled");
+    expect(job.credits_charged).toBeLessThanOrEqual(MAX_JOB.maxCredits);
+    expect(await client.get(job.id)).toMatchObject({ status: "cancelled", credits_charged: job.credits_charged });
+    expect((await client.credits()).credits).toBe(before.credits - job.credits_charged);
+    // cancel() of a finished job returns it unchanged.
+    expect(await client.cancel(job.id)).toMatchObject({ id: job.id, status: "cancelled", credits_charged: job.credits_charged });
+    // list() has it, newest first, and filters by status.
+    const cancelled = await client.list({ status: "cancelled" });
+    expect(cancelled.map((row) => row.id)).toContain(job.id);
+    expect(cancelled.every((row) => row.status === "cancelled")).toBe(true);
+    const all = await client.list({ limit: 100 });
+    expect(all.map((row) => row.created_at)).toEqual([...all.map((row) => row.created_at)].sort().reverse());
+  });
+
+  it("the same Idempotency-Key returns the same job, charged once; another body with it is a typed 422", async () => {
+    const before = await client.credits();
+    const idempotencyKey = randomUUID();
+    const first = await client.submit("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
+    const again = await client.submit("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
+    expect(first.status).toBe(200);
+    expect(again).toEqual(first);
+    expect((await client.credits()).credits).toBe(before.credits - 15);
+    const reused = await client.submit("Another question?", { mode: "lite", idempotencyKey }).catch((error: unknown) => error);
+    expect(reused).toBeInstanceOf(DeepResearchError);
+    expect(reused).toMatchObject({ status: 422, code: "idempotency_key_reused" });
+  });
+
+  it("collections: create, upload files and JSON documents, research over them, delete", async () => {
+    const collection = await client.collections.create({ name: "Board papers", description: "SDK e2e" });
+    const uploaded = await client.collections.upload(collection.id, [
+      { name: "harbor.md", data: "# Harbor budget\n\nIn March 2026 the board cut the harbor budget by 12 percent and moved the savings to dredging the north channel." },
+      new File(["Ferry minutes. The board agreed to keep the night ferry running through the winter."], "ferry.txt", { type: "text/plain" }),
+    ]);
+    expect(uploaded).toMatchObject({ ingested: 2 });
+    const added = await client.collections.addDocuments(collection.id, [
+      { title: "Budget memo", text: "The harbor budget cut of 12 percent frees money for the lighthouse repairs.", url: "https://intranet.example/memo" },
+    ]);
+    expect(added.ingested).toBe(1);
+    expect((await client.collections.documents(collection.id)).map((doc) => doc.title).sort()).toEqual(["Budget memo", "Harbor budget", "ferry"].sort());
+    expect((await client.collections.list()).map((c) => c.id)).toContain(collection.id);
+
+    const result = await client.research("What did the board decide about the harbor budget?", { mode: "lite", collections: [collection.id] });
+    expect(result.status).toBe("succeeded");
+    expect(result.sources.length).toBeGreaterThan(0);
+    for (const source of result.sources) expect(source.url).toMatch(new RegExp(`^(collection://${collection.id}/|https://intranet\\.example/memo$)`));
+    expect(result.brief).toMatch(/12 percent/);
+
+    await client.collections.delete(collection.id);
+    await expect(client.collections.get(collection.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("errors are typed: a 402 and a 401 carry code, status, message and the request id", async () => {
+    const broke = await client.research(TARIFFS, { mode: "max", maxCredits: 1_000_000 }).catch((error: unknown) => error);
+    expect(broke).toBeInstanceOf(DeepResearchError);
+    expect(broke).toMatchObject({ status: 402, code: "insufficient_credits" });
+    expect((broke as DeepResearchError).message).toMatch(/needs 1000000 credits/);
+    expect((broke as DeepResearchError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const stranger = new DeepResearch({ apiKey: "dr_live_not_a_key", baseUrl: server.baseUrl });
+    await expect(stranger.credits()).rejects.toMatchObject({ name: "DeepResearchError", status: 401, code: "unauthorized" });
+    await expect(client.get(randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("verifyWebhook() accepts a real delivery, signed with the account's secret, and refuses it under another secret", async () => {
+    const secret = ((await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { secret: string }).secret;
+    const port = await freePort();
+    const delivered = new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve) => {
+      const receiver = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        req.on("end", () => {
+          res.writeHead(204).end();
+          receiver.close();
+          resolve({ headers: req.headers, body: Buffer.concat(chunks) });
+        });
+      });
+      receiver.listen(port, "127.0.0.1");
+    });
+    const result = await client.research("What did presidents say about railroads?", { mode: "lite", webhookUrl: `http://127.0.0.1:${port}/hook` });
+    const { headers, body } = await delivered;
+    const verified = await verifyWebhook(body, headers, secret);
+    expect(verified).toMatchObject({ event: "research.completed", deliveryId: result.id, result: { id: result.id, status: "succeeded" } });
+    await expect(verifyWebhook(body, headers, `${secret}x`)).rejects.toBeInstanceOf(WebhookVerificationError);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { parseCommand, UsageError } from "../../sdk/src/cli/args";
+import { resultMarkdown } from "../../sdk/src/cli/markdown";
+import { explain } from "../../sdk/src/cli/messages";
+import { fractionDone, ProgressView } from "../../sdk/src/cli/progress";
+import { DeepResearchError, ResearchCancelledError } from "../../sdk/src/index";
+import type { ModePrice, ResearchEvent, ResearchResult } from "../../sdk/src/index";
+
+const usage = (argv: string[]) => {
+  try {
+    parseCommand(argv);
+    return "parsed";
+  } catch (error) {
+    return error instanceof UsageError ? error.message : `unexpected ${String(error)}`;
+  }
+};
+
+describe("the CLI's command line", () => {
+  it("reads a question with its options, and the subcommands", () => {
+    expect(parseCommand(["What about tariffs?", "--mode", "lite", "--collection", "a", "--collection", "b", "--web", "--json", "--webhook", "https://x.example/hook"])).toEqual({
+      kind: "research",
+      question: "What about tariffs?",
+      mode: "lite",
+      json: true,
+      collections: ["a", "b"],
+      web: true,
+      includeDomains: [],
+      excludeDomains: [],
+      webhookUrl: "https://x.example/hook",
+      quiet: false,
+    });
+    expect(parseCommand(["-m", "max", "--max-credits", "80", "--schema", "s.json", "Gold", "standard?"])).toMatchObject({ question: "Gold standard?", mode: "max", maxCredits: 80, schemaFile: "s.json" });
+    expect(parseCommand(["credits"])).toEqual({ kind: "credits", json: false });
+    expect(parseCommand(["jobs", "--status", "failed", "--limit", "5"])).toEqual({ kind: "jobs", json: false, status: "failed", limit: 5 });
+    expect(parseCommand(["cancel", "abc", "--json"])).toEqual({ kind: "cancel", json: true, id: "abc" });
+    expect(parseCommand(["--", "credits"])).toMatchObject({ kind: "research", question: "credits" });
+    expect(parseCommand(["--help"])).toEqual({ kind: "help" });
+  });
+
+  it("says what is wrong with a command line it cannot run", () => {
+    expect(usage([])).toMatch(/Give a question/);
+    expect(usage(["q", "--mode", "turbo"])).toMatch(/--mode must be one of lite, standard, pro, max/);
+    expect(usage(["q", "--mode", "max"])).toMatch(/needs --max-credits/);
+    expect(usage(["q", "--max-credits", "1.5"])).toMatch(/positive whole number/);
+    expect(usage(["q", "--web"])).toMatch(/only applies with --collection/);
+    expect(usage(["q", "--status", "failed"])).toMatch(/applies to "jobs" only/);
+    expect(usage(["credits", "--mode", "lite"])).toMatch(/does not apply to "credits"/);
+    expect(usage(["jobs", "--status", "done"])).toMatch(/--status must be one of/);
+    expect(usage(["cancel"])).toMatch(/takes one job id/);
+    expect(usage(["q", "--frobnicate"])).toMatch(/Unknown option '--frobnicate'/);
+  });
+});
+
+const RESULT: ResearchResult = {
+  id: "0b5f5c3e-6d0e-4a53-9f1f-1d2b2f4b9a11",
+  status: "succeeded",
+  question: "How did presidents\ndescribe tariffs?",
+  brief: "Tariffs were debated [1], and revised [2].\n",
+  typed: null,
+  sources: [
+    { url: "https://example.com/a (1)", title: "Message [draft]", domain: "example.com" },
+    { url: "corpus://sotu.corpus/1890", title: "", domain: "sotu.corpus" },
+  ],
+  citations: [],
+  credits_charged: 15,
+  cost_usd: 0.02,
+  created_at: "2026-01-01T00:00:00.000Z",
+  completed_at: "2026-01-01T00:00:01.000Z",
+  error: null,
+  latency_ms: 1000,
+  wave_count: 1,
+};
+
+describe("the CLI's output", () => {
+  it("prints the brief as Markdown with the sources numbered as it cites them", () => {
+    expect(resultMarkdown(RESULT)).toBe(
+      "# How did presidents describe tariffs?\n\nTariffs were debated [1], and revised [2].\n\n## Sources\n\n" +
+        "1. [Message \\[draft\\]](https://example.com/a%20%281%29) — example.com\n" +
+        "2. [corpus://sotu.corpus/1890](corpus://sotu.corpus/1890) — sotu.corpus\n",
+    );
+  });
+
+  it("explains 401, 402, 429 and the rest in words, with distinct exit codes", () => {
+    const base = "https://api.example";
+    const failure = (status: number, code: string, message: string, extra: { retryAfter?: number; requestId?: string } = {}) =>
+      explain(new DeepResearchError({ status, code, message, ...extra }), base);
+    expect(failure(401, "unauthorized", "Invalid or revoked API key.")).toEqual({
+      message: "Your API key was refused: set DEEP_RESEARCH_API_KEY to a key from the dashboard (API keys page, https://api.example/keys).",
+      exitCode: 3,
+    });
+    const broke = failure(402, "insufficient_credits", "This max job needs 1000 credits; the balance is 500.");
+    expect(broke.exitCode).toBe(4);
+    expect(broke.message).toMatch(/balance is too low.*needs 1000 credits.*\n.*Billing page \(https:\/\/api\.example\/billing\)/);
+    expect(failure(429, "rate_limited", "Too many requests.", { retryAfter: 42 })).toEqual({ message: "Too many requests: retry in 42 s and run it again.", exitCode: 5 });
+    expect(failure(400, "invalid_request", "Invalid request: collections: must be collection ids")).toMatchObject({ exitCode: 2 });
+    expect(failure(500, "internal", "Boom.", { requestId: "req-1" }).message).toMatch(/request id req-1/);
+    expect(explain(DeepResearchError.network(base, new TypeError("fetch failed")), base).message).toMatch(/Could not reach https:\/\/api\.example.*\n.*DEEP_RESEARCH_BASE_URL/);
+    const cancelled = explain(new ResearchCancelledError({ ...RESULT, status: "cancelled", credits_charged: 3 }), base);
+    expect(cancelled).toEqual({ message: `Cancelled job ${RESULT.id}: charged 3 credits ($0.03) for the work already done, the rest refunded.`, exitCode: 130 });
+  });
+});
+
+describe("the CLI's progress", () => {
+  const standard: ModePrice = { mode: "standard", credits: 60, max_cost_usd: 0.6, max_wallclock_secs: 180, max_sources: 20, max_searches: 12, max_waves: 2, critic: false, async_by_default: true };
+  const progress = (id: number, stage: string, wave: number, cost: number): ResearchEvent =>
+    ({ id, event: "progress", data: { stage, wave, searches: 1, pages: 0, cost_usd: cost } }) as ResearchEvent;
+  const source = (id: number): ResearchEvent => ({ id, event: "source", data: { url: `https://s${id}.example`, title: "S", domain: "s.example" } });
+
+  it("writes one plain line per stage or wave when stderr is not a terminal", () => {
+    let written = "";
+    const view = new ProgressView({ write: (text: string) => (written += text), isTTY: false }, standard);
+    for (const event of [progress(1, "searching", 1, 0.005), source(2), source(3), progress(4, "searching", 1, 0.01), progress(5, "reading", 2, 0.051)]) view.event(event);
+    expect(written).toBe("searching · wave 1/2 · 0 sources · $0.005 / $0.600\nreading · wave 2/2 · 2 sources · $0.051 / $0.600\n");
+  });
+
+  it("redraws one bar in place on a terminal, and clears it at the end", () => {
+    let written = "";
+    const view = new ProgressView({ write: (text: string) => (written += text), isTTY: true, columns: 120 }, { ...standard, mode: "max", max_cost_usd: null, max_waves: 4 }, 80);
+    view.event(progress(1, "reading", 2, 0.1));
+    view.finish();
+    expect(written).toBe(`\r\x1b[2K${"█".repeat(6)}${"░".repeat(14)}  32% reading · wave 2/4 · 0 sources · $0.100 / $0.800\r\x1b[2K`);
+  });
+
+  it("moves the bar through the waves to the end", () => {
+    const at = (stage: string, wave: number) => fractionDone({ stage, wave, searches: 0, pages: 0, cost_usd: 0 } as never, 2);
+    const path = [at("planning", 0), at("searching", 1), at("analyzing", 1), at("searching", 2), at("analyzing", 2), at("synthesizing", 2), at("done", 2)];
+    expect([...path].sort((a, b) => a - b)).toEqual(path);
+    expect(path.at(-1)).toBe(1);
+  });
+});
