@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./http/context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
+import { attachCodeSamples } from "./http/code-samples";
 import { AUTHENTICATION_GUIDE, WEBHOOKS_GUIDE } from "./http/guides";
 import { createRouter, documentImpliedErrors } from "./http/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
@@ -125,6 +126,7 @@ export function buildApp() {
       servers: [{ url: new URL(c.req.url).origin }],
     });
     documentImpliedErrors(document.paths as Parameters<typeof documentImpliedErrors>[0]);
+    attachCodeSamples(document.paths as Parameters<typeof attachCodeSamples>[0]);
     return c.json(document);
   });
 

@@ -1,0 +1,73 @@
+/**
+ * TypeScript samples of the public operations, written with the SDK (sdk/, the `deep-research`
+ * package), published as `x-codeSamples` so the reference at /docs shows them beside its generated
+ * curl, Node and Python snippets. Keyed by "METHOD path" as in the document.
+ */
+const SETUP = `import { DeepResearch } from "deep-research";
+
+const client = new DeepResearch({ apiKey: process.env.DEEP_RESEARCH_API_KEY! });`;
+
+const SAMPLES: Record<string, string> = {
+  "post /v1/research": `${SETUP}
+
+// Submits (with an Idempotency-Key) and waits for the result, following the job's events when it runs async.
+const result = await client.research("How did presidents describe tariffs in the 19th century?", {
+  mode: "standard",
+  onProgress: (p) => console.log(p.stage, p.wave, p.pages, p.cost_usd),
+});
+console.log(result.brief);
+result.sources.forEach((source, i) => console.log(\`[\${i + 1}] \${source.title} \${source.url}\`));`,
+  "get /v1/research": `${SETUP}
+
+const jobs = await client.list({ status: "succeeded", limit: 20 });`,
+  "get /v1/research/{id}": `${SETUP}
+
+const job = await client.get("JOB_ID");
+if (job.status === "succeeded") console.log(job.brief);`,
+  "delete /v1/research/{id}": `${SETUP}
+
+const cancelled = await client.cancel("JOB_ID"); // charged only for the work already done
+console.log(cancelled.status, cancelled.credits_charged);`,
+  "get /v1/research/{id}/events": `${SETUP}
+
+// Reconnects with Last-Event-ID on its own: no event is lost or repeated.
+for await (const event of client.stream("JOB_ID")) {
+  if (event.event === "progress") console.log(event.data.stage, event.data.cost_usd);
+  if (event.event === "source") console.log("read", event.data.url);
+  if (event.event === "result") console.log(event.data.brief);
+}`,
+  "get /v1/research/{id}/deliveries": `${SETUP}
+
+const attempts = await client.deliveries("JOB_ID");`,
+  "get /v1/credits": `${SETUP}
+
+const { credits, usd } = await client.credits();`,
+  "post /v1/collections": `${SETUP}
+
+const { id } = await client.collections.create({ name: "Board papers" });`,
+  "get /v1/collections": `${SETUP}
+
+const collections = await client.collections.list();`,
+  "post /v1/collections/{id}/documents": `${SETUP}
+
+// Files (multipart: .pdf, .html, .md, .txt, .jsonl) or JSON documents.
+await client.collections.upload("COLLECTION_ID", [{ name: "notes.md", data: "# Notes\\n…" }]);
+await client.collections.addDocuments("COLLECTION_ID", [{ title: "Memo", text: "…" }]);
+const answer = await client.research("What did the board decide?", { collections: ["COLLECTION_ID"] });`,
+  "delete /v1/collections/{id}": `${SETUP}
+
+await client.collections.delete("COLLECTION_ID");`,
+};
+
+/** Adds each operation's TypeScript sample (x-codeSamples) to the document's paths. */
+export function attachCodeSamples(paths: Record<string, Record<string, Record<string, unknown>>>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const source = SAMPLES[`${method} ${path}`];
+      if (source) operation["x-codeSamples"] = [{ lang: "TypeScript", label: "TypeScript (SDK)", source }];
+    }
+  }
+}
+
+/** The operations that have a sample (a test checks each one compiles against the SDK). */
+export const CODE_SAMPLES: Readonly<Record<string, string>> = SAMPLES;
