@@ -67,13 +67,18 @@ describe("cross-cutting behaviour", () => {
     expect(doc.components.securitySchemes).toHaveProperty("jwt");
   });
 
-  it("GET /docs renders the reference page without external assets", async () => {
+  it("GET /docs renders the reference page from this origin only: its script is ours, nothing reaches a third party", async () => {
     const response = await call("/docs");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");
     const html = await response.text();
-    expect(html).toContain("/openapi.json");
-    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).toContain('"url":"/openapi.json"');
+    expect([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1])).toEqual(["/docs-assets/scalar.js"]);
+    expect(html).not.toMatch(/https?:\/\//);
+    // The options that would call out (fonts, telemetry, the AI agent) are off.
+    expect(html).toContain('"withDefaultFonts":false');
+    expect(html).toContain('"telemetry":false');
+    expect(html).toContain('"agent":{"disabled":true}');
   });
 });
 
