@@ -29,6 +29,7 @@ import { v1CollectionRoutes } from "./routes/v1/collections";
 import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
+import { REFERENCE_TAGS, referenceDescription } from "./routes/reference";
 
 export const API_VERSION = "0.1.0";
 
@@ -98,13 +99,13 @@ export function buildApp() {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "An API key (dr_live_...) from the dashboard, for /v1.",
+    description: "An API key (`dr_live_` and 32 letters and digits) made in the dashboard (API keys), for `/v1`: `Authorization: Bearer dr_live_...`. Keep it secret: it spends your credits.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "jwt", {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from signup, login or refresh, for /api.",
+    description: "An access token (a JWT valid 15 minutes) from sign-up, login or refresh, for `/api`: `Authorization: Bearer <access_token>`. Refresh it with the refresh token before it expires.",
   });
   app.get("/openapi.json", (c) => {
     const document = app.getOpenAPI31Document({
@@ -112,9 +113,14 @@ export function buildApp() {
       info: {
         title: "Deep Research API",
         version: API_VERSION,
-        description: "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
+        description: referenceDescription(),
+        // The service is not open source; saying so is the honest licence entry (SPDX has no id
+        // for "all rights reserved", so it is a LicenseRef, as SPDX prescribes for such licences).
+        // (`identifier` is OpenAPI 3.1; the generator's config type is 3.0's, hence the widening.)
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as { name: string },
       },
-      servers: [{ url: new URL(c.req.url).origin }],
+      servers: [{ url: new URL(c.req.url).origin, description: "This server" }],
+      tags: REFERENCE_TAGS.map((tag) => ({ ...tag })),
     });
     documentImpliedErrors(document.paths as Parameters<typeof documentImpliedErrors>[0]);
     return c.json(document);
