@@ -113,7 +113,7 @@ export function buildApp() {
       info: {
         title: "Deep Research API",
         version: API_VERSION,
-        description: referenceDescription(),
+        description: referenceDescription(API_VERSION),
         // The service is not open source; saying so is the honest licence entry (SPDX has no id
         // for "all rights reserved", so it is a LicenseRef, as SPDX prescribes for such licences).
         // (`identifier` is OpenAPI 3.1; the generator's config type is 3.0's, hence the widening.)

@@ -33,7 +33,7 @@ export const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> =
   invalid_request: {
     title: "Invalid request",
     meaning:
-      "The request is malformed: invalid JSON, a wrong content type, an unknown field, a wrong type, a value out of range, a malformed id, or a rule of the operation broken. `details` lists each problem as `{path, message}`. Nothing was written or charged.",
+      "The request is malformed: invalid JSON, a wrong content type, an unknown field, a wrong type, a value out of range, a malformed id, an expired or used email link, or a rule of the operation broken. `details` lists each problem of a validation as `{path, message}`. Nothing was written or charged.",
   },
   impossible_budget: {
     title: "Impossible budget",

@@ -108,7 +108,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       operationId: `list${q}Collections`,
       tags,
       security,
-      summary: "List your collections, newest first",
+      summary: "List your collections",
       description: "Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free." + note,
       request: { query: PagingQuery },
       responses: { 200: jsonResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]), ...errorResponses("invalid_request", "unauthorized") },
@@ -138,7 +138,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       operationId: `update${q}Collection`,
       tags,
       security,
-      summary: "Rename a collection or change its description",
+      summary: "Update a collection",
       description: "Changes a collection's name, description or both; fields left out stay as they are. Free." + note,
       request: { params: CollectionParam, body: jsonBody(UpdateCollectionSchema, updateCollectionExample) },
       responses: {
@@ -156,7 +156,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       operationId: `delete${q}Collection`,
       tags,
       security,
-      summary: "Delete a collection and its documents (a job already reading them finishes with what it read)",
+      summary: "Delete a collection",
       description:
         "Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free." + note,
       request: { params: CollectionParam },
@@ -176,7 +176,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       middleware: [ingestContentType] as const,
-      summary: "Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document",
+      summary: "Add documents to a collection",
       description:
         "Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. " +
         "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
@@ -225,7 +225,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       operationId: `list${q}CollectionDocuments`,
       tags,
       security,
-      summary: "List a collection's documents, newest first (without their text)",
+      summary: "List a collection's documents",
       description: "Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free." + note,
       request: { params: CollectionParam, query: PagingQuery },
       responses: { 200: jsonResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]), ...errorResponses("invalid_request", "unauthorized", "not_found") },

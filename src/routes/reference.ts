@@ -79,8 +79,8 @@ function modeTable(): string {
   return ["| mode | credits | max cost (USD) | wall clock | sources | waves | answers by default |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
 }
 
-/** info.description: what the API does and the rules every operation shares. */
-export function referenceDescription(): string {
+/** info.description: what the API does and the rules every operation shares (`version`: the document's). */
+export function referenceDescription(version: string): string {
   return `Cited research briefs from many sources, paid in credits.
 
 Send a question; the service searches, reads and cross-checks sources in waves and answers with a brief in which every sentence cites its sources (\`[n]\` is \`sources[n - 1]\`), the exact quotes behind each claim, and, when you send a JSON Schema, a typed object that conforms to it.
@@ -103,6 +103,8 @@ curl -X POST "$BASE/v1/research" \\
   -d '{"question": "What did presidents say about tariffs in the 1890s?", "mode": "lite"}'
 \`\`\`
 
+\`$BASE\` is this server's address (see Servers). A \`lite\` job answers at once with the brief; other modes answer 202 and are followed as below.
+
 ## Modes and credits
 
 One credit is 0.01 USD. A new account starts with 500 credits; more come in packs or with a monthly plan. A job's mode fixes its price and its limits:
@@ -113,7 +115,7 @@ The price is reserved when the job is accepted (402 \`insufficient_credits\` if 
 
 ## Synchronous or asynchronous
 
-A job answers **200** with its result when it can finish within 60 seconds. It answers **202** with \`status_url\` and \`events_url\` when \`async\` is true, when \`webhook_url\` is set, or when its wall clock (the mode's, or \`max_wallclock_secs\`) exceeds 60 seconds. Follow a 202 job by polling \`status_url\`, by reading the Server-Sent Events at \`events_url\` (events \`status\`, \`progress\`, \`source\`, \`error\`, then \`result\` last; reconnect with \`Last-Event-ID\`), or by receiving the result at \`webhook_url\`.
+A job answers **200** with its result (succeeded, or failed and refunded) when its wall clock (the mode's, or \`max_wallclock_secs\`) is 60 seconds or less. It answers **202** with \`status_url\` and \`events_url\` when \`async\` is true, when \`webhook_url\` is set, or when its wall clock exceeds 60 seconds. Follow a 202 job by polling \`status_url\`, by reading the Server-Sent Events at \`events_url\` (events \`status\`, \`progress\`, \`source\`, \`error\`, then \`result\` last; reconnect with \`Last-Event-ID\`), or by receiving the result at \`webhook_url\`.
 
 ## Webhooks
 
@@ -121,7 +123,7 @@ The final result is POSTed to \`webhook_url\` with the headers \`X-Service-Signa
 
 ## Idempotency
 
-Send an \`Idempotency-Key\` header (1 to 255 printable ASCII characters) with \`POST /v1/research\` and with document uploads: the same key with the same body returns the first answer, and nothing runs or is charged twice; the same key with another body is 422 \`idempotency_key_reused\`. Research keys are kept 24 hours.
+Send an \`Idempotency-Key\` header (1 to 255 printable ASCII characters) with \`POST /v1/research\` and with document uploads: the same key with the same body returns the first answer, and nothing runs or is charged twice; the same key with another body is 422 \`idempotency_key_reused\`. Research keys are kept 24 hours; upload keys do not expire.
 
 ## Lists
 
@@ -139,5 +141,5 @@ ${errorCodeTable()}
 
 ## Versioning
 
-The public API is versioned by its path (\`/v1\`); this document is version 0.1.0. The dashboard API (\`/api\`) serves the dashboard and has no version segment.`;
+The public API is versioned by its path (\`/v1\`); this document is version ${version}. The dashboard API (\`/api\`) serves the dashboard and has no version segment.`;
 }

@@ -79,7 +79,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       operationId: `get${noun}`,
       tags,
       security,
-      summary: "Get a job: status, brief, typed output, sources, cost, latency, error",
+      summary: "Get a research job",
       description:
         "Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id." + note,
       request: { params: IdParam },
@@ -95,7 +95,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       operationId: `stream${noun}Events`,
       tags,
       security,
-      summary: "Stream the job's progress over Server-Sent Events",
+      summary: "Stream a job's progress (Server-Sent Events)",
       description:
         "Follows a job live: its status changes, progress through the waves, each source as it is read, and finally the result, after which the stream ends. A finished job streams its whole history at once. Reconnect with `Last-Event-ID` to resume where you were. Free." +
         note,
@@ -112,7 +112,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       operationId: `cancel${noun}`,
       tags,
       security,
-      summary: "Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged)",
+      summary: "Cancel a research job",
       description:
         "Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged." +
         note,
@@ -129,7 +129,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       operationId: `list${noun}Deliveries`,
       tags,
       security,
-      summary: "Every webhook delivery attempt of a job",
+      summary: "List a job's webhook deliveries",
       description:
         "Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free." +
         note,

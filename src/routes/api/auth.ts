@@ -30,7 +30,7 @@ authRoutes.openapi(
     operationId: "signup",
     tags,
     security: NO_SECURITY,
-    summary: "Create an account (starts with 500 free credits)",
+    summary: "Sign up",
     description:
       "Creates an account on the Free plan with 500 credits, signs it in (the answer is a session) and emails a link to verify the address. 409 `email_taken` if the email is registered. Limited per client and per email (429).",
     middleware: [rateLimitByIp("signup:ip")] as const,
@@ -55,7 +55,7 @@ authRoutes.openapi(
     operationId: "login",
     tags,
     security: NO_SECURITY,
-    summary: "Sign in with email and password",
+    summary: "Log in",
     description:
       "Starts a session: a 15-minute access token for the dashboard API and a refresh token to renew it. A wrong email or password is 401 `invalid_credentials` (the two are not told apart); a suspended account is 403 `account_suspended`. Failed attempts are limited per client and per account (429 with `Retry-After`).",
     middleware: [rateLimitByIp("login:ip")] as const,
@@ -88,7 +88,7 @@ authRoutes.openapi(
     operationId: "refreshSession",
     tags,
     security: NO_SECURITY,
-    summary: "Exchange a refresh token for a new session pair (the old token is spent)",
+    summary: "Refresh a session",
     description:
       "Renews a session before its access token expires: answers a new access token and a new refresh token; the one sent is spent. An unknown, expired or spent token is 401 `unauthorized`, and presenting a spent token again ends that whole session (a stolen token cannot be used twice). Send refreshes one at a time.",
     request: { body: jsonBody(RefreshBody, refreshExample) },
@@ -110,7 +110,7 @@ authRoutes.openapi(
     operationId: "logout",
     tags,
     security: NO_SECURITY,
-    summary: "End the session a refresh token belongs to",
+    summary: "Log out",
     description: "Ends the session: its refresh token and every access token issued in it stop working at once. Always 200, also for an unknown token.",
     request: { body: jsonBody(RefreshBody, refreshExample) },
     responses: { 200: noBody("Session ended (also when the token was unknown)"), ...errorResponses("invalid_request") },
@@ -143,7 +143,7 @@ authRoutes.openapi(
     operationId: "forgotPassword",
     tags,
     security: NO_SECURITY,
-    summary: "Email a password-reset link (always 200, whether or not the account exists)",
+    summary: "Request a password reset",
     description:
       "Emails a link to reset the password, valid 1 hour, if an account has this email. The answer is the same 200, as fast, whether or not it exists, so it reveals nothing. Limited per client and per email (429).",
     middleware: [rateLimitByIp("forgot:ip")] as const,
@@ -166,7 +166,7 @@ authRoutes.openapi(
     operationId: "resetPassword",
     tags,
     security: NO_SECURITY,
-    summary: "Set a new password with the token from a reset email",
+    summary: "Reset the password",
     description:
       "Sets a new password with the token of a reset link. Every session of the account ends, and the email counts as verified (the link proved the inbox). An invalid, expired or used token is 400 `invalid_request`.",
     middleware: [rateLimitByIp("reset:ip")] as const,
@@ -188,7 +188,7 @@ authRoutes.openapi(
     operationId: "verifyEmail",
     tags,
     security: NO_SECURITY,
-    summary: "Confirm an email address from the emailed link, then redirect to the dashboard",
+    summary: "Verify an email address",
     description:
       "The target of the verification link emailed at sign-up: marks the address verified and redirects (302) to the dashboard. An invalid, expired (after 48 hours) or used token is 400 `invalid_request`.",
     request: {

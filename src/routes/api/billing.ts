@@ -144,7 +144,7 @@ billingRoutes.openapi(
     path: "/packs",
     operationId: "listPacks",
     tags,
-    summary: "List the credit packs (pay as you go)",
+    summary: "List the credit packs",
     description: "The packs on sale, smallest first: credits bought once, at 1 cent a credit, that never expire. Buy one with `POST /api/billing/checkout`.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
@@ -175,7 +175,7 @@ billingRoutes.openapi(
     operationId: "listOpPrices",
     tags,
     security: NO_SECURITY,
-    summary: "List the metered price of each research operation (every job is metered with this list)",
+    summary: "List the operation prices",
     description:
       "The price list every job is metered with: a job's `cost_usd` is the sum of its searches, page reads and model tokens at these prices, and `max` mode charges it (rounded up to whole credits). Adding documents to a collection is priced here too (`ingest_mb`). Public: no credentials.",
     responses: {
@@ -197,7 +197,7 @@ billingRoutes.openapi(
     operationId: "listModes",
     tags,
     security: NO_SECURITY,
-    summary: "List the research modes: the credit price and limits of each",
+    summary: "List the research modes",
     description: "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
     responses: {
       200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", [
@@ -217,7 +217,7 @@ billingRoutes.openapi(
     path: "/checkout",
     operationId: "createCheckout",
     tags,
-    summary: "Start a hosted checkout for a pack or a plan",
+    summary: "Start a checkout",
     description:
       "Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502.",
     security: JWT_SECURITY,
@@ -241,7 +241,7 @@ billingRoutes.openapi(
     path: "/portal",
     operationId: "createPortalSession",
     tags,
-    summary: "Open the processor's customer portal (cards, invoices, plan changes)",
+    summary: "Open the customer portal",
     description:
       "Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor.",
     security: JWT_SECURITY,
@@ -260,7 +260,7 @@ billingRoutes.openapi(
     path: "/payment-history",
     operationId: "listPayments",
     tags,
-    summary: "List your payments, newest first",
+    summary: "List your payments",
     description: "Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
@@ -292,7 +292,7 @@ billingRoutes.openapi(
     path: "/auto-topup",
     operationId: "updateAutoTopup",
     tags,
-    summary: "Configure auto top-up: buy a pack automatically when the balance drops below a threshold",
+    summary: "Configure auto top-up",
     description:
       "Turns auto top-up on or off: after a job reserves credits and leaves the balance below `threshold_credits`, the chosen pack is bought with the card saved at the last pack purchase, one payment at a time. An unknown pack is 400.",
     security: JWT_SECURITY,
@@ -337,7 +337,7 @@ billingRoutes.openapi(
     path: "/subscription",
     operationId: "getSubscription",
     tags,
-    summary: "Get your current plan, its period and the overage used in it",
+    summary: "Get your subscription",
     description: "The account's plan (Free without a subscription), when its period renews, and the overage used in this period with what it will cost.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
@@ -375,7 +375,7 @@ billingRoutes.openapi(
     operationId: "receiveProcessorEvent",
     tags,
     security: NO_SECURITY,
-    summary: "The payment processor's events (Stripe-Signature verified)",
+    summary: "Receive a payment processor event",
     description:
       "For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.",
     request: {

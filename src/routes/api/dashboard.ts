@@ -67,7 +67,7 @@ dashboardRoutes.openapi(
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: `List your ${RECENT_JOBS} most recent jobs (API and playground)`,
+    summary: "List your recent jobs",
     description: `The account's ${RECENT_JOBS} newest jobs, from its API keys and from the playground, for the dashboard's overview.`,
     responses: {
       200: jsonResponse(
@@ -95,8 +95,8 @@ dashboardRoutes.openapi(
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: "Daily UTC usage buckets between from and to (default: the last 30 days), zero-filled",
-    description: `Jobs, credits and cost per UTC day, oldest first, one bucket for every day of the window (days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
+    summary: "Get your daily usage",
+    description: `Jobs, credits and cost per UTC day, oldest first, one bucket for every day between \`from\` and \`to\` (default: the last 30 days; days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
     request: {
       query: z.object({
         from: Datetime("from", "The window's start (ISO 8601 with an offset); its whole UTC day counts. Default: 30 days before `to`.", "2026-11-21T00:00:00Z"),
@@ -130,7 +130,7 @@ dashboardRoutes.openapi(
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: "Your job log (API and playground), newest first; status filters it, anonymize=true redacts the questions",
+    summary: "List your job log",
     description:
       "Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.",
     request: {

@@ -15,7 +15,7 @@ addResearchRoutes(v1ResearchRoutes, {
   basePath: "/v1/research",
   tags,
   security,
-  submitSummary: "Research a question: 200 with the result (short jobs) or 202 with where to follow it",
+  submitSummary: "Research a question",
   operationNoun: "Research",
   surfaceNote: "",
 });
@@ -27,7 +27,7 @@ v1ResearchRoutes.openapi(
     operationId: "listResearch",
     tags,
     security,
-    summary: "List your research jobs, newest first",
+    summary: "List your research jobs",
     description:
       "Lists the jobs your API keys started (the dashboard's playground jobs are in the dashboard's log), newest first, with their figures but without briefs: read a job for its brief. Filter by `status`; page with `limit` and `offset`. Free.",
     request: { query: PagingQuery.extend(StatusFilter.shape) },

@@ -14,7 +14,7 @@ adminAuditRoutes.openapi(
     path: "/",
     operationId: "adminListAudit",
     tags: ["Admin"],
-    summary: "List the audit trail of admin mutations (newest first)",
+    summary: "List the audit trail",
     description:
       "Every change an admin made, newest first: who, what, to what, and the details. Written in the same transaction as the change itself, so nothing changes without its entry. Filter by `action`, `target_type` and `target_id`; page with `limit` and `offset`.",
     security: JWT_SECURITY,

@@ -62,7 +62,7 @@ corpusRoutes.openapi(
     path: "/",
     operationId: "adminIngestCorpus",
     tags: ["Admin"],
-    summary: "Add or replace corpus documents (by url)",
+    summary: "Add documents to the corpus",
     description:
       "Adds documents to the shared corpus, the search space research uses when no web search provider is configured (and with `web: true` beside collections). A document with the url of one already there replaces it. Free; every account's research can find them.",
     security: JWT_SECURITY,
@@ -93,7 +93,7 @@ corpusRoutes.openapi(
     path: "/",
     operationId: "adminDeleteCorpusDomain",
     tags: ["Admin"],
-    summary: "Remove a domain's documents from the corpus",
+    summary: "Remove a domain from the corpus",
     description: "Removes every corpus document stored under a domain (exact match, not its subdomains). Jobs already running keep what they read.",
     security: JWT_SECURITY,
     request: {
@@ -121,7 +121,7 @@ corpusRoutes.openapi(
     path: "/stats",
     operationId: "adminGetCorpusStats",
     tags: ["Admin"],
-    summary: "Get the corpus size by domain",
+    summary: "Get the corpus's size",
     description: "How many documents the shared corpus holds, in all and per domain.",
     security: JWT_SECURITY,
     responses: {

@@ -14,7 +14,7 @@ adminEmailRoutes.openapi(
     path: "/",
     operationId: "adminListEmails",
     tags: ["Admin"],
-    summary: "List the outbox: every email the service sent (newest first); `to` filters by recipient",
+    summary: "List sent emails",
     description:
       "Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.",
     security: JWT_SECURITY,

@@ -16,7 +16,7 @@ adminJobRoutes.openapi(
     path: "/",
     operationId: "adminListJobs",
     tags,
-    summary: "List research jobs of every user (newest first)",
+    summary: "List all research jobs",
     description: "Research jobs of all users (API and playground), newest first, with their owner. Filter by `user_email` and `status`; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: {
@@ -39,7 +39,7 @@ adminJobRoutes.openapi(
     path: "/{id}",
     operationId: "adminGetJob",
     tags,
-    summary: "Get one job with its raw request and response",
+    summary: "Get any research job",
     description: "Any user's job with what it reserved and charged, the body that was posted and the final response (null until the job ends).",
     security: JWT_SECURITY,
     request: { params: IdParam },
@@ -54,8 +54,9 @@ adminJobRoutes.openapi(
     path: "/{id}/refund",
     operationId: "adminRefundJob",
     tags,
-    summary: "Refund credits of a finished job to its owner (a refund ledger entry)",
+    summary: "Refund a job",
     description:
+      "Gives credits of a finished job back to its owner, as a `refund` ledger entry with the note. " +
       "credits must be positive and at most what the job charged minus what was already refunded, also under concurrent requests. " +
       "With idempotency_key a resubmit applies nothing.",
     security: JWT_SECURITY,

@@ -17,7 +17,7 @@ adminProcessorEventRoutes.openapi(
     path: "/",
     operationId: "adminListProcessorEvents",
     tags,
-    summary: "List payment processor events received (newest first)",
+    summary: "List payment processor events",
     description: "The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
@@ -38,7 +38,7 @@ adminProcessorEventRoutes.openapi(
     path: "/{id}/replay",
     operationId: "adminReplayProcessorEvent",
     tags,
-    summary: "Apply a stored event again, through the webhook's idempotent handler (never credits twice)",
+    summary: "Replay a payment processor event",
     description:
       "Applies a stored event again, e.g. after fixing what made it fail. It goes through the webhook's own idempotent handler, so a payment is never credited twice. An unknown event, or one without a stored body, is 404; a handler that fails again is 500 with the reason.",
     security: JWT_SECURITY,

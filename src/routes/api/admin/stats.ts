@@ -14,7 +14,7 @@ adminStatsRoutes.openapi(
     path: "/",
     operationId: "adminGetStats",
     tags: ["Admin"],
-    summary: "Business figures: 30 daily UTC buckets of signups and jobs, top-up revenue, users, tickets, in-flight jobs, outstanding credits",
+    summary: "Get the business figures",
     description:
       "The operator's dashboard figures, all computed now: sign-ups and jobs per UTC day for the last 30 days (zero-filled; the example shows two of the 30), top-up revenue, user and ticket counts, jobs in flight and the credits users hold.",
     security: JWT_SECURITY,

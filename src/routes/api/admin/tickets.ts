@@ -16,7 +16,7 @@ adminTicketRoutes.openapi(
     path: "/",
     operationId: "adminListTickets",
     tags,
-    summary: "List support tickets (newest first)",
+    summary: "List support tickets",
     description: "Support tickets of all users, newest first, with their reply counts. Filter by `status` and `category`; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: {
@@ -39,7 +39,7 @@ adminTicketRoutes.openapi(
     path: "/{id}",
     operationId: "adminGetTicket",
     tags,
-    summary: "Get one ticket with its replies (oldest first)",
+    summary: "Get a support ticket",
     description: "A ticket with its text, the admin it is assigned to (the first who replied) and every reply, oldest first.",
     security: JWT_SECURITY,
     request: { params: IdParam },
@@ -54,7 +54,7 @@ adminTicketRoutes.openapi(
     path: "/{id}/reply",
     operationId: "adminReplyToTicket",
     tags,
-    summary: "Reply to a ticket (status becomes answered); send_email also emails it to the ticket's address",
+    summary: "Reply to a ticket",
     description:
       "Adds a reply, which the user sees in `GET /api/support`; the ticket becomes `answered` (also a closed one), and the first admin to reply is assigned to it. With `send_email` the reply is also emailed to the ticket's address.",
     security: JWT_SECURITY,
@@ -79,7 +79,7 @@ for (const [verb, status] of [
       path: `/{id}/${verb}`,
       operationId: verb === "close" ? "adminCloseTicket" : "adminReopenTicket",
       tags,
-      summary: verb === "close" ? "Close a ticket" : "Reopen a ticket (status open)",
+      summary: verb === "close" ? "Close a ticket" : "Reopen a ticket",
       description:
         verb === "close"
           ? "Sets the ticket's status to `closed`: it leaves the open-ticket counts. A reply reopens it as `answered`."

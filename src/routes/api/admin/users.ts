@@ -26,7 +26,7 @@ adminUserRoutes.openapi(
     path: "/",
     operationId: "adminListUsers",
     tags,
-    summary: "List users (newest first); q matches an email substring, or a full user id",
+    summary: "List users",
     description: "Every account, newest first, with its balance and whether it is suspended. `q` searches; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: {
@@ -46,7 +46,7 @@ adminUserRoutes.openapi(
     path: "/{id}",
     operationId: "adminGetUser",
     tags,
-    summary: "Get one user with job and ticket counts",
+    summary: "Get a user",
     description: "A user's account with their job count, open tickets, payment processor customer and collection storage against their plan's quota.",
     security: JWT_SECURITY,
     request: { params: IdParam },
@@ -61,9 +61,10 @@ adminUserRoutes.openapi(
     path: "/{id}/credits",
     operationId: "adminAdjustCredits",
     tags,
-    summary: "Add or remove credits (an admin_adjustment ledger entry)",
+    summary: "Adjust a user's credits",
     description:
-      "delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero. " +
+      "Adds or removes credits as an `admin_adjustment` ledger entry, with the note. " +
+      "delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero (400 naming the balance). " +
       "With idempotency_key a resubmit answers the first balance_after and applies nothing; the same key with another body is 422.",
     security: JWT_SECURITY,
     request: { params: IdParam, body: jsonBody(CreditAdjustBody, { delta_credits: 100, note: "Goodwill credit for ticket 9953e98a", idempotency_key: "ticket-9953-goodwill" }) },
@@ -83,7 +84,7 @@ adminUserRoutes.openapi(
     path: "/{id}/jobs",
     operationId: "adminListUserJobs",
     tags,
-    summary: "List a user's research jobs (newest first)",
+    summary: "List a user's jobs",
     description: "One user's jobs (API and playground), newest first; page with `limit` and `offset`. An unknown user is 404, not an empty list.",
     security: JWT_SECURITY,
     request: { params: IdParam, query: PagingQuery },
@@ -101,7 +102,7 @@ adminUserRoutes.openapi(
     path: "/{id}/ledger",
     operationId: "adminListUserLedger",
     tags,
-    summary: "List a user's ledger entries (newest first)",
+    summary: "List a user's ledger",
     description:
       "Every change of one user's balance, newest first: sign-up bonus, purchases, plan grants, reservations and releases of jobs, refunds, adjustments, overage and ingest charges, each with the balance after it. Page with `limit` and `offset`. An unknown user is 404.",
     security: JWT_SECURITY,
@@ -122,7 +123,7 @@ for (const suspend of [true, false]) {
         ? "Suspends an account: its login and every call with its access tokens or API keys answer 403 `account_suspended`; jobs already running finish. Suspending again keeps the first time. Admins cannot suspend their own account (400)."
         : "Lifts a suspension: the account signs in and calls the API again. Harmless on an account that is not suspended.",
       summary: suspend
-        ? "Suspend a user (login and every JWT or API-key call answer 403 account_suspended; running jobs finish)"
+        ? "Suspend a user"
         : "Lift a suspension",
       security: JWT_SECURITY,
       request: { params: IdParam },
