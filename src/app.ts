@@ -6,7 +6,6 @@ import type { AppEnv } from "./http/context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
 import { attachCodeSamples } from "./http/code-samples";
-import { AUTHENTICATION_GUIDE, WEBHOOKS_GUIDE } from "./http/guides";
 import { createRouter, documentImpliedErrors } from "./http/openapi";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { services } from "./middleware/services";
@@ -32,6 +31,7 @@ import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
 import { mcpRoutes } from "./routes/mcp/route";
+import { REFERENCE_TAGS, referenceDescription } from "./routes/reference";
 
 export const API_VERSION = "0.1.0";
 
@@ -103,13 +103,13 @@ export function buildApp() {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "An API key (dr_live_...) from the dashboard, for /v1.",
+    description: "An API key (`dr_live_` and 32 letters and digits) made in the dashboard (API keys), for `/v1`: `Authorization: Bearer dr_live_...`. Keep it secret: it spends your credits.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "jwt", {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from signup, login or refresh, for /api.",
+    description: "An access token (a JWT valid 15 minutes) from sign-up, login or refresh, for `/api`: `Authorization: Bearer <access_token>`. Refresh it with the refresh token before it expires.",
   });
   app.get("/openapi.json", (c) => {
     const document = app.getOpenAPI31Document({
@@ -117,13 +117,14 @@ export function buildApp() {
       info: {
         title: "Deep Research API",
         version: API_VERSION,
-        description: [
-          "Cited research briefs from many sources, paid in credits. Public API under /v1 (API key), dashboard API under /api (JWT).",
-          AUTHENTICATION_GUIDE,
-          WEBHOOKS_GUIDE,
-        ].join("\n\n"),
+        description: referenceDescription(API_VERSION),
+        // The service is not open source; saying so is the honest licence entry (SPDX has no id
+        // for "all rights reserved", so it is a LicenseRef, as SPDX prescribes for such licences).
+        // (`identifier` is OpenAPI 3.1; the generator's config type is 3.0's, hence the widening.)
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as { name: string },
       },
-      servers: [{ url: new URL(c.req.url).origin }],
+      servers: [{ url: new URL(c.req.url).origin, description: "This server" }],
+      tags: REFERENCE_TAGS.map((tag) => ({ ...tag })),
     });
     documentImpliedErrors(document.paths as Parameters<typeof documentImpliedErrors>[0]);
     attachCodeSamples(document.paths as Parameters<typeof attachCodeSamples>[0]);

@@ -30,15 +30,18 @@ export const AUTHENTICATION_GUIDE = `## Authentication
 
 Two kinds of bearer credentials, in the \`Authorization\` header:
 
-| Surface | Credential | Where it comes from |
-|---|---|---|
-| \`/v1/*\` (the public API) | an **API key**, \`dr_live_…\` | the dashboard's *API keys* page (or \`POST /api/keys\`) |
-| \`/api/*\` (the dashboard API) | an **access token** (a JWT, 15 minutes) | \`POST /api/auth/signup\`, \`/login\` or \`/refresh\` |
+| Surface | Credential | Where it comes from | For |
+|---|---|---|---|
+| \`/v1/*\` (the public API) | an **API key**, \`dr_live_…\` | the dashboard's *API keys* page (or \`POST /api/keys\`) | your servers |
+| \`/api/*\` (the dashboard API) | an **access token** (a JWT, 15 minutes) | \`POST /api/auth/signup\`, \`/login\` or \`/refresh\` | the dashboard |
 
 \`\`\`sh
-curl https://YOUR-HOST/v1/credits -H "Authorization: Bearer dr_live_..."
+curl "$BASE/v1/credits" -H "Authorization: Bearer dr_live_..."
 \`\`\`
 
+- A few operations take no credentials (sign-up, login, the public price lists, health); they
+  say so. The public API sends no CORS headers: call it from a server, never from a browser,
+  since the key is a secret.
 - **Keys** are shown once, when created or reset; only a hash is stored. Reset one to rotate it
   (the old value stops working at once), revoke it when it leaks. A missing, wrong or revoked key
   is \`401 unauthorized\`; a suspended account is \`403 account_suspended\`.
@@ -46,14 +49,10 @@ curl https://YOUR-HOST/v1/credits -H "Authorization: Bearer dr_live_..."
   single use). Trade the refresh token at \`POST /api/auth/refresh\` for a new pair before or after
   the access token expires; reusing an old refresh token ends that session everywhere.
   \`POST /api/auth/logout\` ends it on purpose.
-- **Rate limits**: each key has a request budget; past it the answer is \`429 rate_limited\` with a
-  \`Retry-After\` header (seconds). Retry after that long; the SDK does it for you.
-- **Idempotency**: send \`Idempotency-Key: <any unique string>\` with \`POST /v1/research\`. A retry
-  with the same key and body within 24 hours answers the original job and is not charged again.
 - Every response carries \`X-Request-Id\`: quote it to support.
 
-In the reference, **Test Request** takes your key under *Authentication* and sends the request to
-this server from your browser.`;
+In this reference, **Test Request** takes your key under *Authentication* and sends the request
+to this server from your browser.`;
 
 export const WEBHOOKS_GUIDE = `## Webhooks
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
-import { budgetsForMode, impossibleBudgetReason, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits, SYNC_WALLCLOCK_LIMIT_SECS } from "./pricing";
+import { budgetsForMode, impossibleBudgetReason, MODES, modePrices, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits, SYNC_WALLCLOCK_LIMIT_SECS } from "./pricing";
 import { webhookUrlProblem } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
@@ -26,16 +26,68 @@ export const ResearchRequestSchema = z
       .string()
       .trim()
       .min(1, { error: "must not be empty" })
-      .max(MAX_QUESTION_LENGTH, { error: `must be at most ${MAX_QUESTION_LENGTH} characters` }),
-    mode: z.enum(RESEARCH_MODES).default("standard"),
-    max_credits: z.int().min(1).max(1_000_000).nullable().optional(),
-    max_wallclock_secs: z.int().min(0).max(3600).nullable().optional(),
-    response_schema: z.record(z.string(), z.unknown()).nullable().optional(),
-    include_sources: z.boolean().default(true),
-    async: z.boolean().optional(),
-    webhook_url: z.string().max(2048).nullable().optional(),
-    include_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
-    exclude_domains: z.array(Domain).max(MAX_DOMAINS).optional(),
+      .max(MAX_QUESTION_LENGTH, { error: `must be at most ${MAX_QUESTION_LENGTH} characters` })
+      .openapi({ description: `The question to research, 1 to ${MAX_QUESTION_LENGTH} characters (trimmed).` }),
+    mode: z
+      .enum(RESEARCH_MODES)
+      .default("standard")
+      .openapi({
+        description: `How much research to do, which fixes the price and the limits (\`GET /api/billing/modes\`): ${modePrices()
+          .map((m) => `\`${m.mode}\` ${m.credits === null ? "metered up to `max_credits`" : `${m.credits} credits`}, ${m.max_wallclock_secs} s, ${m.max_sources} sources${m.critic ? ", a critic stage" : ""}`)
+          .join("; ")}. Default \`standard\`.`,
+      }),
+    max_credits: z
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "A hard cap on the credits this job may cost, 1 to 1,000,000. Required with `max` mode (its cost envelope is `max_credits` / 100 USD, and that many credits are reserved). Informational for the fixed-price modes.",
+      }),
+    max_wallclock_secs: z
+      .int()
+      .min(0)
+      .max(3600)
+      .nullable()
+      .optional()
+      .openapi({
+        description: `Overrides the mode's wall-clock limit, in seconds (0 to 3600). Above ${SYNC_WALLCLOCK_LIMIT_SECS} the job runs asynchronously (202); below the mode's synthesis time reserve (${RESEARCH_MODES.map((m) => `${m} ${MODES[m].synthesisTimeReserveSecs} s`).join(", ")}) it is 400 \`impossible_budget\`. Null or absent: the mode's limit.`,
+      }),
+    response_schema: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .openapi({
+        description: `A JSON Schema (draft 2020-12, at most ${MAX_SCHEMA_BYTES / 1024} KiB of JSON, nesting at most ${MAX_SCHEMA_DEPTH} levels): the brief is also cast into an object that conforms to it, returned as \`typed\`. An invalid schema is 400; an output that cannot be made to conform fails the job (refunded).`,
+      }),
+    include_sources: z.boolean().default(true).openapi({ description: "Whether each source carries a `summary` (the sentences the brief relies on). Default true." }),
+    async: z
+      .boolean()
+      .optional()
+      .openapi({
+        description: `True runs the job in the background (202) whatever its budget. Otherwise the job answers 200 with its result, unless \`webhook_url\` is set or its wall clock exceeds ${SYNC_WALLCLOCK_LIMIT_SECS} s (then 202).`,
+      }),
+    webhook_url: z
+      .string()
+      .max(2048)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges).",
+      }),
+    include_domains: z
+      .array(Domain)
+      .max(MAX_DOMAINS)
+      .optional()
+      .openapi({ description: `Search only these domains (at most ${MAX_DOMAINS}); a domain also matches its subdomains. Every source obeys it.` }),
+    exclude_domains: z
+      .array(Domain)
+      .max(MAX_DOMAINS)
+      .optional()
+      .openapi({ description: `Never use these domains (at most ${MAX_DOMAINS}); a domain also matches its subdomains. Applied after \`include_domains\`.` }),
     collections: z
       .array(z.uuid({ error: "must be collection ids" }))
       .min(1)
@@ -44,7 +96,7 @@ export const ResearchRequestSchema = z
       .openapi({ description: "Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved." }),
     web: z.boolean().optional().openapi({ description: "With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false." }),
   })
-  .openapi("ResearchRequest");
+  .openapi("ResearchRequest", { description: "A research question and how to research it. Unknown fields are rejected (400)." });
 
 export type ResearchRequest = z.infer<typeof ResearchRequestSchema>;
 

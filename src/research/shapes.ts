@@ -6,9 +6,30 @@ import { JOB_STATUSES } from "../db/schema/jobs";
  * (/openapi.json) and of the TypeScript types the engine, the job and the routes use (z.infer).
  */
 
+/** A job's status, as every job shape publishes it. */
+const JobStatus = z.enum(JOB_STATUSES).openapi({
+  description:
+    "Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).",
+});
+const JobId = z.uuid().openapi({ description: "The job's id." });
+const Question = z.string().openapi({ description: "The question, as submitted (trimmed)." });
+const CreatedAt = z.iso.datetime().openapi({ description: "When the job was accepted (UTC)." });
+const CompletedAt = z.iso.datetime().nullable().openapi({ description: "When the job reached a terminal state (UTC); null while it runs." });
+const LatencyMs = z.int().nullable().openapi({ description: "Milliseconds from acceptance to the terminal state; null while the job runs." });
+const WaveCount = z.int().nullable().openapi({ description: "Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first)." });
+
 export const SourceDto = z
-  .object({ url: z.string(), title: z.string(), domain: z.string(), summary: z.string().nullable().optional() })
-  .openapi("SourceDto");
+  .object({
+    url: z.string().openapi({ description: "Where the source lives: a web URL, or for a document of your collections its own url, else `collection://<collection id>/<document id>`." }),
+    title: z.string().openapi({ description: "The page's or document's title." }),
+    domain: z.string().openapi({ description: "The URL's host (for a collection document without a url, the collection's name)." }),
+    summary: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise." }),
+  })
+  .openapi("SourceDto", { description: "A source the brief cites." });
 
 export const CitationDto = z
   .object({
@@ -19,59 +40,76 @@ export const CitationDto = z
     end: z.int().min(0).openapi({ description: "End offset of `quote` (exclusive): quote = text.slice(start, end)." }),
     field: z.string().optional().openapi({ description: "For the typed output: the top-level field of `typed` whose value this passage supports." }),
   })
-  .openapi("Citation");
+  .openapi("Citation", { description: "The exact passage of a source that one claim of the brief rests on." });
 
 export const ResearchResultDto = z
   .object({
-    id: z.uuid(),
-    status: z.enum(JOB_STATUSES),
-    question: z.string(),
-    brief: z.string().nullable(),
-    typed: z.unknown().openapi({ description: "Typed output per response_schema; null without one." }),
-    sources: z.array(SourceDto).openapi({ description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]." }),
+    id: JobId,
+    status: JobStatus,
+    question: Question,
+    brief: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds.",
+      }),
+    typed: z.unknown().openapi({ description: "The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds." }),
+    sources: z.array(SourceDto).openapi({
+      description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far.",
+    }),
     citations: z.array(CitationDto).openapi({
       description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds.",
     }),
-    credits_charged: z.int(),
-    cost_usd: z.number(),
-    created_at: z.iso.datetime(),
-    completed_at: z.iso.datetime().nullable(),
-    error: z.string().nullable(),
-    latency_ms: z.int().nullable(),
-    wave_count: z.int().nullable(),
+    credits_charged: z.int().openapi({
+      description: "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged).",
+    }),
+    cost_usd: z.number().openapi({
+      description: "The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope.",
+    }),
+    created_at: CreatedAt,
+    completed_at: CompletedAt,
+    error: z.string().nullable().openapi({ description: "Why the job failed; null unless `status` is `failed`." }),
+    latency_ms: LatencyMs,
+    wave_count: WaveCount,
   })
-  .openapi("ResearchResult");
+  .openapi("ResearchResult", { description: "A research job and, once it succeeded, its brief, typed output, sources and citations." });
 
 export const AsyncAcceptedDto = z
-  .object({ id: z.uuid(), status: z.literal("pending"), status_url: z.url(), events_url: z.url() })
-  .openapi("AsyncAccepted");
+  .object({
+    id: JobId,
+    status: z.literal("pending").openapi({ description: "Always `pending`: the job is accepted and queued." }),
+    status_url: z.url().openapi({ description: "Where to poll the job (`GET .../research/{id}`): it answers the ResearchResult, whose `status` ends in succeeded, failed or cancelled." }),
+    events_url: z.url().openapi({ description: "Where to stream the job's progress as Server-Sent Events (`GET .../research/{id}/events`); the last event is the result." }),
+  })
+  .openapi("AsyncAccepted", { description: "A job accepted to run in the background (HTTP 202): where to follow it." });
 
 /** The fields every job list shares (job-store's `jobSummary`). */
 export const JobSummaryDto = z.object({
-  id: z.uuid(),
-  created_at: z.iso.datetime(),
-  status: z.enum(JOB_STATUSES),
-  question: z.string(),
-  credits_charged: z.int(),
-  cost_usd_micros: z.int(),
-  latency_ms: z.int().nullable(),
+  id: JobId,
+  created_at: CreatedAt,
+  status: JobStatus,
+  question: Question,
+  credits_charged: z.int().openapi({ description: "Credits the job cost (0 while it runs, and when it failed)." }),
+  cost_usd_micros: z.int().openapi({ description: "The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD." }),
+  latency_ms: LatencyMs,
 });
 
 export const ResearchLogRowDto = JobSummaryDto.extend({
-  completed_at: z.iso.datetime().nullable(),
-  source_count: z.int().nullable(),
-  wave_count: z.int().nullable(),
-}).openapi("ResearchLogRow");
+  completed_at: CompletedAt,
+  source_count: z.int().nullable().openapi({ description: "Sources the brief cites; null while the job runs." }),
+  wave_count: z.int().nullable().openapi({ description: "Search-and-read waves the job ran; null while it runs." }),
+}).openapi("ResearchLogRow", { description: "A research job in a list: its figures, without the brief." });
 
 export const DeliveryDto = z
   .object({
-    attempt: z.int(),
-    status_code: z.int().nullable(),
-    error: z.string().nullable(),
-    duration_ms: z.int(),
-    created_at: z.iso.datetime(),
+    attempt: z.int().openapi({ description: "The attempt's number, from 1." }),
+    status_code: z.int().nullable().openapi({ description: "The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe)." }),
+    error: z.string().nullable().openapi({ description: "Why the attempt failed; null when it succeeded (a 2xx)." }),
+    duration_ms: z.int().openapi({ description: "Milliseconds the attempt took." }),
+    created_at: z.iso.datetime().openapi({ description: "When the attempt was made (UTC)." }),
   })
-  .openapi("WebhookDelivery");
+  .openapi("WebhookDelivery", { description: "One attempt to deliver a job's result to its `webhook_url`." });
 
 
 export type SourceDto = z.infer<typeof SourceDto>;

@@ -23,17 +23,39 @@ import {
   UpdateCollectionSchema,
   updateCollection,
 } from "../research/service";
+import {
+  collectionExample,
+  createCollectionExample,
+  documentExample,
+  documentSummaryExample,
+  ingestRequestExample,
+  ingestResultExample,
+  updateCollectionExample,
+} from "./research-examples";
 
-const CollectionParam = z.object({ id: z.uuid({ error: "id must be a UUID" }).openapi({ param: { name: "id", in: "path" } }) });
-const DocumentParam = CollectionParam.extend({ doc_id: z.uuid({ error: "doc_id must be a UUID" }).openapi({ param: { name: "doc_id", in: "path" } }) });
+const CollectionParam = z.object({
+  id: z.uuid({ error: "id must be a UUID" }).openapi({
+    param: { name: "id", in: "path" },
+    description: "The collection's id. Another account's collection is 404, like an unknown id.",
+    example: "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+  }),
+});
+const DocumentParam = CollectionParam.extend({
+  doc_id: z
+    .uuid({ error: "doc_id must be a UUID" })
+    .openapi({ param: { name: "doc_id", in: "path" }, description: "The document's id, within that collection.", example: "50b00c2b-137a-4bca-9978-ad561e83bffd" }),
+});
 const IngestIdempotencyHeader = z.object({
-  "idempotency-key": z.string().optional().openapi({ description: "Idempotency-Key: the same key and body return the first answer, written and charged once." }),
+  "idempotency-key": z.string().optional().openapi({
+    description: "Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`.",
+    example: "handbook-sync-2026-11-23",
+  }),
 });
 
 /** Files to upload: one or more `file` parts. */
 const UploadSchema = z
   .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most." }) })
-  .openapi("DocumentUpload");
+  .openapi("DocumentUpload", { description: "Files to add, as multipart/form-data `file` parts." });
 
 /** Before the body validators: only JSON or multipart bodies are read here (415 for anything else). */
 const ingestContentType = createMiddleware(async (c, next) => {
@@ -48,20 +70,33 @@ function uploadedFiles(form: { file?: unknown }): File[] {
   return [form.file].flat().filter((part): part is File => part instanceof File);
 }
 
-const Deleted = z.object({ deleted: z.literal(true) }).openapi("Deleted");
+const Deleted = z.object({ deleted: z.literal(true).openapi({ description: "Always true: it is gone." }) }).openapi("Deleted", { description: "A deletion that happened." });
 
 /** The collection routes: the same under /v1 (API key) and /api (JWT, for the dashboard). */
-export function addCollectionRoutes(router: ReturnType<typeof createRouter>, surface: { tags: string[]; security: { [scheme: string]: string[] }[] }): void {
-  const { tags, security } = surface;
+export interface CollectionSurface {
+  tags: string[];
+  security: { [scheme: string]: string[] }[];
+  /** Inserted in this surface's operationIds (`createCollection`, `createDashboardCollection`): one id per operation and surface. */
+  operationQualifier: "" | "Dashboard";
+  /** A sentence ending each description: how this surface differs (empty on the public API). */
+  surfaceNote: string;
+}
+
+export function addCollectionRoutes(router: ReturnType<typeof createRouter>, surface: CollectionSurface): void {
+  const { tags, security, operationQualifier: q } = surface;
+  const note = surface.surfaceNote ? ` ${surface.surfaceNote}` : "";
   router.openapi(
     createRoute({
       method: "post",
       path: "/collections",
+      operationId: `create${q}Collection`,
       tags,
       security,
       summary: "Create a collection of your own documents",
-      request: { body: jsonBody(CreateCollectionSchema) },
-      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized") },
+      description:
+        "Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free." + note,
+      request: { body: jsonBody(CreateCollectionSchema, createCollectionExample) },
+      responses: { 200: jsonResponse(CollectionDto, "The collection", { ...collectionExample, document_count: 0, bytes: 0, updated_at: collectionExample.created_at }), ...errorResponses("invalid_request", "unauthorized") },
     }),
     async (c) => c.json(await createCollection(c.var.deps.db, c.var.user.id, c.req.valid("json")), 200),
   );
@@ -70,11 +105,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "get",
       path: "/collections",
+      operationId: `list${q}Collections`,
       tags,
       security,
-      summary: "Your collections, newest first",
+      summary: "List your collections",
+      description: "Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free." + note,
       request: { query: PagingQuery },
-      responses: { 200: jsonResponse(z.array(CollectionDto), "Collections"), ...errorResponses("invalid_request", "unauthorized") },
+      responses: { 200: jsonResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]), ...errorResponses("invalid_request", "unauthorized") },
     }),
     async (c) => c.json(await listCollections(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
   );
@@ -83,11 +120,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "get",
       path: "/collections/{id}",
+      operationId: `get${q}Collection`,
       tags,
       security,
-      summary: "A collection",
+      summary: "Get a collection",
+      description: "Reads one of your collections: its name, description, document count and size. Free." + note,
       request: { params: CollectionParam },
-      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(CollectionDto, "The collection", collectionExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => c.json(collectionDto(await ownCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id)), 200),
   );
@@ -96,11 +135,16 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "patch",
       path: "/collections/{id}",
+      operationId: `update${q}Collection`,
       tags,
       security,
-      summary: "Rename a collection or change its description",
-      request: { params: CollectionParam, body: jsonBody(UpdateCollectionSchema) },
-      responses: { 200: jsonResponse(CollectionDto, "The collection"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      summary: "Update a collection",
+      description: "Changes a collection's name, description or both; fields left out stay as they are. Free." + note,
+      request: { params: CollectionParam, body: jsonBody(UpdateCollectionSchema, updateCollectionExample) },
+      responses: {
+        200: jsonResponse(CollectionDto, "The collection", { ...collectionExample, description: updateCollectionExample.description, updated_at: "2026-11-24T09:12:40.118Z" }),
+        ...errorResponses("invalid_request", "unauthorized", "not_found"),
+      },
     }),
     async (c) => c.json(await updateCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
   );
@@ -109,11 +153,14 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "delete",
       path: "/collections/{id}",
+      operationId: `delete${q}Collection`,
       tags,
       security,
-      summary: "Delete a collection and its documents (a job already reading them finishes with what it read)",
+      summary: "Delete a collection",
+      description:
+        "Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free." + note,
       request: { params: CollectionParam },
-      responses: { 200: jsonResponse(Deleted, "Deleted"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(Deleted, "Deleted", { deleted: true }), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => {
       await deleteCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
@@ -125,24 +172,28 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "post",
       path: "/collections/{id}/documents",
+      operationId: `add${q}CollectionDocuments`,
       tags,
       security,
       middleware: [ingestContentType] as const,
-      summary: "Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document",
-      description: "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 document_limit_exceeded), the plan's storage (402 storage_limit_exceeded).",
+      summary: "Add documents to a collection",
+      description:
+        "Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. " +
+        "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
+        note,
       request: {
         params: CollectionParam,
         headers: IngestIdempotencyHeader,
         // Not `required`: each content type's validator then runs only for its own type (the handler answers 415 for others).
         body: {
           content: {
-            "application/json": { schema: IngestRequestSchema },
+            "application/json": { schema: IngestRequestSchema, example: ingestRequestExample },
             "multipart/form-data": { schema: UploadSchema },
           },
         },
       },
       responses: {
-        200: jsonResponse(IngestResultDto, "What was written"),
+        200: jsonResponse(IngestResultDto, "What was written", ingestResultExample),
         ...errorResponses(
           "invalid_request",
           "document_limit_exceeded",
@@ -171,11 +222,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "get",
       path: "/collections/{id}/documents",
+      operationId: `list${q}CollectionDocuments`,
       tags,
       security,
-      summary: "A collection's documents, newest first (without their text)",
+      summary: "List a collection's documents",
+      description: "Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free." + note,
       request: { params: CollectionParam, query: PagingQuery },
-      responses: { 200: jsonResponse(z.array(DocumentSummaryDto), "Documents"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => c.json(await listDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("query")), 200),
   );
@@ -184,11 +237,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "get",
       path: "/collections/{id}/documents/{doc_id}",
+      operationId: `get${q}CollectionDocument`,
       tags,
       security,
-      summary: "A document with its text",
+      summary: "Get a document with its text",
+      description: "Reads one document of one of your collections, with its full text as research reads and quotes it. Free." + note,
       request: { params: DocumentParam },
-      responses: { 200: jsonResponse(DocumentDto, "The document"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(DocumentDto, "The document", documentExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => {
       const { id, doc_id } = c.req.valid("param");
@@ -200,11 +255,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     createRoute({
       method: "delete",
       path: "/collections/{id}/documents/{doc_id}",
+      operationId: `delete${q}CollectionDocument`,
       tags,
       security,
       summary: "Delete a document",
+      description: "Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free." + note,
       request: { params: DocumentParam },
-      responses: { 200: jsonResponse(Deleted, "Deleted"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(Deleted, "Deleted", { deleted: true }), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => {
       const { id, doc_id } = c.req.valid("param");

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
 import { AsyncAcceptedDto, cancelJob, DeliveryDto, getJob, jobDeliveries, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
-import { IdempotencyHeader, SSE_RESPONSE } from "./research-http";
+import { IdempotencyHeader, LastEventIdHeader, SSE_RESPONSE } from "./research-http";
+import { asyncAcceptedExample, cancelledResultExample, deliveriesExample, researchRequestExample, researchResultExample } from "./research-examples";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
 export interface ResearchSurface {
@@ -13,6 +14,10 @@ export interface ResearchSurface {
   tags: string[];
   security: { [scheme: string]: string[] }[];
   submitSummary: string;
+  /** The noun of this surface's operationIds (`createResearch`, `createPlaygroundResearch`): one id per operation and surface. */
+  operationNoun: "Research" | "PlaygroundResearch";
+  /** A sentence ending each description: how this surface differs (empty on the public API). */
+  surfaceNote: string;
 }
 
 /** Relays a job object's SSE response through Hono, keeping the headers the middleware set (X-Request-Id). */
@@ -25,18 +30,25 @@ export function relay(c: Context<AppEnv>, response: Response) {
  * A job is the account's on either surface (the dashboard follows and cancels jobs its keys started).
  */
 export function addResearchRoutes(router: ReturnType<typeof createRouter>, surface: ResearchSurface): void {
-  const { tags, security } = surface;
+  const { tags, security, operationNoun: noun } = surface;
+  const note = surface.surfaceNote ? ` ${surface.surfaceNote}` : "";
   router.openapi(
     createRoute({
       method: "post",
       path: "/research",
+      operationId: `create${noun}`,
       tags,
       security,
       summary: surface.submitSummary,
-      request: { body: jsonBody(ResearchRequestSchema), headers: IdempotencyHeader },
+      description:
+        "Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. " +
+        "The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. " +
+        "Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`." +
+        note,
+      request: { body: jsonBody(ResearchRequestSchema, researchRequestExample), headers: IdempotencyHeader },
       responses: {
-        200: jsonResponse(ResearchResultDto, "Finished synchronously (succeeded, or failed and refunded)"),
-        202: jsonResponse(AsyncAcceptedDto, "Accepted; poll status_url, stream events_url or wait for the webhook"),
+        200: jsonResponse(ResearchResultDto, "Finished synchronously (succeeded, or failed and refunded)", researchResultExample),
+        202: jsonResponse(AsyncAcceptedDto, "Accepted; poll status_url, stream events_url or wait for the webhook", asyncAcceptedExample(surface.basePath)),
         ...errorResponses(
           "invalid_request",
           "impossible_budget",
@@ -64,11 +76,14 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     createRoute({
       method: "get",
       path: "/research/{id}",
+      operationId: `get${noun}`,
       tags,
       security,
-      summary: "A job: status, brief, typed output, sources, cost, latency, error",
+      summary: "Get a research job",
+      description:
+        "Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id." + note,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(ResearchResultDto, "The job", researchResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => c.json(await getJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );
@@ -77,10 +92,14 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     createRoute({
       method: "get",
       path: "/research/{id}/events",
+      operationId: `stream${noun}Events`,
       tags,
       security,
-      summary: "Stream the job's progress over Server-Sent Events",
-      request: { params: IdParam },
+      summary: "Stream a job's progress (Server-Sent Events)",
+      description:
+        "Follows a job live: its status changes, progress through the waves, each source as it is read, and finally the result, after which the stream ends. A finished job streams its whole history at once. Reconnect with `Last-Event-ID` to resume where you were. Free." +
+        note,
+      request: { params: IdParam, headers: LastEventIdHeader },
       responses: { 200: SSE_RESPONSE, ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => relay(c, await jobEvents(c.var.deps, c.var.user.id, c.req.valid("param").id, c.req.header("Last-Event-ID"))) as never,
@@ -90,11 +109,15 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     createRoute({
       method: "delete",
       path: "/research/{id}",
+      operationId: `cancel${noun}`,
       tags,
       security,
-      summary: "Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged)",
+      summary: "Cancel a research job",
+      description:
+        "Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged." +
+        note,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(ResearchResultDto, "The job"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(ResearchResultDto, "The job", cancelledResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => c.json(await cancelJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );
@@ -103,11 +126,15 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     createRoute({
       method: "get",
       path: "/research/{id}/deliveries",
+      operationId: `list${noun}Deliveries`,
       tags,
       security,
-      summary: "Every webhook delivery attempt of a job",
+      summary: "List a job's webhook deliveries",
+      description:
+        "Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free." +
+        note,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first", deliveriesExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../lib/errors";
-import { createRouter, errorResponses, jsonResponse } from "../http/openapi";
+import { createRouter, errorResponses, jsonResponse, NO_SECURITY } from "../http/openapi";
 import { DOCS_HTML } from "./docs-page";
 
 export const systemRoutes = createRouter();
@@ -10,9 +10,15 @@ systemRoutes.openapi(
   createRoute({
     method: "get",
     path: "/healthz",
+    operationId: "getHealth",
     tags: ["System"],
-    summary: "Liveness: 200 once the worker can reach its database",
-    responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), "Healthy"), ...errorResponses("service_unavailable") },
+    security: NO_SECURITY,
+    summary: "Check the service's health",
+    description: "For load balancers and uptime checks: 200 when the service is up and reaches its database, 503 `service_unavailable` when it does not. No credentials.",
+    responses: {
+      200: jsonResponse(z.object({ ok: z.literal(true).openapi({ description: "Always true." }) }).openapi("Health", { description: "The service is up." }), "Healthy", { ok: true }),
+      ...errorResponses("service_unavailable"),
+    },
   }),
   async (c) => {
     try {

@@ -3,7 +3,7 @@ import { checkedOperations, checkRecordedExchanges, documentedOperations } from 
 
 declare module "vitest" {
   interface TaskMeta {
-    /** Operations (`METHOD path`) whose responses this test checked against /openapi.json, and all the document has. */
+    /** Operations (their operationIds) whose responses this test checked against /openapi.json, and all the document has. */
     contract?: { checked: string[]; documented?: string[] };
   }
 }

@@ -20,7 +20,7 @@ interface Exchange {
 }
 
 const exchanges: Exchange[] = [];
-/** Operations (`METHOD path-template`) with a response checked since the last `checkRecordedExchanges`. */
+/** Operations (their operationIds) with a response checked since the last `checkRecordedExchanges`. */
 export const checkedOperations = new Set<string>();
 
 export function recordExchange(request: Request, response: Response): void {
@@ -41,8 +41,8 @@ export function publishedApi(origin: string): Promise<OpenAPIBackend> {
   backend ??= (async () => {
     const response = await exports.default.fetch(new Request(`${origin}/openapi.json`));
     const document = (await response.json()) as any;
-    // openapi-backend keys its validators by operationId. Ours have none yet (the reference
-    // work of issue 18 names them), so each gets its method and path as a stand-in id.
+    // openapi-backend keys its validators by operationId. Every operation has one (the reference
+    // test holds that); should one ever lack it, its method and path stand in.
     for (const [path, item] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) operation.operationId ??= `${method.toUpperCase()} ${path}`;
     }

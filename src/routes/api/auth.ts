@@ -3,12 +3,15 @@ import { clientIp } from "../../http/client-ip";
 import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
 import { rateLimitCounter } from "../../rate-limit/rules";
 import { jwtAuth } from "../../middleware/jwt-auth";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
 import { endSession, refreshSession } from "../../services/sessions";
 import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../account-schemas";
 import { sha256Hex } from "../../lib/crypto";
 import { ACCESS_TOKEN_TTL_MS } from "../../services/access-tokens";
+import { authResponseExample, userExample } from "../account-examples";
+
+const refreshExample = { refresh_token: authResponseExample.refresh_token };
 
 const tags = ["Accounts"];
 export const authRoutes = createRouter();
@@ -24,12 +27,16 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/signup",
+    operationId: "signup",
     tags,
-    summary: "Create an account (starts with 500 free credits)",
+    security: NO_SECURITY,
+    summary: "Sign up",
+    description:
+      "Creates an account on the Free plan with 500 credits, signs it in (the answer is a session) and emails a link to verify the address. 409 `email_taken` if the email is registered. Limited per client and per email (429).",
     middleware: [rateLimitByIp("signup:ip")] as const,
-    request: { body: jsonBody(SignupBody) },
+    request: { body: jsonBody(SignupBody, { email: "ada@example.com", password: "correct horse battery", first_name: "Ada", last_name: "Lovelace" }) },
     responses: {
-      200: jsonResponse(AuthResponse, "Account created and signed in"),
+      200: jsonResponse(AuthResponse, "Account created and signed in", authResponseExample),
       ...errorResponses("invalid_request", "email_taken", "rate_limited"),
     },
   }),
@@ -45,12 +52,16 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/login",
+    operationId: "login",
     tags,
-    summary: "Sign in with email and password",
+    security: NO_SECURITY,
+    summary: "Log in",
+    description:
+      "Starts a session: a 15-minute access token for the dashboard API and a refresh token to renew it. A wrong email or password is 401 `invalid_credentials` (the two are not told apart); a suspended account is 403 `account_suspended`. Failed attempts are limited per client and per account (429 with `Retry-After`).",
     middleware: [rateLimitByIp("login:ip")] as const,
-    request: { body: jsonBody(LoginBody) },
+    request: { body: jsonBody(LoginBody, { email: "ada@example.com", password: "correct horse battery" }) },
     responses: {
-      200: jsonResponse(AuthResponse, "Signed in"),
+      200: jsonResponse(AuthResponse, "Signed in", { ...authResponseExample, user: { ...userExample, email_verified: true } }),
       ...errorResponses("invalid_request", "invalid_credentials", "account_suspended", "rate_limited"),
     },
   }),
@@ -74,11 +85,15 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/refresh",
+    operationId: "refreshSession",
     tags,
-    summary: "Exchange a refresh token for a new session pair (the old token is spent)",
-    request: { body: jsonBody(RefreshBody) },
+    security: NO_SECURITY,
+    summary: "Refresh a session",
+    description:
+      "Renews a session before its access token expires: answers a new access token and a new refresh token; the one sent is spent. An unknown, expired or spent token is 401 `unauthorized`, and presenting a spent token again ends that whole session (a stolen token cannot be used twice). Send refreshes one at a time.",
+    request: { body: jsonBody(RefreshBody, refreshExample) },
     responses: {
-      200: jsonResponse(AuthResponse, "New tokens"),
+      200: jsonResponse(AuthResponse, "New tokens", { ...authResponseExample, refresh_token: "rt_Qm3vX8cLr0aT1yEwZp5nK2dH7uJ4sF6gB9iO_N-VxYc" }),
       ...errorResponses("invalid_request", "unauthorized", "account_suspended"),
     },
   }),
@@ -92,9 +107,12 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/logout",
+    operationId: "logout",
     tags,
-    summary: "End the session a refresh token belongs to",
-    request: { body: jsonBody(RefreshBody) },
+    security: NO_SECURITY,
+    summary: "Log out",
+    description: "Ends the session: its refresh token and every access token issued in it stop working at once. Always 200, also for an unknown token.",
+    request: { body: jsonBody(RefreshBody, refreshExample) },
     responses: { 200: noBody("Session ended (also when the token was unknown)"), ...errorResponses("invalid_request") },
   }),
   async (c) => {
@@ -107,11 +125,13 @@ authRoutes.openapi(
   createRoute({
     method: "get",
     path: "/me",
+    operationId: "getCurrentUser",
     tags,
-    summary: "The signed-in user",
+    summary: "Get the signed-in user",
+    description: "The account the access token belongs to: name, email, whether it is verified, email preferences and whether the user is an admin.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
-    responses: { 200: jsonResponse(UserDto, "The user"), ...errorResponses("unauthorized", "account_suspended") },
+    responses: { 200: jsonResponse(UserDto, "The user", userExample), ...errorResponses("unauthorized", "account_suspended") },
   }),
   (c) => c.json(userDto(c.var.user), 200),
 );
@@ -120,10 +140,14 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/forgot-password",
+    operationId: "forgotPassword",
     tags,
-    summary: "Email a password-reset link (always 200, whether or not the account exists)",
+    security: NO_SECURITY,
+    summary: "Request a password reset",
+    description:
+      "Emails a link to reset the password, valid 1 hour, if an account has this email. The answer is the same 200, as fast, whether or not it exists, so it reveals nothing. Limited per client and per email (429).",
     middleware: [rateLimitByIp("forgot:ip")] as const,
-    request: { body: jsonBody(ForgotBody) },
+    request: { body: jsonBody(ForgotBody, { email: "ada@example.com" }) },
     responses: { 200: noBody("Accepted"), ...errorResponses("invalid_request", "rate_limited") },
   }),
   async (c) => {
@@ -139,10 +163,14 @@ authRoutes.openapi(
   createRoute({
     method: "post",
     path: "/reset-password",
+    operationId: "resetPassword",
     tags,
-    summary: "Set a new password with the token from a reset email",
+    security: NO_SECURITY,
+    summary: "Reset the password",
+    description:
+      "Sets a new password with the token of a reset link. Every session of the account ends, and the email counts as verified (the link proved the inbox). An invalid, expired or used token is 400 `invalid_request`.",
     middleware: [rateLimitByIp("reset:ip")] as const,
-    request: { body: jsonBody(ResetBody) },
+    request: { body: jsonBody(ResetBody, { token: "wcvkwB5K0Hc9M-x6jz-jsOO0iudmQNAf2A6p9prhLmI", password: "a new correct horse" }) },
     responses: { 200: noBody("Password changed; every session ended"), ...errorResponses("invalid_request", "rate_limited") },
   }),
   async (c) => {
@@ -157,9 +185,21 @@ authRoutes.openapi(
   createRoute({
     method: "get",
     path: "/verify-email",
+    operationId: "verifyEmail",
     tags,
-    summary: "Confirm an email address from the emailed link, then redirect to the dashboard",
-    request: { query: z.object({ token: z.string().min(1).max(512).openapi({ param: { name: "token", in: "query" } }) }) },
+    security: NO_SECURITY,
+    summary: "Verify an email address",
+    description:
+      "The target of the verification link emailed at sign-up: marks the address verified and redirects (302) to the dashboard. An invalid, expired (after 48 hours) or used token is 400 `invalid_request`.",
+    request: {
+      query: z.object({
+        token: z
+          .string()
+          .min(1)
+          .max(512)
+          .openapi({ param: { name: "token", in: "query" }, description: "The token of the emailed link (valid 48 hours, single use).", example: "ygTo-7F_wTIsMq-5HQBKB4lAXE0PTVenu6z94jwXQ2o" }),
+      }),
+    },
     responses: { 302: noBody("Verified; redirect to the dashboard"), ...errorResponses("invalid_request") },
   }),
   async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { getAutoTopup, saveAutoTopup } from "../../services/billing/auto-topup";
@@ -17,84 +17,138 @@ export const billingRoutes = createRouter();
 
 
 const PackDto = z
-  .object({ id: z.string(), name: z.string(), credits: z.int(), price_cents: z.int(), blurb: z.string() })
-  .openapi("PackDto");
+  .object({
+    id: z.string().openapi({ description: "The pack's id, for checkout and auto top-up (`starter`, `handful`, `workshop`, `warehouse`)." }),
+    name: z.string().openapi({ description: "The pack's display name." }),
+    credits: z.int().openapi({ description: "Credits the pack adds to the balance; they never expire." }),
+    price_cents: z.int().openapi({ description: "The price in US cents (pay as you go is 1 cent a credit)." }),
+    blurb: z.string().openapi({ description: "A line on who the pack is for." }),
+  })
+  .openapi("PackDto", { description: "A credit pack: a one-off purchase of credits." });
 const PlanDto = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    monthly_price_cents: z.int(),
-    included_credits: z.int(),
+    id: z.string().openapi({ description: "The plan's id, for checkout (`free`, `developer`, `startup`, `growth`)." }),
+    name: z.string().openapi({ description: "The plan's display name." }),
+    monthly_price_cents: z.int().openapi({ description: "The monthly price in US cents (0 for Free)." }),
+    included_credits: z.int().openapi({ description: "Credits added every month (Free: the balance is topped up to this once a month)." }),
     overage_micros: z.int().openapi({ description: "Per-credit overage rate in micro-USD" }),
     breakeven_credits: z.int().openapi({ description: "Monthly usage above which the plan costs less than packs" }),
-    blurb: z.string(),
-    features: z.array(z.string()),
+    blurb: z.string().openapi({ description: "A line on who the plan is for." }),
+    features: z.array(z.string()).openapi({ description: "What the plan includes, one line each." }),
   })
-  .openapi("PlanDto");
-const OpPriceDto = z.object({ op: z.string(), credits: z.number(), note: z.string() }).openapi("OpPrice");
+  .openapi("PlanDto", { description: "A monthly subscription plan." });
+const OpPriceDto = z
+  .object({
+    op: z.string().openapi({ description: "The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`." }),
+    credits: z.number().openapi({ description: "The price of one unit, in credits (fractional; 1 credit = 0.01 USD)." }),
+    note: z.string().openapi({ description: "What one unit is." }),
+  })
+  .openapi("OpPrice", { description: "The price of one metered operation. A job's `cost_usd` is the sum of its operations at these prices." });
 const ModePriceDto = z
   .object({
-    mode: z.enum(RESEARCH_MODES),
+    mode: z.enum(RESEARCH_MODES).openapi({ description: "The mode, as a research request names it." }),
     credits: z.int().nullable().openapi({ description: "Fixed price in credits; null for max, which is metered up to max_credits." }),
     max_cost_usd: z.number().nullable().openapi({ description: "The cost envelope in USD; null for max (max_credits / 100)." }),
-    max_wallclock_secs: z.int(),
-    max_sources: z.int(),
-    max_searches: z.int(),
-    max_waves: z.int(),
+    max_wallclock_secs: z.int().openapi({ description: "The wall-clock limit in seconds (a request's `max_wallclock_secs` overrides it)." }),
+    max_sources: z.int().openapi({ description: "Pages the job may read at most." }),
+    max_searches: z.int().openapi({ description: "Search queries the job may run at most." }),
+    max_waves: z.int().openapi({ description: "Search-and-read waves at most (each wave follows up on what the previous one found)." }),
     critic: z.boolean().openapi({ description: "Whether a critic stage checks the brief." }),
     async_by_default: z.boolean().openapi({ description: "A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less." }),
   })
-  .openapi("ModePrice");
+  .openapi("ModePrice", { description: "A research mode: its price and its limits." });
 const CheckoutBody = z
   .union([
-    z.strictObject({ pack_id: z.string().min(1).max(64) }),
-    z.strictObject({ plan_id: z.string().min(1).max(64) }),
+    z.strictObject({ pack_id: z.string().min(1).max(64).openapi({ description: "The pack to buy (`GET /api/billing/packs`)." }) }),
+    z.strictObject({ plan_id: z.string().min(1).max(64).openapi({ description: "The plan to subscribe to (`GET /api/billing/plans`)." }) }),
   ])
   .openapi("CheckoutBody", { description: "A pack (one-off payment) or, instead, a plan (subscription)." });
-const CheckoutResponse = z.object({ url: z.url() }).openapi("CheckoutResponse");
+const CheckoutResponse = z
+  .object({ url: z.url().openapi({ description: "The payment processor's hosted page: send the customer's browser there. It returns to the dashboard's billing page." }) })
+  .openapi("CheckoutResponse", { description: "Where to send the customer." });
 const PaymentRowDto = z
   .object({
-    id: z.uuid(),
-    created_at: z.iso.datetime(),
-    status: z.enum(PAYMENT_STATUSES),
-    pack_credits: z.int(),
-    pack_amount_cents: z.int(),
-    completed_at: z.iso.datetime().nullable(),
-    kind: z.enum(PAYMENT_KINDS),
-    pack_id: z.string().nullable(),
-    plan_id: z.string().nullable(),
-    error: z.string().nullable(),
+    id: z.uuid().openapi({ description: "The payment's id." }),
+    created_at: z.iso.datetime().openapi({ description: "When the payment was started (UTC)." }),
+    status: z.enum(PAYMENT_STATUSES).openapi({ description: "`pending` (checkout open), `completed` (credits granted), `failed` (the processor refused; see `error`) or `refunded`." }),
+    pack_credits: z.int().openapi({ description: "Credits the payment grants (a plan's: its monthly credits)." }),
+    pack_amount_cents: z.int().openapi({ description: "The amount in US cents." }),
+    completed_at: z.iso.datetime().nullable().openapi({ description: "When the credits were granted (UTC); null until then." }),
+    kind: z.enum(PAYMENT_KINDS).openapi({ description: "`pack` (a pack bought), `plan_checkout` (a plan subscribed), `plan_invoice` (a plan's monthly invoice) or `auto_topup` (a pack bought by auto top-up)." }),
+    pack_id: z.string().nullable().openapi({ description: "The pack bought; null for plan payments." }),
+    plan_id: z.string().nullable().openapi({ description: "The plan paid for; null for packs." }),
+    error: z.string().nullable().openapi({ description: "Why the payment failed; null otherwise." }),
   })
-  .openapi("PaymentRow");
+  .openapi("PaymentRow", { description: "A payment." });
 const autoTopupFields = {
-  enabled: z.boolean(),
-  threshold_credits: z.int().min(0).max(10_000_000),
-  pack_id: z.string().min(1).max(64),
+  enabled: z.boolean().openapi({ description: "Whether auto top-up is on." }),
+  threshold_credits: z
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .openapi({ description: "When a reservation leaves the balance below this many credits, the pack is bought with the saved card (0 to 10,000,000)." }),
+  pack_id: z.string().min(1).max(64).openapi({ description: "The pack to buy (`GET /api/billing/packs`); an unknown pack is 400." }),
 };
-const AutoTopupBody = z.strictObject(autoTopupFields).openapi("AutoTopupBody");
+const AutoTopupBody = z.strictObject(autoTopupFields).openapi("AutoTopupBody", { description: "Auto top-up settings." });
 // Its own object, not AutoTopupBody.extend(): that publishes an allOf of two closed objects no response satisfies.
 const AutoTopupSettings = z
   .object({ ...autoTopupFields, in_flight: z.boolean().openapi({ description: "A top-up payment is under way" }) })
-  .openapi("AutoTopupSettings");
+  .openapi("AutoTopupSettings", { description: "Auto top-up settings, and whether a top-up is under way." });
 const SubscriptionDto = z
   .object({
     plan: PlanDto,
-    status: z.string(),
-    current_period_end: z.iso.datetime().nullable(),
-    overage_credits_this_period: z.int(),
-    overage_usd_micros_this_period: z.int(),
+    status: z.string().openapi({ description: "The subscription's status at the processor: `active`, `trialing` or `past_due` for a paid plan; `active` on Free." }),
+    current_period_end: z.iso.datetime().nullable().openapi({ description: "When the current paid period ends and renews (UTC); null on Free." }),
+    overage_credits_this_period: z.int().openapi({ description: "Credits used beyond the balance in this period, billed at the plan's overage rate (0 on Free, which has no overage)." }),
+    overage_usd_micros_this_period: z.int().openapi({ description: "What that overage costs, in micro-USD (`overage_credits_this_period × overage_micros`)." }),
   })
-  .openapi("SubscriptionDto");
+  .openapi("SubscriptionDto", { description: "The account's current plan and its period." });
+const WebhookReceipt = z
+  .object({
+    received: z.literal(true).openapi({ description: "Always true: the event is stored." }),
+    status: z.string().openapi({ description: "What applying it did: `processed` or `ignored` (a type the service does not act on)." }),
+  })
+  .openapi("ProcessorEventReceipt", { description: "A processor event received." });
+
+const packsExample = [
+  { id: "starter", name: "Starter", credits: 500, price_cents: 500, blurb: "Try it on real questions: about 8 standard or 33 lite research briefs. Credits never expire." },
+  { id: "handful", name: "Handful", credits: 2000, price_cents: 2000, blurb: "For a side project or a week of prototyping: about 33 standard or 10 pro briefs." },
+  { id: "workshop", name: "Workshop", credits: 5000, price_cents: 5000, blurb: "For a team putting research into a product: about 83 standard or 25 pro briefs." },
+  { id: "warehouse", name: "Warehouse", credits: 20000, price_cents: 20000, blurb: "The pay-as-you-go ceiling: 100 pro briefs. Using this much every month? A plan costs less." },
+];
+const freePlanExample = {
+  id: "free",
+  name: "Free",
+  monthly_price_cents: 0,
+  included_credits: 500,
+  overage_micros: 0,
+  breakeven_credits: 0,
+  blurb: "Explore the API without a card. Top up with packs whenever you need more.",
+  features: ["500 free credits to start", "Every research mode: lite, standard, pro and max", "Sync, async, SSE streaming and signed webhooks", "Typed JSON output from your own schema", "Community support"],
+};
+const developerPlanExample = {
+  id: "developer",
+  name: "Developer",
+  monthly_price_cents: 2900,
+  included_credits: 4000,
+  overage_micros: 9000,
+  breakeven_credits: 2900,
+  blurb: "For one developer shipping a research feature: 4,000 credits a month for $29.",
+  features: ["4,000 credits every month", "Overage at $0.009 per credit instead of a failed call", "Everything in Free", "Email support within 2 business days"],
+};
+const checkoutUrlExample = { url: "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ" };
 
 billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/packs",
+    operationId: "listPacks",
     tags,
-    summary: "Credit packs (pay as you go)",
+    summary: "List the credit packs",
+    description: "The packs on sale, smallest first: credits bought once, at 1 cent a credit, that never expire. Buy one with `POST /api/billing/checkout`.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
-    responses: { 200: jsonResponse(z.array(PackDto), "Packs, smallest first"), ...errorResponses("unauthorized") },
+    responses: { 200: jsonResponse(z.array(PackDto), "Packs, smallest first", packsExample), ...errorResponses("unauthorized") },
   }),
   async (c) => c.json((await listPacks(c.var.deps.db)).map(packDto), 200),
 );
@@ -103,9 +157,13 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/plans",
+    operationId: "listPlans",
     tags,
-    summary: "Monthly plans",
-    responses: { 200: jsonResponse(z.array(PlanDto), "Plans, Free first") },
+    security: NO_SECURITY,
+    summary: "List the monthly plans",
+    description:
+      "The subscription plans, Free first: credits every month, and on paid plans overage instead of a 402 when the balance runs out. `breakeven_credits` says from what monthly usage a plan costs less than packs. Public: no credentials.",
+    responses: { 200: jsonResponse(z.array(PlanDto), "Plans, Free first", [freePlanExample, developerPlanExample]) },
   }),
   async (c) => c.json((await listPlans(c.var.deps.db)).map(planDto), 200),
 );
@@ -114,9 +172,20 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/op-prices",
+    operationId: "listOpPrices",
     tags,
-    summary: "The metered price of each research operation (every job is metered with this list)",
-    responses: { 200: jsonResponse(z.array(OpPriceDto), "Operation prices") },
+    security: NO_SECURITY,
+    summary: "List the operation prices",
+    description:
+      "The price list every job is metered with: a job's `cost_usd` is the sum of its searches, page reads and model tokens at these prices, and `max` mode charges it (rounded up to whole credits). Adding documents to a collection is priced here too (`ingest_mb`). Public: no credentials.",
+    responses: {
+      200: jsonResponse(z.array(OpPriceDto), "Operation prices", [
+        { op: "search", credits: 0.5, note: "One search query (web search provider or the local corpus)." },
+        { op: "page_read", credits: 0.2, note: "One page fetched and reduced to its main text." },
+        { op: "page_read_cached", credits: 0.05, note: "One page served from the shared 24-hour page cache." },
+        { op: "ingest_mb", credits: 2, note: "1 MB of document text added to a collection (chunked and indexed); a call is charged in whole credits, at least 1." },
+      ]),
+    },
   }),
   (c) => c.json(OP_PRICES.map(({ op, credits, note }) => ({ op, credits, note })), 200),
 );
@@ -125,9 +194,19 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/modes",
+    operationId: "listModes",
     tags,
-    summary: "The research modes: the credit price and limits of each",
-    responses: { 200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first") },
+    security: NO_SECURITY,
+    summary: "List the research modes",
+    description: "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
+    responses: {
+      200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", [
+        { mode: "lite", credits: 15, max_cost_usd: 0.15, max_wallclock_secs: 60, max_sources: 5, max_searches: 4, max_waves: 1, critic: false, async_by_default: false },
+        { mode: "standard", credits: 60, max_cost_usd: 0.6, max_wallclock_secs: 180, max_sources: 20, max_searches: 12, max_waves: 2, critic: false, async_by_default: true },
+        { mode: "pro", credits: 200, max_cost_usd: 2, max_wallclock_secs: 360, max_sources: 60, max_searches: 30, max_waves: 3, critic: true, async_by_default: true },
+        { mode: "max", credits: null, max_cost_usd: null, max_wallclock_secs: 600, max_sources: 120, max_searches: 60, max_waves: 4, critic: true, async_by_default: true },
+      ]),
+    },
   }),
   (c) => c.json(modePrices(), 200),
 );
@@ -136,13 +215,16 @@ billingRoutes.openapi(
   createRoute({
     method: "post",
     path: "/checkout",
+    operationId: "createCheckout",
     tags,
-    summary: "Start a hosted checkout for a pack or a plan",
+    summary: "Start a checkout",
+    description:
+      "Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
-    request: { body: jsonBody(CheckoutBody) },
+    request: { body: jsonBody(CheckoutBody, { pack_id: "handful" }) },
     responses: {
-      200: jsonResponse(CheckoutResponse, "The hosted checkout URL"),
+      200: jsonResponse(CheckoutResponse, "The hosted checkout URL", checkoutUrlExample),
       ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
     },
   }),
@@ -157,12 +239,15 @@ billingRoutes.openapi(
   createRoute({
     method: "post",
     path: "/portal",
+    operationId: "createPortalSession",
     tags,
-    summary: "Open the processor's customer portal (cards, invoices, plan changes)",
+    summary: "Open the customer portal",
+    description:
+      "Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
     responses: {
-      200: jsonResponse(CheckoutResponse, "The portal URL"),
+      200: jsonResponse(CheckoutResponse, "The portal URL", { url: "https://billing.stripe.com/p/session/test_YWNjdF8xTmZ4RXhhbXBsZQ" }),
       ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
     },
   }),
@@ -173,12 +258,30 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/payment-history",
+    operationId: "listPayments",
     tags,
-    summary: "Your payments, newest first",
+    summary: "List your payments",
+    description: "Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
     request: { query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(PaymentRowDto), "Payments"), ...errorResponses("invalid_request", "unauthorized") },
+    responses: {
+      200: jsonResponse(z.array(PaymentRowDto), "Payments, newest first", [
+        {
+          id: "0b7e4c2d-91a3-4f5e-8d6c-3a2b1c0d9e8f",
+          created_at: "2026-11-23T18:10:02.114Z",
+          status: "completed",
+          pack_credits: 2000,
+          pack_amount_cents: 2000,
+          completed_at: "2026-11-23T18:11:47.530Z",
+          kind: "pack",
+          pack_id: "handful",
+          plan_id: null,
+          error: null,
+        },
+      ]),
+      ...errorResponses("invalid_request", "unauthorized"),
+    },
   }),
   async (c) => c.json((await paymentHistory(c.var.deps.db, c.var.user.id, c.req.valid("query"))).map(paymentDto), 200),
 );
@@ -187,11 +290,14 @@ billingRoutes.openapi(
   createRoute({
     method: "put",
     path: "/auto-topup",
+    operationId: "updateAutoTopup",
     tags,
-    summary: "Configure auto top-up: buy a pack automatically when the balance drops below a threshold",
+    summary: "Configure auto top-up",
+    description:
+      "Turns auto top-up on or off: after a job reserves credits and leaves the balance below `threshold_credits`, the chosen pack is bought with the card saved at the last pack purchase, one payment at a time. An unknown pack is 400.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
-    request: { body: jsonBody(AutoTopupBody) },
+    request: { body: jsonBody(AutoTopupBody, { enabled: true, threshold_credits: 100, pack_id: "handful" }) },
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
@@ -205,12 +311,14 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/auto-topup",
+    operationId: "getAutoTopup",
     tags,
-    summary: "Your auto top-up settings",
+    summary: "Get your auto top-up settings",
+    description: "The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
     responses: {
-      200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)"),
+      200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)", { enabled: true, threshold_credits: 100, pack_id: "handful", in_flight: false }),
       ...errorResponses("unauthorized"),
     },
   }),
@@ -227,11 +335,22 @@ billingRoutes.openapi(
   createRoute({
     method: "get",
     path: "/subscription",
+    operationId: "getSubscription",
     tags,
-    summary: "Your current plan, its period and the overage used in it",
+    summary: "Get your subscription",
+    description: "The account's plan (Free without a subscription), when its period renews, and the overage used in this period with what it will cost.",
     security: JWT_SECURITY,
     middleware: [jwtAuth] as const,
-    responses: { 200: jsonResponse(SubscriptionDto, "The current plan"), ...errorResponses("unauthorized") },
+    responses: {
+      200: jsonResponse(SubscriptionDto, "The current plan", {
+        plan: developerPlanExample,
+        status: "active",
+        current_period_end: "2026-12-23T18:11:47.000Z",
+        overage_credits_this_period: 120,
+        overage_usd_micros_this_period: 1080000,
+      }),
+      ...errorResponses("unauthorized"),
+    },
   }),
   async (c) => {
     const current = await currentPlan(c.var.deps.db, c.var.user.id);
@@ -253,11 +372,22 @@ billingRoutes.openapi(
   createRoute({
     method: "post",
     path: "/webhook",
+    operationId: "receiveProcessorEvent",
     tags,
-    summary: "The payment processor's events (Stripe-Signature verified)",
-    request: { headers: z.object({ "stripe-signature": z.string().optional() }) },
+    security: NO_SECURITY,
+    summary: "Receive a payment processor event",
+    description:
+      "For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.",
+    request: {
+      headers: z.object({
+        "stripe-signature": z
+          .string()
+          .optional()
+          .openapi({ description: "The processor's signature of the raw body (`t=<unix seconds>,v1=<hex HMAC-SHA256>`), checked with the webhook secret within 300 s.", example: "t=1795456789,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd" }),
+      }),
+    },
     responses: {
-      200: jsonResponse(z.object({ received: z.literal(true), status: z.string() }), "Stored and applied (or ignored)"),
+      200: jsonResponse(WebhookReceipt, "Stored and applied (or ignored)", { received: true, status: "processed" }),
       ...errorResponses("invalid_request", "payment_processor_not_configured", "internal"),
     },
   }),

@@ -7,4 +7,9 @@ export const collectionRoutes = createRouter();
 // Mounted at /api: the guard covers /collections paths only, never other /api paths.
 collectionRoutes.use("/collections", jwtAuth);
 collectionRoutes.use("/collections/*", jwtAuth);
-addCollectionRoutes(collectionRoutes, { tags: ["Collections"], security: JWT_SECURITY });
+addCollectionRoutes(collectionRoutes, {
+  tags: ["Dashboard collections"],
+  security: JWT_SECURITY,
+  operationQualifier: "Dashboard",
+  surfaceNote: "The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.",
+});

@@ -17,45 +17,100 @@ const RECENT_JOBS = 10;
 /** The widest usage window one request may ask for. */
 const MAX_USAGE_DAYS = 366;
 
-const RecentJobDto = JobSummaryDto.omit({ cost_usd_micros: true }).openapi("RecentJob");
+const RecentJobDto = JobSummaryDto.omit({ cost_usd_micros: true }).openapi("RecentJob", { description: "A recent job, for the dashboard's overview." });
 const UsageBucketDto = z
-  .object({ day: z.iso.datetime(), credits: z.int(), jobs: z.int(), cost_usd_micros: z.int() })
-  .openapi("UsageBucket");
+  .object({
+    day: z.iso.datetime().openapi({ description: "The UTC day, as its midnight." }),
+    credits: z.int().openapi({ description: "Credits charged for the jobs started that day." }),
+    jobs: z.int().openapi({ description: "Jobs started that day (API and playground)." }),
+    cost_usd_micros: z.int().openapi({ description: "Their metered cost, in micro-USD (millionths of a dollar)." }),
+  })
+  .openapi("UsageBucket", { description: "One UTC day of usage." });
 const LogRowDto = JobSummaryDto.extend({
-  mode: z.string().nullable(),
-  source_count: z.int().nullable(),
-  wave_count: z.int().nullable(),
-}).openapi("LogRow");
+  mode: z.string().nullable().openapi({ description: "The job's mode (`lite`, `standard`, `pro` or `max`)." }),
+  source_count: z.int().nullable().openapi({ description: "Sources the brief cites; null while the job runs." }),
+  wave_count: z.int().nullable().openapi({ description: "Search-and-read waves the job ran; null while it runs." }),
+}).openapi("LogRow", { description: "A job in the dashboard's log (API and playground)." });
+
+const logExample = [
+  {
+    id: "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+    created_at: "2026-11-23T17:59:49.605Z",
+    status: "succeeded",
+    question: "How did presidents describe the railroads?",
+    credits_charged: 60,
+    cost_usd_micros: 87000,
+    latency_ms: 1332,
+    mode: "standard",
+    source_count: 3,
+    wave_count: 2,
+  },
+  {
+    id: "63b1e89d-8acd-48c3-9508-7482112b2305",
+    created_at: "2026-11-23T17:59:49.149Z",
+    status: "succeeded",
+    question: "What did presidents say about tariffs in the 1890s?",
+    credits_charged: 15,
+    cost_usd_micros: 17000,
+    latency_ms: 297,
+    mode: "lite",
+    source_count: 2,
+    wave_count: 1,
+  },
+] as const;
 
 dashboardRoutes.openapi(
   createRoute({
     method: "get",
     path: "/dashboard/recent",
+    operationId: "listRecentJobs",
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: `Your ${RECENT_JOBS} most recent jobs (API and playground)`,
-    responses: { 200: jsonResponse(z.array(RecentJobDto), "Jobs, newest first"), ...errorResponses("unauthorized") },
+    summary: "List your recent jobs",
+    description: `The account's ${RECENT_JOBS} newest jobs, from its API keys and from the playground, for the dashboard's overview.`,
+    responses: {
+      200: jsonResponse(
+        z.array(RecentJobDto),
+        "Jobs, newest first",
+        logExample.map(({ cost_usd_micros: _cost, mode: _mode, source_count: _sources, wave_count: _waves, ...job }) => job),
+      ),
+      ...errorResponses("unauthorized"),
+    },
   }),
   async (c) => c.json((await listJobs(c.var.deps, c.var.user.id, { limit: RECENT_JOBS, offset: 0 })).map(recentJob), 200),
 );
 
-const Datetime = (name: string) =>
+const Datetime = (name: string, description: string, example: string) =>
   z.iso
     .datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` })
     .optional()
-    .openapi({ param: { name, in: "query" } });
+    .openapi({ param: { name, in: "query" }, description, example });
 
 dashboardRoutes.openapi(
   createRoute({
     method: "get",
     path: "/dashboard/usage",
+    operationId: "getUsage",
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: "Daily UTC usage buckets between from and to (default: the last 30 days), zero-filled",
-    request: { query: z.object({ from: Datetime("from"), to: Datetime("to") }) },
-    responses: { 200: jsonResponse(z.array(UsageBucketDto), "One bucket per day, oldest first"), ...errorResponses("invalid_request", "unauthorized") },
+    summary: "Get your daily usage",
+    description: `Jobs, credits and cost per UTC day, oldest first, one bucket for every day between \`from\` and \`to\` (default: the last 30 days; days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
+    request: {
+      query: z.object({
+        from: Datetime("from", "The window's start (ISO 8601 with an offset); its whole UTC day counts. Default: 30 days before `to`.", "2026-11-21T00:00:00Z"),
+        to: Datetime("to", "The window's end (ISO 8601 with an offset). Default: now.", "2026-11-24T00:00:00Z"),
+      }),
+    },
+    responses: {
+      200: jsonResponse(z.array(UsageBucketDto), "One bucket per day, oldest first", [
+        { day: "2026-11-21T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0 },
+        { day: "2026-11-22T00:00:00.000Z", credits: 215, jobs: 2, cost_usd_micros: 264000 },
+        { day: "2026-11-23T00:00:00.000Z", credits: 90, jobs: 3, cost_usd_micros: 126000 },
+      ]),
+      ...errorResponses("invalid_request", "unauthorized"),
+    },
   }),
   async (c) => {
     const query = c.req.valid("query");
@@ -71,19 +126,22 @@ dashboardRoutes.openapi(
   createRoute({
     method: "get",
     path: "/logs",
+    operationId: "listLogs",
     tags: ["Dashboard"],
     security,
     middleware,
-    summary: "Your job log (API and playground), newest first; status filters it, anonymize=true redacts the questions",
+    summary: "List your job log",
+    description:
+      "Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.",
     request: {
       query: PagingQuery.extend(StatusFilter.shape).extend({
         anonymize: z
           .enum(["true", "false"], { error: "anonymize must be true or false" })
           .optional()
-          .openapi({ param: { name: "anonymize", in: "query" } }),
+          .openapi({ param: { name: "anonymize", in: "query" }, description: "`true` replaces each question with `[redacted] (<n> characters)`. Default `false`.", example: "true" }),
       }),
     },
-    responses: { 200: jsonResponse(z.array(LogRowDto), "Jobs"), ...errorResponses("invalid_request", "unauthorized") },
+    responses: { 200: jsonResponse(z.array(LogRowDto), "Jobs, newest first", [...logExample]), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
     const query = c.req.valid("query");

@@ -4,6 +4,7 @@ import { createRouter, errorResponses, IdParam, JWT_SECURITY, jsonBody, jsonResp
 import { jwtAuth } from "../../middleware/jwt-auth";
 import { apiKeyDto, createApiKey, listApiKeys, resetApiKey, revokeApiKey } from "../../services/api-keys";
 import { ApiKeyDto, CreatedKey, CreateKeyBody } from "../account-schemas";
+import { apiKeyExample, createdKeyExample } from "../account-examples";
 
 const tags = ["API keys"];
 export const keyRoutes = createRouter();
@@ -13,10 +14,12 @@ keyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listApiKeys",
     tags,
-    summary: "List your live API keys (never the plaintext)",
+    summary: "List your API keys",
+    description: "Lists the account's API keys that are not revoked, newest first, with their names, prefixes and when they were last used. The full key is never shown again after it was created or reset.",
     security: JWT_SECURITY,
-    responses: { 200: jsonResponse(z.array(ApiKeyDto), "Keys, newest first"), ...errorResponses("unauthorized") },
+    responses: { 200: jsonResponse(z.array(ApiKeyDto), "Keys, newest first", [apiKeyExample]), ...errorResponses("unauthorized") },
   }),
   async (c) => c.json((await listApiKeys(c.var.deps.db, c.var.user.id)).map(apiKeyDto), 200),
 );
@@ -25,11 +28,14 @@ keyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createApiKey",
     tags,
-    summary: "Create an API key; the plaintext is shown only in this response",
+    summary: "Create an API key",
+    description:
+      "Creates a key for the public API (`Authorization: Bearer dr_live_...` on `/v1`). Its full text (`plaintext`) is in this answer only: store it in your secrets now. A key spends the account's credits; revoke it if it leaks.",
     security: JWT_SECURITY,
-    request: { body: jsonBody(CreateKeyBody) },
-    responses: { 200: jsonResponse(CreatedKey, "The new key"), ...errorResponses("invalid_request", "unauthorized") },
+    request: { body: jsonBody(CreateKeyBody, { name: "ci server" }) },
+    responses: { 200: jsonResponse(CreatedKey, "The new key", createdKeyExample), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
     const { row, plaintext } = await createApiKey(c.var.deps.db, c.var.user.id, c.req.valid("json").name || null);
@@ -41,8 +47,10 @@ keyRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/{id}",
+    operationId: "revokeApiKey",
     tags,
-    summary: "Revoke an API key (it answers 401 from now on)",
+    summary: "Revoke an API key",
+    description: "Revokes a key at once: calls with it answer 401 `unauthorized` from now on, and it leaves the list. Jobs it already started go on. A revoked or unknown key is 404.",
     security: JWT_SECURITY,
     request: { params: IdParam },
     responses: { 200: noBody("Revoked"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
@@ -57,11 +65,17 @@ keyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/{id}/reset",
+    operationId: "resetApiKey",
     tags,
-    summary: "Replace a key's secret; the old plaintext stops working at once",
+    summary: "Reset an API key's secret",
+    description:
+      "Rotates a key: it keeps its id and name and gets a new secret and prefix, shown only in this answer. The old text answers 401 from now on. A revoked or unknown key is 404.",
     security: JWT_SECURITY,
     request: { params: IdParam },
-    responses: { 200: jsonResponse(CreatedKey, "The key with its new plaintext"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    responses: {
+      200: jsonResponse(CreatedKey, "The key with its new plaintext", { ...createdKeyExample, prefix: "dr_live_q8Hn", plaintext: "dr_live_q8HnT2vLw5RkPz7cXe3YbJ9mUa4SdF6G" }),
+      ...errorResponses("invalid_request", "unauthorized", "not_found"),
+    },
   }),
   async (c) => {
     const reset = await resetApiKey(c.var.deps.db, c.var.user.id, c.req.valid("param").id);

@@ -11,5 +11,7 @@ addResearchRoutes(playgroundRoutes, {
   basePath: "/api/playground/research",
   tags: ["Playground"],
   security: JWT_SECURITY,
-  submitSummary: "Run research from the dashboard (same engine and charges as /v1/research)",
+  submitSummary: "Research a question (playground)",
+  operationNoun: "PlaygroundResearch",
+  surfaceNote: "The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.",
 });

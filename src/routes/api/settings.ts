@@ -13,10 +13,13 @@ settingsRoutes.openapi(
   createRoute({
     method: "put",
     path: "/password",
+    operationId: "changePassword",
     tags,
-    summary: "Change your password (ends your other sessions)",
+    summary: "Change your password",
+    description:
+      "Replaces the password, given the current one (401 `invalid_credentials` if it is wrong). Every other session ends; this one goes on. An account without a password is 400: use the password reset.",
     security: JWT_SECURITY,
-    request: { body: jsonBody(PasswordBody) },
+    request: { body: jsonBody(PasswordBody, { current_password: "correct horse battery", new_password: "a longer correct horse battery" }) },
     responses: {
       200: noBody("Password changed"),
       ...errorResponses("invalid_request", "unauthorized", "invalid_credentials"),
@@ -33,10 +36,12 @@ settingsRoutes.openapi(
   createRoute({
     method: "put",
     path: "/profile",
+    operationId: "updateProfile",
     tags,
     summary: "Update your name",
+    description: "Sets the first and last name shown in the dashboard and in emails. Both fields are required; an empty string clears one.",
     security: JWT_SECURITY,
-    request: { body: jsonBody(ProfileBody) },
+    request: { body: jsonBody(ProfileBody, { first_name: "Ada", last_name: "King" }) },
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
@@ -50,10 +55,12 @@ settingsRoutes.openapi(
   createRoute({
     method: "put",
     path: "/marketing",
+    operationId: "setMarketingEmails",
     tags,
-    summary: "Opt in or out of marketing emails",
+    summary: "Set your marketing email preference",
+    description: "Turns marketing emails on or off. Emails about the account itself (verification, password reset, ticket replies) are sent either way.",
     security: JWT_SECURITY,
-    request: { body: jsonBody(MarketingBody) },
+    request: { body: jsonBody(MarketingBody, { enabled: true }) },
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
@@ -62,16 +69,22 @@ settingsRoutes.openapi(
   },
 );
 
-const WebhookSecretDto = z.object({ secret: z.string().openapi({ example: "whsec_..." }) }).openapi("WebhookSecret");
+const WebhookSecretDto = z
+  .object({ secret: z.string().openapi({ description: "The signing secret (`whsec_...`): the HMAC-SHA256 key of `X-Service-Signature`.", example: "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U" }) })
+  .openapi("WebhookSecret", { description: "The account's webhook signing secret." });
+const webhookSecretExample = { secret: "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U" };
 
 settingsRoutes.openapi(
   createRoute({
     method: "get",
     path: "/webhook-secret",
+    operationId: "getWebhookSecret",
     tags,
-    summary: "The secret that signs your webhooks (X-Service-Signature)",
+    summary: "Get the webhook signing secret",
+    description:
+      "The key your webhook receiver checks deliveries with: `X-Service-Signature` is `sha256=` and the hex HMAC-SHA256 of the raw request body under this secret. Compare in constant time. Made on first use; the same until rotated.",
     security: JWT_SECURITY,
-    responses: { 200: jsonResponse(WebhookSecretDto, "The secret"), ...errorResponses("unauthorized") },
+    responses: { 200: jsonResponse(WebhookSecretDto, "The secret", webhookSecretExample), ...errorResponses("unauthorized") },
   }),
   async (c) => c.json({ secret: await webhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );
@@ -80,10 +93,12 @@ settingsRoutes.openapi(
   createRoute({
     method: "post",
     path: "/webhook-secret/rotate",
+    operationId: "rotateWebhookSecret",
     tags,
-    summary: "Replace the webhook signing secret (deliveries from now on use the new one)",
+    summary: "Rotate the webhook signing secret",
+    description: "Replaces the signing secret, e.g. after a leak. Deliveries signed from now on (retries included) use the new one; update your receiver at the same time.",
     security: JWT_SECURITY,
-    responses: { 200: jsonResponse(WebhookSecretDto, "The new secret"), ...errorResponses("unauthorized") },
+    responses: { 200: jsonResponse(WebhookSecretDto, "The new secret", { secret: "whsec_K2pWq9vTz4mYb7nXc1rLs8dJf3hGa6uEo5iRt0yUw2Q" }), ...errorResponses("unauthorized") },
   }),
   async (c) => c.json({ secret: await rotateWebhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );

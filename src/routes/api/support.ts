@@ -14,43 +14,57 @@ export const BODY_MAX = 10_000;
 
 const TicketBody = z
   .strictObject({
-    category: z.enum(TICKET_CATEGORIES, { error: `category must be one of ${TICKET_CATEGORIES.join(", ")}` }),
+    category: z
+      .enum(TICKET_CATEGORIES, { error: `category must be one of ${TICKET_CATEGORIES.join(", ")}` })
+      .openapi({ description: "What the ticket is about: `billing`, `technical`, `account`, `feature_request` or `other`." }),
     subject: z
       .string()
       .trim()
       .min(1, { error: "subject must not be empty" })
       .max(SUBJECT_MAX, { error: `subject must be at most ${SUBJECT_MAX} characters` })
       // It becomes an email subject line.
-      .refine((s) => !/[\r\n]/.test(s), { error: "subject must be a single line" }),
+      .refine((s) => !/[\r\n]/.test(s), { error: "subject must be a single line" })
+      .openapi({ description: `A one-line summary, 1 to ${SUBJECT_MAX} characters (trimmed); it becomes the subject of the emails about the ticket.` }),
     body: z
       .string()
       .trim()
       .min(1, { error: "body must not be empty" })
-      .max(BODY_MAX, { error: `body must be at most ${BODY_MAX} characters` }),
+      .max(BODY_MAX, { error: `body must be at most ${BODY_MAX} characters` })
+      .openapi({ description: `What happened or what you need, 1 to ${BODY_MAX} characters (trimmed). Include job ids or X-Request-Id values when they apply.` }),
   })
-  .openapi("TicketBody");
+  .openapi("TicketBody", { description: "A new support ticket." });
 
-const SupportTicketReply = z.object({ id: z.uuid(), body: z.string(), created_at: z.iso.datetime() }).openapi("SupportTicketReply");
+const SupportTicketReply = z
+  .object({
+    id: z.uuid().openapi({ description: "The reply's id." }),
+    body: z.string().openapi({ description: "The reply's text." }),
+    created_at: z.iso.datetime().openapi({ description: "When support replied (UTC)." }),
+  })
+  .openapi("SupportTicketReply", { description: "A reply from support." });
 const SupportTicket = z
   .object({
-    id: z.uuid(),
-    category: z.enum(TICKET_CATEGORIES),
-    subject: z.string(),
-    body: z.string(),
+    id: z.uuid().openapi({ description: "The ticket's id (its reference in emails)." }),
+    category: z.enum(TICKET_CATEGORIES).openapi({ description: "What the ticket is about, as submitted." }),
+    subject: z.string().openapi({ description: "The one-line summary, as submitted." }),
+    body: z.string().openapi({ description: "The text, as submitted." }),
     status: z.string().openapi({ description: "open, answered (an admin replied) or closed" }),
-    created_at: z.iso.datetime(),
-    replies: z.array(SupportTicketReply),
+    created_at: z.iso.datetime().openapi({ description: "When the ticket was submitted (UTC)." }),
+    replies: z.array(SupportTicketReply).openapi({ description: "Support's replies, oldest first." }),
   })
-  .openapi("SupportTicket");
+  .openapi("SupportTicket", { description: "One of your support tickets, with its replies." });
+
+const ticketExample = { category: "billing", subject: "VAT number on invoices", body: "Please add our VAT number DE123456789 to future invoices." } as const;
 
 supportRoutes.openapi(
   createRoute({
     method: "post",
     path: "/",
+    operationId: "createTicket",
     tags,
-    summary: "Submit a support ticket (a confirmation is emailed to you)",
+    summary: "Submit a support ticket",
+    description: "Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`.",
     security: JWT_SECURITY,
-    request: { body: jsonBody(TicketBody) },
+    request: { body: jsonBody(TicketBody, ticketExample) },
     responses: { 200: noBody("Ticket submitted"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
   }),
   async (c) => {
@@ -63,11 +77,24 @@ supportRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "listTickets",
     tags,
-    summary: "Your own tickets (newest first), each with its replies",
+    summary: "List your support tickets",
+    description: "Lists the tickets you submitted, newest first, each with its status and support's replies (oldest first); page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(SupportTicket), "Your tickets"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
+    responses: {
+      200: jsonResponse(z.array(SupportTicket), "Your tickets, newest first", [
+        {
+          id: "9953e98a-3121-4f1c-8df6-ef48a5e48a3c",
+          ...ticketExample,
+          status: "answered",
+          created_at: "2026-11-23T18:00:06.690Z",
+          replies: [{ id: "c41d3e2a-7b5f-4e8a-9d10-2f6b8a4c1e07", body: "Done: your next invoices will carry it.", created_at: "2026-11-24T08:15:31.002Z" }],
+        },
+      ]),
+      ...errorResponses("invalid_request", "unauthorized", "account_suspended"),
+    },
   }),
   async (c) => c.json(await listOwnTickets(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
 );

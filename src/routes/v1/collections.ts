@@ -2,4 +2,4 @@ import { API_KEY_SECURITY, createRouter } from "../../http/openapi";
 import { addCollectionRoutes } from "../collection-routes";
 
 export const v1CollectionRoutes = createRouter();
-addCollectionRoutes(v1CollectionRoutes, { tags: ["Public API"], security: API_KEY_SECURITY });
+addCollectionRoutes(v1CollectionRoutes, { tags: ["Collections"], security: API_KEY_SECURITY, operationQualifier: "", surfaceNote: "" });

@@ -4,8 +4,9 @@ import { PagingQuery } from "../../lib/paging";
 import { listJobs, ResearchLogRowDto, researchLogRow } from "../../research/service";
 import { StatusFilter } from "../research-http";
 import { addResearchRoutes } from "../research-routes";
+import { researchLogExample } from "../research-examples";
 
-const tags = ["Public API"];
+const tags = ["Research"];
 const security = API_KEY_SECURITY;
 export const v1ResearchRoutes = createRouter();
 
@@ -14,18 +15,23 @@ addResearchRoutes(v1ResearchRoutes, {
   basePath: "/v1/research",
   tags,
   security,
-  submitSummary: "Research a question: 200 with the result (short jobs) or 202 with where to follow it",
+  submitSummary: "Research a question",
+  operationNoun: "Research",
+  surfaceNote: "",
 });
 
 v1ResearchRoutes.openapi(
   createRoute({
     method: "get",
     path: "/research",
+    operationId: "listResearch",
     tags,
     security,
-    summary: "Your research jobs, newest first",
+    summary: "List your research jobs",
+    description:
+      "Lists the jobs your API keys started (the dashboard's playground jobs are in the dashboard's log), newest first, with their figures but without briefs: read a job for its brief. Filter by `status`; page with `limit` and `offset`. Free.",
     request: { query: PagingQuery.extend(StatusFilter.shape) },
-    responses: { 200: jsonResponse(z.array(ResearchLogRowDto), "Jobs"), ...errorResponses("invalid_request", "unauthorized") },
+    responses: { 200: jsonResponse(z.array(ResearchLogRowDto), "Jobs, newest first", researchLogExample), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
     const query = c.req.valid("query");

@@ -7,69 +7,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail of admin mutations (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    action?: string;
-                    limit?: number;
-                    offset?: number;
-                    target_id?: string;
-                    target_type?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Audit entries */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminAuditRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the audit trail
+         * @description Every change an admin made, newest first: who, what, to what, and the details. Written in the same transaction as the change itself, so nothing changes without its entry. Filter by `action`, `target_type` and `target_id`; page with `limit` and `offset`.
+         */
+        get: operations["adminListAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -87,126 +29,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add or replace corpus documents (by url) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CorpusIngestBody"];
-                };
-            };
-            responses: {
-                /** @description Documents stored */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CorpusIngestResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** Remove a domain's documents from the corpus */
-        delete: {
-            parameters: {
-                query: {
-                    domain: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Documents removed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CorpusDeleteResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Add documents to the corpus
+         * @description Adds documents to the shared corpus, the search space research uses when no web search provider is configured (and with `web: true` beside collections). A document with the url of one already there replaces it. Free; every account's research can find them.
+         */
+        post: operations["adminIngestCorpus"];
+        /**
+         * Remove a domain from the corpus
+         * @description Removes every corpus document stored under a domain (exact match, not its subdomains). Jobs already running keep what they read.
+         */
+        delete: operations["adminDeleteCorpusDomain"];
         options?: never;
         head?: never;
         patch?: never;
@@ -219,54 +51,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Corpus size by domain */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Corpus statistics */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CorpusStats"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get the corpus's size
+         * @description How many documents the shared corpus holds, in all and per domain.
+         */
+        get: operations["adminGetCorpusStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -282,67 +71,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The outbox: every email the service sent (newest first); `to` filters by recipient */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Emails */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminEmailRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List sent emails
+         * @description Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.
+         */
+        get: operations["adminListEmails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -358,68 +91,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List research jobs of every user (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-                    user_email?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminJobRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List all research jobs
+         * @description Research jobs of all users (API and playground), newest first, with their owner. Filter by `user_email` and `status`; page with `limit` and `offset`.
+         */
+        get: operations["adminListJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -435,74 +111,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job with its raw request and response */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminJobDetail"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get any research job
+         * @description Any user's job with what it reserved and charged, the body that was posted and the final response (null until the job ends).
+         */
+        get: operations["adminGetJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -521,87 +134,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund credits of a finished job to its owner (a refund ledger entry)
-         * @description credits must be positive and at most what the job charged minus what was already refunded, also under concurrent requests. With idempotency_key a resubmit applies nothing.
+         * Refund a job
+         * @description Gives credits of a finished job back to its owner, as a `refund` ledger entry with the note. credits must be positive and at most what the job charged minus what was already refunded, also under concurrent requests. With idempotency_key a resubmit applies nothing.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RefundBody"];
-                };
-            };
-            responses: {
-                /** @description Refund applied */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminRefundJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,66 +151,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment processor events received (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Events */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminProcessorEventRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List payment processor events
+         * @description The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.
+         */
+        get: operations["adminListProcessorEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -692,72 +173,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply a stored event again, through the webhook's idempotent handler (never credits twice) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Event replayed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Replay a payment processor event
+         * @description Applies a stored event again, e.g. after fixing what made it fail. It goes through the webhook's own idempotent handler, so a payment is never credited twice. An unknown event, or one without a stored body, is 404; a handler that fails again is 500 with the reason.
+         */
+        post: operations["adminReplayProcessorEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -771,63 +191,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Business figures: 30 daily UTC buckets of signups and jobs, top-up revenue, users, tickets, in-flight jobs, outstanding credits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The figures */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminStatsDto"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get the business figures
+         * @description The operator's dashboard figures, all computed now: sign-ups and jobs per UTC day for the last 30 days (zero-filled; the example shows two of the 30), top-up revenue, user and ticket counts, jobs in flight and the credits users hold.
+         */
+        get: operations["adminGetStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -843,68 +211,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List support tickets (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    category?: "billing" | "technical" | "account" | "feature_request" | "other";
-                    limit?: number;
-                    offset?: number;
-                    status?: "open" | "answered" | "closed";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Tickets */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminTicketRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List support tickets
+         * @description Support tickets of all users, newest first, with their reply counts. Filter by `status` and `category`; page with `limit` and `offset`.
+         */
+        get: operations["adminListTickets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -920,74 +231,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One ticket with its replies (oldest first) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The ticket */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminTicketDetail"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a support ticket
+         * @description A ticket with its text, the admin it is assigned to (the first who replied) and every reply, oldest first.
+         */
+        get: operations["adminGetTicket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1005,72 +253,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a ticket */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Closed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Close a ticket
+         * @description Sets the ticket's status to `closed`: it leaves the open-ticket counts. A reply reopens it as `answered`.
+         */
+        post: operations["adminCloseTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1086,72 +273,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reopen a ticket (status open) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Reopened */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reopen a ticket
+         * @description Sets the ticket's status back to `open`, e.g. when the user writes again about it.
+         */
+        post: operations["adminReopenTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1167,76 +293,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reply to a ticket (status becomes answered); send_email also emails it to the ticket's address */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ReplyBody"];
-                };
-            };
-            responses: {
-                /** @description Reply created */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reply to a ticket
+         * @description Adds a reply, which the user sees in `GET /api/support`; the ticket becomes `answered` (also a closed one), and the first admin to reply is assigned to it. With `send_email` the reply is also emailed to the ticket's address.
+         */
+        post: operations["adminReplyToTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1250,67 +311,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users (newest first); q matches an email substring, or a full user id */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    q?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Users */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminUserRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List users
+         * @description Every account, newest first, with its balance and whether it is suspended. `q` searches; page with `limit` and `offset`.
+         */
+        get: operations["adminListUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,74 +331,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user with job and ticket counts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminUserDetail"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a user
+         * @description A user's account with their job count, open tickets, payment processor customer and collection storage against their plan's quota.
+         */
+        get: operations["adminGetUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1412,89 +354,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add or remove credits (an admin_adjustment ledger entry)
-         * @description delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero. With idempotency_key a resubmit answers the first balance_after and applies nothing; the same key with another body is 422.
+         * Adjust a user's credits
+         * @description Adds or removes credits as an `admin_adjustment` ledger entry, with the note. delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero (400 naming the balance). With idempotency_key a resubmit answers the first balance_after and applies nothing; the same key with another body is 422.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreditAdjustBody"];
-                };
-            };
-            responses: {
-                /** @description Applied (or already applied) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreditAdjustResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminAdjustCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1508,77 +371,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's research jobs (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminUserJobRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a user's jobs
+         * @description One user's jobs (API and playground), newest first; page with `limit` and `offset`. An unknown user is 404, not an empty list.
+         */
+        get: operations["adminListUserJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1594,77 +391,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's ledger entries (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ledger entries */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AdminLedgerRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a user's ledger
+         * @description Every change of one user's balance, newest first: sign-up bonus, purchases, plan grants, reservations and releases of jobs, refunds, adjustments, overage and ingest charges, each with the balance after it. Page with `limit` and `offset`. An unknown user is 404.
+         */
+        get: operations["adminListUserLedger"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1682,72 +413,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend a user (login and every JWT or API-key call answer 403 account_suspended; running jobs finish) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Suspended */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Suspend a user
+         * @description Suspends an account: its login and every call with its access tokens or API keys answer 403 `account_suspended`; jobs already running finish. Suspending again keeps the first time. Admins cannot suspend their own account (400).
+         */
+        post: operations["adminSuspendUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1763,72 +433,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a suspension */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Unsuspended */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed; Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lift a suspension
+         * @description Lifts a suspension: the account signs in and calls the API again. Harmless on an account that is not suspended.
+         */
+        post: operations["adminUnsuspendUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1844,56 +453,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a password-reset link (always 200, whether or not the account exists) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ForgotBody"];
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Request a password reset
+         * @description Emails a link to reset the password, valid 1 hour, if an account has this email. The answer is the same 200, as fast, whether or not it exists, so it reveals nothing. Limited per client and per email (429).
+         */
+        post: operations["forgotPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1909,76 +473,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["LoginBody"];
-                };
-            };
-            responses: {
-                /** @description Signed in */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Log in
+         * @description Starts a session: a 15-minute access token for the dashboard API and a refresh token to renew it. A wrong email or password is 401 `invalid_credentials` (the two are not told apart); a suspended account is 403 `account_suspended`. Failed attempts are limited per client and per account (429 with `Retry-After`).
+         */
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1994,47 +493,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session a refresh token belongs to */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RefreshBody"];
-                };
-            };
-            responses: {
-                /** @description Session ended (also when the token was unknown) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Log out
+         * @description Ends the session: its refresh token and every access token issued in it stop working at once. Always 200, also for an unknown token.
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2048,54 +511,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserDto"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get the signed-in user
+         * @description The account the access token belongs to: name, email, whether it is verified, email preferences and whether the user is an admin.
+         */
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2113,67 +533,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new session pair (the old token is spent) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RefreshBody"];
-                };
-            };
-            responses: {
-                /** @description New tokens */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Refresh a session
+         * @description Renews a session before its access token expires: answers a new access token and a new refresh token; the one sent is spent. An unknown, expired or spent token is 401 `unauthorized`, and presenting a spent token again ends that whole session (a stolen token cannot be used twice). Send refreshes one at a time.
+         */
+        post: operations["refreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2189,56 +553,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token from a reset email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ResetBody"];
-                };
-            };
-            responses: {
-                /** @description Password changed; every session ended */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reset the password
+         * @description Sets a new password with the token of a reset link. Every session of the account ends, and the email counts as verified (the link proved the inbox). An invalid, expired or used token is 400 `invalid_request`.
+         */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2254,67 +573,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (starts with 500 free credits) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SignupBody"];
-                };
-            };
-            responses: {
-                /** @description Account created and signed in */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Email already registered */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Sign up
+         * @description Creates an account on the Free plan with 500 credits, signs it in (the answer is a session) and emails a link to verify the address. 409 `email_taken` if the email is registered. Limited per client and per email (429).
+         */
+        post: operations["signup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2328,45 +591,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirm an email address from the emailed link, then redirect to the dashboard */
-        get: {
-            parameters: {
-                query: {
-                    token: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Verified; redirect to the dashboard */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Verify an email address
+         * @description The target of the verification link emailed at sign-up: marks the address verified and redirects (302) to the dashboard. An invalid, expired (after 48 hours) or used token is 400 `invalid_request`.
+         */
+        get: operations["verifyEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2382,113 +611,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your auto top-up settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Settings (disabled when never set) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AutoTopupSettings"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** Configure auto top-up: buy a pack automatically when the balance drops below a threshold */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AutoTopupBody"];
-                };
-            };
-            responses: {
-                /** @description Saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your auto top-up settings
+         * @description The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.
+         */
+        get: operations["getAutoTopup"];
+        /**
+         * Configure auto top-up
+         * @description Turns auto top-up on or off: after a job reserves credits and leaves the balance below `threshold_credits`, the chosen pack is bought with the card saved at the last pack purchase, one payment at a time. An unknown pack is 400.
+         */
+        put: operations["updateAutoTopup"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2505,76 +637,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a hosted checkout for a pack or a plan */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CheckoutBody"];
-                };
-            };
-            responses: {
-                /** @description The hosted checkout URL */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CheckoutResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payment processor not configured; Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payment_processor_error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Start a checkout
+         * @description Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502.
+         */
+        post: operations["createCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2588,36 +655,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The research modes: the credit price and limits of each */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Modes, cheapest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ModePrice"][];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the research modes
+         * @description The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.
+         */
+        get: operations["listModes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2633,36 +675,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The metered price of each research operation (every job is metered with this list) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Operation prices */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpPrice"][];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the operation prices
+         * @description The price list every job is metered with: a job's `cost_usd` is the sum of its searches, page reads and model tokens at these prices, and `max` mode charges it (rounded up to whole credits). Adding documents to a collection is priced here too (`ingest_mb`). Public: no credentials.
+         */
+        get: operations["listOpPrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2678,54 +695,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit packs (pay as you go) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Packs, smallest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PackDto"][];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the credit packs
+         * @description The packs on sale, smallest first: credits bought once, at 1 cent a credit, that never expire. Buy one with `POST /api/billing/checkout`.
+         */
+        get: operations["listPacks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2741,66 +715,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your payments, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Payments */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PaymentRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your payments
+         * @description Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.
+         */
+        get: operations["listPayments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2816,36 +735,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monthly plans */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Plans, Free first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PlanDto"][];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the monthly plans
+         * @description The subscription plans, Free first: credits every month, and on paid plans overage instead of a 402 when the balance runs out. `breakeven_credits` says from what monthly usage a plan costs less than packs. Public: no credentials.
+         */
+        get: operations["listPlans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2863,72 +757,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the processor's customer portal (cards, invoices, plan changes) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portal URL */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CheckoutResponse"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payment processor not configured; Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payment_processor_error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Open the customer portal
+         * @description Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor.
+         */
+        post: operations["createPortalSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2942,54 +775,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your current plan, its period and the overage used in it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The current plan */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SubscriptionDto"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your subscription
+         * @description The account's plan (Free without a subscription), when its period renews, and the overage used in this period with what it will cost.
+         */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3007,51 +797,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payment processor's events (Stripe-Signature verified) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "stripe-signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Stored and applied (or ignored) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            received: true;
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payment processor not configured; Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Receive a payment processor event
+         * @description For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.
+         */
+        post: operations["receiveProcessorEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3065,128 +815,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your collections, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Collections */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your collections
+         * @description Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        get: operations["listDashboardCollections"];
         put?: never;
-        /** Create a collection of your own documents */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a collection of your own documents
+         * @description Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        post: operations["createDashboardCollection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3200,218 +839,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a collection
+         * @description Reads one of your collections: its name, description, document count and size. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        get: operations["getDashboardCollection"];
         put?: never;
         post?: never;
-        /** Delete a collection and its documents (a job already reading them finishes with what it read) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a collection
+         * @description Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        delete: operations["deleteDashboardCollection"];
         options?: never;
         head?: never;
-        /** Rename a collection or change its description */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Update a collection
+         * @description Changes a collection's name, description or both; fields left out stay as they are. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        patch: operations["updateDashboardCollection"];
         trace?: never;
     };
     "/api/collections/{id}/documents": {
@@ -3421,193 +867,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection's documents, newest first (without their text) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Documents */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocumentSummary"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a collection's documents
+         * @description Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        get: operations["listDashboardCollectionDocuments"];
         put?: never;
         /**
-         * Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document
-         * @description Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 document_limit_exceeded), the plan's storage (402 storage_limit_exceeded).
+         * Add documents to a collection
+         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body return the first answer, written and charged once. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["IngestRequest"];
-                    "multipart/form-data": components["schemas"]["DocumentUpload"];
-                };
-            };
-            responses: {
-                /** @description What was written */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IngestResult"];
-                    };
-                };
-                /** @description Invalid request; Too many documents in the collection */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits; Storage limit of the plan reached */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported file type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["addDashboardCollectionDocuments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3621,146 +891,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A document with its text */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocument"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a document with its text
+         * @description Reads one document of one of your collections, with its full text as research reads and quotes it. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        get: operations["getDashboardCollectionDocument"];
         put?: never;
         post?: never;
-        /** Delete a document */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a document
+         * @description Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free. The dashboard's copy of the `/v1/collections` operation, authenticated with an access token.
+         */
+        delete: operations["deleteDashboardCollectionDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3773,54 +915,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your credit balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The balance */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BalanceDto"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your credit balance (dashboard)
+         * @description The account's balance, in credits and in USD, for the dashboard: the same figures as `GET /v1/credits`, authenticated with an access token. Free.
+         */
+        get: operations["getCreditBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3836,54 +935,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your 10 most recent jobs (API and playground) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs, newest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RecentJob"][];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your recent jobs
+         * @description The account's 10 newest jobs, from its API keys and from the playground, for the dashboard's overview.
+         */
+        get: operations["listRecentJobs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3899,66 +955,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Daily UTC usage buckets between from and to (default: the last 30 days), zero-filled */
-        get: {
-            parameters: {
-                query?: {
-                    from?: string;
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One bucket per day, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageBucket"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your daily usage
+         * @description Jobs, credits and cost per UTC day, oldest first, one bucket for every day between `from` and `to` (default: the last 30 days; days without jobs are zero). At most 366 days at a time; `from` must be before `to` (400 otherwise).
+         */
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3974,116 +975,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your live API keys (never the plaintext) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Keys, newest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKeyDto"][];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your API keys
+         * @description Lists the account's API keys that are not revoked, newest first, with their names, prefixes and when they were last used. The full key is never shown again after it was created or reset.
+         */
+        get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key; the plaintext is shown only in this response */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateBody"];
-                };
-            };
-            responses: {
-                /** @description The new key */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreatedKey"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an API key
+         * @description Creates a key for the public API (`Authorization: Bearer dr_live_...` on `/v1`). Its full text (`plaintext`) is in this answer only: store it in your secrets now. A key spends the account's credits; revoke it if it leaks.
+         */
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4100,72 +1002,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (it answers 401 from now on) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Revoke an API key
+         * @description Revokes a key at once: calls with it answer 401 `unauthorized` from now on, and it leaves the list. Jobs it already started go on. A revoked or unknown key is 404.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4180,74 +1021,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a key's secret; the old plaintext stops working at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The key with its new plaintext */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreatedKey"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reset an API key's secret
+         * @description Rotates a key: it keeps its id and name and gets a new secret and prefix, shown only in this answer. The old text answers 401 from now on. A revoked or unknown key is 404.
+         */
+        post: operations["resetApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4261,68 +1039,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your job log (API and playground), newest first; status filters it, anonymize=true redacts the questions */
-        get: {
-            parameters: {
-                query?: {
-                    anonymize?: "true" | "false";
-                    limit?: number;
-                    offset?: number;
-                    status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LogRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your job log
+         * @description Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.
+         */
+        get: operations["listLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4340,124 +1061,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run research from the dashboard (same engine and charges as /v1/research) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body within 24 h return the original job. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ResearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Finished synchronously (succeeded, or failed and refunded) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AsyncAccepted"];
-                    };
-                };
-                /** @description Invalid request; impossible_budget */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Research a question (playground)
+         * @description Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        post: operations["createPlaygroundResearch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4471,144 +1079,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job: status, brief, typed output, sources, cost, latency, error */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a research job
+         * @description Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        get: operations["getPlaygroundResearch"];
         put?: never;
         post?: never;
-        /** Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel a research job
+         * @description Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        delete: operations["cancelPlaygroundResearch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4621,74 +1103,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook delivery attempt of a job */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Attempts, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookDelivery"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a job's webhook deliveries
+         * @description Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        get: operations["listPlaygroundResearchDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4704,74 +1123,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stream the job's progress over Server-Sent Events */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Server-Sent Events: status, progress, source, result (last), error; ids increase; Last-Event-ID replays. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Stream a job's progress (Server-Sent Events)
+         * @description Follows a job live: its status changes, progress through the waves, each source as it is read, and finally the result, after which the stream ends. A finished job streams its whole history at once. Reconnect with `Last-Event-ID` to resume where you were. Free. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        get: operations["streamPlaygroundResearchEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4788,65 +1144,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Opt in or out of marketing emails */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MarketingBody"];
-                };
-            };
-            responses: {
-                /** @description Saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Set your marketing email preference
+         * @description Turns marketing emails on or off. Emails about the account itself (verification, password reset, ticket replies) are sent either way.
+         */
+        put: operations["setMarketingEmails"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4862,65 +1164,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change your password (ends your other sessions) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PasswordBody"];
-                };
-            };
-            responses: {
-                /** @description Password changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials; Invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Change your password
+         * @description Replaces the password, given the current one (401 `invalid_credentials` if it is wrong). Every other session ends; this one goes on. An account without a password is 400: use the password reset.
+         */
+        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4936,65 +1184,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update your name */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ProfileBody"];
-                };
-            };
-            responses: {
-                /** @description Saved */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Update your name
+         * @description Sets the first and last name shown in the dashboard and in emails. Both fields are required; an empty string clears one.
+         */
+        put: operations["updateProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5009,54 +1203,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The secret that signs your webhooks (X-Service-Signature) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookSecret"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get the webhook signing secret
+         * @description The key your webhook receiver checks deliveries with: `X-Service-Signature` is `sha256=` and the hex HMAC-SHA256 of the raw request body under this secret. Compare in constant time. Made on first use; the same until rotated.
+         */
+        get: operations["getWebhookSecret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5074,54 +1225,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the webhook signing secret (deliveries from now on use the new one) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The new secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookSecret"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Rotate the webhook signing secret
+         * @description Replaces the signing secret, e.g. after a leak. Deliveries signed from now on (retries included) use the new one; update your receiver at the same time.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5135,126 +1243,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your own tickets (newest first), each with its replies */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Your tickets */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SupportTicket"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your support tickets
+         * @description Lists the tickets you submitted, newest first, each with its status and support's replies (oldest first); page with `limit` and `offset`.
+         */
+        get: operations["listTickets"];
         put?: never;
-        /** Submit a support ticket (a confirmation is emailed to you) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TicketBody"];
-                };
-            };
-            responses: {
-                /** @description Ticket submitted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Submit a support ticket
+         * @description Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`.
+         */
+        post: operations["createTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5268,48 +1267,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: 200 once the worker can reach its database */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Healthy */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description service_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Check the service's health
+         * @description For load balancers and uptime checks: 200 when the service is up and reaches its database, 503 `service_unavailable` when it does not. No credentials.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5325,146 +1287,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your collections, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Collections */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your collections
+         * @description Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free.
+         */
+        get: operations["listCollections"];
         put?: never;
-        /** Create a collection of your own documents */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a collection of your own documents
+         * @description Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free.
+         */
+        post: operations["createCollection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5478,245 +1311,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a collection
+         * @description Reads one of your collections: its name, description, document count and size. Free.
+         */
+        get: operations["getCollection"];
         put?: never;
         post?: never;
-        /** Delete a collection and its documents (a job already reading them finishes with what it read) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a collection
+         * @description Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free.
+         */
+        delete: operations["deleteCollection"];
         options?: never;
         head?: never;
-        /** Rename a collection or change its description */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Update a collection
+         * @description Changes a collection's name, description or both; fields left out stay as they are. Free.
+         */
+        patch: operations["updateCollection"];
         trace?: never;
     };
     "/v1/collections/{id}/documents": {
@@ -5726,211 +1339,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection's documents, newest first (without their text) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Documents */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocumentSummary"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a collection's documents
+         * @description Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free.
+         */
+        get: operations["listCollectionDocuments"];
         put?: never;
         /**
-         * Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document
-         * @description Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 document_limit_exceeded), the plan's storage (402 storage_limit_exceeded).
+         * Add documents to a collection
+         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body return the first answer, written and charged once. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["IngestRequest"];
-                    "multipart/form-data": components["schemas"]["DocumentUpload"];
-                };
-            };
-            responses: {
-                /** @description What was written */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IngestResult"];
-                    };
-                };
-                /** @description Invalid request; Too many documents in the collection */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits; Storage limit of the plan reached */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported file type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["addCollectionDocuments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5944,164 +1363,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A document with its text */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocument"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a document with its text
+         * @description Reads one document of one of your collections, with its full text as research reads and quotes it. Free.
+         */
+        get: operations["getCollectionDocument"];
         put?: never;
         post?: never;
-        /** Delete a document */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a document
+         * @description Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free.
+         */
+        delete: operations["deleteCollectionDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6114,63 +1387,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your credit balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The balance */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BalanceDto"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your credit balance
+         * @description The account's balance, in credits and in USD (1 credit = 0.01 USD). Credits reserved by running jobs are already deducted. Check it before a batch of research to avoid 402 `insufficient_credits`. Free.
+         */
+        get: operations["getCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6186,195 +1407,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your research jobs, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchLogRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your research jobs
+         * @description Lists the jobs your API keys started (the dashboard's playground jobs are in the dashboard's log), newest first, with their figures but without briefs: read a job for its brief. Filter by `status`; page with `limit` and `offset`. Free.
+         */
+        get: operations["listResearch"];
         put?: never;
-        /** Research a question: 200 with the result (short jobs) or 202 with where to follow it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body within 24 h return the original job. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ResearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Finished synchronously (succeeded, or failed and refunded) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AsyncAccepted"];
-                    };
-                };
-                /** @description Invalid request; impossible_budget */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Research a question
+         * @description Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`.
+         */
+        post: operations["createResearch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6388,162 +1431,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job: status, brief, typed output, sources, cost, latency, error */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a research job
+         * @description Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id.
+         */
+        get: operations["getResearch"];
         put?: never;
         post?: never;
-        /** Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel a research job
+         * @description Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged.
+         */
+        delete: operations["cancelResearch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6556,83 +1455,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook delivery attempt of a job */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Attempts, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookDelivery"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a job's webhook deliveries
+         * @description Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free.
+         */
+        get: operations["listResearchDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6648,83 +1475,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stream the job's progress over Server-Sent Events */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Server-Sent Events: status, progress, source, result (last), error; ids increase; Last-Event-ID replays. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Stream a job's progress (Server-Sent Events)
+         * @description Follows a job live: its status changes, progress through the waves, each source as it is read, and finally the result, after which the stream ends. A finished job streams its whole history at once. Reconnect with `Last-Event-ID` to resume where you were. Free.
+         */
+        get: operations["streamResearchEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6737,42 +1492,82 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One admin action, in the audit trail. */
         AdminAuditRow: {
-            /** @example user.credits_adjust */
+            /**
+             * @description What was done: `user.credits_adjust`, `user.suspend`, `user.unsuspend`, `job.refund`, `ticket.reply`, `ticket.close`, `ticket.reopen`, `processor_event.replay`, `corpus.ingest` or `corpus.delete_domain`.
+             * @example user.credits_adjust
+             */
             action: string;
+            /** @description Their email at the time; null if unknown. */
             admin_email: string | null;
+            /** @description The admin who acted. */
             admin_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was done (UTC).
+             */
             created_at: string;
+            /** @description What changed: amounts, notes, the resulting balance, the previous status or the outcome, as fits the action. */
             details: {
                 [key: string]: unknown;
             } | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The entry's id.
+             */
             id: string;
+            /** @description The id of that thing (a domain for the corpus); null when none. */
             target_id: string | null;
-            /** @example user */
+            /**
+             * @description What kind of thing it was done to: `user`, `job`, `ticket`, `processor_event` or `corpus`.
+             * @example user
+             */
             target_type: string;
         };
+        /** @description An email the service sent. */
         AdminEmailRow: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was sent (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The email's id.
+             */
             id: string;
+            /** @description The subject line. */
             subject: string;
+            /** @description The plain-text body. */
             text: string;
+            /** @description The recipient's address. */
             to: string;
         };
+        /** @description Research jobs of one UTC day. */
         AdminJobBucket: {
+            /** @description Their metered cost in micro-USD. */
             cost_usd_micros_sum: number;
+            /** @description Jobs started that day. */
             count: number;
+            /** @description Credits they were charged. */
             credits_charged_sum: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The UTC day, as its midnight.
+             */
             day: string;
         };
+        /** @description A job with its raw request and response. */
         AdminJobDetail: components["schemas"]["AdminJobRow"] & {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job reached a terminal state (UTC); null while it runs.
+             */
             completed_at?: string | null;
+            /** @description Credits reserved when the job was accepted (the mode's price, or `max_credits`). */
             credits_reserved: number;
+            /** @description Why the job failed; null otherwise. */
             error?: string | null;
             /** @description The raw body that was posted */
             request: {
@@ -6782,145 +1577,291 @@ export interface components {
             response: {
                 [key: string]: unknown;
             } | null;
+            /** @description Sources the brief cites; null while the job runs. */
             source_count?: number | null;
+            /** @description Waves the job ran; null while it runs. */
             wave_count?: number | null;
         };
+        /** @description A research job of any user. */
         AdminJobRow: {
+            /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description The owner's email address. */
             user_email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owner's id.
+             */
             user_id: string;
         };
+        /** @description One change of a user's balance. */
         AdminLedgerRow: {
+            /** @description The balance right after this entry; the entries' deltas always sum to the balance. */
             balance_after: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the balance changed (UTC).
+             */
             created_at: string;
+            /** @description Credits added (positive) or taken (negative). */
             delta: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The entry's id.
+             */
             id: string;
+            /** @description The key that makes this money movement unique (e.g. `admin_adjustment:<key>`, `payment:<payment id>`); null when none. */
             idempotency_key?: string | null;
-            /** @description signup_bonus, purchase, plan_grant, auto_topup, reservation, release, refund, admin_adjustment, overage */
+            /** @description Why the balance changed: `signup_bonus`, `purchase`, `plan_grant`, `auto_topup`, `reservation`, `release`, `refund`, `admin_adjustment`, `overage`, `ingest`. */
             kind: string;
+            /** @description A human note (an admin's reason, what was bought); null when none. */
             note?: string | null;
+            /** @description What the entry is about: a job id (reservation, release, refund), a payment id, a collection id (ingest); null when nothing. */
             related_id?: string | null;
         };
+        /** @description A payment processor event received. */
         AdminProcessorEventRow: {
+            /** @description The processor's event type, e.g. `checkout.session.completed`. */
             event_type: string;
+            /** @description Whether its raw body was stored (only then can it be replayed). */
             has_body: boolean;
+            /** @description The processor's event id. */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event arrived (UTC).
+             */
             received_at: string;
         };
+        /** @description Sign-ups of one UTC day. */
         AdminSignupBucket: {
+            /** @description Accounts created that day. */
             count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The UTC day, as its midnight.
+             */
             day: string;
         };
+        /** @description Business figures. */
         AdminStatsDto: {
+            /** @description Jobs pending or running now. */
             in_flight_jobs: number;
+            /** @description Jobs of the 30 UTC days ending today, oldest first, zero-filled. */
             jobs_last_30d: components["schemas"]["AdminJobBucket"][];
+            /** @description The sum of every balance: credits owed to users. */
             ledger_balance_outstanding: number;
+            /** @description Tickets that are not closed. */
             open_tickets: number;
+            /** @description Sign-ups of the 30 UTC days ending today, oldest first, zero-filled. */
             signups_last_30d: components["schemas"]["AdminSignupBucket"][];
+            /** @description Accounts suspended now. */
             suspended_users: number;
+            /** @description Revenue from packs and auto top-ups completed in the last 30 × 24 hours, in US cents (plans are subscription revenue, not counted). */
             topup_revenue_last_30d_cents: number;
+            /** @description Accounts. */
             total_users: number;
         };
+        /** @description A ticket with its text and replies. */
         AdminTicketDetail: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The first admin who replied; null before any reply.
+             */
             assigned_admin_id?: string | null;
+            /** @description The ticket's text. */
             body: string;
+            /** @description `billing`, `technical`, `account`, `feature_request` or `other`. */
             category: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the ticket was submitted (UTC).
+             */
             created_at: string;
+            /** @description The submitter's email at submission (replies are emailed there). */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ticket's id.
+             */
             id: string;
+            /** @description The replies, oldest first. */
             replies: components["schemas"]["AdminTicketReply"][];
+            /** @description `open`, `answered` (an admin replied) or `closed`. */
             status: string;
+            /** @description The one-line summary. */
             subject: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The submitter's id; null if the account was deleted since.
+             */
             user_id?: string | null;
         };
+        /** @description An admin's reply to a ticket. */
         AdminTicketReply: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The admin who replied; null if that account was deleted since.
+             */
             admin_id?: string | null;
+            /** @description The reply's text. */
             body: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was written (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The reply's id.
+             */
             id: string;
+            /** @description Whether it was also emailed to the ticket's address. */
             sent_email: boolean;
         };
+        /** @description A support ticket in the operator's list. */
         AdminTicketRow: {
+            /** @description `billing`, `technical`, `account`, `feature_request` or `other`. */
             category: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the ticket was submitted (UTC).
+             */
             created_at: string;
+            /** @description The submitter's email at submission (replies are emailed there). */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ticket's id.
+             */
             id: string;
+            /** @description Replies so far. */
             reply_count: number;
+            /** @description `open`, `answered` (an admin replied) or `closed`. */
             status: string;
+            /** @description The one-line summary. */
             subject: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The submitter's id; null if the account was deleted since.
+             */
             user_id?: string | null;
         };
+        /** @description A user with their counts and storage. */
         AdminUserDetail: components["schemas"]["AdminUserRow"] & {
+            /** @description Whether the user confirmed their email address. */
             email_verified: boolean;
+            /** @description Research jobs the user ever started (API and playground). */
             jobs_count: number;
+            /** @description Whether the user accepts marketing emails. */
             marketing_emails_enabled: boolean;
             /** @description The user's tickets that are not closed */
             open_tickets: number;
+            /** @description The user's customer id at the payment processor (`cus_...`); null before their first purchase. */
             processor_customer_id?: string | null;
             /** @description The user's collections: how many, their documents and bytes of text */
             storage: {
+                /** @description UTF-8 bytes of those documents' text. */
                 bytes: number;
+                /** @description Collections the user has. */
                 collections: number;
+                /** @description Documents in them. */
                 documents: number;
                 /** @description What the user's plan may keep */
                 quota_bytes: number;
             };
         };
+        /** @description One of a user's research jobs. */
         AdminUserJobRow: {
+            /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
         };
+        /** @description A user in the operator's list. */
         AdminUserRow: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the account was created (UTC).
+             */
             created_at: string;
+            /** @description The balance in credits. */
             credits: number;
+            /** @description The user's email address. */
             email: string;
+            /** @description First name; empty when not given. */
             first_name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's id.
+             */
             id: string;
+            /** @description Whether the user is an admin (their email is in `ADMIN_EMAILS`). */
             is_admin: boolean;
+            /** @description Last name; empty when not given. */
             last_name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the account was suspended (UTC); null or absent when it is not.
+             */
             suspended_at?: string | null;
         };
+        /** @description An API key, without its secret. */
         ApiKeyDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was created (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The key's id (revoke and reset use it).
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key last authenticated a call (UTC, updated at most once a minute); null if never used.
+             */
             last_used_at?: string | null;
             /**
              * @description The name given at creation; "Key <prefix>" when none was given
@@ -6933,16 +1874,30 @@ export interface components {
              */
             prefix: string;
         };
+        /** @description A job accepted to run in the background (HTTP 202): where to follow it. */
         AsyncAccepted: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to stream the job's progress as Server-Sent Events (`GET .../research/{id}/events`); the last event is the result.
+             */
             events_url: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description Always `pending`: the job is accepted and queued.
+             * @enum {string}
+             */
             status: "pending";
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to poll the job (`GET .../research/{id}`): it answers the ResearchResult, whose `status` ends in succeeded, failed or cancelled.
+             */
             status_url: string;
         };
+        /** @description A new session: an access token, the refresh token that renews it, and the user. */
         AuthResponse: {
             /** @description A JWT for the dashboard API (Authorization: Bearer); it expires after expires_in seconds */
             access_token: string;
@@ -6955,19 +1910,29 @@ export interface components {
             refresh_token: string;
             user: components["schemas"]["UserDto"];
         };
+        /** @description Auto top-up settings. */
         AutoTopupBody: {
+            /** @description Whether auto top-up is on. */
             enabled: boolean;
+            /** @description The pack to buy (`GET /api/billing/packs`); an unknown pack is 400. */
             pack_id: string;
+            /** @description When a reservation leaves the balance below this many credits, the pack is bought with the saved card (0 to 10,000,000). */
             threshold_credits: number;
         };
+        /** @description Auto top-up settings, and whether a top-up is under way. */
         AutoTopupSettings: {
+            /** @description Whether auto top-up is on. */
             enabled: boolean;
             /** @description A top-up payment is under way */
             in_flight: boolean;
+            /** @description The pack to buy (`GET /api/billing/packs`); an unknown pack is 400. */
             pack_id: string;
+            /** @description When a reservation leaves the balance below this many credits, the pack is bought with the saved card (0 to 10,000,000). */
             threshold_credits: number;
         };
+        /** @description A credit balance. */
         BalanceDto: {
+            /** @description The balance in credits (never negative; credits reserved by running jobs are already deducted). */
             credits: number;
             /**
              * @description The balance in USD (1 credit = 0.01 USD)
@@ -6977,14 +1942,21 @@ export interface components {
         };
         /** @description A pack (one-off payment) or, instead, a plan (subscription). */
         CheckoutBody: {
+            /** @description The pack to buy (`GET /api/billing/packs`). */
             pack_id: string;
         } | {
+            /** @description The plan to subscribe to (`GET /api/billing/plans`). */
             plan_id: string;
         };
+        /** @description Where to send the customer. */
         CheckoutResponse: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The payment processor's hosted page: send the customer's browser there. It returns to the dashboard's billing page.
+             */
             url: string;
         };
+        /** @description The exact passage of a source that one claim of the brief rests on. */
         Citation: {
             /** @description A claim of the brief (or, with `field`, a typed field and its value), without its [n] markers. */
             claim: string;
@@ -6999,93 +1971,157 @@ export interface components {
             /** @description Offset of `quote` in the source's text as it was read (characters, inclusive). */
             start: number;
         };
+        /** @description A collection of your own documents. */
         Collection: {
-            /** @description UTF-8 bytes of the documents' text. */
+            /** @description UTF-8 bytes of the documents' text (what counts against the plan's storage). */
             bytes: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the collection was created (UTC).
+             */
             created_at: string;
+            /** @description What the collection holds; null when none was given. */
             description: string | null;
             /** @description Documents in the collection. */
             document_count: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The collection's id: name it in a research request's `collections`.
+             */
             id: string;
+            /** @description The collection's name; a document without a url shows it as its source's domain. */
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the collection or its documents last changed (UTC).
+             */
             updated_at: string;
         };
+        /** @description A document of a collection, with its text. */
         CollectionDocument: components["schemas"]["CollectionDocumentSummary"] & {
+            /** @description The document's text as it was added, trimmed (citations quote it). */
             text: string;
         };
+        /** @description A document of a collection, without its text. */
         CollectionDocumentSummary: {
+            /** @description UTF-8 bytes of its text. */
             bytes: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the document was first added (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document's id.
+             */
             id: string;
+            /** @description The metadata it was given, as given; null without any. */
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description The document's title. */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was last replaced (UTC).
+             */
             updated_at: string;
+            /** @description The url it was given; null without one (citations then show `collection://<collection id>/<document id>`). */
             url: string | null;
         };
+        /** @description What was removed. */
         CorpusDeleteResult: {
+            /** @description Documents removed. */
             deleted: number;
         };
+        /** @description A document of the shared search corpus. */
         CorpusDocument: {
-            /** @description Defaults to the host of the url. */
+            /** @description The domain sources show, and that `DELETE /api/admin/corpus?domain=` removes by. Defaults to the host of the url. */
             domain?: string;
+            /** @description The text research searches and quotes, 1 to 2,000,000 characters. */
             text: string;
+            /** @description The title, 1 to 500 characters. */
             title: string;
-            /** @example https://en.wikipedia.org/wiki/Tariff */
+            /**
+             * @description The document's absolute URL, at most 2048 characters: its identity (re-posting it replaces the document) and what citations show.
+             * @example https://en.wikipedia.org/wiki/Tariff
+             */
             url: string;
         };
+        /** @description Documents to add to the shared corpus. */
         CorpusIngestBody: {
+            /** @description The documents, 1 to 1000. */
             documents: components["schemas"]["CorpusDocument"][];
         };
+        /** @description What was stored. */
         CorpusIngestResult: {
+            /** @description Documents stored (new or replaced). */
             ingested: number;
         };
+        /** @description The corpus's size. */
         CorpusStats: {
+            /** @description Documents in the corpus. */
             documents: number;
+            /** @description Documents per domain. */
             domains: {
+                /** @description Its documents. */
                 documents: number;
+                /** @description A domain. */
                 domain: string;
             }[];
         };
+        /** @description A new API key's name. */
         CreateBody: {
+            /**
+             * @description A name to tell the key apart, at most 100 characters. Empty or absent: "Key <prefix>".
+             * @example ci server
+             */
             name?: string | null;
         };
+        /** @description A new collection. Free: only adding documents is charged. */
         CreateCollectionRequest: {
+            /** @description What the collection holds, at most 2000 characters. */
             description?: string;
             /** @description A name you recognise it by; sources found in it show it as their domain when they have no url. */
             name: string;
         };
+        /** @description An API key with its full text, which is shown only this once: store it now. */
         CreatedKey: components["schemas"]["ApiKeyDto"] & {
             /** @description The full key; shown only in this response. */
             plaintext: string;
         };
+        /** @description A credit adjustment. */
         CreditAdjustBody: {
             /** @description Credits to add (positive) or remove (negative); never takes the balance below zero. */
             delta_credits: number;
             /** @description Client-supplied: a resubmit with the same key (and body) applies nothing and answers like the first. */
             idempotency_key?: string | null;
+            /** @description Why, 1 to 500 characters; saved on the ledger entry and in the audit trail. */
             note: string;
         };
+        /** @description The adjustment's result. */
         CreditAdjustResponse: {
+            /** @description The user's balance after the adjustment (on a resubmit, after the first one). */
             balance_after: number;
         };
+        /** @description A deletion that happened. */
         Deleted: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: it is gone.
+             * @enum {boolean}
+             */
             deleted: true;
         };
+        /** @description A document to add. */
         DocumentInput: {
             /** @description Anything you want back with the document (kept as given, at most 10 KB). */
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description The document's text (plain text or Markdown; Markdown headings split it into sections), at most 2 MB of UTF-8 (413 beyond). */
             text: string;
+            /** @description The document's title, 1 to 500 characters; without a url, re-posting the same title replaces the document. */
             title: string;
             /**
              * Format: uri
@@ -7093,69 +2129,156 @@ export interface components {
              */
             url?: string;
         };
+        /** @description Files to add, as multipart/form-data `file` parts. */
         DocumentUpload: {
             /** @description One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most. */
             file?: string[];
         };
+        /**
+         * @description The body of every error response, whatever the operation. Every response, error or not, carries an `X-Request-Id` header.
+         * @example {
+         *       "error": {
+         *         "code": "invalid_request",
+         *         "message": "Invalid request: question: must not be empty",
+         *         "details": [
+         *           {
+         *             "path": "question",
+         *             "message": "must not be empty"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         Error: {
+            /** @description The error. */
             error: {
                 /**
-                 * @description The closed set of error codes (the HTTP status follows from the code).
+                 * @description What went wrong, for programs: one of a closed set, and the HTTP status follows from it.
+                 *
+                 *     | code | HTTP status | meaning |
+                 *     |---|---|---|
+                 *     | `invalid_request` | 400 | The request is malformed: invalid JSON, a wrong content type, an unknown field, a wrong type, a value out of range, a malformed id, an expired or used email link, or a rule of the operation broken. `details` lists each problem of a validation as `{path, message}`. Nothing was written or charged. |
+                 *     | `impossible_budget` | 400 | The research envelope cannot do any work: in `max` mode, `max_credits` does not cover one search, one page read and the synthesis reserve; or `max_wallclock_secs` is shorter than the mode's synthesis time reserve. Nothing was reserved. |
+                 *     | `document_limit_exceeded` | 400 | The documents would take the collection beyond 10,000 documents. Nothing was written or charged. |
+                 *     | `unauthorized` | 401 | No credentials, or credentials that are malformed, expired or revoked: an API key on `/v1`, an access token on `/api`, or a refresh token that is unknown, expired or already spent. |
+                 *     | `invalid_credentials` | 401 | Wrong email or password at login, or a wrong current password when changing it. |
+                 *     | `insufficient_credits` | 402 | The balance is below what the call must reserve (the mode's price, `max_credits` in `max` mode, or the ingest price). Nothing was charged. Buy a pack, subscribe to a plan or turn on auto top-up. |
+                 *     | `storage_limit_exceeded` | 402 | The documents would take the account's collections beyond its plan's storage (text bytes: Free 50 MB, Developer 1 GB, Startup 5 GB, Growth 20 GB). Nothing was written or charged. |
+                 *     | `forbidden` | 403 | Signed in, but not allowed to do this: an operator (admin) operation called by a user who is not an admin. |
+                 *     | `account_suspended` | 403 | The account is suspended: login and every call with its access tokens or API keys answer this. Jobs already running finish. |
+                 *     | `not_found` | 404 | No such resource for this account: an unknown id, or one that belongs to another account (the two are indistinguishable on purpose), or no such route. |
+                 *     | `email_taken` | 409 | An account with this email already exists: sign in, or reset its password. |
+                 *     | `idempotency_conflict` | 409 | A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer. |
+                 *     | `payload_too_large` | 413 | A document's text is over 2 MB, or an uploaded file is over 20 MB. |
+                 *     | `unsupported_media_type` | 415 | An uploaded file is not `.txt`, `.md`, `.html`, `.pdf` or `.jsonl`, or a body is neither JSON nor multipart where both are accepted. |
+                 *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` (or `idempotency_key`) was already used with a different body. Use a new key for a new request. |
+                 *     | `rate_limited` | 429 | A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives. |
+                 *     | `payment_processor_not_configured` | 500 | This server has no payment processor set up, so checkout, the customer portal and processor webhooks are unavailable. |
+                 *     | `internal` | 500 | A failure on our side, logged under the response's `X-Request-Id` (quote it to support). A research job that fails this way is refunded. |
+                 *     | `payment_processor_error` | 502 | The payment processor refused or failed the request (checkout, portal). Nothing was charged; try again later. |
+                 *     | `service_unavailable` | 503 | The service cannot reach its database (`GET /healthz`). Retry later. |
                  * @enum {string}
                  */
                 code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";
+                /** @description For `invalid_request` from validation: the list of problems, each `{path, message}` (`path` is the dotted field path, empty for the body itself). Absent otherwise. */
                 details?: unknown;
+                /** @description What went wrong, for people: a sentence naming the field or the rule. Its wording may change; branch on `code`. */
                 message: string;
             };
         };
+        /** @description The email address of the account to reset. */
         ForgotBody: {
             /**
              * Format: email
+             * @description The account's email address (at most 254 characters; trimmed, and case does not matter).
              * @example ada@example.com
              */
             email: string;
         };
+        /** @description The service is up. */
+        Health: {
+            /**
+             * @description Always true.
+             * @enum {boolean}
+             */
+            ok: true;
+        };
         /** @description Up to 100 documents. A document with the url (or, without a url, the title) of one already in the collection replaces it. */
         IngestRequest: {
+            /** @description The documents, 1 to 100. */
             documents: components["schemas"]["DocumentInput"][];
         };
+        /** @description What an ingest call wrote. */
         IngestResult: {
+            /** @description Each document written, in the order sent (a url or title sent twice in one call is written once: the last copy). */
             documents: {
+                /** @description UTF-8 bytes of its text (what was charged for). */
                 bytes: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The document's id (a replaced document keeps its id).
+                 */
                 id: string;
+                /** @description Its title. */
                 title: string;
+                /** @description Its url; null without one. */
                 url: string | null;
             }[];
             /** @description Documents written (new or replaced). */
             ingested: number;
         };
+        /** @description Email and password. */
         LoginBody: {
             /**
              * Format: email
+             * @description The account's email address (at most 254 characters; trimmed, and case does not matter).
              * @example ada@example.com
              */
             email: string;
+            /**
+             * @description The account's password.
+             * @example correct horse battery
+             */
             password: string;
         };
+        /** @description A job in the dashboard's log (API and playground). */
         LogRow: {
+            /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The job's mode (`lite`, `standard`, `pro` or `max`). */
             mode: string | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
+            /** @description Sources the brief cites; null while the job runs. */
             source_count: number | null;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description Search-and-read waves the job ran; null while it runs. */
             wave_count: number | null;
         };
+        /** @description The marketing email preference. */
         MarketingBody: {
+            /** @description True to receive marketing emails, false to stop them. Service emails (verification, password reset, ticket replies) are sent either way. */
             enabled: boolean;
         };
+        /** @description A research mode: its price and its limits. */
         ModePrice: {
             /** @description A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less. */
             async_by_default: boolean;
@@ -7165,233 +2288,458 @@ export interface components {
             critic: boolean;
             /** @description The cost envelope in USD; null for max (max_credits / 100). */
             max_cost_usd: number | null;
+            /** @description Search queries the job may run at most. */
             max_searches: number;
+            /** @description Pages the job may read at most. */
             max_sources: number;
+            /** @description The wall-clock limit in seconds (a request's `max_wallclock_secs` overrides it). */
             max_wallclock_secs: number;
+            /** @description Search-and-read waves at most (each wave follows up on what the previous one found). */
             max_waves: number;
-            /** @enum {string} */
+            /**
+             * @description The mode, as a research request names it.
+             * @enum {string}
+             */
             mode: "lite" | "standard" | "pro" | "max";
         };
+        /** @description The price of one metered operation. A job's `cost_usd` is the sum of its operations at these prices. */
         OpPrice: {
+            /** @description The price of one unit, in credits (fractional; 1 credit = 0.01 USD). */
             credits: number;
+            /** @description What one unit is. */
             note: string;
+            /** @description The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`. */
             op: string;
         };
+        /** @description A credit pack: a one-off purchase of credits. */
         PackDto: {
+            /** @description A line on who the pack is for. */
             blurb: string;
+            /** @description Credits the pack adds to the balance; they never expire. */
             credits: number;
+            /** @description The pack's id, for checkout and auto top-up (`starter`, `handful`, `workshop`, `warehouse`). */
             id: string;
+            /** @description The pack's display name. */
             name: string;
+            /** @description The price in US cents (pay as you go is 1 cent a credit). */
             price_cents: number;
         };
+        /** @description The current password and the new one. */
         PasswordBody: {
+            /**
+             * @description The password in use now (401 `invalid_credentials` if wrong).
+             * @example correct horse battery
+             */
             current_password: string;
+            /**
+             * @description The new password: 8 to 128 characters.
+             * @example correct horse battery
+             */
             new_password: string;
         };
+        /** @description A payment. */
         PaymentRow: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the credits were granted (UTC); null until then.
+             */
             completed_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the payment was started (UTC).
+             */
             created_at: string;
+            /** @description Why the payment failed; null otherwise. */
             error: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The payment's id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description `pack` (a pack bought), `plan_checkout` (a plan subscribed), `plan_invoice` (a plan's monthly invoice) or `auto_topup` (a pack bought by auto top-up).
+             * @enum {string}
+             */
             kind: "pack" | "plan_checkout" | "plan_invoice" | "auto_topup";
+            /** @description The amount in US cents. */
             pack_amount_cents: number;
+            /** @description Credits the payment grants (a plan's: its monthly credits). */
             pack_credits: number;
+            /** @description The pack bought; null for plan payments. */
             pack_id: string | null;
+            /** @description The plan paid for; null for packs. */
             plan_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description `pending` (checkout open), `completed` (credits granted), `failed` (the processor refused; see `error`) or `refunded`.
+             * @enum {string}
+             */
             status: "pending" | "completed" | "failed" | "refunded";
         };
+        /** @description A monthly subscription plan. */
         PlanDto: {
+            /** @description A line on who the plan is for. */
             blurb: string;
             /** @description Monthly usage above which the plan costs less than packs */
             breakeven_credits: number;
+            /** @description What the plan includes, one line each. */
             features: string[];
+            /** @description The plan's id, for checkout (`free`, `developer`, `startup`, `growth`). */
             id: string;
+            /** @description Credits added every month (Free: the balance is topped up to this once a month). */
             included_credits: number;
+            /** @description The monthly price in US cents (0 for Free). */
             monthly_price_cents: number;
+            /** @description The plan's display name. */
             name: string;
             /** @description Per-credit overage rate in micro-USD */
             overage_micros: number;
         };
+        /** @description A processor event received. */
+        ProcessorEventReceipt: {
+            /**
+             * @description Always true: the event is stored.
+             * @enum {boolean}
+             */
+            received: true;
+            /** @description What applying it did: `processed` or `ignored` (a type the service does not act on). */
+            status: string;
+        };
+        /** @description The user's name. */
         ProfileBody: {
+            /** @description First name, at most 100 characters (empty clears it). */
             first_name: string;
+            /** @description Last name, at most 100 characters (empty clears it). */
             last_name: string;
         };
+        /** @description A recent job, for the dashboard's overview. */
         RecentJob: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
         };
+        /** @description A session's refresh token. */
         RefreshBody: {
+            /** @description The refresh token of the session (`rt_...`), from sign-up, login or the last refresh. */
             refresh_token: string;
         };
+        /** @description A refund of a finished job. */
         RefundBody: {
+            /** @description Credits to give back to the job's owner: 1 up to what the job charged minus what was already refunded. */
             credits: number;
             /** @description Client-supplied: a resubmit with the same key (and body) applies nothing and answers like the first. */
             idempotency_key?: string | null;
+            /** @description Why, 1 to 500 characters; saved on the ledger entry and in the audit trail. */
             note: string;
         };
+        /** @description A reply to a ticket. */
         ReplyBody: {
+            /** @description The reply, 1 to 10,000 characters (trimmed). */
             body: string;
+            /** @description Also email the reply to the ticket's address ("Re: <subject>"). */
             send_email: boolean;
         };
+        /** @description A research job in a list: its figures, without the brief. */
         ResearchLogRow: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job reached a terminal state (UTC); null while it runs.
+             */
             completed_at: string | null;
+            /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
+            /** @description Sources the brief cites; null while the job runs. */
             source_count: number | null;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description Search-and-read waves the job ran; null while it runs. */
             wave_count: number | null;
         };
+        /** @description A research question and how to research it. Unknown fields are rejected (400). */
         ResearchRequest: {
+            /** @description True runs the job in the background (202) whatever its budget. Otherwise the job answers 200 with its result, unless `webhook_url` is set or its wall clock exceeds 60 s (then 202). */
             async?: boolean;
             /** @description Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved. */
             collections?: string[];
+            /** @description Never use these domains (at most 50); a domain also matches its subdomains. Applied after `include_domains`. */
             exclude_domains?: string[];
+            /** @description Search only these domains (at most 50); a domain also matches its subdomains. Every source obeys it. */
             include_domains?: string[];
-            /** @default true */
+            /**
+             * @description Whether each source carries a `summary` (the sentences the brief relies on). Default true.
+             * @default true
+             */
             include_sources: boolean;
+            /** @description A hard cap on the credits this job may cost, 1 to 1,000,000. Required with `max` mode (its cost envelope is `max_credits` / 100 USD, and that many credits are reserved). Informational for the fixed-price modes. */
             max_credits?: number | null;
+            /** @description Overrides the mode's wall-clock limit, in seconds (0 to 3600). Above 60 the job runs asynchronously (202); below the mode's synthesis time reserve (lite 10 s, standard 20 s, pro 40 s, max 60 s) it is 400 `impossible_budget`. Null or absent: the mode's limit. */
             max_wallclock_secs?: number | null;
             /**
+             * @description How much research to do, which fixes the price and the limits (`GET /api/billing/modes`): `lite` 15 credits, 60 s, 5 sources; `standard` 60 credits, 180 s, 20 sources; `pro` 200 credits, 360 s, 60 sources, a critic stage; `max` metered up to `max_credits`, 600 s, 120 sources, a critic stage. Default `standard`.
              * @default standard
              * @enum {string}
              */
             mode: "lite" | "standard" | "pro" | "max";
+            /** @description The question to research, 1 to 2000 characters (trimmed). */
             question: string;
+            /** @description A JSON Schema (draft 2020-12, at most 16 KiB of JSON, nesting at most 32 levels): the brief is also cast into an object that conforms to it, returned as `typed`. An invalid schema is 400; an output that cannot be made to conform fails the job (refunded). */
             response_schema?: {
                 [key: string]: unknown;
             } | null;
             /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
             web?: boolean;
+            /** @description Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges). */
             webhook_url?: string | null;
         };
+        /** @description A research job and, once it succeeded, its brief, typed output, sources and citations. */
         ResearchResult: {
+            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds. */
             citations: components["schemas"]["Citation"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job reached a terminal state (UTC); null while it runs.
+             */
             completed_at: string | null;
+            /** @description The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope. */
             cost_usd: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). */
             credits_charged: number;
+            /** @description Why the job failed; null unless `status` is `failed`. */
             error: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. */
+            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far. */
             sources: components["schemas"]["SourceDto"][];
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-            /** @description Typed output per response_schema; null without one. */
+            /** @description The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds. */
             typed?: unknown;
+            /** @description Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first). */
             wave_count: number | null;
         };
+        /** @description The reset token and the new password. */
         ResetBody: {
+            /**
+             * @description The new password: 8 to 128 characters.
+             * @example correct horse battery
+             */
             password: string;
+            /** @description The token from the reset link (valid 1 hour, single use). */
             token: string;
         };
+        /** @description A new account's details. */
         SignupBody: {
             /**
              * Format: email
+             * @description The account's email address (at most 254 characters; trimmed, and case does not matter).
              * @example ada@example.com
              */
             email: string;
+            /** @description First name, at most 100 characters. */
             first_name?: string | null;
+            /** @description Last name, at most 100 characters. */
             last_name?: string | null;
+            /**
+             * @description The new password: 8 to 128 characters.
+             * @example correct horse battery
+             */
             password: string;
         };
+        /** @description A source the brief cites. */
         SourceDto: {
+            /** @description The URL's host (for a collection document without a url, the collection's name). */
             domain: string;
+            /** @description The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise. */
             summary?: string | null;
+            /** @description The page's or document's title. */
             title: string;
+            /** @description Where the source lives: a web URL, or for a document of your collections its own url, else `collection://<collection id>/<document id>`. */
             url: string;
         };
+        /** @description The account's current plan and its period. */
         SubscriptionDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the current paid period ends and renews (UTC); null on Free.
+             */
             current_period_end: string | null;
+            /** @description Credits used beyond the balance in this period, billed at the plan's overage rate (0 on Free, which has no overage). */
             overage_credits_this_period: number;
+            /** @description What that overage costs, in micro-USD (`overage_credits_this_period × overage_micros`). */
             overage_usd_micros_this_period: number;
             plan: components["schemas"]["PlanDto"];
+            /** @description The subscription's status at the processor: `active`, `trialing` or `past_due` for a paid plan; `active` on Free. */
             status: string;
         };
+        /** @description One of your support tickets, with its replies. */
         SupportTicket: {
+            /** @description The text, as submitted. */
             body: string;
-            /** @enum {string} */
+            /**
+             * @description What the ticket is about, as submitted.
+             * @enum {string}
+             */
             category: "billing" | "technical" | "account" | "feature_request" | "other";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the ticket was submitted (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The ticket's id (its reference in emails).
+             */
             id: string;
+            /** @description Support's replies, oldest first. */
             replies: components["schemas"]["SupportTicketReply"][];
             /** @description open, answered (an admin replied) or closed */
             status: string;
+            /** @description The one-line summary, as submitted. */
             subject: string;
         };
+        /** @description A reply from support. */
         SupportTicketReply: {
+            /** @description The reply's text. */
             body: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When support replied (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The reply's id.
+             */
             id: string;
         };
+        /** @description A new support ticket. */
         TicketBody: {
+            /** @description What happened or what you need, 1 to 10000 characters (trimmed). Include job ids or X-Request-Id values when they apply. */
             body: string;
-            /** @enum {string} */
+            /**
+             * @description What the ticket is about: `billing`, `technical`, `account`, `feature_request` or `other`.
+             * @enum {string}
+             */
             category: "billing" | "technical" | "account" | "feature_request" | "other";
+            /** @description A one-line summary, 1 to 200 characters (trimmed); it becomes the subject of the emails about the ticket. */
             subject: string;
         };
+        /** @description What to change: `name`, `description` or both (at least one). */
         UpdateCollectionRequest: {
+            /** @description The new description, at most 2000 characters; null removes it. Absent: unchanged. */
             description?: string | null;
+            /** @description The new name, 1 to 200 characters. Absent: unchanged. */
             name?: string;
         };
+        /** @description One UTC day of usage. */
         UsageBucket: {
+            /** @description Their metered cost, in micro-USD (millionths of a dollar). */
             cost_usd_micros: number;
+            /** @description Credits charged for the jobs started that day. */
             credits: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The UTC day, as its midnight.
+             */
             day: string;
+            /** @description Jobs started that day (API and playground). */
             jobs: number;
         };
+        /** @description A signed-in user's account. */
         UserDto: {
+            /** @description The email address, lower-cased. */
             email: string;
+            /** @description Whether the address was confirmed (the emailed verification link, or a password reset). */
             email_verified: boolean;
+            /** @description First name; empty when not given. */
             first_name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's id.
+             */
             id: string;
+            /** @description Whether the user may use the Admin operations. */
             is_admin: boolean;
+            /** @description Last name; empty when not given. */
             last_name: string;
+            /** @description Whether the user agreed to receive marketing emails (Settings). */
             marketing_emails_enabled: boolean;
         };
+        /** @description One attempt to deliver a job's result to its `webhook_url`. */
         WebhookDelivery: {
+            /** @description The attempt's number, from 1. */
             attempt: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was made (UTC).
+             */
             created_at: string;
+            /** @description Milliseconds the attempt took. */
             duration_ms: number;
+            /** @description Why the attempt failed; null when it succeeded (a 2xx). */
             error: string | null;
+            /** @description The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe). */
             status_code: number | null;
         };
+        /** @description The account's webhook signing secret. */
         WebhookSecret: {
-            /** @example whsec_... */
+            /**
+             * @description The signing secret (`whsec_...`): the HMAC-SHA256 key of `X-Service-Signature`.
+             * @example whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U
+             */
             secret: string;
         };
     };
@@ -7402,4 +2750,7246 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    adminListAudit: {
+        parameters: {
+            query?: {
+                /** @description Only this action, e.g. `user.credits_adjust` (exact match). */
+                action?: string;
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only changes to this thing (its id, or a domain for the corpus). */
+                target_id?: string;
+                /** @description Only changes to this kind of thing: `user`, `job`, `ticket`, `processor_event` or `corpus`. */
+                target_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "admin_id": "0d5f3b1e-8c2a-4e7d-9b6f-1a2c3d4e5f60",
+                     *         "admin_email": "admin@example.com",
+                     *         "action": "user.credits_adjust",
+                     *         "target_type": "user",
+                     *         "target_id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "details": {
+                     *           "delta_credits": 100,
+                     *           "note": "Goodwill credit for ticket 9953e98a",
+                     *           "balance_after": 2525,
+                     *           "ledger_entry_id": "5e2b7c91-0a4d-4f3e-8b6a-9c1d2e3f4a5b",
+                     *           "idempotency_key": "ticket-9953-goodwill"
+                     *         },
+                     *         "created_at": "2026-11-24T09:30:12.007Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminAuditRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminIngestCorpus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "url": "https://en.wikipedia.org/wiki/Tariff",
+                 *           "title": "Tariff",
+                 *           "text": "A tariff or import tax is a duty imposed by a national government on imported goods...",
+                 *           "domain": "en.wikipedia.org"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CorpusIngestBody"];
+            };
+        };
+        responses: {
+            /** @description Documents stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ingested": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CorpusIngestResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDeleteCorpusDomain: {
+        parameters: {
+            query: {
+                /** @description The domain whose documents to remove (exact match). */
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CorpusDeleteResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCorpusStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Corpus statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documents": 245,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "sotu.corpus",
+                     *           "documents": 233
+                     *         },
+                     *         {
+                     *           "domain": "en.wikipedia.org",
+                     *           "documents": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CorpusStats"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListEmails: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only emails to this address (exact, case-insensitive). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emails, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
+                     *         "to": "ada@example.com",
+                     *         "subject": "We received your request: VAT number on invoices",
+                     *         "text": "Thanks for writing to us. We have your request and will answer by email.\n\nReference: 9953e98a-3121-4f1c-8df6-ef48a5e48a3c\nCategory: billing\nSubject: VAT number on invoices\n\nPlease add our VAT number DE123456789 to future invoices.",
+                     *         "created_at": "2026-11-23T18:00:06.702Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminEmailRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListJobs: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only jobs in this status. One of `pending`, `running`, `succeeded`, `failed`, `cancelled`; absent: all. */
+                status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+                /** @description Only jobs of the user with this email (exact, case-insensitive). */
+                user_email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "cost_usd_micros": 17000,
+                     *         "latency_ms": 297,
+                     *         "user_id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "user_email": "ada@example.com"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminJobRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "credits_charged": 15,
+                     *       "cost_usd_micros": 17000,
+                     *       "latency_ms": 297,
+                     *       "user_id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *       "user_email": "ada@example.com",
+                     *       "credits_reserved": 15,
+                     *       "request": {
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "mode": "lite",
+                     *         "include_sources": true
+                     *       },
+                     *       "response": {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "brief": "Presidents of the 1890s argued over tariff reform ... [1]",
+                     *         "typed": null,
+                     *         "sources": [
+                     *           {
+                     *             "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *             "title": "Grover Cleveland: State of the Union address, 1893",
+                     *             "domain": "sotu.corpus"
+                     *           }
+                     *         ],
+                     *         "citations": [],
+                     *         "credits_charged": 15,
+                     *         "cost_usd": 0.017,
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "completed_at": "2026-11-23T17:59:49.500Z",
+                     *         "error": null,
+                     *         "latency_ms": 297,
+                     *         "wave_count": 1
+                     *       },
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "source_count": 1,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminJobDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRefundJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits": 15,
+                 *       "note": "The brief missed the 1890 address; refunded per ticket 9953e98a",
+                 *       "idempotency_key": "refund-9953-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Refund applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListProcessorEvents: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "evt_1QxCheckoutDone",
+                     *         "event_type": "checkout.session.completed",
+                     *         "received_at": "2026-11-23T18:11:47.412Z",
+                     *         "has_body": true
+                     *       },
+                     *       {
+                     *         "id": "evt_1QxInvoicePaid",
+                     *         "event_type": "invoice.paid",
+                     *         "received_at": "2026-11-23T18:11:48.020Z",
+                     *         "has_body": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminProcessorEventRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplayProcessorEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment processor's event id (any string up to 255 characters, not a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event replayed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signups_last_30d": [
+                     *         {
+                     *           "day": "2026-11-22T00:00:00.000Z",
+                     *           "count": 4
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23T00:00:00.000Z",
+                     *           "count": 7
+                     *         }
+                     *       ],
+                     *       "jobs_last_30d": [
+                     *         {
+                     *           "day": "2026-11-22T00:00:00.000Z",
+                     *           "count": 31,
+                     *           "credits_charged_sum": 1860,
+                     *           "cost_usd_micros_sum": 2641000
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23T00:00:00.000Z",
+                     *           "count": 42,
+                     *           "credits_charged_sum": 2310,
+                     *           "cost_usd_micros_sum": 3305000
+                     *         }
+                     *       ],
+                     *       "topup_revenue_last_30d_cents": 27500,
+                     *       "total_users": 318,
+                     *       "suspended_users": 2,
+                     *       "open_tickets": 5,
+                     *       "in_flight_jobs": 3,
+                     *       "ledger_balance_outstanding": 412870
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminStatsDto"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListTickets: {
+        parameters: {
+            query?: {
+                /** @description Only tickets of this category. One of `billing`, `technical`, `account`, `feature_request`, `other`; absent: all. */
+                category?: "billing" | "technical" | "account" | "feature_request" | "other";
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only tickets in this status. One of `open`, `answered`, `closed`; absent: all. */
+                status?: "open" | "answered" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tickets, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9953e98a-3121-4f1c-8df6-ef48a5e48a3c",
+                     *         "user_id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "email": "ada@example.com",
+                     *         "category": "billing",
+                     *         "subject": "VAT number on invoices",
+                     *         "status": "open",
+                     *         "created_at": "2026-11-23T18:00:06.690Z",
+                     *         "reply_count": 0
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminTicketRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9953e98a-3121-4f1c-8df6-ef48a5e48a3c",
+                     *       "user_id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *       "email": "ada@example.com",
+                     *       "category": "billing",
+                     *       "subject": "VAT number on invoices",
+                     *       "status": "answered",
+                     *       "created_at": "2026-11-23T18:00:06.690Z",
+                     *       "body": "Please add our VAT number DE123456789 to future invoices.",
+                     *       "assigned_admin_id": "0d5f3b1e-8c2a-4e7d-9b6f-1a2c3d4e5f60",
+                     *       "replies": [
+                     *         {
+                     *           "id": "c41d3e2a-7b5f-4e8a-9d10-2f6b8a4c1e07",
+                     *           "admin_id": "0d5f3b1e-8c2a-4e7d-9b6f-1a2c3d4e5f60",
+                     *           "body": "Done: your next invoices will carry it.",
+                     *           "sent_email": true,
+                     *           "created_at": "2026-11-24T08:15:31.002Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminTicketDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCloseTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReopenTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reopened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplyToTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Done: your next invoices will carry it.",
+                 *       "send_email": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplyBody"];
+            };
+        };
+        responses: {
+            /** @description Reply created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description A full user id (exact match), or any part of an email address (case-insensitive; `%` and `_` are literal). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "email": "ada@example.com",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "is_admin": false,
+                     *         "created_at": "2026-11-23T17:59:48.301Z",
+                     *         "credits": 2425,
+                     *         "suspended_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminUserRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *       "email": "ada@example.com",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "is_admin": false,
+                     *       "created_at": "2026-11-23T17:59:48.301Z",
+                     *       "credits": 2425,
+                     *       "suspended_at": null,
+                     *       "email_verified": true,
+                     *       "marketing_emails_enabled": false,
+                     *       "jobs_count": 3,
+                     *       "open_tickets": 1,
+                     *       "processor_customer_id": "cus_R4nDoMExample",
+                     *       "storage": {
+                     *         "collections": 1,
+                     *         "documents": 1,
+                     *         "bytes": 57,
+                     *         "quota_bytes": 52428800
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAdjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "delta_credits": 100,
+                 *       "note": "Goodwill credit for ticket 9953e98a",
+                 *       "idempotency_key": "ticket-9953-goodwill"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditAdjustBody"];
+            };
+        };
+        responses: {
+            /** @description Applied (or already applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance_after": 2525
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditAdjustResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListUserJobs: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "cost_usd_micros": 17000,
+                     *         "latency_ms": 297
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminUserJobRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListUserLedger: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ledger entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5e2b7c91-0a4d-4f3e-8b6a-9c1d2e3f4a5b",
+                     *         "created_at": "2026-11-24T09:30:12.007Z",
+                     *         "kind": "admin_adjustment",
+                     *         "delta": 100,
+                     *         "balance_after": 2525,
+                     *         "idempotency_key": "admin_adjustment:ticket-9953-goodwill",
+                     *         "note": "Goodwill credit for ticket 9953e98a",
+                     *         "related_id": null
+                     *       },
+                     *       {
+                     *         "id": "2c8d4f6a-1b3e-4a5c-9d7e-0f1a2b3c4d5e",
+                     *         "created_at": "2026-11-23T17:59:49.160Z",
+                     *         "kind": "reservation",
+                     *         "delta": -15,
+                     *         "balance_after": 2425,
+                     *         "idempotency_key": "reservation:63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "note": null,
+                     *         "related_id": "63b1e89d-8acd-48c3-9508-7482112b2305"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminLedgerRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSuspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUnsuspendUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsuspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForgotBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJhY2Nlc3MiLCJzaWQiOiIxNzhjMmMzMC05NTY2LTQzOTUtOTU5YS1hYTFjZmIxNTM1YjQiLCJpc3MiOiJkZWVwLXJlc2VhcmNoLWFwaSIsImF1ZCI6ImRlZXAtcmVzZWFyY2gtZGFzaGJvYXJkIiwic3ViIjoiNDY3MjQ5NmItNmM5Ni00NmNhLWI2YTYtMGQwMWRmNzZiMWM5IiwiaWF0IjoxNzk1NDU2Nzg4LCJleHAiOjE3OTU0NTc2ODh9.A2quYajv6rTaX8mO99HO9S0WXwNkETTMAZ5W3smaeq4",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "rt_9_f-2plJCvD4G2WZ3GQAHazH4DLnm9OZqtFP7KD7K5E",
+                     *       "user": {
+                     *         "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "email": "ada@example.com",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email_verified": true,
+                     *         "marketing_emails_enabled": false,
+                     *         "is_admin": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refresh_token": "rt_9_f-2plJCvD4G2WZ3GQAHazH4DLnm9OZqtFP7KD7K5E"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefreshBody"];
+            };
+        };
+        responses: {
+            /** @description Session ended (also when the token was unknown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *       "email": "ada@example.com",
+                     *       "first_name": "Ada",
+                     *       "last_name": "Lovelace",
+                     *       "email_verified": false,
+                     *       "marketing_emails_enabled": false,
+                     *       "is_admin": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refresh_token": "rt_9_f-2plJCvD4G2WZ3GQAHazH4DLnm9OZqtFP7KD7K5E"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefreshBody"];
+            };
+        };
+        responses: {
+            /** @description New tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJhY2Nlc3MiLCJzaWQiOiIxNzhjMmMzMC05NTY2LTQzOTUtOTU5YS1hYTFjZmIxNTM1YjQiLCJpc3MiOiJkZWVwLXJlc2VhcmNoLWFwaSIsImF1ZCI6ImRlZXAtcmVzZWFyY2gtZGFzaGJvYXJkIiwic3ViIjoiNDY3MjQ5NmItNmM5Ni00NmNhLWI2YTYtMGQwMWRmNzZiMWM5IiwiaWF0IjoxNzk1NDU2Nzg4LCJleHAiOjE3OTU0NTc2ODh9.A2quYajv6rTaX8mO99HO9S0WXwNkETTMAZ5W3smaeq4",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "rt_Qm3vX8cLr0aT1yEwZp5nK2dH7uJ4sF6gB9iO_N-VxYc",
+                     *       "user": {
+                     *         "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "email": "ada@example.com",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email_verified": false,
+                     *         "marketing_emails_enabled": false,
+                     *         "is_admin": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "wcvkwB5K0Hc9M-x6jz-jsOO0iudmQNAf2A6p9prhLmI",
+                 *       "password": "a new correct horse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetBody"];
+            };
+        };
+        responses: {
+            /** @description Password changed; every session ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "first_name": "Ada",
+                 *       "last_name": "Lovelace"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupBody"];
+            };
+        };
+        responses: {
+            /** @description Account created and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJhY2Nlc3MiLCJzaWQiOiIxNzhjMmMzMC05NTY2LTQzOTUtOTU5YS1hYTFjZmIxNTM1YjQiLCJpc3MiOiJkZWVwLXJlc2VhcmNoLWFwaSIsImF1ZCI6ImRlZXAtcmVzZWFyY2gtZGFzaGJvYXJkIiwic3ViIjoiNDY3MjQ5NmItNmM5Ni00NmNhLWI2YTYtMGQwMWRmNzZiMWM5IiwiaWF0IjoxNzk1NDU2Nzg4LCJleHAiOjE3OTU0NTc2ODh9.A2quYajv6rTaX8mO99HO9S0WXwNkETTMAZ5W3smaeq4",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "rt_9_f-2plJCvD4G2WZ3GQAHazH4DLnm9OZqtFP7KD7K5E",
+                     *       "user": {
+                     *         "id": "4672496b-6c96-46ca-b6a6-0d01df76b1c9",
+                     *         "email": "ada@example.com",
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email_verified": false,
+                     *         "marketing_emails_enabled": false,
+                     *         "is_admin": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Email already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query: {
+                /** @description The token of the emailed link (valid 48 hours, single use). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified; redirect to the dashboard */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAutoTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings (disabled when never set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "threshold_credits": 100,
+                     *       "pack_id": "handful",
+                     *       "in_flight": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AutoTopupSettings"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAutoTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "threshold_credits": 100,
+                 *       "pack_id": "handful"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AutoTopupBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pack_id": "handful"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The hosted checkout URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment processor not configured; Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment processor error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modes, cheapest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "mode": "lite",
+                     *         "credits": 15,
+                     *         "max_cost_usd": 0.15,
+                     *         "max_wallclock_secs": 60,
+                     *         "max_sources": 5,
+                     *         "max_searches": 4,
+                     *         "max_waves": 1,
+                     *         "critic": false,
+                     *         "async_by_default": false
+                     *       },
+                     *       {
+                     *         "mode": "standard",
+                     *         "credits": 60,
+                     *         "max_cost_usd": 0.6,
+                     *         "max_wallclock_secs": 180,
+                     *         "max_sources": 20,
+                     *         "max_searches": 12,
+                     *         "max_waves": 2,
+                     *         "critic": false,
+                     *         "async_by_default": true
+                     *       },
+                     *       {
+                     *         "mode": "pro",
+                     *         "credits": 200,
+                     *         "max_cost_usd": 2,
+                     *         "max_wallclock_secs": 360,
+                     *         "max_sources": 60,
+                     *         "max_searches": 30,
+                     *         "max_waves": 3,
+                     *         "critic": true,
+                     *         "async_by_default": true
+                     *       },
+                     *       {
+                     *         "mode": "max",
+                     *         "credits": null,
+                     *         "max_cost_usd": null,
+                     *         "max_wallclock_secs": 600,
+                     *         "max_sources": 120,
+                     *         "max_searches": 60,
+                     *         "max_waves": 4,
+                     *         "critic": true,
+                     *         "async_by_default": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ModePrice"][];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOpPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Operation prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "op": "search",
+                     *         "credits": 0.5,
+                     *         "note": "One search query (web search provider or the local corpus)."
+                     *       },
+                     *       {
+                     *         "op": "page_read",
+                     *         "credits": 0.2,
+                     *         "note": "One page fetched and reduced to its main text."
+                     *       },
+                     *       {
+                     *         "op": "page_read_cached",
+                     *         "credits": 0.05,
+                     *         "note": "One page served from the shared 24-hour page cache."
+                     *       },
+                     *       {
+                     *         "op": "ingest_mb",
+                     *         "credits": 2,
+                     *         "note": "1 MB of document text added to a collection (chunked and indexed); a call is charged in whole credits, at least 1."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OpPrice"][];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Packs, smallest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "starter",
+                     *         "name": "Starter",
+                     *         "credits": 500,
+                     *         "price_cents": 500,
+                     *         "blurb": "Try it on real questions: about 8 standard or 33 lite research briefs. Credits never expire."
+                     *       },
+                     *       {
+                     *         "id": "handful",
+                     *         "name": "Handful",
+                     *         "credits": 2000,
+                     *         "price_cents": 2000,
+                     *         "blurb": "For a side project or a week of prototyping: about 33 standard or 10 pro briefs."
+                     *       },
+                     *       {
+                     *         "id": "workshop",
+                     *         "name": "Workshop",
+                     *         "credits": 5000,
+                     *         "price_cents": 5000,
+                     *         "blurb": "For a team putting research into a product: about 83 standard or 25 pro briefs."
+                     *       },
+                     *       {
+                     *         "id": "warehouse",
+                     *         "name": "Warehouse",
+                     *         "credits": 20000,
+                     *         "price_cents": 20000,
+                     *         "blurb": "The pay-as-you-go ceiling: 100 pro briefs. Using this much every month? A plan costs less."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PackDto"][];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b7e4c2d-91a3-4f5e-8d6c-3a2b1c0d9e8f",
+                     *         "created_at": "2026-11-23T18:10:02.114Z",
+                     *         "status": "completed",
+                     *         "pack_credits": 2000,
+                     *         "pack_amount_cents": 2000,
+                     *         "completed_at": "2026-11-23T18:11:47.530Z",
+                     *         "kind": "pack",
+                     *         "pack_id": "handful",
+                     *         "plan_id": null,
+                     *         "error": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PaymentRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans, Free first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "free",
+                     *         "name": "Free",
+                     *         "monthly_price_cents": 0,
+                     *         "included_credits": 500,
+                     *         "overage_micros": 0,
+                     *         "breakeven_credits": 0,
+                     *         "blurb": "Explore the API without a card. Top up with packs whenever you need more.",
+                     *         "features": [
+                     *           "500 free credits to start",
+                     *           "Every research mode: lite, standard, pro and max",
+                     *           "Sync, async, SSE streaming and signed webhooks",
+                     *           "Typed JSON output from your own schema",
+                     *           "Community support"
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "developer",
+                     *         "name": "Developer",
+                     *         "monthly_price_cents": 2900,
+                     *         "included_credits": 4000,
+                     *         "overage_micros": 9000,
+                     *         "breakeven_credits": 2900,
+                     *         "blurb": "For one developer shipping a research feature: 4,000 credits a month for $29.",
+                     *         "features": [
+                     *           "4,000 credits every month",
+                     *           "Overage at $0.009 per credit instead of a failed call",
+                     *           "Everything in Free",
+                     *           "Email support within 2 business days"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PlanDto"][];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://billing.stripe.com/p/session/test_YWNjdF8xTmZ4RXhhbXBsZQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment processor not configured; Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment processor error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": {
+                     *         "id": "developer",
+                     *         "name": "Developer",
+                     *         "monthly_price_cents": 2900,
+                     *         "included_credits": 4000,
+                     *         "overage_micros": 9000,
+                     *         "breakeven_credits": 2900,
+                     *         "blurb": "For one developer shipping a research feature: 4,000 credits a month for $29.",
+                     *         "features": [
+                     *           "4,000 credits every month",
+                     *           "Overage at $0.009 per credit instead of a failed call",
+                     *           "Everything in Free",
+                     *           "Email support within 2 business days"
+                     *         ]
+                     *       },
+                     *       "status": "active",
+                     *       "current_period_end": "2026-12-23T18:11:47.000Z",
+                     *       "overage_credits_this_period": 120,
+                     *       "overage_usd_micros_this_period": 1080000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubscriptionDto"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveProcessorEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The processor's signature of the raw body (`t=<unix seconds>,v1=<hex HMAC-SHA256>`), checked with the webhook secret within 300 s. */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored and applied (or ignored) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "status": "processed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProcessorEventReceipt"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment processor not configured; Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDashboardCollections: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *         "name": "Product handbook",
+                     *         "description": "Policies and how-tos from our support site.",
+                     *         "document_count": 1,
+                     *         "bytes": 57,
+                     *         "created_at": "2026-11-23T18:00:06.431Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Collection"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDashboardCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product handbook",
+                 *       "description": "Policies and how-tos from our support site."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 0,
+                     *       "bytes": 0,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.431Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDashboardCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDashboardCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Policies, how-tos and release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies, how-tos and release notes.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDashboardCollectionDocuments: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *         "title": "Refund policy",
+                     *         "url": "https://docs.example.com/refunds",
+                     *         "bytes": 57,
+                     *         "metadata": {
+                     *           "team": "support"
+                     *         },
+                     *         "created_at": "2026-11-23T18:00:06.509Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CollectionDocumentSummary"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addDashboardCollectionDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "title": "Refund policy",
+                 *           "text": "# Refunds\n\nCustomers may ask for a refund within 30 days.",
+                 *           "url": "https://docs.example.com/refunds",
+                 *           "metadata": {
+                 *             "team": "support"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["IngestRequest"];
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description What was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ingested": 1,
+                     *       "documents": [
+                     *         {
+                     *           "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *           "title": "Refund policy",
+                     *           "url": "https://docs.example.com/refunds",
+                     *           "bytes": 57
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Invalid request; Too many documents in the collection */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits; Storage limit of the plan reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *       "title": "Refund policy",
+                     *       "url": "https://docs.example.com/refunds",
+                     *       "bytes": 57,
+                     *       "metadata": {
+                     *         "team": "support"
+                     *       },
+                     *       "created_at": "2026-11-23T18:00:06.509Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z",
+                     *       "text": "# Refunds\n\nCustomers may ask for a refund within 30 days."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CollectionDocument"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDashboardCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credits": 425,
+                     *       "usd": "4.25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceDto"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecentJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *         "created_at": "2026-11-23T17:59:49.605Z",
+                     *         "status": "succeeded",
+                     *         "question": "How did presidents describe the railroads?",
+                     *         "credits_charged": 60,
+                     *         "latency_ms": 1332
+                     *       },
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "latency_ms": 297
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RecentJob"][];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description The window's start (ISO 8601 with an offset); its whole UTC day counts. Default: 30 days before `to`. */
+                from?: string;
+                /** @description The window's end (ISO 8601 with an offset). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One bucket per day, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "day": "2026-11-21T00:00:00.000Z",
+                     *         "credits": 0,
+                     *         "jobs": 0,
+                     *         "cost_usd_micros": 0
+                     *       },
+                     *       {
+                     *         "day": "2026-11-22T00:00:00.000Z",
+                     *         "credits": 215,
+                     *         "jobs": 2,
+                     *         "cost_usd_micros": 264000
+                     *       },
+                     *       {
+                     *         "day": "2026-11-23T00:00:00.000Z",
+                     *         "credits": 90,
+                     *         "jobs": 3,
+                     *         "cost_usd_micros": 126000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UsageBucket"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c2d06af-3f10-4685-9ad7-8fa3c1608b26",
+                     *         "name": "ci server",
+                     *         "prefix": "dr_live_YSoZ",
+                     *         "created_at": "2026-11-23T17:59:48.444Z",
+                     *         "last_used_at": "2026-11-23T18:04:12.514Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ApiKeyDto"][];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "ci server"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBody"];
+            };
+        };
+        responses: {
+            /** @description The new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2d06af-3f10-4685-9ad7-8fa3c1608b26",
+                     *       "name": "ci server",
+                     *       "prefix": "dr_live_YSoZ",
+                     *       "created_at": "2026-11-23T17:59:48.444Z",
+                     *       "last_used_at": null,
+                     *       "plaintext": "dr_live_YSoZkMUXHyWzSoN7Y64Vl58MpleWR2Mj"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key with its new plaintext */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2d06af-3f10-4685-9ad7-8fa3c1608b26",
+                     *       "name": "ci server",
+                     *       "prefix": "dr_live_q8Hn",
+                     *       "created_at": "2026-11-23T17:59:48.444Z",
+                     *       "last_used_at": null,
+                     *       "plaintext": "dr_live_q8HnT2vLw5RkPz7cXe3YbJ9mUa4SdF6G"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLogs: {
+        parameters: {
+            query?: {
+                /** @description `true` replaces each question with `[redacted] (<n> characters)`. Default `false`. */
+                anonymize?: "true" | "false";
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only jobs in this status (`pending`, `running`, `succeeded`, `failed` or `cancelled`). Absent: every status. */
+                status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *         "created_at": "2026-11-23T17:59:49.605Z",
+                     *         "status": "succeeded",
+                     *         "question": "How did presidents describe the railroads?",
+                     *         "credits_charged": 60,
+                     *         "cost_usd_micros": 87000,
+                     *         "latency_ms": 1332,
+                     *         "mode": "standard",
+                     *         "source_count": 3,
+                     *         "wave_count": 2
+                     *       },
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "cost_usd_micros": 17000,
+                     *         "latency_ms": 297,
+                     *         "mode": "lite",
+                     *         "source_count": 2,
+                     *         "wave_count": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LogRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlaygroundResearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished synchronously (succeeded, or failed and refunded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "pending",
+                     *       "status_url": "https://api.example.com/api/playground/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "events_url": "https://api.example.com/api/playground/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7/events"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AsyncAccepted"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Same Idempotency-Key still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlaygroundResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPlaygroundResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "cancelled",
+                     *       "question": "How did presidents describe the railroads?",
+                     *       "brief": null,
+                     *       "typed": null,
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1908-theodore-roosevelt",
+                     *           "title": "Theodore Roosevelt: State of the Union address, 1908",
+                     *           "domain": "sotu.corpus"
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1869-ulysses-s-grant",
+                     *           "title": "Ulysses S Grant: State of the Union address, 1869",
+                     *           "domain": "sotu.corpus"
+                     *         }
+                     *       ],
+                     *       "citations": [],
+                     *       "credits_charged": 3,
+                     *       "cost_usd": 0.021,
+                     *       "created_at": "2026-11-23T17:59:49.605Z",
+                     *       "completed_at": "2026-11-23T17:59:50.211Z",
+                     *       "error": null,
+                     *       "latency_ms": 606,
+                     *       "wave_count": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlaygroundResearchDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attempt": 1,
+                     *         "status_code": 503,
+                     *         "error": "receiver answered 503",
+                     *         "duration_ms": 184,
+                     *         "created_at": "2026-11-23T17:59:51.120Z"
+                     *       },
+                     *       {
+                     *         "attempt": 2,
+                     *         "status_code": 200,
+                     *         "error": null,
+                     *         "duration_ms": 95,
+                     *         "created_at": "2026-11-23T18:00:51.402Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamPlaygroundResearchEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resume a stream: the id of the last event received. The events after it are replayed first. Absent: every event from the start. */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : stream open
+                     *
+                     *     : emitted_at=1795456789605
+                     *     id: 1
+                     *     event: status
+                     *     data: {"status":"pending"}
+                     *
+                     *     id: 2
+                     *     event: status
+                     *     data: {"status":"running"}
+                     *
+                     *     id: 3
+                     *     event: progress
+                     *     data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}
+                     *
+                     *     id: 4
+                     *     event: source
+                     *     data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}
+                     *
+                     *     id: 9
+                     *     event: status
+                     *     data: {"status":"succeeded"}
+                     *
+                     *     id: 10
+                     *     event: result
+                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","typed":null,"sources":[],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMarketingEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarketingBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a longer correct horse battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials; Invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Ada",
+                 *       "last_name": "King"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_K2pWq9vTz4mYb7nXc1rLs8dJf3hGa6uEo5iRt0yUw2Q"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your tickets, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9953e98a-3121-4f1c-8df6-ef48a5e48a3c",
+                     *         "category": "billing",
+                     *         "subject": "VAT number on invoices",
+                     *         "body": "Please add our VAT number DE123456789 to future invoices.",
+                     *         "status": "answered",
+                     *         "created_at": "2026-11-23T18:00:06.690Z",
+                     *         "replies": [
+                     *           {
+                     *             "id": "c41d3e2a-7b5f-4e8a-9d10-2f6b8a4c1e07",
+                     *             "body": "Done: your next invoices will carry it.",
+                     *             "created_at": "2026-11-24T08:15:31.002Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SupportTicket"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "category": "billing",
+                 *       "subject": "VAT number on invoices",
+                 *       "body": "Please add our VAT number DE123456789 to future invoices."
+                 *     }
+                 */
+                "application/json": components["schemas"]["TicketBody"];
+            };
+        };
+        responses: {
+            /** @description Ticket submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *         "name": "Product handbook",
+                     *         "description": "Policies and how-tos from our support site.",
+                     *         "document_count": 1,
+                     *         "bytes": 57,
+                     *         "created_at": "2026-11-23T18:00:06.431Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Collection"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product handbook",
+                 *       "description": "Policies and how-tos from our support site."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 0,
+                     *       "bytes": 0,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.431Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Policies, how-tos and release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies, how-tos and release notes.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCollectionDocuments: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *         "title": "Refund policy",
+                     *         "url": "https://docs.example.com/refunds",
+                     *         "bytes": 57,
+                     *         "metadata": {
+                     *           "team": "support"
+                     *         },
+                     *         "created_at": "2026-11-23T18:00:06.509Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CollectionDocumentSummary"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addCollectionDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "title": "Refund policy",
+                 *           "text": "# Refunds\n\nCustomers may ask for a refund within 30 days.",
+                 *           "url": "https://docs.example.com/refunds",
+                 *           "metadata": {
+                 *             "team": "support"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["IngestRequest"];
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description What was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ingested": 1,
+                     *       "documents": [
+                     *         {
+                     *           "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *           "title": "Refund policy",
+                     *           "url": "https://docs.example.com/refunds",
+                     *           "bytes": 57
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Invalid request; Too many documents in the collection */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits; Storage limit of the plan reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *       "title": "Refund policy",
+                     *       "url": "https://docs.example.com/refunds",
+                     *       "bytes": 57,
+                     *       "metadata": {
+                     *         "team": "support"
+                     *       },
+                     *       "created_at": "2026-11-23T18:00:06.509Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z",
+                     *       "text": "# Refunds\n\nCustomers may ask for a refund within 30 days."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CollectionDocument"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credits": 425,
+                     *       "usd": "4.25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceDto"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listResearch: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only jobs in this status (`pending`, `running`, `succeeded`, `failed` or `cancelled`). Absent: every status. */
+                status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *         "created_at": "2026-11-23T17:59:49.605Z",
+                     *         "status": "succeeded",
+                     *         "question": "How did presidents describe the railroads?",
+                     *         "credits_charged": 60,
+                     *         "cost_usd_micros": 87000,
+                     *         "latency_ms": 1332,
+                     *         "completed_at": "2026-11-23T17:59:50.994Z",
+                     *         "source_count": 3,
+                     *         "wave_count": 2
+                     *       },
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "cost_usd_micros": 17000,
+                     *         "latency_ms": 297,
+                     *         "completed_at": "2026-11-23T17:59:49.500Z",
+                     *         "source_count": 2,
+                     *         "wave_count": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ResearchLogRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createResearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished synchronously (succeeded, or failed and refunded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "pending",
+                     *       "status_url": "https://api.example.com/v1/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "events_url": "https://api.example.com/v1/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7/events"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AsyncAccepted"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Same Idempotency-Key still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "cancelled",
+                     *       "question": "How did presidents describe the railroads?",
+                     *       "brief": null,
+                     *       "typed": null,
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1908-theodore-roosevelt",
+                     *           "title": "Theodore Roosevelt: State of the Union address, 1908",
+                     *           "domain": "sotu.corpus"
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1869-ulysses-s-grant",
+                     *           "title": "Ulysses S Grant: State of the Union address, 1869",
+                     *           "domain": "sotu.corpus"
+                     *         }
+                     *       ],
+                     *       "citations": [],
+                     *       "credits_charged": 3,
+                     *       "cost_usd": 0.021,
+                     *       "created_at": "2026-11-23T17:59:49.605Z",
+                     *       "completed_at": "2026-11-23T17:59:50.211Z",
+                     *       "error": null,
+                     *       "latency_ms": 606,
+                     *       "wave_count": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listResearchDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attempt": 1,
+                     *         "status_code": 503,
+                     *         "error": "receiver answered 503",
+                     *         "duration_ms": 184,
+                     *         "created_at": "2026-11-23T17:59:51.120Z"
+                     *       },
+                     *       {
+                     *         "attempt": 2,
+                     *         "status_code": 200,
+                     *         "error": null,
+                     *         "duration_ms": 95,
+                     *         "created_at": "2026-11-23T18:00:51.402Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamResearchEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resume a stream: the id of the last event received. The events after it are replayed first. Absent: every event from the start. */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : stream open
+                     *
+                     *     : emitted_at=1795456789605
+                     *     id: 1
+                     *     event: status
+                     *     data: {"status":"pending"}
+                     *
+                     *     id: 2
+                     *     event: status
+                     *     data: {"status":"running"}
+                     *
+                     *     id: 3
+                     *     event: progress
+                     *     data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}
+                     *
+                     *     id: 4
+                     *     event: source
+                     *     data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}
+                     *
+                     *     id: 9
+                     *     event: status
+                     *     data: {"status":"succeeded"}
+                     *
+                     *     id: 10
+                     *     event: result
+                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","typed":null,"sources":[],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -2,69 +2,82 @@ import { z } from "@hono/zod-openapi";
 import { JobSummaryDto } from "../../../research/service";
 import { errorResponses } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
+import { LEDGER_KINDS } from "../../../db/schema/ledger";
 
 /** DTOs and bodies of the admin surface (spec: Admin user / job records, Ticket records, Admin stats and events). */
 
 export const adminErrors = (...extra: Parameters<typeof errorResponses>) =>
   errorResponses("invalid_request", "unauthorized", "forbidden", "account_suspended", ...extra);
 
-const datetime = z.iso.datetime();
-const int = z.int();
+/** A date-time field, with what it means. */
+const datetime = (description: string) => z.iso.datetime().openapi({ description });
+/** An integer field, with what it means. */
+const int = (description: string) => z.int().openapi({ description });
 
 /** A processor event id (a string, not a UUID), e.g. `evt_1Nx...`. */
 export const ProcessorEventIdParam = z.object({
-  id: z.string().min(1).max(255).openapi({ param: { name: "id", in: "path" }, example: "evt_1NxExample" }),
+  id: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: "id", in: "path" }, description: "The payment processor's event id (any string up to 255 characters, not a UUID).", example: "evt_1NxExample" }),
 });
 
 /** An optional query filter that must be one of `values` (anything else is 400). */
-export const enumFilter = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values).optional().openapi({ param: { name, in: "query" } });
+export const enumFilter = <T extends readonly [string, ...string[]]>(name: string, values: T, description: string) =>
+  z.enum(values).optional().openapi({ param: { name, in: "query" }, description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}; absent: all.` });
 
-export const queryString = (name: string, max = 254) =>
-  z.string().trim().min(1).max(max).optional().openapi({ param: { name, in: "query" } });
+/** An optional text filter (trimmed, 1 to `max` characters). */
+export const queryString = (name: string, description: string, max = 254) =>
+  z.string().trim().min(1).max(max).optional().openapi({ param: { name, in: "query" }, description });
 
 export const withPaging = <T extends z.ZodRawShape>(shape: T) => PagingQuery.extend(shape);
 
 export const AdminUserRow = z
   .object({
-    id: z.uuid(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    is_admin: z.boolean(),
-    created_at: datetime,
-    credits: int,
-    suspended_at: datetime.nullable().optional(),
+    id: z.uuid().openapi({ description: "The user's id." }),
+    email: z.string().openapi({ description: "The user's email address." }),
+    first_name: z.string().openapi({ description: "First name; empty when not given." }),
+    last_name: z.string().openapi({ description: "Last name; empty when not given." }),
+    is_admin: z.boolean().openapi({ description: "Whether the user is an admin (their email is in `ADMIN_EMAILS`)." }),
+    created_at: datetime("When the account was created (UTC)."),
+    credits: int("The balance in credits."),
+    suspended_at: z.iso.datetime().nullable().optional().openapi({ description: "When the account was suspended (UTC); null or absent when it is not." }),
   })
-  .openapi("AdminUserRow");
+  .openapi("AdminUserRow", { description: "A user in the operator's list." });
 
 export const AdminUserDetail = AdminUserRow.extend({
-  email_verified: z.boolean(),
-  marketing_emails_enabled: z.boolean(),
-  jobs_count: int,
-  open_tickets: int.openapi({ description: "The user's tickets that are not closed" }),
-  processor_customer_id: z.string().nullable().optional(),
+  email_verified: z.boolean().openapi({ description: "Whether the user confirmed their email address." }),
+  marketing_emails_enabled: z.boolean().openapi({ description: "Whether the user accepts marketing emails." }),
+  jobs_count: int("Research jobs the user ever started (API and playground)."),
+  open_tickets: int("The user's tickets that are not closed"),
+  processor_customer_id: z.string().nullable().optional().openapi({ description: "The user's customer id at the payment processor (`cus_...`); null before their first purchase." }),
   storage: z
-    .object({ collections: int, documents: int, bytes: int, quota_bytes: int.openapi({ description: "What the user's plan may keep" }) })
+    .object({
+      collections: int("Collections the user has."),
+      documents: int("Documents in them."),
+      bytes: int("UTF-8 bytes of those documents' text."),
+      quota_bytes: int("What the user's plan may keep"),
+    })
     .openapi({ description: "The user's collections: how many, their documents and bytes of text" }),
-}).openapi("AdminUserDetail");
+}).openapi("AdminUserDetail", { description: "A user with their counts and storage." });
 
-export const AdminUserJobRow = JobSummaryDto.openapi("AdminUserJobRow");
+export const AdminUserJobRow = JobSummaryDto.openapi("AdminUserJobRow", { description: "One of a user's research jobs." });
 
 export const AdminLedgerRow = z
   .object({
-    id: z.uuid(),
-    created_at: datetime,
-    kind: z.string().openapi({ description: "signup_bonus, purchase, plan_grant, auto_topup, reservation, release, refund, admin_adjustment, overage" }),
-    delta: int,
-    balance_after: int,
-    idempotency_key: z.string().nullable().optional(),
-    note: z.string().nullable().optional(),
-    related_id: z.string().nullable().optional(),
+    id: z.uuid().openapi({ description: "The entry's id." }),
+    created_at: datetime("When the balance changed (UTC)."),
+    kind: z.string().openapi({ description: `Why the balance changed: ${LEDGER_KINDS.map((k) => `\`${k}\``).join(", ")}.` }),
+    delta: int("Credits added (positive) or taken (negative)."),
+    balance_after: int("The balance right after this entry; the entries' deltas always sum to the balance."),
+    idempotency_key: z.string().nullable().optional().openapi({ description: "The key that makes this money movement unique (e.g. `admin_adjustment:<key>`, `payment:<payment id>`); null when none." }),
+    note: z.string().nullable().optional().openapi({ description: "A human note (an admin's reason, what was bought); null when none." }),
+    related_id: z.string().nullable().optional().openapi({ description: "What the entry is about: a job id (reservation, release, refund), a payment id, a collection id (ingest); null when nothing." }),
   })
-  .openapi("AdminLedgerRow");
+  .openapi("AdminLedgerRow", { description: "One change of a user's balance." });
 
-const Note = z.string().trim().min(1, { error: "must not be empty" }).max(500);
+const Note = z.string().trim().min(1, { error: "must not be empty" }).max(500).openapi({ description: "Why, 1 to 500 characters; saved on the ledger entry and in the audit trail." });
 const AdminIdempotencyKey = z
   .string()
   .trim()
@@ -85,95 +98,133 @@ export const CreditAdjustBody = z
     note: Note,
     idempotency_key: AdminIdempotencyKey,
   })
-  .openapi("CreditAdjustBody");
+  .openapi("CreditAdjustBody", { description: "A credit adjustment." });
 
-export const CreditAdjustResponse = z.object({ balance_after: int }).openapi("CreditAdjustResponse");
+export const CreditAdjustResponse = z
+  .object({ balance_after: int("The user's balance after the adjustment (on a resubmit, after the first one).") })
+  .openapi("CreditAdjustResponse", { description: "The adjustment's result." });
 
 export const RefundBody = z
   .strictObject({
     credits: z
       .int({ error: "credits must be an integer" })
       .min(1, { error: "credits must be positive" })
-      .max(1_000_000, { error: "credits must be at most 1000000" }),
+      .max(1_000_000, { error: "credits must be at most 1000000" })
+      .openapi({ description: "Credits to give back to the job's owner: 1 up to what the job charged minus what was already refunded." }),
     note: Note,
     idempotency_key: AdminIdempotencyKey,
   })
-  .openapi("RefundBody");
+  .openapi("RefundBody", { description: "A refund of a finished job." });
 
-export const AdminJobRow = JobSummaryDto.extend({ user_id: z.uuid(), user_email: z.string() }).openapi("AdminJobRow");
+export const AdminJobRow = JobSummaryDto.extend({
+  user_id: z.uuid().openapi({ description: "The owner's id." }),
+  user_email: z.string().openapi({ description: "The owner's email address." }),
+}).openapi("AdminJobRow", { description: "A research job of any user." });
 
 export const AdminJobDetail = AdminJobRow.extend({
-  credits_reserved: int,
+  credits_reserved: int("Credits reserved when the job was accepted (the mode's price, or `max_credits`)."),
   request: z.record(z.string(), z.unknown()).openapi({ description: "The raw body that was posted" }),
   response: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The raw final response; null while pending" }),
-  completed_at: datetime.nullable().optional(),
-  error: z.string().nullable().optional(),
-  source_count: int.nullable().optional(),
-  wave_count: int.nullable().optional(),
-}).openapi("AdminJobDetail");
+  completed_at: z.iso.datetime().nullable().optional().openapi({ description: "When the job reached a terminal state (UTC); null while it runs." }),
+  error: z.string().nullable().optional().openapi({ description: "Why the job failed; null otherwise." }),
+  source_count: z.int().nullable().optional().openapi({ description: "Sources the brief cites; null while the job runs." }),
+  wave_count: z.int().nullable().optional().openapi({ description: "Waves the job ran; null while it runs." }),
+}).openapi("AdminJobDetail", { description: "A job with its raw request and response." });
 
 export const AdminTicketRow = z
   .object({
-    id: z.uuid(),
-    user_id: z.uuid().nullable().optional(),
-    email: z.string(),
-    category: z.string(),
-    subject: z.string(),
-    status: z.string(),
-    created_at: datetime,
-    reply_count: int,
+    id: z.uuid().openapi({ description: "The ticket's id." }),
+    user_id: z.uuid().nullable().optional().openapi({ description: "The submitter's id; null if the account was deleted since." }),
+    email: z.string().openapi({ description: "The submitter's email at submission (replies are emailed there)." }),
+    category: z.string().openapi({ description: "`billing`, `technical`, `account`, `feature_request` or `other`." }),
+    subject: z.string().openapi({ description: "The one-line summary." }),
+    status: z.string().openapi({ description: "`open`, `answered` (an admin replied) or `closed`." }),
+    created_at: datetime("When the ticket was submitted (UTC)."),
+    reply_count: int("Replies so far."),
   })
-  .openapi("AdminTicketRow");
+  .openapi("AdminTicketRow", { description: "A support ticket in the operator's list." });
 
 export const AdminTicketReply = z
-  .object({ id: z.uuid(), admin_id: z.uuid().nullable().optional(), body: z.string(), sent_email: z.boolean(), created_at: datetime })
-  .openapi("AdminTicketReply");
+  .object({
+    id: z.uuid().openapi({ description: "The reply's id." }),
+    admin_id: z.uuid().nullable().optional().openapi({ description: "The admin who replied; null if that account was deleted since." }),
+    body: z.string().openapi({ description: "The reply's text." }),
+    sent_email: z.boolean().openapi({ description: "Whether it was also emailed to the ticket's address." }),
+    created_at: datetime("When it was written (UTC)."),
+  })
+  .openapi("AdminTicketReply", { description: "An admin's reply to a ticket." });
 
 export const AdminTicketDetail = AdminTicketRow.omit({ reply_count: true })
-  .extend({ body: z.string(), assigned_admin_id: z.uuid().nullable().optional(), replies: z.array(AdminTicketReply) })
-  .openapi("AdminTicketDetail");
+  .extend({
+    body: z.string().openapi({ description: "The ticket's text." }),
+    assigned_admin_id: z.uuid().nullable().optional().openapi({ description: "The first admin who replied; null before any reply." }),
+    replies: z.array(AdminTicketReply).openapi({ description: "The replies, oldest first." }),
+  })
+  .openapi("AdminTicketDetail", { description: "A ticket with its text and replies." });
 
 export const ReplyBody = z
   .strictObject({
-    body: z.string().trim().min(1, { error: "body must not be empty" }).max(10_000),
-    send_email: z.boolean(),
+    body: z.string().trim().min(1, { error: "body must not be empty" }).max(10_000).openapi({ description: "The reply, 1 to 10,000 characters (trimmed)." }),
+    send_email: z.boolean().openapi({ description: "Also email the reply to the ticket's address (\"Re: <subject>\")." }),
   })
-  .openapi("ReplyBody");
+  .openapi("ReplyBody", { description: "A reply to a ticket." });
 
-export const AdminSignupBucket = z.object({ day: datetime, count: int }).openapi("AdminSignupBucket");
+export const AdminSignupBucket = z
+  .object({ day: datetime("The UTC day, as its midnight."), count: int("Accounts created that day.") })
+  .openapi("AdminSignupBucket", { description: "Sign-ups of one UTC day." });
 export const AdminJobBucket = z
-  .object({ day: datetime, count: int, credits_charged_sum: int, cost_usd_micros_sum: int })
-  .openapi("AdminJobBucket");
+  .object({
+    day: datetime("The UTC day, as its midnight."),
+    count: int("Jobs started that day."),
+    credits_charged_sum: int("Credits they were charged."),
+    cost_usd_micros_sum: int("Their metered cost in micro-USD."),
+  })
+  .openapi("AdminJobBucket", { description: "Research jobs of one UTC day." });
 export const AdminStatsDto = z
   .object({
-    signups_last_30d: z.array(AdminSignupBucket),
-    jobs_last_30d: z.array(AdminJobBucket),
-    topup_revenue_last_30d_cents: int,
-    total_users: int,
-    suspended_users: int,
-    open_tickets: int,
-    in_flight_jobs: int,
-    ledger_balance_outstanding: int,
+    signups_last_30d: z.array(AdminSignupBucket).openapi({ description: "Sign-ups of the 30 UTC days ending today, oldest first, zero-filled." }),
+    jobs_last_30d: z.array(AdminJobBucket).openapi({ description: "Jobs of the 30 UTC days ending today, oldest first, zero-filled." }),
+    topup_revenue_last_30d_cents: int("Revenue from packs and auto top-ups completed in the last 30 × 24 hours, in US cents (plans are subscription revenue, not counted)."),
+    total_users: int("Accounts."),
+    suspended_users: int("Accounts suspended now."),
+    open_tickets: int("Tickets that are not closed."),
+    in_flight_jobs: int("Jobs pending or running now."),
+    ledger_balance_outstanding: int("The sum of every balance: credits owed to users."),
   })
-  .openapi("AdminStatsDto");
+  .openapi("AdminStatsDto", { description: "Business figures." });
 
 export const AdminProcessorEventRow = z
-  .object({ id: z.string(), event_type: z.string(), received_at: datetime, has_body: z.boolean() })
-  .openapi("AdminProcessorEventRow");
+  .object({
+    id: z.string().openapi({ description: "The processor's event id." }),
+    event_type: z.string().openapi({ description: "The processor's event type, e.g. `checkout.session.completed`." }),
+    received_at: datetime("When the event arrived (UTC)."),
+    has_body: z.boolean().openapi({ description: "Whether its raw body was stored (only then can it be replayed)." }),
+  })
+  .openapi("AdminProcessorEventRow", { description: "A payment processor event received." });
 
 export const AdminEmailRow = z
-  .object({ id: z.uuid(), to: z.string(), subject: z.string(), text: z.string(), created_at: datetime })
-  .openapi("AdminEmailRow");
+  .object({
+    id: z.uuid().openapi({ description: "The email's id." }),
+    to: z.string().openapi({ description: "The recipient's address." }),
+    subject: z.string().openapi({ description: "The subject line." }),
+    text: z.string().openapi({ description: "The plain-text body." }),
+    created_at: datetime("When it was sent (UTC)."),
+  })
+  .openapi("AdminEmailRow", { description: "An email the service sent." });
 
 export const AdminAuditRow = z
   .object({
-    id: z.uuid(),
-    admin_id: z.string(),
-    admin_email: z.string().nullable(),
-    action: z.string().openapi({ example: "user.credits_adjust" }),
-    target_type: z.string().openapi({ example: "user" }),
-    target_id: z.string().nullable(),
-    details: z.record(z.string(), z.unknown()).nullable(),
-    created_at: datetime,
+    id: z.uuid().openapi({ description: "The entry's id." }),
+    admin_id: z.string().openapi({ description: "The admin who acted." }),
+    admin_email: z.string().nullable().openapi({ description: "Their email at the time; null if unknown." }),
+    action: z.string().openapi({
+      description:
+        "What was done: `user.credits_adjust`, `user.suspend`, `user.unsuspend`, `job.refund`, `ticket.reply`, `ticket.close`, `ticket.reopen`, `processor_event.replay`, `corpus.ingest` or `corpus.delete_domain`.",
+      example: "user.credits_adjust",
+    }),
+    target_type: z.string().openapi({ description: "What kind of thing it was done to: `user`, `job`, `ticket`, `processor_event` or `corpus`.", example: "user" }),
+    target_id: z.string().nullable().openapi({ description: "The id of that thing (a domain for the corpus); null when none." }),
+    details: z.record(z.string(), z.unknown()).nullable().openapi({ description: "What changed: amounts, notes, the resulting balance, the previous status or the outcome, as fits the action." }),
+    created_at: datetime("When it was done (UTC)."),
   })
-  .openapi("AdminAuditRow");
+  .openapi("AdminAuditRow", { description: "One admin action, in the audit trail." });

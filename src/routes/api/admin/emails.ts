@@ -3,6 +3,7 @@ import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi"
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
+import { adminEmailsExample } from "./admin-examples";
 
 export const adminEmailRoutes = createRouter();
 adminEmailRoutes.use("*", adminGuard);
@@ -11,11 +12,14 @@ adminEmailRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "adminListEmails",
     tags: ["Admin"],
-    summary: "The outbox: every email the service sent (newest first); `to` filters by recipient",
+    summary: "List sent emails",
+    description:
+      "Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
-    request: { query: withPaging({ to: queryString("to") }) },
-    responses: { 200: jsonResponse(z.array(AdminEmailRow), "Emails"), ...adminErrors() },
+    request: { query: withPaging({ to: queryString("to", "Only emails to this address (exact, case-insensitive).") }) },
+    responses: { 200: jsonResponse(z.array(AdminEmailRow), "Emails, newest first", adminEmailsExample), ...adminErrors() },
   }),
   async (c) => {
     const { to, ...page } = c.req.valid("query");

@@ -4,6 +4,7 @@ import { PagingQuery } from "../../../lib/paging";
 import { adminGuard } from "../../../middleware/admin-guard";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
+import { adminProcessorEventsExample } from "./admin-examples";
 
 const tags = ["Admin"];
 export const adminProcessorEventRoutes = createRouter();
@@ -14,11 +15,13 @@ adminProcessorEventRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "adminListProcessorEvents",
     tags,
-    summary: "Payment processor events received (newest first)",
+    summary: "List payment processor events",
+    description: "The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(AdminProcessorEventRow), "Events"), ...adminErrors() },
+    responses: { 200: jsonResponse(z.array(AdminProcessorEventRow), "Events, newest first", adminProcessorEventsExample), ...adminErrors() },
   }),
   async (c) => {
     const rows = await listProcessorEvents(c.var.deps, c.req.valid("query"));
@@ -33,8 +36,11 @@ adminProcessorEventRoutes.openapi(
   createRoute({
     method: "post",
     path: "/{id}/replay",
+    operationId: "adminReplayProcessorEvent",
     tags,
-    summary: "Apply a stored event again, through the webhook's idempotent handler (never credits twice)",
+    summary: "Replay a payment processor event",
+    description:
+      "Applies a stored event again, e.g. after fixing what made it fail. It goes through the webhook's own idempotent handler, so a payment is never credited twice. An unknown event, or one without a stored body, is 404; a handler that fails again is 500 with the reason.",
     security: JWT_SECURITY,
     request: { params: ProcessorEventIdParam },
     responses: { 200: noBody("Event replayed"), ...adminErrors("not_found", "internal") },

@@ -3,6 +3,7 @@ import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi"
 import { adminGuard } from "../../../middleware/admin-guard";
 import { adminStats } from "../../../admin/stats";
 import { AdminStatsDto, adminErrors } from "./admin-schemas";
+import { adminStatsExample } from "./admin-examples";
 
 export const adminStatsRoutes = createRouter();
 adminStatsRoutes.use("*", adminGuard);
@@ -11,10 +12,13 @@ adminStatsRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "adminGetStats",
     tags: ["Admin"],
-    summary: "Business figures: 30 daily UTC buckets of signups and jobs, top-up revenue, users, tickets, in-flight jobs, outstanding credits",
+    summary: "Get the business figures",
+    description:
+      "The operator's dashboard figures, all computed now: sign-ups and jobs per UTC day for the last 30 days (zero-filled; the example shows two of the 30), top-up revenue, user and ticket counts, jobs in flight and the credits users hold.",
     security: JWT_SECURITY,
-    responses: { 200: jsonResponse(AdminStatsDto, "The figures"), ...adminErrors() },
+    responses: { 200: jsonResponse(AdminStatsDto, "The figures", adminStatsExample), ...adminErrors() },
   }),
   async (c) => c.json(await adminStats(c.var.deps.db), 200),
 );

@@ -14,6 +14,7 @@ import {
   queryString,
   withPaging,
 } from "./admin-schemas";
+import { adminLedgerExample, adminJobRowExample, adminUserDetailExample, adminUserRowExample } from "./admin-examples";
 
 const tags = ["Admin"];
 export const adminUserRoutes = createRouter();
@@ -23,11 +24,15 @@ adminUserRoutes.openapi(
   createRoute({
     method: "get",
     path: "/",
+    operationId: "adminListUsers",
     tags,
-    summary: "List users (newest first); q matches an email substring, or a full user id",
+    summary: "List users",
+    description: "Every account, newest first, with its balance and whether it is suspended. `q` searches; page with `limit` and `offset`.",
     security: JWT_SECURITY,
-    request: { query: withPaging({ q: queryString("q") }) },
-    responses: { 200: jsonResponse(z.array(AdminUserRow), "Users"), ...adminErrors() },
+    request: {
+      query: withPaging({ q: queryString("q", "A full user id (exact match), or any part of an email address (case-insensitive; `%` and `_` are literal).") }),
+    },
+    responses: { 200: jsonResponse(z.array(AdminUserRow), "Users, newest first", [adminUserRowExample]), ...adminErrors() },
   }),
   async (c) => {
     const { q, ...page } = c.req.valid("query");
@@ -39,11 +44,13 @@ adminUserRoutes.openapi(
   createRoute({
     method: "get",
     path: "/{id}",
+    operationId: "adminGetUser",
     tags,
-    summary: "One user with job and ticket counts",
+    summary: "Get a user",
+    description: "A user's account with their job count, open tickets, payment processor customer and collection storage against their plan's quota.",
     security: JWT_SECURITY,
     request: { params: IdParam },
-    responses: { 200: jsonResponse(AdminUserDetail, "The user"), ...adminErrors("not_found") },
+    responses: { 200: jsonResponse(AdminUserDetail, "The user", adminUserDetailExample), ...adminErrors("not_found") },
   }),
   async (c) => c.json(await userDetail(c.var.deps.db, c.req.valid("param").id), 200),
 );
@@ -52,14 +59,16 @@ adminUserRoutes.openapi(
   createRoute({
     method: "post",
     path: "/{id}/credits",
+    operationId: "adminAdjustCredits",
     tags,
-    summary: "Add or remove credits (an admin_adjustment ledger entry)",
+    summary: "Adjust a user's credits",
     description:
-      "delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero. " +
+      "Adds or removes credits as an `admin_adjustment` ledger entry, with the note. " +
+      "delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero (400 naming the balance). " +
       "With idempotency_key a resubmit answers the first balance_after and applies nothing; the same key with another body is 422.",
     security: JWT_SECURITY,
-    request: { params: IdParam, body: jsonBody(CreditAdjustBody) },
-    responses: { 200: jsonResponse(CreditAdjustResponse, "Applied (or already applied)"), ...adminErrors("not_found", "idempotency_key_reused") },
+    request: { params: IdParam, body: jsonBody(CreditAdjustBody, { delta_credits: 100, note: "Goodwill credit for ticket 9953e98a", idempotency_key: "ticket-9953-goodwill" }) },
+    responses: { 200: jsonResponse(CreditAdjustResponse, "Applied (or already applied)", { balance_after: 2525 }), ...adminErrors("not_found", "idempotency_key_reused") },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
@@ -73,11 +82,16 @@ adminUserRoutes.openapi(
   createRoute({
     method: "get",
     path: "/{id}/jobs",
+    operationId: "adminListUserJobs",
     tags,
-    summary: "A user's research jobs (newest first)",
+    summary: "List a user's jobs",
+    description: "One user's jobs (API and playground), newest first; page with `limit` and `offset`. An unknown user is 404, not an empty list.",
     security: JWT_SECURITY,
     request: { params: IdParam, query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(AdminUserJobRow), "Jobs"), ...adminErrors("not_found") },
+    responses: {
+      200: jsonResponse(z.array(AdminUserJobRow), "Jobs, newest first", [(({ user_id: _user, user_email: _email, ...job }) => job)(adminJobRowExample)]),
+      ...adminErrors("not_found"),
+    },
   }),
   async (c) => c.json(await userJobs(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
 );
@@ -86,11 +100,14 @@ adminUserRoutes.openapi(
   createRoute({
     method: "get",
     path: "/{id}/ledger",
+    operationId: "adminListUserLedger",
     tags,
-    summary: "A user's ledger entries (newest first)",
+    summary: "List a user's ledger",
+    description:
+      "Every change of one user's balance, newest first: sign-up bonus, purchases, plan grants, reservations and releases of jobs, refunds, adjustments, overage and ingest charges, each with the balance after it. Page with `limit` and `offset`. An unknown user is 404.",
     security: JWT_SECURITY,
     request: { params: IdParam, query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(AdminLedgerRow), "Ledger entries"), ...adminErrors("not_found") },
+    responses: { 200: jsonResponse(z.array(AdminLedgerRow), "Ledger entries, newest first", adminLedgerExample), ...adminErrors("not_found") },
   }),
   async (c) => c.json(await userLedger(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
 );
@@ -100,9 +117,13 @@ for (const suspend of [true, false]) {
     createRoute({
       method: "post",
       path: suspend ? "/{id}/suspend" : "/{id}/unsuspend",
+      operationId: suspend ? "adminSuspendUser" : "adminUnsuspendUser",
       tags,
+      description: suspend
+        ? "Suspends an account: its login and every call with its access tokens or API keys answer 403 `account_suspended`; jobs already running finish. Suspending again keeps the first time. Admins cannot suspend their own account (400)."
+        : "Lifts a suspension: the account signs in and calls the API again. Harmless on an account that is not suspended.",
       summary: suspend
-        ? "Suspend a user (login and every JWT or API-key call answer 403 account_suspended; running jobs finish)"
+        ? "Suspend a user"
         : "Lift a suspension",
       security: JWT_SECURITY,
       request: { params: IdParam },

@@ -1,0 +1,213 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  AsyncAcceptedDto,
+  CollectionDto,
+  CreateCollectionSchema,
+  DeliveryDto,
+  DocumentDto,
+  DocumentSummaryDto,
+  IngestRequestSchema,
+  IngestResultDto,
+  ResearchLogRowDto,
+  ResearchRequestSchema,
+  ResearchResultDto,
+  UpdateCollectionSchema,
+} from "../research/service";
+
+/**
+ * The examples the reference shows for research and collections: taken from real answers of this
+ * service (the offline engine over the State of the Union corpus), shortened. Typed by their
+ * schemas here, and validated against the published schemas by test/openapi-reference.test.ts.
+ */
+
+type Input<T extends z.ZodType> = z.input<T>;
+
+/** The origin the examples' absolute URLs use. */
+const ORIGIN = "https://api.example.com";
+const JOB_ID = "63b1e89d-8acd-48c3-9508-7482112b2305";
+const ASYNC_JOB_ID = "f6ba9db4-5f45-477e-ab6c-85b5085af8b7";
+
+export const researchRequestExample = {
+  question: "What did presidents say about tariffs in the 1890s?",
+  mode: "lite",
+  response_schema: {
+    type: "object",
+    properties: { summary: { type: "string", description: "One sentence answering the question." } },
+    required: ["summary"],
+  },
+} satisfies Input<typeof ResearchRequestSchema>;
+
+export const researchResultExample = {
+  id: JOB_ID,
+  status: "succeeded",
+  question: "What did presidents say about tariffs in the 1890s?",
+  brief:
+    "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n" +
+    "**Grover Cleveland: State of the Union address, 1893**\n" +
+    "- After a hard struggle tariff reform is directly before us [1].\n" +
+    "- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n" +
+    "**Benjamin Harrison: State of the Union address, 1892**\n" +
+    "- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+  typed: { summary: "Tariff reform should reduce present tariff charges upon the necessaries of life." },
+  sources: [
+    {
+      url: "corpus://sotu.corpus/1893-grover-cleveland",
+      title: "Grover Cleveland: State of the Union address, 1893",
+      domain: "sotu.corpus",
+      summary:
+        "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+    },
+    {
+      url: "corpus://sotu.corpus/1892-benjamin-harrison",
+      title: "Benjamin Harrison: State of the Union address, 1892",
+      domain: "sotu.corpus",
+      summary: "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+    },
+  ],
+  citations: [
+    {
+      claim: "After a hard struggle tariff reform is directly before us.",
+      source: 0,
+      quote: "After a hard struggle tariff reform is directly before us.",
+      start: 71313,
+      end: 71371,
+    },
+    {
+      claim:
+        "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+      source: 0,
+      quote:
+        "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+      start: 72717,
+      end: 72898,
+    },
+    {
+      claim: "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+      source: 1,
+      quote: "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+      start: 12749,
+      end: 12836,
+    },
+    {
+      claim: "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+      source: 0,
+      quote:
+        "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+      start: 72717,
+      end: 72898,
+      field: "summary",
+    },
+  ],
+  credits_charged: 15,
+  cost_usd: 0.017,
+  created_at: "2026-11-23T17:59:49.149Z",
+  completed_at: "2026-11-23T17:59:49.500Z",
+  error: null,
+  latency_ms: 297,
+  wave_count: 1,
+} satisfies Input<typeof ResearchResultDto>;
+
+/** A job cancelled during its second wave: charged for the work done (ceil(0.021 × 100) = 3 credits), the rest refunded. */
+export const cancelledResultExample = {
+  id: ASYNC_JOB_ID,
+  status: "cancelled",
+  question: "How did presidents describe the railroads?",
+  brief: null,
+  typed: null,
+  sources: [
+    { url: "corpus://sotu.corpus/1908-theodore-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1908", domain: "sotu.corpus" },
+    { url: "corpus://sotu.corpus/1869-ulysses-s-grant", title: "Ulysses S Grant: State of the Union address, 1869", domain: "sotu.corpus" },
+  ],
+  citations: [],
+  credits_charged: 3,
+  cost_usd: 0.021,
+  created_at: "2026-11-23T17:59:49.605Z",
+  completed_at: "2026-11-23T17:59:50.211Z",
+  error: null,
+  latency_ms: 606,
+  wave_count: 2,
+} satisfies Input<typeof ResearchResultDto>;
+
+/** The 202 answer on a surface whose research path is `basePath` (status_url and events_url point there). */
+export function asyncAcceptedExample(basePath: string) {
+  return {
+    id: ASYNC_JOB_ID,
+    status: "pending",
+    status_url: `${ORIGIN}${basePath}/${ASYNC_JOB_ID}`,
+    events_url: `${ORIGIN}${basePath}/${ASYNC_JOB_ID}/events`,
+  } satisfies Input<typeof AsyncAcceptedDto>;
+}
+
+export const researchLogExample = [
+  {
+    id: ASYNC_JOB_ID,
+    created_at: "2026-11-23T17:59:49.605Z",
+    status: "succeeded",
+    question: "How did presidents describe the railroads?",
+    credits_charged: 60,
+    cost_usd_micros: 87000,
+    latency_ms: 1332,
+    completed_at: "2026-11-23T17:59:50.994Z",
+    source_count: 3,
+    wave_count: 2,
+  },
+  {
+    id: JOB_ID,
+    created_at: "2026-11-23T17:59:49.149Z",
+    status: "succeeded",
+    question: "What did presidents say about tariffs in the 1890s?",
+    credits_charged: 15,
+    cost_usd_micros: 17000,
+    latency_ms: 297,
+    completed_at: "2026-11-23T17:59:49.500Z",
+    source_count: 2,
+    wave_count: 1,
+  },
+] satisfies Input<typeof ResearchLogRowDto>[];
+
+/** A receiver that was down for the first attempt and answered on the second. */
+export const deliveriesExample = [
+  { attempt: 1, status_code: 503, error: "receiver answered 503", duration_ms: 184, created_at: "2026-11-23T17:59:51.120Z" },
+  { attempt: 2, status_code: 200, error: null, duration_ms: 95, created_at: "2026-11-23T18:00:51.402Z" },
+] satisfies Input<typeof DeliveryDto>[];
+
+// ---- Collections ----------------------------------------------------------------------------
+
+const COLLECTION_ID = "f5bab07c-68df-4a5f-9189-db2f2c32de8d";
+const DOCUMENT_ID = "50b00c2b-137a-4bca-9978-ad561e83bffd";
+const REFUND_TEXT = "# Refunds\n\nCustomers may ask for a refund within 30 days.";
+
+export const createCollectionExample = { name: "Product handbook", description: "Policies and how-tos from our support site." } satisfies Input<typeof CreateCollectionSchema>;
+
+export const updateCollectionExample = { description: "Policies, how-tos and release notes." } satisfies Input<typeof UpdateCollectionSchema>;
+
+export const collectionExample = {
+  id: COLLECTION_ID,
+  name: "Product handbook",
+  description: "Policies and how-tos from our support site.",
+  document_count: 1,
+  bytes: 57,
+  created_at: "2026-11-23T18:00:06.431Z",
+  updated_at: "2026-11-23T18:00:06.509Z",
+} satisfies Input<typeof CollectionDto>;
+
+export const ingestRequestExample = {
+  documents: [{ title: "Refund policy", text: REFUND_TEXT, url: "https://docs.example.com/refunds", metadata: { team: "support" } }],
+} satisfies Input<typeof IngestRequestSchema>;
+
+export const ingestResultExample = {
+  ingested: 1,
+  documents: [{ id: DOCUMENT_ID, title: "Refund policy", url: "https://docs.example.com/refunds", bytes: 57 }],
+} satisfies Input<typeof IngestResultDto>;
+
+export const documentSummaryExample = {
+  id: DOCUMENT_ID,
+  title: "Refund policy",
+  url: "https://docs.example.com/refunds",
+  bytes: 57,
+  metadata: { team: "support" },
+  created_at: "2026-11-23T18:00:06.509Z",
+  updated_at: "2026-11-23T18:00:06.509Z",
+} satisfies Input<typeof DocumentSummaryDto>;
+
+export const documentExample = { ...documentSummaryExample, text: REFUND_TEXT } satisfies Input<typeof DocumentDto>;
