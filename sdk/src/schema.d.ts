@@ -7,36 +7,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The research modes: the credit price and limits of each */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Modes, cheapest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ModePrice"][];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the research modes
+         * @description The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.
+         */
+        get: operations["listModes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -52,36 +27,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The metered price of each research operation (every job is metered with this list) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Operation prices */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpPrice"][];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List the operation prices
+         * @description The price list every job is metered with: a job's `cost_usd` is the sum of its searches, page reads and model tokens at these prices, and `max` mode charges it (rounded up to whole credits). Adding documents to a collection is priced here too (`ingest_mb`). Public: no credentials.
+         */
+        get: operations["listOpPrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -97,146 +47,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your collections, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Collections */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your collections
+         * @description Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free.
+         */
+        get: operations["listCollections"];
         put?: never;
-        /** Create a collection of your own documents */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a collection of your own documents
+         * @description Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free.
+         */
+        post: operations["createCollection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -250,245 +71,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a collection
+         * @description Reads one of your collections: its name, description, document count and size. Free.
+         */
+        get: operations["getCollection"];
         put?: never;
         post?: never;
-        /** Delete a collection and its documents (a job already reading them finishes with what it read) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a collection
+         * @description Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free.
+         */
+        delete: operations["deleteCollection"];
         options?: never;
         head?: never;
-        /** Rename a collection or change its description */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateCollectionRequest"];
-                };
-            };
-            responses: {
-                /** @description The collection */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Collection"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Update a collection
+         * @description Changes a collection's name, description or both; fields left out stay as they are. Free.
+         */
+        patch: operations["updateCollection"];
         trace?: never;
     };
     "/v1/collections/{id}/documents": {
@@ -498,211 +99,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A collection's documents, newest first (without their text) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Documents */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocumentSummary"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a collection's documents
+         * @description Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free.
+         */
+        get: operations["listCollectionDocuments"];
         put?: never;
         /**
-         * Add documents: JSON (up to 100) or uploaded files (.txt, .md, .html, .pdf, .jsonl); the same url, or title without a url, replaces a document
-         * @description Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 document_limit_exceeded), the plan's storage (402 storage_limit_exceeded).
+         * Add documents to a collection
+         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body return the first answer, written and charged once. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["IngestRequest"];
-                    "multipart/form-data": components["schemas"]["DocumentUpload"];
-                };
-            };
-            responses: {
-                /** @description What was written */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IngestResult"];
-                    };
-                };
-                /** @description Invalid request; Too many documents in the collection */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits; Storage limit of the plan reached */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported file type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["addCollectionDocuments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -716,164 +123,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A document with its text */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CollectionDocument"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a document with its text
+         * @description Reads one document of one of your collections, with its full text as research reads and quotes it. Free.
+         */
+        get: operations["getCollectionDocument"];
         put?: never;
         post?: never;
-        /** Delete a document */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_id: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Deleted"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a document
+         * @description Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free.
+         */
+        delete: operations["deleteCollectionDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -886,63 +147,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your credit balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The balance */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BalanceDto"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get your credit balance
+         * @description The account's balance, in credits and in USD (1 credit = 0.01 USD). Credits reserved by running jobs are already deducted. Check it before a batch of research to avoid 402 `insufficient_credits`. Free.
+         */
+        get: operations["getCredits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -958,195 +167,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your research jobs, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Jobs */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchLogRow"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List your research jobs
+         * @description Lists the jobs your API keys started (the dashboard's playground jobs are in the dashboard's log), newest first, with their figures but without briefs: read a job for its brief. Filter by `status`; page with `limit` and `offset`. Free.
+         */
+        get: operations["listResearch"];
         put?: never;
-        /** Research a question: 200 with the result (short jobs) or 202 with where to follow it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency-Key: the same key and body within 24 h return the original job. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ResearchRequest"];
-                };
-            };
-            responses: {
-                /** @description Finished synchronously (succeeded, or failed and refunded) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AsyncAccepted"];
-                    };
-                };
-                /** @description Invalid request; impossible_budget */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Insufficient credits */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description idempotency_key_reused */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Research a question
+         * @description Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`.
+         */
+        post: operations["createResearch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1160,162 +191,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job: status, brief, typed output, sources, cost, latency, error */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Get a research job
+         * @description Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id.
+         */
+        get: operations["getResearch"];
         put?: never;
         post?: never;
-        /** Cancel a job: charged only for work already done, the rest refunded (a finished job is returned unchanged) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The job */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ResearchResult"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel a research job
+         * @description Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged.
+         */
+        delete: operations["cancelResearch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1328,83 +215,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook delivery attempt of a job */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Attempts, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookDelivery"][];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * List a job's webhook deliveries
+         * @description Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free.
+         */
+        get: operations["listResearchDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1420,83 +235,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stream the job's progress over Server-Sent Events */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Server-Sent Events: status, progress, source, result (last), error; ids increase; Last-Event-ID replays. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Account suspended */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Stream a job's progress (Server-Sent Events)
+         * @description Follows a job live: its status changes, progress through the waves, each source as it is read, and finally the result, after which the stream ends. A finished job streams its whole history at once. Reconnect with `Last-Event-ID` to resume where you were. Free.
+         */
+        get: operations["streamResearchEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1509,17 +252,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A job accepted to run in the background (HTTP 202): where to follow it. */
         AsyncAccepted: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to stream the job's progress as Server-Sent Events (`GET .../research/{id}/events`); the last event is the result.
+             */
             events_url: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description Always `pending`: the job is accepted and queued.
+             * @enum {string}
+             */
             status: "pending";
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to poll the job (`GET .../research/{id}`): it answers the ResearchResult, whose `status` ends in succeeded, failed or cancelled.
+             */
             status_url: string;
         };
+        /** @description A credit balance. */
         BalanceDto: {
+            /** @description The balance in credits (never negative; credits reserved by running jobs are already deducted). */
             credits: number;
             /**
              * @description The balance in USD (1 credit = 0.01 USD)
@@ -1527,6 +285,7 @@ export interface components {
              */
             usd: string;
         };
+        /** @description The exact passage of a source that one claim of the brief rests on. */
         Citation: {
             /** @description A claim of the brief (or, with `field`, a typed field and its value), without its [n] markers. */
             claim: string;
@@ -1541,52 +300,89 @@ export interface components {
             /** @description Offset of `quote` in the source's text as it was read (characters, inclusive). */
             start: number;
         };
+        /** @description A collection of your own documents. */
         Collection: {
-            /** @description UTF-8 bytes of the documents' text. */
+            /** @description UTF-8 bytes of the documents' text (what counts against the plan's storage). */
             bytes: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the collection was created (UTC).
+             */
             created_at: string;
+            /** @description What the collection holds; null when none was given. */
             description: string | null;
             /** @description Documents in the collection. */
             document_count: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The collection's id: name it in a research request's `collections`.
+             */
             id: string;
+            /** @description The collection's name; a document without a url shows it as its source's domain. */
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the collection or its documents last changed (UTC).
+             */
             updated_at: string;
         };
+        /** @description A document of a collection, with its text. */
         CollectionDocument: components["schemas"]["CollectionDocumentSummary"] & {
+            /** @description The document's text as it was added, trimmed (citations quote it). */
             text: string;
         };
+        /** @description A document of a collection, without its text. */
         CollectionDocumentSummary: {
+            /** @description UTF-8 bytes of its text. */
             bytes: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the document was first added (UTC).
+             */
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document's id.
+             */
             id: string;
+            /** @description The metadata it was given, as given; null without any. */
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description The document's title. */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was last replaced (UTC).
+             */
             updated_at: string;
+            /** @description The url it was given; null without one (citations then show `collection://<collection id>/<document id>`). */
             url: string | null;
         };
+        /** @description A new collection. Free: only adding documents is charged. */
         CreateCollectionRequest: {
+            /** @description What the collection holds, at most 2000 characters. */
             description?: string;
             /** @description A name you recognise it by; sources found in it show it as their domain when they have no url. */
             name: string;
         };
+        /** @description A deletion that happened. */
         Deleted: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: it is gone.
+             * @enum {boolean}
+             */
             deleted: true;
         };
+        /** @description A document to add. */
         DocumentInput: {
             /** @description Anything you want back with the document (kept as given, at most 10 KB). */
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description The document's text (plain text or Markdown; Markdown headings split it into sections), at most 2 MB of UTF-8 (413 beyond). */
             text: string;
+            /** @description The document's title, 1 to 500 characters; without a url, re-posting the same title replaces the document. */
             title: string;
             /**
              * Format: uri
@@ -1594,36 +390,88 @@ export interface components {
              */
             url?: string;
         };
+        /** @description Files to add, as multipart/form-data `file` parts. */
         DocumentUpload: {
             /** @description One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most. */
             file?: string[];
         };
+        /**
+         * @description The body of every error response, whatever the operation. Every response, error or not, carries an `X-Request-Id` header.
+         * @example {
+         *       "error": {
+         *         "code": "invalid_request",
+         *         "message": "Invalid request: question: must not be empty",
+         *         "details": [
+         *           {
+         *             "path": "question",
+         *             "message": "must not be empty"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         Error: {
+            /** @description The error. */
             error: {
                 /**
-                 * @description The closed set of error codes (the HTTP status follows from the code).
+                 * @description What went wrong, for programs: one of a closed set, and the HTTP status follows from it.
+                 *
+                 *     | code | HTTP status | meaning |
+                 *     |---|---|---|
+                 *     | `invalid_request` | 400 | The request is malformed: invalid JSON, a wrong content type, an unknown field, a wrong type, a value out of range, a malformed id, an expired or used email link, or a rule of the operation broken. `details` lists each problem of a validation as `{path, message}`. Nothing was written or charged. |
+                 *     | `impossible_budget` | 400 | The research envelope cannot do any work: in `max` mode, `max_credits` does not cover one search, one page read and the synthesis reserve; or `max_wallclock_secs` is shorter than the mode's synthesis time reserve. Nothing was reserved. |
+                 *     | `document_limit_exceeded` | 400 | The documents would take the collection beyond 10,000 documents. Nothing was written or charged. |
+                 *     | `unauthorized` | 401 | No credentials, or credentials that are malformed, expired or revoked: an API key on `/v1`, an access token on `/api`, or a refresh token that is unknown, expired or already spent. |
+                 *     | `invalid_credentials` | 401 | Wrong email or password at login, or a wrong current password when changing it. |
+                 *     | `insufficient_credits` | 402 | The balance is below what the call must reserve (the mode's price, `max_credits` in `max` mode, or the ingest price). Nothing was charged. Buy a pack, subscribe to a plan or turn on auto top-up. |
+                 *     | `storage_limit_exceeded` | 402 | The documents would take the account's collections beyond its plan's storage (text bytes: Free 50 MB, Developer 1 GB, Startup 5 GB, Growth 20 GB). Nothing was written or charged. |
+                 *     | `forbidden` | 403 | Signed in, but not allowed to do this: an operator (admin) operation called by a user who is not an admin. |
+                 *     | `account_suspended` | 403 | The account is suspended: login and every call with its access tokens or API keys answer this. Jobs already running finish. |
+                 *     | `not_found` | 404 | No such resource for this account: an unknown id, or one that belongs to another account (the two are indistinguishable on purpose), or no such route. |
+                 *     | `email_taken` | 409 | An account with this email already exists: sign in, or reset its password. |
+                 *     | `idempotency_conflict` | 409 | A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer. |
+                 *     | `payload_too_large` | 413 | A document's text is over 2 MB, or an uploaded file is over 20 MB. |
+                 *     | `unsupported_media_type` | 415 | An uploaded file is not `.txt`, `.md`, `.html`, `.pdf` or `.jsonl`, or a body is neither JSON nor multipart where both are accepted. |
+                 *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` (or `idempotency_key`) was already used with a different body. Use a new key for a new request. |
+                 *     | `rate_limited` | 429 | A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives. |
+                 *     | `payment_processor_not_configured` | 500 | This server has no payment processor set up, so checkout, the customer portal and processor webhooks are unavailable. |
+                 *     | `internal` | 500 | A failure on our side, logged under the response's `X-Request-Id` (quote it to support). A research job that fails this way is refunded. |
+                 *     | `payment_processor_error` | 502 | The payment processor refused or failed the request (checkout, portal). Nothing was charged; try again later. |
+                 *     | `service_unavailable` | 503 | The service cannot reach its database (`GET /healthz`). Retry later. |
                  * @enum {string}
                  */
                 code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";
+                /** @description For `invalid_request` from validation: the list of problems, each `{path, message}` (`path` is the dotted field path, empty for the body itself). Absent otherwise. */
                 details?: unknown;
+                /** @description What went wrong, for people: a sentence naming the field or the rule. Its wording may change; branch on `code`. */
                 message: string;
             };
         };
         /** @description Up to 100 documents. A document with the url (or, without a url, the title) of one already in the collection replaces it. */
         IngestRequest: {
+            /** @description The documents, 1 to 100. */
             documents: components["schemas"]["DocumentInput"][];
         };
+        /** @description What an ingest call wrote. */
         IngestResult: {
+            /** @description Each document written, in the order sent (a url or title sent twice in one call is written once: the last copy). */
             documents: {
+                /** @description UTF-8 bytes of its text (what was charged for). */
                 bytes: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The document's id (a replaced document keeps its id).
+                 */
                 id: string;
+                /** @description Its title. */
                 title: string;
+                /** @description Its url; null without one. */
                 url: string | null;
             }[];
             /** @description Documents written (new or replaced). */
             ingested: number;
         };
+        /** @description A research mode: its price and its limits. */
         ModePrice: {
             /** @description A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less. */
             async_by_default: boolean;
@@ -1633,96 +481,175 @@ export interface components {
             critic: boolean;
             /** @description The cost envelope in USD; null for max (max_credits / 100). */
             max_cost_usd: number | null;
+            /** @description Search queries the job may run at most. */
             max_searches: number;
+            /** @description Pages the job may read at most. */
             max_sources: number;
+            /** @description The wall-clock limit in seconds (a request's `max_wallclock_secs` overrides it). */
             max_wallclock_secs: number;
+            /** @description Search-and-read waves at most (each wave follows up on what the previous one found). */
             max_waves: number;
-            /** @enum {string} */
+            /**
+             * @description The mode, as a research request names it.
+             * @enum {string}
+             */
             mode: "lite" | "standard" | "pro" | "max";
         };
+        /** @description The price of one metered operation. A job's `cost_usd` is the sum of its operations at these prices. */
         OpPrice: {
+            /** @description The price of one unit, in credits (fractional; 1 credit = 0.01 USD). */
             credits: number;
+            /** @description What one unit is. */
             note: string;
+            /** @description The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`. */
             op: string;
         };
+        /** @description A research job in a list: its figures, without the brief. */
         ResearchLogRow: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job reached a terminal state (UTC); null while it runs.
+             */
             completed_at: string | null;
+            /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits the job cost (0 while it runs, and when it failed). */
             credits_charged: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
+            /** @description Sources the brief cites; null while the job runs. */
             source_count: number | null;
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description Search-and-read waves the job ran; null while it runs. */
             wave_count: number | null;
         };
+        /** @description A research question and how to research it. Unknown fields are rejected (400). */
         ResearchRequest: {
+            /** @description True runs the job in the background (202) whatever its budget. Otherwise the job answers 200 with its result, unless `webhook_url` is set or its wall clock exceeds 60 s (then 202). */
             async?: boolean;
             /** @description Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved. */
             collections?: string[];
+            /** @description Never use these domains (at most 50); a domain also matches its subdomains. Applied after `include_domains`. */
             exclude_domains?: string[];
+            /** @description Search only these domains (at most 50); a domain also matches its subdomains. Every source obeys it. */
             include_domains?: string[];
-            /** @default true */
+            /**
+             * @description Whether each source carries a `summary` (the sentences the brief relies on). Default true.
+             * @default true
+             */
             include_sources: boolean;
+            /** @description A hard cap on the credits this job may cost, 1 to 1,000,000. Required with `max` mode (its cost envelope is `max_credits` / 100 USD, and that many credits are reserved). Informational for the fixed-price modes. */
             max_credits?: number | null;
+            /** @description Overrides the mode's wall-clock limit, in seconds (0 to 3600). Above 60 the job runs asynchronously (202); below the mode's synthesis time reserve (lite 10 s, standard 20 s, pro 40 s, max 60 s) it is 400 `impossible_budget`. Null or absent: the mode's limit. */
             max_wallclock_secs?: number | null;
             /**
+             * @description How much research to do, which fixes the price and the limits (`GET /api/billing/modes`): `lite` 15 credits, 60 s, 5 sources; `standard` 60 credits, 180 s, 20 sources; `pro` 200 credits, 360 s, 60 sources, a critic stage; `max` metered up to `max_credits`, 600 s, 120 sources, a critic stage. Default `standard`.
              * @default standard
              * @enum {string}
              */
             mode: "lite" | "standard" | "pro" | "max";
+            /** @description The question to research, 1 to 2000 characters (trimmed). */
             question: string;
+            /** @description A JSON Schema (draft 2020-12, at most 16 KiB of JSON, nesting at most 32 levels): the brief is also cast into an object that conforms to it, returned as `typed`. An invalid schema is 400; an output that cannot be made to conform fails the job (refunded). */
             response_schema?: {
                 [key: string]: unknown;
             } | null;
             /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
             web?: boolean;
+            /** @description Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges). */
             webhook_url?: string | null;
         };
+        /** @description A research job and, once it succeeded, its brief, typed output, sources and citations. */
         ResearchResult: {
+            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds. */
             citations: components["schemas"]["Citation"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job reached a terminal state (UTC); null while it runs.
+             */
             completed_at: string | null;
+            /** @description The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope. */
             cost_usd: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the job was accepted (UTC).
+             */
             created_at: string;
+            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). */
             credits_charged: number;
+            /** @description Why the job failed; null unless `status` is `failed`. */
             error: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The job's id.
+             */
             id: string;
+            /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. */
+            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far. */
             sources: components["schemas"]["SourceDto"][];
-            /** @enum {string} */
+            /**
+             * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+             * @enum {string}
+             */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-            /** @description Typed output per response_schema; null without one. */
+            /** @description The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds. */
             typed?: unknown;
+            /** @description Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first). */
             wave_count: number | null;
         };
+        /** @description A source the brief cites. */
         SourceDto: {
+            /** @description The URL's host (for a collection document without a url, the collection's name). */
             domain: string;
+            /** @description The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise. */
             summary?: string | null;
+            /** @description The page's or document's title. */
             title: string;
+            /** @description Where the source lives: a web URL, or for a document of your collections its own url, else `collection://<collection id>/<document id>`. */
             url: string;
         };
+        /** @description What to change: `name`, `description` or both (at least one). */
         UpdateCollectionRequest: {
+            /** @description The new description, at most 2000 characters; null removes it. Absent: unchanged. */
             description?: string | null;
+            /** @description The new name, 1 to 200 characters. Absent: unchanged. */
             name?: string;
         };
+        /** @description One attempt to deliver a job's result to its `webhook_url`. */
         WebhookDelivery: {
+            /** @description The attempt's number, from 1. */
             attempt: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was made (UTC).
+             */
             created_at: string;
+            /** @description Milliseconds the attempt took. */
             duration_ms: number;
+            /** @description Why the attempt failed; null when it succeeded (a 2xx). */
             error: string | null;
+            /** @description The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe). */
             status_code: number | null;
         };
     };
@@ -1733,4 +660,1842 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listModes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modes, cheapest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "mode": "lite",
+                     *         "credits": 15,
+                     *         "max_cost_usd": 0.15,
+                     *         "max_wallclock_secs": 60,
+                     *         "max_sources": 5,
+                     *         "max_searches": 4,
+                     *         "max_waves": 1,
+                     *         "critic": false,
+                     *         "async_by_default": false
+                     *       },
+                     *       {
+                     *         "mode": "standard",
+                     *         "credits": 60,
+                     *         "max_cost_usd": 0.6,
+                     *         "max_wallclock_secs": 180,
+                     *         "max_sources": 20,
+                     *         "max_searches": 12,
+                     *         "max_waves": 2,
+                     *         "critic": false,
+                     *         "async_by_default": true
+                     *       },
+                     *       {
+                     *         "mode": "pro",
+                     *         "credits": 200,
+                     *         "max_cost_usd": 2,
+                     *         "max_wallclock_secs": 360,
+                     *         "max_sources": 60,
+                     *         "max_searches": 30,
+                     *         "max_waves": 3,
+                     *         "critic": true,
+                     *         "async_by_default": true
+                     *       },
+                     *       {
+                     *         "mode": "max",
+                     *         "credits": null,
+                     *         "max_cost_usd": null,
+                     *         "max_wallclock_secs": 600,
+                     *         "max_sources": 120,
+                     *         "max_searches": 60,
+                     *         "max_waves": 4,
+                     *         "critic": true,
+                     *         "async_by_default": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ModePrice"][];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOpPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Operation prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "op": "search",
+                     *         "credits": 0.5,
+                     *         "note": "One search query (web search provider or the local corpus)."
+                     *       },
+                     *       {
+                     *         "op": "page_read",
+                     *         "credits": 0.2,
+                     *         "note": "One page fetched and reduced to its main text."
+                     *       },
+                     *       {
+                     *         "op": "page_read_cached",
+                     *         "credits": 0.05,
+                     *         "note": "One page served from the shared 24-hour page cache."
+                     *       },
+                     *       {
+                     *         "op": "ingest_mb",
+                     *         "credits": 2,
+                     *         "note": "1 MB of document text added to a collection (chunked and indexed); a call is charged in whole credits, at least 1."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OpPrice"][];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *         "name": "Product handbook",
+                     *         "description": "Policies and how-tos from our support site.",
+                     *         "document_count": 1,
+                     *         "bytes": 57,
+                     *         "created_at": "2026-11-23T18:00:06.431Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Collection"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product handbook",
+                 *       "description": "Policies and how-tos from our support site."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 0,
+                     *       "bytes": 0,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.431Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies and how-tos from our support site.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Policies, how-tos and release notes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f5bab07c-68df-4a5f-9189-db2f2c32de8d",
+                     *       "name": "Product handbook",
+                     *       "description": "Policies, how-tos and release notes.",
+                     *       "document_count": 1,
+                     *       "bytes": 57,
+                     *       "created_at": "2026-11-23T18:00:06.431Z",
+                     *       "updated_at": "2026-11-24T09:12:40.118Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCollectionDocuments: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *         "title": "Refund policy",
+                     *         "url": "https://docs.example.com/refunds",
+                     *         "bytes": 57,
+                     *         "metadata": {
+                     *           "team": "support"
+                     *         },
+                     *         "created_at": "2026-11-23T18:00:06.509Z",
+                     *         "updated_at": "2026-11-23T18:00:06.509Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CollectionDocumentSummary"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addCollectionDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "title": "Refund policy",
+                 *           "text": "# Refunds\n\nCustomers may ask for a refund within 30 days.",
+                 *           "url": "https://docs.example.com/refunds",
+                 *           "metadata": {
+                 *             "team": "support"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["IngestRequest"];
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description What was written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ingested": 1,
+                     *       "documents": [
+                     *         {
+                     *           "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *           "title": "Refund policy",
+                     *           "url": "https://docs.example.com/refunds",
+                     *           "bytes": 57
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Invalid request; Too many documents in the collection */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits; Storage limit of the plan reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "50b00c2b-137a-4bca-9978-ad561e83bffd",
+                     *       "title": "Refund policy",
+                     *       "url": "https://docs.example.com/refunds",
+                     *       "bytes": 57,
+                     *       "metadata": {
+                     *         "team": "support"
+                     *       },
+                     *       "created_at": "2026-11-23T18:00:06.509Z",
+                     *       "updated_at": "2026-11-23T18:00:06.509Z",
+                     *       "text": "# Refunds\n\nCustomers may ask for a refund within 30 days."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CollectionDocument"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCollectionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id, within that collection. */
+                doc_id: string;
+                /** @description The collection's id. Another account's collection is 404, like an unknown id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "credits": 425,
+                     *       "usd": "4.25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceDto"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listResearch: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only jobs in this status (`pending`, `running`, `succeeded`, `failed` or `cancelled`). Absent: every status. */
+                status?: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *         "created_at": "2026-11-23T17:59:49.605Z",
+                     *         "status": "succeeded",
+                     *         "question": "How did presidents describe the railroads?",
+                     *         "credits_charged": 60,
+                     *         "cost_usd_micros": 87000,
+                     *         "latency_ms": 1332,
+                     *         "completed_at": "2026-11-23T17:59:50.994Z",
+                     *         "source_count": 3,
+                     *         "wave_count": 2
+                     *       },
+                     *       {
+                     *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "created_at": "2026-11-23T17:59:49.149Z",
+                     *         "status": "succeeded",
+                     *         "question": "What did presidents say about tariffs in the 1890s?",
+                     *         "credits_charged": 15,
+                     *         "cost_usd_micros": 17000,
+                     *         "latency_ms": 297,
+                     *         "completed_at": "2026-11-23T17:59:49.500Z",
+                     *         "source_count": 2,
+                     *         "wave_count": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ResearchLogRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createResearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Finished synchronously (succeeded, or failed and refunded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "pending",
+                     *       "status_url": "https://api.example.com/v1/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "events_url": "https://api.example.com/v1/research/f6ba9db4-5f45-477e-ab6c-85b5085af8b7/events"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AsyncAccepted"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Same Idempotency-Key still in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *       "status": "succeeded",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "typed": {
+                     *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                     *           "title": "Grover Cleveland: State of the Union address, 1893",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                     *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                     *           "domain": "sotu.corpus",
+                     *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                     *         }
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "claim": "After a hard struggle tariff reform is directly before us.",
+                     *           "source": 0,
+                     *           "quote": "After a hard struggle tariff reform is directly before us.",
+                     *           "start": 71313,
+                     *           "end": 71371
+                     *         },
+                     *         {
+                     *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898
+                     *         },
+                     *         {
+                     *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "source": 1,
+                     *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                     *           "start": 12749,
+                     *           "end": 12836
+                     *         },
+                     *         {
+                     *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                     *           "source": 0,
+                     *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                     *           "start": 72717,
+                     *           "end": 72898,
+                     *           "field": "summary"
+                     *         }
+                     *       ],
+                     *       "credits_charged": 15,
+                     *       "cost_usd": 0.017,
+                     *       "created_at": "2026-11-23T17:59:49.149Z",
+                     *       "completed_at": "2026-11-23T17:59:49.500Z",
+                     *       "error": null,
+                     *       "latency_ms": 297,
+                     *       "wave_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f6ba9db4-5f45-477e-ab6c-85b5085af8b7",
+                     *       "status": "cancelled",
+                     *       "question": "How did presidents describe the railroads?",
+                     *       "brief": null,
+                     *       "typed": null,
+                     *       "sources": [
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1908-theodore-roosevelt",
+                     *           "title": "Theodore Roosevelt: State of the Union address, 1908",
+                     *           "domain": "sotu.corpus"
+                     *         },
+                     *         {
+                     *           "url": "corpus://sotu.corpus/1869-ulysses-s-grant",
+                     *           "title": "Ulysses S Grant: State of the Union address, 1869",
+                     *           "domain": "sotu.corpus"
+                     *         }
+                     *       ],
+                     *       "citations": [],
+                     *       "credits_charged": 3,
+                     *       "cost_usd": 0.021,
+                     *       "created_at": "2026-11-23T17:59:49.605Z",
+                     *       "completed_at": "2026-11-23T17:59:50.211Z",
+                     *       "error": null,
+                     *       "latency_ms": 606,
+                     *       "wave_count": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listResearchDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attempt": 1,
+                     *         "status_code": 503,
+                     *         "error": "receiver answered 503",
+                     *         "duration_ms": 184,
+                     *         "created_at": "2026-11-23T17:59:51.120Z"
+                     *       },
+                     *       {
+                     *         "attempt": 2,
+                     *         "status_code": 200,
+                     *         "error": null,
+                     *         "duration_ms": 95,
+                     *         "created_at": "2026-11-23T18:00:51.402Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamResearchEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resume a stream: the id of the last event received. The events after it are replayed first. Absent: every event from the start. */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : stream open
+                     *
+                     *     : emitted_at=1795456789605
+                     *     id: 1
+                     *     event: status
+                     *     data: {"status":"pending"}
+                     *
+                     *     id: 2
+                     *     event: status
+                     *     data: {"status":"running"}
+                     *
+                     *     id: 3
+                     *     event: progress
+                     *     data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}
+                     *
+                     *     id: 4
+                     *     event: source
+                     *     data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}
+                     *
+                     *     id: 9
+                     *     event: status
+                     *     data: {"status":"succeeded"}
+                     *
+                     *     id: 10
+                     *     event: result
+                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","typed":null,"sources":[],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 const base = () => process.env.DASHBOARD_BASE_URL!;
 
 /** Where the reference lists GET /v1/credits (Scalar's anchor: tag slug, method, path). */
-const CREDITS_ANCHOR = "#tag/public-api/GET/v1/credits";
+const CREDITS_ANCHOR = "#tag/credits/GET/v1/credits";
 
 test("the API reference renders offline, with the guides, snippets, and a Test Request console that calls this server", async ({ page }) => {
   // Everything it loads comes from this server: no font, script, proxy or telemetry elsewhere.
