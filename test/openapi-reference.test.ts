@@ -229,11 +229,14 @@ describe("the OpenAPI document as a reference", () => {
 
   it("opens with a guide: authentication, modes and prices, sync or async, idempotency, paging, errors", () => {
     const guide: string = doc.info.description;
-    for (const heading of ["## Two surfaces", "## Quick start", "## Modes and credits", "## Synchronous or asynchronous", "## Webhooks", "## Idempotency", "## Lists", "## Rate limits", "## Errors"]) {
+    for (const heading of ["## Authentication", "## Quick start", "## Modes and credits", "## Synchronous or asynchronous", "## Webhooks", "## Idempotency", "## Lists", "## Rate limits", "## Errors"]) {
       expect(guide).toContain(heading);
     }
     // The mode table comes from the price list, so it shows each mode's price.
     expect(guide).toMatch(/\| `lite` \| 15 \|/);
+    // The webhooks guide carries the signature checks (run against a real delivery in the e2e tests).
+    expect(guide).toContain("timingSafeEqual");
+    expect(guide).toContain("hmac.compare_digest");
     expect(doc.info.license?.name).toBeTruthy();
   });
 });
