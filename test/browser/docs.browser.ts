@@ -23,7 +23,7 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
 
   await page.goto(`${base()}/docs`);
   await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Authentication", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Authentication", exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeAttached();
   await expect(page.getByText("hmac.compare_digest").first()).toBeAttached(); // the Python verification
   await page.screenshot({ path: "test-results/screens/docs.png" });
