@@ -34,7 +34,10 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(analyzeQuestion("What did the McKinley Tariff do?").expects).toBe("description");
     expect(analyzeQuestion("What happened at the Battle of the Bulge?").expects).toBe("description");
     expect(analyzeQuestion("What was the effect of the Embargo Act?").expects).toBe("description");
+    expect(analyzeQuestion("What did presidents say about tariffs in the 1890s?").expects).toBe("description");
+    expect(analyzeQuestion("What did Lincoln think of the Union?").expects).toBe("description");
     expect(analyzeQuestion("What did the band record in 1975?").expects).toBe("entity");
+    expect(analyzeQuestion("What did Tolkien write in 1937?").expects).toBe("entity");
   });
 
   it("tells the relations that lead to the answer's page from the one asked", () => {

@@ -171,6 +171,9 @@ export function answerType(question: string, kind: QueryAnalysis["kind"]): Answe
   // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
   // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
   if (/^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(q)) return "description";
+  // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
+  // "What did Tolkien write in 1937?" still asks for a title.
+  if (/^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(q)) return "description";
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "description";
 }
