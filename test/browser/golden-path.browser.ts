@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
-const QUESTION = "What did the McKinley Tariff do?";
+const QUESTION = "What did Lincoln say about emancipation?";
 
 test("golden path: sign up, create a key, run a playground job with live progress, read its cited brief, find it in the jobs and the usage chart", async ({ page }) => {
   // Every text the progress line showed, recorded in the page as it changed (the job may take under a second).
