@@ -34,7 +34,7 @@ const hasFlag = (name) => args.some((arg) => arg === name || arg.startsWith(`${n
 const hasVar = (key) =>
   args.some((arg, i) => (arg === "--var" && args[i + 1]?.startsWith(`${key}:`)) || arg.startsWith(`--var=${key}:`));
 
-/** Builds web/ unless web/dist was built from exactly these sources (a hash of them is kept beside it). */
+/** Builds web/ unless web/dist was built from exactly these sources (web/, sdk/src/ and the lockfile; a hash of them is kept beside it). */
 function buildDashboard() {
   const hash = createHash("sha256");
   const walk = (dir) => {
@@ -46,6 +46,7 @@ function buildDashboard() {
     }
   };
   walk(join(root, "web"));
+  walk(join(root, "sdk", "src")); // the dashboard imports the SDK's SSE parser
   hash.update(readFileSync(join(root, "package-lock.json")));
   const digest = hash.digest("hex");
   const stamp = join(root, "web", "dist", ".sources-sha256");

@@ -1,3 +1,4 @@
+import { SseParser } from "../../../sdk/src/sse";
 import { ApiError, authedFetch } from "../api/client";
 
 /** One Server-Sent Event of a job's stream (decisions.md "Events"). */
@@ -7,29 +8,15 @@ export interface JobEvent {
   data: unknown;
 }
 
-/** Splits an SSE body into events as they arrive; comment lines (keep-alives) are skipped. */
+/** An SSE body's events as they arrive, parsed by the SDK's parser (the WHATWG rules; keep-alive comments skipped). */
 async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<JobEvent> {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  const parser = new SseParser();
   for (;;) {
     const { value, done } = await reader.read();
+    const messages = done ? parser.end() : parser.push(value);
+    for (const message of messages) yield { id: Number(message.id) || 0, event: message.event, data: JSON.parse(message.data) as unknown };
     if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replaceAll("\r\n", "\n");
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let id = 0;
-      let event = "message";
-      const data: string[] = [];
-      for (const line of frame.split("\n")) {
-        if (line.startsWith("id:")) id = Number(line.slice(3).trim());
-        else if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-      }
-      if (data.length > 0) yield { id, event, data: JSON.parse(data.join("\n")) };
-    }
   }
 }
 
