@@ -78,6 +78,18 @@ describe("sentences", () => {
     expect(sentences(text)).toEqual(["James Stanley (c. 1580 – 1642) was an English peer.", "Ken St. Andre designed it.", "Heading", "J. R. R. Tolkien wrote it."]);
     for (const span of sentenceSpans(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
   });
+
+  it("reads a customer's Markdown: headings are no sentences, list markers are not part of their items, offsets stay exact", () => {
+    const text = "# Sea otter field notes\n\nSea otters use rocks as anvils.\n- each keeps a favourite rock.\n* Counts rose in spring.\n1. Dives last a minute.\n## Method\nWe counted from the shore. #1 was the largest.";
+    expect(sentences(text)).toEqual([
+      "Sea otters use rocks as anvils.",
+      "each keeps a favourite rock.",
+      "Counts rose in spring.",
+      "Dives last a minute.",
+      "We counted from the shore. #1 was the largest.",
+    ]);
+    for (const span of sentenceSpans(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
+  });
 });
 
 describe("restating an answer in the engine's own words", () => {

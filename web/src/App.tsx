@@ -4,6 +4,8 @@ import { api, session } from "./api/client";
 import { useMe, useSession } from "./auth";
 import { AdminRoutes } from "./pages/admin/AdminRoutes";
 import { Billing } from "./pages/Billing";
+import { CollectionDetail } from "./pages/CollectionDetail";
+import { Collections } from "./pages/Collections";
 import { JobDetail } from "./pages/JobDetail";
 import { Jobs } from "./pages/Jobs";
 import { Keys } from "./pages/Keys";
@@ -39,6 +41,7 @@ function Account() {
           </NavLink>
           <NavLink to="/playground">Playground</NavLink>
           <NavLink to="/jobs">Jobs</NavLink>
+          <NavLink to="/collections">Collections</NavLink>
           <NavLink to="/keys">API keys</NavLink>
           <NavLink to="/billing">Billing</NavLink>
           <NavLink to="/settings">Settings</NavLink>
@@ -78,6 +81,8 @@ export function App() {
           <Route path="playground" element={<Playground />} />
           <Route path="jobs" element={<Jobs />} />
           <Route path="jobs/:id" element={<JobDetail />} />
+          <Route path="collections" element={<Collections />} />
+          <Route path="collections/:id" element={<CollectionDetail />} />
           <Route path="keys" element={<Keys />} />
           <Route path="billing" element={<Billing />} />
           <Route path="settings" element={<Settings />} />

@@ -81,19 +81,28 @@ export interface SentenceSpan {
   end: number;
 }
 
+/** A Markdown heading line ("# Title"): the document's structure, not a statement. */
+const MARKDOWN_HEADING = /^#{1,6}\s/;
+/** A Markdown list marker ("- ", "* ", "+ ", "1. ") before an item's sentence. */
+const MARKDOWN_ITEM = /^(?:[-*+]|\d{1,3}[.)])\s+/;
+
 /**
  * Splits prose into sentences with their offsets in `text`, keeping abbreviations ("U.S.",
  * "Dr.", "c.", initials like "O.") and decimals intact. A line break before a capital is a
- * boundary too: pages put headings and list items on lines of their own.
+ * boundary too: pages put headings and list items on lines of their own. Customers' Markdown
+ * documents too: a line starting a heading or a list item is a boundary, a heading is no
+ * sentence, and an item's marker is not part of its sentence.
  */
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
-  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“(\[]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“(\[]?[\p{Lu}\p{N}])/gu;
+  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“(\[]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“(\[]?[\p{Lu}\p{N}]|#{1,6}\s|[-*+]\s)/gu;
   let start = 0;
   const push = (from: number, to: number) => {
     const raw = text.slice(from, to);
-    const lead = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
+    if (MARKDOWN_HEADING.test(raw.trimStart())) return;
+    const marker = MARKDOWN_ITEM.exec(raw.trimStart())?.[0].length ?? 0;
+    const lead = raw.length - raw.trimStart().length + marker;
+    const trimmed = raw.trim().slice(marker);
     if (trimmed) out.push({ text: trimmed.replace(/\s+/g, " "), start: from + lead, end: from + lead + trimmed.length });
   };
   for (const match of text.matchAll(boundary)) {
@@ -103,6 +112,8 @@ export function sentenceSpans(text: string): SentenceSpan[] {
       const lastWord = /(\S+)$/.exec(text.slice(start, end))?.[1] ?? "";
       // "Mr.", "St.", "U.S.", "c.", single initials: not the end of a sentence.
       if (/^[^.!?]*\.$/.test(match[1]) && isAbbreviation(lastWord)) continue;
+      // "1. Dives last a minute.": a numbered list item's marker, not a sentence of its own.
+      if (/^\s*\d{1,3}\.$/.test(text.slice(start, end))) continue;
       push(start, end);
       start = end;
     } else {

@@ -36,6 +36,10 @@ export function Playground() {
   const [include, setInclude] = useState("");
   const [exclude, setExclude] = useState("");
   const [schemaText, setSchemaText] = useState("");
+  // Opened from a collection's page (?collection=<id>): that collection is ticked.
+  const [chosenCollections, setChosenCollections] = useState<string[]>(() => (params.get("collection") ? [params.get("collection")!] : []));
+  const [alsoWeb, setAlsoWeb] = useState(false);
+  const collections = useQuery({ queryKey: ["collections", "all"], queryFn: () => dataOf(api.GET("/api/collections", { params: { query: { limit: 100 } } })) });
   const [problem, setProblem] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -65,6 +69,7 @@ export function Playground() {
       ...(include.trim() ? { include_domains: domainList(include) } : {}),
       ...(exclude.trim() ? { exclude_domains: domainList(exclude) } : {}),
       ...(responseSchema ? { response_schema: responseSchema } : {}),
+      ...(chosenCollections.length > 0 ? { collections: chosenCollections, web: alsoWeb } : {}),
     };
     setBusy(true);
     try {
@@ -126,8 +131,29 @@ export function Playground() {
         <p id="mode-help" className="muted">
           {chosen ? describeMode(chosen) : modes.isError ? "The modes could not be loaded." : "Loading the modes…"}
         </p>
-        <details>
+        <details open={chosenCollections.length > 0}>
           <summary>Sources and typed output</summary>
+          {collections.data && collections.data.length > 0 && (
+            <fieldset className="choices">
+              <legend>Search your collections (instead of the default sources)</legend>
+              {collections.data.map((collection) => (
+                <label key={collection.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={chosenCollections.includes(collection.id)}
+                    onChange={(e) => setChosenCollections((ids) => (e.target.checked ? [...ids, collection.id] : ids.filter((id) => id !== collection.id)))}
+                  />
+                  {collection.name}
+                </label>
+              ))}
+              {chosenCollections.length > 0 && (
+                <label className="check">
+                  <input type="checkbox" checked={alsoWeb} onChange={(e) => setAlsoWeb(e.target.checked)} />
+                  Also search the default sources
+                </label>
+              )}
+            </fieldset>
+          )}
           <div className="row">
             <label>
               Only these domains

@@ -1,0 +1,159 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { api, ApiError, authedFetch, dataOf, type Schemas } from "../api/client";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { Loading } from "../components/Loading";
+import { Pager, pageOf, usePage } from "../components/Pager";
+import { count, when } from "../format";
+import { size } from "./Collections";
+
+const ACCEPTED = ".pdf,.html,.htm,.md,.markdown,.txt,.jsonl";
+
+/**
+ * One collection: upload files to it (multipart, as the API takes them), its documents, deleting a
+ * document or the whole collection, and a link that opens the playground on it.
+ */
+export function CollectionDetail() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const paging = usePage();
+  const files = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [added, setAdded] = useState<Schemas["IngestResult"] | null>(null);
+  const collection = useQuery({ queryKey: ["collection", id], queryFn: () => dataOf(api.GET("/api/collections/{id}", { params: { path: { id } } })) });
+  const documents = useQuery({
+    queryKey: ["collection", id, "documents", paging.offset],
+    queryFn: () => dataOf(api.GET("/api/collections/{id}/documents", { params: { path: { id }, query: paging.query } })),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ["collection", id] });
+    void queryClient.invalidateQueries({ queryKey: ["collections"] });
+    void queryClient.invalidateQueries({ queryKey: ["balance"] });
+  };
+  const { rows, hasNext } = pageOf(documents.data ?? [], paging.size);
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    const chosen = [...(files.current?.files ?? [])];
+    if (chosen.length === 0) return;
+    const form = new FormData();
+    for (const file of chosen) form.append("file", file);
+    setBusy(true);
+    setProblem(null);
+    try {
+      // Multipart straight through fetch (the typed client speaks JSON); one key per upload makes a retry safe.
+      const response = await authedFetch(
+        new Request(`/api/collections/${id}/documents`, { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } }),
+      );
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw ApiError.from(body, response);
+      setAdded(body as Schemas["IngestResult"]);
+      if (files.current) files.current.value = "";
+      paging.reset();
+      refresh();
+    } catch (error) {
+      setProblem(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function removeDocument(docId: string, title: string) {
+    if (!window.confirm(`Delete "${title}" from this collection? Research will no longer find it.`)) return;
+    try {
+      await dataOf(api.DELETE("/api/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: docId } } }));
+      refresh();
+    } catch (error) {
+      setProblem(error);
+    }
+  }
+
+  async function removeCollection() {
+    if (!window.confirm(`Delete the collection "${collection.data?.name}" and all its documents?`)) return;
+    try {
+      await dataOf(api.DELETE("/api/collections/{id}", { params: { path: { id } } }));
+      void queryClient.invalidateQueries({ queryKey: ["collections"] });
+      navigate("/collections");
+    } catch (error) {
+      setProblem(error);
+    }
+  }
+
+  return (
+    <section aria-labelledby="collection-title">
+      <p>
+        <Link to="/collections">← All collections</Link>
+      </p>
+      <h1 id="collection-title">{collection.data?.name ?? "Collection"}</h1>
+      {collection.isPending && <Loading what="the collection" />}
+      <ErrorNotice error={collection.error ?? documents.error ?? problem} />
+      {collection.data && (
+        <>
+          {collection.data.description && <p>{collection.data.description}</p>}
+          <p className="muted">
+            {count(collection.data.document_count)} documents · {size(collection.data.bytes)} of text · <code>{id}</code>
+          </p>
+          <div className="row">
+            <Link className="button-link" to={`/playground?collection=${id}`}>
+              Research this collection
+            </Link>
+            <button type="button" className="secondary" onClick={removeCollection}>
+              Delete the collection
+            </button>
+          </div>
+          <form onSubmit={upload} aria-label="Upload documents" className="card">
+            <label>
+              Files to add
+              <input ref={files} type="file" multiple accept={ACCEPTED} required />
+            </label>
+            <p className="muted">PDF, HTML, Markdown, text or JSON Lines, up to 20 MB each. A document with the same title (a file without a URL) replaces its earlier copy.</p>
+            <button type="submit" disabled={busy}>
+              {busy ? "Uploading…" : "Upload"}
+            </button>
+            {added && (
+              <p role="status">
+                Added {added.ingested} document{added.ingested === 1 ? "" : "s"}: {added.documents.map((doc) => doc.title).join(", ")}.
+              </p>
+            )}
+          </form>
+        </>
+      )}
+      <h2>Documents</h2>
+      {documents.isPending && <Loading what="the documents" />}
+      {documents.data && rows.length === 0 && <p className="muted">No documents yet.</p>}
+      {rows.length > 0 && (
+        <table>
+          <caption className="visually-hidden">Documents of the collection</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Text</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((doc) => (
+              <tr key={doc.id}>
+                <td className="question">{doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title}</td>
+                <td data-label="Text">{size(doc.bytes)}</td>
+                <td data-label="Added">{when(doc.created_at)}</td>
+                <td className="actions">
+                  <button type="button" aria-label={`Delete ${doc.title}`} onClick={() => removeDocument(doc.id, doc.title)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={paging} hasNext={hasNext} what="documents" />
+    </section>
+  );
+}
