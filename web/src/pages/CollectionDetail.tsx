@@ -94,7 +94,8 @@ export function CollectionDetail() {
         <>
           {collection.data.description && <p>{collection.data.description}</p>}
           <p className="muted">
-            {count(collection.data.document_count)} documents · {size(collection.data.bytes)} of text · <code>{id}</code>
+            {count(collection.data.document_count)} document{collection.data.document_count === 1 ? "" : "s"} · {size(collection.data.bytes)} of text ·{" "}
+            <code>{id}</code>
           </p>
           <div className="row">
             <Link className="button-link" to={`/playground?collection=${id}`}>
