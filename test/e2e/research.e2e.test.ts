@@ -131,13 +131,21 @@ describe("research over real HTTP against npm start", () => {
     const id = randomUUID();
     const past = new Date(Date.now() - 10 * 60_000).toISOString();
     // A job whose object never started, as a crash between the row and the object would leave it.
-    const insert = spawnSync(
-      join("node_modules", ".bin", "wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command",
-        `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
-         values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`],
-      { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
-    );
+    // Written beside the running server into its SQLite file: while other files' requests write
+    // too, the file can be busy for a moment (SQLITE_BUSY), so the write is retried.
+    const insertRow = () =>
+      spawnSync(
+        join("node_modules", ".bin", "wrangler"),
+        ["d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command",
+          `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
+           values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`],
+        { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
+      );
+    let insert = insertRow();
+    for (let attempt = 1; attempt < 10 && insert.status !== 0 && /SQLITE_BUSY|database is locked/.test(insert.stderr + insert.stdout); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      insert = insertRow();
+    }
     expect(insert.status, insert.stderr).toBe(0);
     const get = async () => (await (await fetch(`${server.baseUrl}/v1/research/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as any;
     let job = await get();
