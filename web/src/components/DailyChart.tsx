@@ -48,42 +48,30 @@ export function DailyChart({ title, days, series, height = 220 }: { title: strin
       <figcaption>{title}</figcaption>
       <div ref={holder} aria-hidden="true" />
       <div className="visually-hidden">
-      <table>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map((s) => (
-              <th scope="col" key={s.label}>
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{day.slice(0, 10)}</th>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {series.map((s) => (
-                <td key={s.label}>{s.values[i]}</td>
+                <th scope="col" key={s.label}>
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{day.slice(0, 10)}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );
-}
-
-/** The last `count` UTC days (oldest first) as ISO dates, for filling days without activity with zero. */
-export function lastDays(count: number, now = new Date()): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * 86_400_000).toISOString());
-}
-
-/** Values per day from rows keyed by day (any ISO date-time of that UTC day); missing days are 0. */
-export function perDay<T extends { day: string }>(days: string[], rows: T[], value: (row: T) => number): number[] {
-  const byDay = new Map(rows.map((row) => [row.day.slice(0, 10), value(row)]));
-  return days.map((day) => byDay.get(day.slice(0, 10)) ?? 0);
 }
