@@ -146,19 +146,20 @@ export const ErrorBodySchema = z
 
 const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const, minimum: 1 } } };
 
+/** The response entry of an error code, its title added to what its status already documents. */
+function errorEntry<S>(existing: { description: string } | undefined, code: ErrorCode, schema: S) {
+  const title = ERROR_DOCS[code].title;
+  return {
+    description: existing ? `${existing.description}; ${title}` : title,
+    ...(ERROR_STATUS[code] === 429 ? { headers: RETRY_AFTER } : {}),
+    content: { "application/json": { schema } },
+  };
+}
+
 /** OpenAPI `responses` entries for the error codes a route can answer with. */
 export function errorResponses(...codes: ErrorCode[]) {
-  const responses: Record<number, { description: string; headers?: typeof RETRY_AFTER; content: { "application/json": { schema: typeof ErrorBodySchema } } }> = {};
-  for (const code of codes) {
-    const status = ERROR_STATUS[code];
-    const existing = responses[status];
-    const description = ERROR_DOCS[code].title;
-    responses[status] = {
-      description: existing ? `${existing.description}; ${description}` : description,
-      ...(status === 429 ? { headers: RETRY_AFTER } : {}),
-      content: { "application/json": { schema: ErrorBodySchema } },
-    };
-  }
+  const responses: Record<number, ReturnType<typeof errorEntry<typeof ErrorBodySchema>>> = {};
+  for (const code of codes) responses[ERROR_STATUS[code]] = errorEntry(responses[ERROR_STATUS[code]], code, ErrorBodySchema);
   return responses;
 }
 
@@ -210,14 +211,9 @@ export function documentImpliedErrors(paths: Record<string, Record<string, Docum
       const responses = (operation.responses ??= {});
       for (const code of new Set<ErrorCode>([...schemes.flatMap((scheme) => SCHEME_ERRORS[scheme] ?? []), "internal"])) {
         const status = String(ERROR_STATUS[code]);
-        const description = ERROR_DOCS[code].title;
         const existing = responses[status];
-        if (existing?.description.includes(description)) continue;
-        responses[status] = {
-          description: existing ? `${existing.description}; ${description}` : description,
-          ...(status === "429" ? { headers: RETRY_AFTER } : {}),
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        };
+        if (existing?.description.includes(ERROR_DOCS[code].title)) continue;
+        responses[status] = errorEntry(existing, code, { $ref: "#/components/schemas/Error" });
       }
     }
   }
