@@ -1,9 +1,13 @@
 /**
  * The guides of the API reference, in Markdown, published in the OpenAPI document's
  * `info.description` (the reference at /docs renders them with their headings in its sidebar).
- * The code in them is run by test/e2e/guides.e2e.test.ts against a real webhook delivery, so a
- * guide cannot drift from what the service sends.
+ * The code in them is run by test/e2e/research.e2e.test.ts against a real webhook delivery, so a
+ * guide cannot drift from what the service sends; its figures come from the delivery code.
  */
+import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs } from "../webhooks/signing";
+
+/** From the first attempt to the last: the sum of the waits between them. */
+const RETRY_SPAN_SECS = Array.from({ length: MAX_DELIVERY_ATTEMPTS - 1 }, (_, i) => retryDelaySecs(i + 1)).reduce((a, b) => a + b, 0);
 
 /** Verifies a delivery in Node (18+): the HMAC-SHA256 of the raw body, compared in constant time. */
 export const NODE_VERIFY = `import { createHmac, timingSafeEqual } from "node:crypto";
@@ -70,8 +74,8 @@ Your **signing secret** (\`whsec_…\`) is on the dashboard's *Settings* page
 (\`GET /api/settings/webhook-secret\`); rotating it (\`POST /api/settings/webhook-secret/rotate\`)
 makes the old one fail at once.
 
-Answer any 2xx within 10 seconds. Anything else (or no answer) is retried with exponential backoff
-(1, 2, 4 … minutes, 8 attempts over about two hours); \`GET /v1/research/{id}/deliveries\` lists
+Answer any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} seconds. Anything else (or no answer) is retried with exponential backoff
+(${[1, 2, 3].map((attempt) => retryDelaySecs(attempt) / 60).join(", ")} … minutes, ${MAX_DELIVERY_ATTEMPTS} attempts over about ${Math.round(RETRY_SPAN_SECS / 3600)} hours); \`GET /v1/research/{id}/deliveries\` lists
 every attempt with its status code or error.
 
 **Verify every delivery** before trusting it: compute the HMAC over the exact bytes you received
