@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createProviders, runResearch } from "../src/research/engine";
-import { citationProblems } from "../src/research/engine/citations";
+import { citationProblems } from "../src/research/engine/write";
 import { budgetsForMode } from "../src/research/pricing";
 import { adminUser, call, expectError, json, signupUser } from "./helpers";
 

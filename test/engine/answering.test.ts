@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
-import { citationProblems } from "../../src/research/engine/citations";
+import { citationProblems } from "../../src/research/engine/write";
 import { textNamesTitle, titleRefersTo } from "../../src/research/engine/evidence";
-import { analyzeQuestion } from "../../src/research/engine/query";
-import { restate } from "../../src/research/engine/restate";
-import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/text";
+import { analyzeQuestion } from "../../src/research/engine/question";
+import { restate } from "../../src/research/engine/write";
+import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders, WIKI } from "./helpers";
 

@@ -1,6 +1,6 @@
 import type { Page, PageReader, Providers, SearchHit, SearchProvider, SearchQuery } from "../../src/research/providers/types";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
-import { terms } from "../../src/research/engine/text";
+import { terms } from "../../src/research/engine/language";
 
 export interface FakeDoc {
   url: string;

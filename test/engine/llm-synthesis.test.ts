@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
-import { citationProblems } from "../../src/research/engine/citations";
+import { citationProblems } from "../../src/research/engine/write";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
 import { budgetsForMode } from "../../src/research/pricing";
 import { memoryProviders, TWO_HOP_DOCS } from "./helpers";

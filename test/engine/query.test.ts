@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, capitalisedEntities, quotedPhrases } from "../../src/research/engine/query";
-import { normalizeAnswer, sentences, stem, terms } from "../../src/research/engine/text";
+import { analyzeQuestion, capitalisedEntities, quotedPhrases } from "../../src/research/engine/question";
+import { normalizeAnswer, sentences, stem, terms } from "../../src/research/engine/language";
 
 describe("query analysis", () => {
   it("finds capitalised entities, splitting two conjoined names but keeping titles with 'and'", () => {

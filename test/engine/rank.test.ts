@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bm25Scores, mmr, type Passage, similarity } from "../../src/research/engine/rank";
-import { terms } from "../../src/research/engine/text";
+import { bm25Scores, mmr, type Passage, similarity } from "../../src/research/engine/evidence";
+import { terms } from "../../src/research/engine/language";
 
 function passage(text: string, title = "", doc = 0, position = 0): Passage {
   return { doc, position, text, terms: terms(text), titleTerms: terms(title), start: 0, end: text.length };

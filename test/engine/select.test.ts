@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUrl, chooseSources } from "../../src/research/engine/select";
+import { canonicalUrl, chooseSources } from "../../src/research/engine/gather";
 import type { SearchHit } from "../../src/research/providers/types";
 
 const hit = (url: string): SearchHit => ({ url, title: url, snippet: "", domain: new URL(url).hostname });

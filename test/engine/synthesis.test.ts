@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
-import { briefSentences, citationProblems, citationsIn, cite } from "../../src/research/engine/citations";
+import { briefSentences, citationProblems, citationsIn, cite } from "../../src/research/engine/write";
 import { budgetsForMode } from "../../src/research/pricing";
 import { memoryProviders, TWO_HOP_DOCS } from "./helpers";
 

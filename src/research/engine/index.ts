@@ -7,5 +7,5 @@ export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, Resear
 export type { StopReason } from "./budget";
 export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./task-runner";
 export { ResearchCancelledError, TypedOutputError, InvalidSchemaError, NoEvidenceError } from "./errors";
-export { compileSchema } from "./typed";
+export { compileSchema } from "./write";
 export { createProviders, type ProviderConfig } from "../providers";

@@ -1,12 +1,12 @@
 import { modeHasCritic } from "../pricing";
-import { analyzeEvidence, type EvidenceAnalysis } from "./analysis";
-import { extractiveBrief, type Synthesis } from "./brief";
+import { analyzeEvidence, type EvidenceAnalysis } from "./evidence";
+import { extractiveBrief, type Synthesis } from "./write";
 import { NoEvidenceError } from "./errors";
 import { gatherEvidence } from "./gather";
-import { llmBrief } from "./llm-synthesis";
+import { llmBrief } from "./write";
 import { ResearchRun } from "./run";
-import { type CompiledSchema, compileSchema, typedOutput } from "./typed";
-import { typedCitations } from "./typed-basis";
+import { type CompiledSchema, compileSchema, typedOutput } from "./write";
+import { typedCitations } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput } from "./types";
 
 /**

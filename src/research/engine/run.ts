@@ -2,7 +2,7 @@ import type { DomainFilter } from "../providers/domains";
 import { Budget } from "./budget";
 import { ResearchCancelledError } from "./errors";
 import { Evidence } from "./evidence";
-import { analyzeQuestion, type QueryAnalysis } from "./query";
+import { analyzeQuestion, type QueryAnalysis } from "./question";
 import { InProcessTaskRunner, type TaskRunner } from "./task-runner";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchProgress } from "./types";
 

@@ -1,7 +1,7 @@
 import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { Providers } from "../providers/types";
 import type { StopReason } from "./budget";
-import type { CitationDto, SourceDto } from "./brief";
+import type { CitationDto, SourceDto } from "./write";
 import type { TaskRunner } from "./task-runner";
 
 export type { CitationDto, SourceDto };

@@ -1,4 +1,4 @@
-import { fold, STOPWORDS, words } from "../../engine/text";
+import { fold, STOPWORDS, words } from "../../engine/language";
 import { normalizeDomain } from "../domains";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 

@@ -1,9 +1,9 @@
-import { domainAllowed, domainOf } from "../providers/domains";
-import type { SearchHit } from "../providers/types";
-import { analyzeEvidence } from "./analysis";
-import type { StopReason } from "./budget";
-import { followUpQueries, planBranches } from "./plan";
-import type { ResearchRun } from "./run";
+import { domainAllowed, domainOf } from "../../providers/domains";
+import type { SearchHit } from "../../providers/types";
+import { analyzeEvidence } from "../evidence";
+import type { StopReason } from "../budget";
+import { followUpQueries, planBranches } from "../plan";
+import type { ResearchRun } from "../run";
 import { chooseSources, type QueryHits } from "./select";
 
 /** Hits asked of each search: enough to look past the first few, few enough to stay cheap. */

@@ -1,8 +1,8 @@
-import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./evidence";
-import { CUE_BEFORE_NAME, relationTerms, withRelations } from "./relations";
-import { capitalisedEntities, type QueryAnalysis } from "./query";
+import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./store";
+import { CUE_BEFORE_NAME, relationTerms, withRelations } from "../language";
+import { capitalisedEntities, type QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
-import { stem, terms, unique, words } from "./text";
+import { stem, terms, unique, words } from "../language";
 
 export interface ScoredPassage {
   passage: Passage;

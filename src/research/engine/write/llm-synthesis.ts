@@ -1,14 +1,15 @@
-import { llmCostUsd } from "../pricing";
-import type { ChatModel } from "../providers/types";
-import type { EvidenceAnalysis } from "./analysis";
-import type { Budget } from "./budget";
+import { llmCostUsd } from "../../pricing";
+import type { ChatModel } from "../../providers/types";
+import type { EvidenceAnalysis } from "../evidence";
+import type { Budget } from "../budget";
 import type { Synthesis, SynthesisOptions } from "./brief";
 import { BriefWriter } from "./brief-writer";
 import { briefSentences, citationsIn } from "./citations";
-import type { Passage } from "./rank";
-import { similarity } from "./rank";
-import { terms } from "./text";
-import type { QueryAnalysis } from "./query";
+import type { Passage } from "../evidence";
+import { similarity } from "../evidence";
+import { terms } from "../language";
+import type { QueryAnalysis } from "../question";
+import { briefPrompt } from "../prompts";
 
 /** Rough prompt size in tokens (4 characters a token), to gate a call before it is made. */
 function estimateTokens(text: string): number {
@@ -52,12 +53,7 @@ export async function llmBrief(
     const passages = (ranked?.best ?? []).slice(0, 6).sort((a, b) => a.passage.position - b.passage.position);
     return `[${index + 1}] ${doc.title} (${doc.domain})\n${passages.map((item) => item.passage.text).join(" ")}`;
   });
-  const system =
-    "You are a research analyst. Write a concise brief answering the question from the numbered sources only. " +
-    "Open with one sentence that answers the question directly in your own words when the sources support an answer (yes or no first for yes/no questions); if they do not, say so. " +
-    "Then the key findings as bullet points, without repeating source titles. " +
-    "Every sentence must end with one or more citations like [1] or [2][3] that refer to the numbered sources. Never cite a number that is not listed. No sentence without a citation.";
-  const prompt = `Question: ${query.question}\n\nSources:\n${evidenceBlocks.join("\n\n")}`;
+  const { system, user: prompt } = briefPrompt(query.question, evidenceBlocks);
   const maxTokens = options.critic ? 1200 : 800;
   const estimate = llmCostUsd(estimateTokens(system + prompt), maxTokens);
   if (!budget.canAfford(estimate)) return extractive;

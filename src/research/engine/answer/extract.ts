@@ -1,9 +1,9 @@
-import type { RankedDoc } from "./analysis";
-import { bareTitle } from "./evidence";
-import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "./query";
-import type { Passage } from "./rank";
-import { withRelations } from "./relations";
-import { fold, MONTHS, stem, STOPWORDS, terms, words } from "./text";
+import type { RankedDoc } from "../evidence";
+import { bareTitle } from "../evidence";
+import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "../question";
+import type { Passage } from "../evidence";
+import { withRelations } from "../language";
+import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
 /**
  * The short answer of an open question, found in the best passages: the span of the asked type

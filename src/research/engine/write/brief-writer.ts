@@ -1,10 +1,10 @@
-import type { CitationDto, SourceDto } from "../shapes";
+import type { CitationDto, SourceDto } from "../../shapes";
 import { cite } from "./citations";
-import type { EvidenceAnalysis } from "./analysis";
-import type { EvidenceDoc } from "./evidence";
-import type { Passage } from "./rank";
-import { similarity } from "./rank";
-import { terms } from "./text";
+import type { EvidenceAnalysis } from "../evidence";
+import type { EvidenceDoc } from "../evidence";
+import type { Passage } from "../evidence";
+import { similarity } from "../evidence";
+import { terms } from "../language";
 
 export interface SynthesisOptions {
   maxSources: number;

@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { contentTerms, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "./text";
+import { contentTerms, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {

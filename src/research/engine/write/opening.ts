@@ -1,11 +1,11 @@
-import type { EvidenceAnalysis, Link, RankedDoc, ScoredPassage } from "./analysis";
-import { directAnswer } from "./answer";
+import type { EvidenceAnalysis, Link, RankedDoc, ScoredPassage } from "../evidence";
+import { directAnswer } from "../answer";
 import type { BriefWriter } from "./brief-writer";
-import { titleRefersTo } from "./evidence";
-import { type AnswerSpan, findAnswer } from "./extract";
-import type { QueryAnalysis } from "./query";
-import type { Passage } from "./rank";
-import { respectsStance, sharesKeyTerm } from "./relevance";
+import { titleRefersTo } from "../evidence";
+import { type AnswerSpan, findAnswer } from "../answer";
+import type { QueryAnalysis } from "../question";
+import type { Passage } from "../evidence";
+import { respectsStance, sharesKeyTerm } from "../evidence";
 import { restate } from "./restate";
 
 type Paragraph = ReturnType<BriefWriter["paragraph"]>;

@@ -1,7 +1,7 @@
 import { type CitationDto, citationOf, type Synthesis } from "./brief";
-import type { Passage } from "./rank";
+import type { Passage } from "../evidence";
 import { bestSupport } from "./llm-synthesis";
-import { terms } from "./text";
+import { terms } from "../language";
 
 /** A typed field's value is supported by a passage holding this share of its words. */
 const SUPPORT = 0.6;

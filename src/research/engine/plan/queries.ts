@@ -1,6 +1,6 @@
-import type { EvidenceAnalysis } from "./analysis";
-import type { QueryAnalysis } from "./query";
-import { unique } from "./text";
+import type { EvidenceAnalysis } from "../evidence";
+import type { QueryAnalysis } from "../question";
+import { unique } from "../language";
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a

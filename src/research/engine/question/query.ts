@@ -1,4 +1,4 @@
-import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "./text";
+import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
 /**
  * What a question asks about: its content terms, quoted phrases, capitalised entities, and

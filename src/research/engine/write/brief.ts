@@ -1,12 +1,12 @@
-import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "./analysis";
+import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "../evidence";
 import { BriefWriter, type Synthesis, type SynthesisOptions } from "./brief-writer";
 import { writeOpening } from "./opening";
-import type { QueryAnalysis } from "./query";
-import { similarity } from "./rank";
-import { questionKeyTerms, respectsStance, sharesKeyTerm } from "./relevance";
-import { terms } from "./text";
+import type { QueryAnalysis } from "../question";
+import { similarity } from "../evidence";
+import { questionKeyTerms, respectsStance, sharesKeyTerm } from "../evidence";
+import { terms } from "../language";
 
-export type { CitationDto, SourceDto } from "../shapes";
+export type { CitationDto, SourceDto } from "../../shapes";
 
 export { citationOf, type Statement, type Synthesis, type SynthesisOptions } from "./brief-writer";
 

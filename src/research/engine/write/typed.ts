@@ -1,13 +1,14 @@
 import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
-import { llmCostUsd } from "../pricing";
-import type { ChatMessage, ChatModel } from "../providers/types";
-import type { EvidenceAnalysis } from "./analysis";
-import type { Budget } from "./budget";
+import { llmCostUsd } from "../../pricing";
+import type { ChatMessage, ChatModel } from "../../providers/types";
+import type { EvidenceAnalysis } from "../evidence";
+import type { Budget } from "../budget";
 import type { Synthesis } from "./brief";
-import { InvalidSchemaError, TypedOutputError } from "./errors";
-import type { QueryAnalysis } from "./query";
-import { similarity } from "./rank";
-import { MONTHS, terms } from "./text";
+import { InvalidSchemaError, TypedOutputError } from "../errors";
+import type { QueryAnalysis } from "../question";
+import { similarity } from "../evidence";
+import { MONTHS, terms } from "../language";
+import { typedOutputPrompt, typedRepairPrompt } from "../prompts";
 
 /**
  * Typed output: the brief re-cast into an object that conforms to the caller's JSON Schema.
@@ -313,10 +314,8 @@ function parseJson(text: string): unknown {
 
 async function modelFill(compiled: CompiledSchema, context: TypedContext): Promise<unknown> {
   const llm = context.llm!;
-  const system =
-    "You convert a research brief into JSON. Answer with one JSON value only, no prose, that conforms to the JSON Schema given. Use only facts from the brief and sources.";
   const sources = context.synthesis.sources.map((source, index) => `[${index + 1}] ${source.title} <${source.url}>`).join("\n");
-  const prompt = `JSON Schema:\n${JSON.stringify(compiled.schema)}\n\nQuestion: ${context.query.question}\n\nBrief:\n${context.synthesis.brief}\n\nSources:\n${sources}`;
+  const { system, user: prompt } = typedOutputPrompt(compiled.schema, context.query.question, context.synthesis.brief, sources);
   const messages: ChatMessage[] = [{ role: "user", content: prompt }];
   let errors: string[] = [];
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -328,7 +327,7 @@ async function modelFill(compiled: CompiledSchema, context: TypedContext): Promi
       break;
     }
     if (attempt === 1) {
-      messages.push({ role: "user", content: `That JSON does not conform to the schema. Validator errors:\n${errors.join("\n")}\nAnswer again with corrected JSON only.` });
+      messages.push({ role: "user", content: typedRepairPrompt(errors) });
     }
     const response = await llm.complete({ system, messages: [...messages], maxTokens: 2000, json: true, signal: context.signal });
     context.budget.chargeUsd(llmCostUsd(response.inputTokens, response.outputTokens));

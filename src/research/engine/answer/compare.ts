@@ -1,5 +1,5 @@
-import type { RankedDoc } from "./analysis";
-import { words } from "./text";
+import type { RankedDoc } from "../evidence";
+import { words } from "../language";
 
 /**
  * Facts that yes/no comparisons turn on, read from a subject's page: the place a relation is

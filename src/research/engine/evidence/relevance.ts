@@ -1,8 +1,8 @@
 import type { EvidenceAnalysis } from "./analysis";
-import type { QueryAnalysis } from "./query";
+import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
-import { withRelations } from "./relations";
-import { stem, words } from "./text";
+import { withRelations } from "../language";
+import { stem, words } from "../language";
 
 /** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */
 export function questionKeyTerms(query: QueryAnalysis, analysis: EvidenceAnalysis): Set<string> {

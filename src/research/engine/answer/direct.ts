@@ -1,8 +1,8 @@
-import type { RankedDoc } from "./analysis";
-import { titleNames } from "./evidence";
-import { capitalisedEntities, type QueryAnalysis } from "./query";
+import type { RankedDoc } from "../evidence";
+import { titleNames } from "../evidence";
+import { capitalisedEntities, type QueryAnalysis } from "../question";
 import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
-import { stem, terms, words } from "./text";
+import { stem, terms, words } from "../language";
 
 /**
  * Direct answers the evidence can support without a model: yes/no for comparisons when both

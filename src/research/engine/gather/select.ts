@@ -1,7 +1,7 @@
-import { type DomainFilter, domainAllowed, domainOf } from "../providers/domains";
-import type { SearchHit } from "../providers/types";
-import { textNamesTitle } from "./evidence";
-import { decodeEntities } from "./text";
+import { type DomainFilter, domainAllowed, domainOf } from "../../providers/domains";
+import type { SearchHit } from "../../providers/types";
+import { textNamesTitle } from "../evidence";
+import { decodeEntities } from "../language";
 
 export interface QueryHits {
   query: string;

@@ -1,0 +1,3 @@
+export * from "./compare";
+export * from "./direct";
+export * from "./extract";

@@ -1,0 +1,4 @@
+export * from "./analysis";
+export * from "./rank";
+export * from "./relevance";
+export * from "./store";

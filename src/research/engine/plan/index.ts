@@ -1,0 +1,2 @@
+/** Planning: the searches of wave 1, and after each wave the follow-ups that target what is still missing. */
+export { followUpQueries, planBranches } from "./queries";

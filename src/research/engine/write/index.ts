@@ -1,0 +1,7 @@
+/** Writing: the brief (extractive, or a model's checked against the evidence), its citations, and the typed output. */
+export * from "./brief";
+export * from "./citations";
+export * from "./llm-synthesis";
+export * from "./restate";
+export * from "./typed";
+export * from "./typed-basis";
