@@ -16,13 +16,14 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
  * has none (a start that failed moments ago; the sweep settles it).
  */
 export function resultFromRow(job: ResearchJobRow): ResearchResult {
-  // Rows written before claim-level citations existed have none.
-  if (job.resultJson) return { citations: [], ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations">) };
+  // Rows written before claim-level citations (or the short answer) existed have none.
+  if (job.resultJson) return { citations: [], answer: null, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer">) };
   return {
     id: job.id,
     status: job.status,
     question: job.question,
     brief: null,
+    answer: null,
     typed: null,
     sources: [],
     citations: [],

@@ -42,6 +42,22 @@ export const CitationDto = z
   })
   .openapi("Citation", { description: "The exact passage of a source that one claim of the brief rests on." });
 
+export const ANSWER_CONFIDENCES = ["high", "medium", "low"] as const;
+
+export const ShortAnswerDto = z
+  .object({
+    text: z.string().openapi({
+      description:
+        "The answer itself, as a QA dataset gives it: an entity, a date, a number, a place, `yes` or `no`, or for an open question one sentence. Never the question re-spelled around a phrase.",
+    }),
+    confidence: z.enum(ANSWER_CONFIDENCES).openapi({
+      description:
+        "`high`: a sentence that was read states the asked relation between the question's subject (or the entity the chain resolved) and this answer. `medium`: the answer is the best-supported candidate, from passages that name the subject and what is asked but not in one statement. `low`: the answer is a guess from the closest evidence; check its citations.",
+    }),
+    citations: z.array(z.int().min(0)).openapi({ description: "Indexes into `sources` of the sources the answer rests on (the brief cites them as [index + 1])." }),
+  })
+  .openapi("ShortAnswer", { description: "The short answer to the question, with how far the sources read support it." });
+
 export const ResearchResultDto = z
   .object({
     id: JobId,
@@ -54,6 +70,10 @@ export const ResearchResultDto = z
         description:
           "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds.",
       }),
+    answer: ShortAnswerDto.nullable().openapi({
+      description:
+        "The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds.",
+    }),
     typed: z.unknown().openapi({ description: "The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds." }),
     sources: z.array(SourceDto).openapi({
       description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far.",
@@ -114,6 +134,8 @@ export const DeliveryDto = z
 
 export type SourceDto = z.infer<typeof SourceDto>;
 export type CitationDto = z.infer<typeof CitationDto>;
+export type ShortAnswer = z.infer<typeof ShortAnswerDto>;
+export type AnswerConfidence = ShortAnswer["confidence"];
 export type ResearchResult = z.infer<typeof ResearchResultDto>;
 export type AsyncAccepted = z.infer<typeof AsyncAcceptedDto>;
 export type JobSummary = z.infer<typeof JobSummaryDto>;

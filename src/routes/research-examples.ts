@@ -48,6 +48,11 @@ export const researchResultExample = {
     "- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n" +
     "**Benjamin Harrison: State of the Union address, 1892**\n" +
     "- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+  answer: {
+    text: "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+    confidence: "medium",
+    citations: [0, 1],
+  },
   typed: { summary: "Tariff reform should reduce present tariff charges upon the necessaries of life." },
   sources: [
     {
@@ -113,6 +118,7 @@ export const cancelledResultExample = {
   status: "cancelled",
   question: "How did presidents describe the railroads?",
   brief: null,
+  answer: null,
   typed: null,
   sources: [
     { url: "corpus://sotu.corpus/1908-theodore-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1908", domain: "sotu.corpus" },

@@ -7,6 +7,7 @@ const base: ResearchResult = {
   status: "succeeded",
   question: "What ended the Nullification Crisis?",
   brief: "The Compromise Tariff of 1833 ended it [1], after Jackson threatened force [2].",
+  answer: { text: "The Compromise Tariff of 1833", confidence: "high", citations: [0] },
   typed: null,
   sources: [
     { url: "https://history.example.org/compromise", title: "Compromise Tariff", domain: "history.example.org" },

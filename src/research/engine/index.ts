@@ -3,7 +3,7 @@
  * (fan-out task types, errors, providers from configuration). Importable without Hono.
  */
 export { runResearch } from "./pipeline";
-export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto } from "./types";
+export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto, ShortAnswer } from "./types";
 export type { StopReason } from "./budget";
 export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./task-runner";
 export { ResearchCancelledError, TypedOutputError, InvalidSchemaError, NoEvidenceError } from "./errors";

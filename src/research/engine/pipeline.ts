@@ -35,6 +35,8 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   await run.progress("done");
   return {
     brief: synthesis.brief,
+    answer: null,
+    addressed: true,
     typed,
     sources: synthesis.sources,
     citations,

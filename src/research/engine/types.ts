@@ -1,10 +1,11 @@
 import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { Providers } from "../providers/types";
 import type { StopReason } from "./budget";
+import type { ShortAnswer } from "../shapes";
 import type { CitationDto, SourceDto } from "./write";
 import type { TaskRunner } from "./task-runner";
 
-export type { CitationDto, SourceDto };
+export type { CitationDto, ShortAnswer, SourceDto };
 
 export interface ResearchInput {
   question: string;
@@ -45,6 +46,13 @@ export interface ResearchHooks {
 
 export interface ResearchOutput {
   brief: string;
+  /** The short answer and its confidence; null when the evidence does not answer the question. */
+  answer: ShortAnswer | null;
+  /**
+   * Whether anything read addresses the question at all. False: the brief says in one sentence
+   * that the sources do not cover it, and the job is charged its metered work, not the mode's price.
+   */
+  addressed: boolean;
   typed: unknown;
   sources: SourceDto[];
   /** One entry per cited claim of the brief (and per supported top-level field of `typed`). */
