@@ -1,5 +1,6 @@
 import { modeHasCritic } from "../pricing";
-import { analyzeEvidence, type EvidenceAnalysis } from "./evidence";
+import { type AnswerOutcome, answerQuestion } from "./answer";
+import { addressesQuestion, analyzeEvidence, type EvidenceAnalysis } from "./evidence";
 import { extractiveBrief, type Synthesis } from "./write";
 import { NoEvidenceError } from "./errors";
 import { gatherEvidence } from "./gather";
@@ -7,7 +8,7 @@ import { llmBrief } from "./write";
 import { ResearchRun } from "./run";
 import { type CompiledSchema, compileSchema, typedOutput } from "./write";
 import { typedCitations } from "./write";
-import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput } from "./types";
+import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
 
 /**
  * Runs one research job inside its budget envelope:
@@ -28,15 +29,15 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
     throw new NoEvidenceError(stopped === "deadline" ? "The deadline passed before any source could be read." : "No source matched the question.", budget.costUsd);
   }
 
-  const { analysis, synthesis } = await synthesize(run);
+  const { analysis, synthesis, answer, addressed } = await synthesize(run);
   const typed = schema ? await writeTyped(run, schema, analysis, synthesis) : null;
   const citations = [...synthesis.citations, ...(schema ? typedCitations(typed, synthesis) : [])];
   await run.checkCancelled();
   await run.progress("done");
   return {
     brief: synthesis.brief,
-    answer: null,
-    addressed: true,
+    answer,
+    addressed,
     typed,
     sources: synthesis.sources,
     citations,
@@ -49,21 +50,37 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
 }
 
 /** The brief from everything read: extractive, then rewritten by the model when there is one. */
-async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis }> {
+async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis; answer: ShortAnswer | null; addressed: boolean }> {
   const { input, deps, hooks, budget, query } = run;
   await run.progress("synthesizing");
   await run.checkCancelled();
   const analysis = analyzeEvidence(run.evidence, query);
   const critic = modeHasCritic(input.mode);
   const options = { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
-  let synthesis: Synthesis = extractiveBrief(query, analysis, options);
+  const addressed = addressesQuestion(query, analysis, run.evidence);
+  const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, run.evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
+  let synthesis: Synthesis = extractiveBrief(query, analysis, outcome, addressed, options);
   budget.charge("extractive_synthesis");
   if (deps.providers.llm && synthesis.sources.length > 0) {
     if (critic) await run.progress("critic");
     await run.checkCancelled();
     synthesis = await llmBrief(deps.providers.llm, query, analysis, synthesis, budget, options, run.gathering.signal.aborted ? undefined : hooks.signal);
   }
-  return { analysis, synthesis };
+  return { analysis, synthesis, answer: shortAnswer(outcome, synthesis), addressed };
+}
+
+/**
+ * The short answer as the result publishes it: its citations are the sources (in the brief's
+ * numbering) of the passages it rests on. A model's brief may drop a source; an answer left with
+ * none of its sources is not stated.
+ */
+function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis): ShortAnswer | null {
+  const { answer } = outcome;
+  if (!answer) return null;
+  const docs = new Set(answer.basis.map((passage) => passage.doc));
+  const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));
+  if (citations.length === 0) return null;
+  return { text: answer.text, confidence: answer.confidence, citations };
 }
 
 /** The brief re-cast into the caller's response_schema. */

@@ -10,6 +10,8 @@ import { stem, terms, words } from "../language";
  * the key findings.
  */
 export interface DirectAnswer {
+  /** The short answer: "yes", "no", or the option picked. */
+  answer: string;
   /** The opening sentence, without citations. */
   text: string;
   /** The docs that support it (their evidence indexes). */
@@ -80,9 +82,14 @@ function birthYear(text: string): number | undefined {
 
 export function directAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
   if (query.kind === "choice" && query.options.length === 2) return choiceAnswer(query, ranked);
-  if (query.kind === "yes_no") return yesNoAnswer(query, ranked);
+  if (query.kind === "yes_no") {
+    const found = yesNoAnswer(query, ranked);
+    return found && { ...found, answer: found.text.startsWith("Yes") ? "yes" : "no" };
+  }
   return null;
 }
+
+type Decided = Omit<DirectAnswer, "answer">;
 
 function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
   const [first, second] = query.options as [string, string];
@@ -98,7 +105,7 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
     const pickA = wantEarlier ? yearA < yearB : yearA > yearB;
     const [winner, loser, winYear, loseYear] = pickA ? [first, second, yearA, yearB] : [second, first, yearB, yearA];
     const comparative = query.focusTerms.find((term) => BIRTH_COMPARATIVES.has(term) && term !== "born") ?? (wantEarlier ? "older" : "younger");
-    return { text: `${winner} is ${comparative}: ${winner} was born in ${winYear}, ${loser} in ${loseYear}.`, docs };
+    return { answer: winner, text: `${winner} is ${comparative}: ${winner} was born in ${winYear}, ${loser} in ${loseYear}.`, docs };
   }
   // "Which writer was from England, A or B?": the option whose page matches the asked attribute.
   const attribute = [...query.focusTerms, ...query.entities.filter((entity) => !query.options.includes(entity)).flatMap((entity) => terms(entity))];
@@ -111,10 +118,10 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
   if (scoreA === scoreB) return null;
   const winnerDoc = scoreA > scoreB ? a : b;
   const winner = scoreA > scoreB ? first : second;
-  return { text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
+  return { answer: winner, text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
 }
 
-function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer | null {
+function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null {
   // The compared subjects are the question entities with a page of their own.
   const subjects = query.entities.filter((entity) => ranked.some((entry) => titleNames(entry.doc.title, entity)));
   if (subjects.length < 2) return null;
@@ -172,7 +179,7 @@ const RELATION_IN = /\b(born|headquartered|based|formed|founded|located|built|es
  * "Were A and B both born in Moscow?", "Were A and B formed in the same city?" (the place stated
  * with the relation). The answer names the deciding fact of each.
  */
-function comparison(question: string, first: string, second: string, a: RankedDoc, b: RankedDoc): DirectAnswer | null {
+function comparison(question: string, first: string, second: string, a: RankedDoc, b: RankedDoc): Decided | null {
   const docs = [a.doc.index, b.doc.index];
   const bigger = BIGGER.exec(question);
   if (bigger) {

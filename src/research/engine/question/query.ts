@@ -1,3 +1,4 @@
+import { type HopChain, readHopChain } from "./hops";
 import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
 /**
@@ -34,6 +35,8 @@ export interface QueryAnalysis {
   askedNoun: string[];
   /** Stance words of the question ("against", "support", "before"): findings must not contradict them lexically. */
   stance: Stance | null;
+  /** The question read as a chain of hops ("the director of film X" -> its birthplace), when it has that shape. */
+  hops: HopChain | null;
 }
 
 export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
@@ -277,5 +280,5 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest) };
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest), hops: readHopChain(question) };
 }

@@ -1,3 +1,4 @@
+import type { AnswerOutcome } from "../answer";
 import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "../evidence";
 import { BriefWriter, type Synthesis, type SynthesisOptions } from "./brief-writer";
 import { writeOpening } from "./opening";
@@ -20,21 +21,28 @@ const MIN_FINDING_SCORE_CRITIC = 0.3;
 /** A finding this similar to one already said says the same thing. */
 const SAME_THING = 0.6;
 
+/** The whole brief when nothing read addresses the question: one sentence, no quote. */
+export const NOT_ADDRESSED = "None of the sources read addresses this question.";
+
 /**
- * The offline brief. It opens with one sentence that answers the question in the engine's own
- * words where the evidence gives the answer (a yes/no with the deciding fact, a pick between two
- * options, or the entity, date, number or place asked for, restated from the question), followed
- * by the sentences it rests on; when nothing answers it, it says so. Then the supporting findings,
- * grouped by the page they come from (one heading per subject instead of its title in every
- * bullet), each cited, none repeating another, none without an entity or key term of the question.
+ * The offline brief. It opens with the short answer (see answer/: a fixed frame or "Answer: X.",
+ * then the sentences it rests on); without one, with what was found and what is missing, or the
+ * closest evidence; and when nothing read addresses the question, it says so in one sentence.
+ * Then the supporting findings, grouped by the page they come from (one heading per subject
+ * instead of its title in every bullet), each cited, none repeating another, none without an
+ * entity or key term of the question.
  */
-export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, options: SynthesisOptions): Synthesis {
+export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, outcome: AnswerOutcome, addressed: boolean, options: SynthesisOptions): Synthesis {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   const writer = new BriefWriter(analysis);
+  if (!addressed) {
+    writer.paragraph().addUncited(NOT_ADDRESSED);
+    return writer.finish(options);
+  }
   if (ranked.length === 0) return writer.finish(options);
 
   const keyTerms = questionKeyTerms(query, analysis);
-  const chain = writeOpening(writer, query, analysis, ranked, keyTerms);
+  const chain = writeOpening(writer, query, outcome, ranked, keyTerms);
   writeFindings(writer, query, ranked, chain, keyTerms, options);
   return writer.finish(options);
 }

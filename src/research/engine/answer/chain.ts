@@ -1,0 +1,90 @@
+import type { Evidence, EvidenceDoc, Passage } from "../evidence";
+import { titleNames, titleRefersTo } from "../evidence";
+import type { HopChain } from "../question";
+import { words } from "../language";
+import { relatedNames, statedAttribute } from "./facts";
+
+/**
+ * Follows a question's hop chain through the pages read: the anchor's page, the sentence on it
+ * that names the related entity ("directed by Guido Brignone"), that entity's own page, and the
+ * sentence on it that states what is asked. Each hop rests on one sentence, so the answer it
+ * reaches says exactly where every step was read.
+ */
+
+export interface ChainStep {
+  /** The entity this step reached (the anchor for the first). */
+  entity: string;
+  /** Its page, when one was read. */
+  doc: EvidenceDoc | null;
+  /** The sentence that named it (none for the anchor). */
+  passage: Passage | null;
+  /** More than one entity matched the relation here ("directed by A and B"). */
+  ambiguous: boolean;
+}
+
+export interface ChainResolution {
+  steps: ChainStep[];
+  /** The answer and the sentence that states it, when the chain closed. */
+  answer: { text: string; passage: Passage; lead: boolean } | null;
+  /** The entity whose page is needed next (the next hop to search), when the chain is still open. */
+  missing: string | null;
+}
+
+/** Sentences of a page looked at for a fact: the lead says most, but "He died in ..." may come later. */
+const SENTENCES_SCANNED = 40;
+
+/** The page about an entity: its title names it; failing that, a page whose title the entity refers to (a surname). */
+export function pageAbout(evidence: Evidence, entity: string): EvidenceDoc | null {
+  const key = words(entity).join(" ");
+  return (
+    evidence.docs.find((doc) => titleNames(doc.title, entity)) ??
+    evidence.docs.find((doc) => words(doc.title).join(" ") === key) ??
+    evidence.docs.find((doc) => titleRefersTo(doc.title, entity)) ??
+    null
+  );
+}
+
+/**
+ * A sentence of a page speaks of the page's subject when it is the lead, opens with a pronoun,
+ * or names the subject (any word of the title's name): "Birn was born in Helsinki" on the page of
+ * a film's director speaks of an actress, not of the director.
+ */
+function aboutSubject(doc: EvidenceDoc, passage: Passage): boolean {
+  if (passage.position === 0) return true;
+  if (/^(?:He|She|They|His|Her|Their)\b/.test(passage.text)) return true;
+  const name = words(doc.title.replace(/\s*\([^)]*\)\s*$/, "")).filter((word) => word.length > 2);
+  const said = new Set(words(passage.text.split(/\b(?:born|died|was|is|married|won|received)\b/)[0] ?? ""));
+  return name.some((word) => said.has(word));
+}
+
+function relatedFrom(doc: EvidenceDoc, relation: HopChain["relations"][number]): { names: string[]; passage: Passage } | null {
+  for (const passage of doc.passages.slice(0, SENTENCES_SCANNED)) {
+    const names = relatedNames(passage.text, relation).filter((name) => !titleNames(doc.title, name));
+    if (names.length > 0) return { names, passage };
+  }
+  return null;
+}
+
+export function resolveChain(chain: HopChain, evidence: Evidence): ChainResolution {
+  const anchorDoc = pageAbout(evidence, chain.anchor);
+  const steps: ChainStep[] = [{ entity: chain.anchor, doc: anchorDoc, passage: null, ambiguous: false }];
+  if (!anchorDoc) return { steps, answer: null, missing: chain.anchor };
+  let current = anchorDoc;
+  for (const [index, relation] of chain.relations.entries()) {
+    const related = relatedFrom(current, relation);
+    if (!related) return { steps, answer: null, missing: null };
+    const entity = related.names[0]!;
+    const last = index === chain.relations.length - 1;
+    const doc = pageAbout(evidence, entity);
+    steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });
+    if (last && chain.attribute === "identity") return { steps, answer: { text: entity, passage: related.passage, lead: true }, missing: null };
+    if (!doc) return { steps, answer: null, missing: entity };
+    current = doc;
+  }
+  for (const passage of current.passages.slice(0, SENTENCES_SCANNED)) {
+    if (!aboutSubject(current, passage)) continue;
+    const stated = statedAttribute(passage.text, chain.attribute);
+    if (stated) return { steps, answer: { text: stated.value, passage, lead: passage.position < 3 }, missing: null };
+  }
+  return { steps, answer: null, missing: null };
+}

@@ -1,0 +1,177 @@
+import type { HopAttribute, HopRelation } from "../question";
+import { NOT_NAMES } from "../question";
+import { MONTHS } from "../language";
+
+/**
+ * Facts stated in one sentence: who a relation leads to ("directed by Guido Brignone"), and an
+ * attribute of a page's subject ("born 13 January 1956 in Cleveland"). Each pattern needs the
+ * words that state the fact next to the value: a value found this way is what the sentence says,
+ * which is what a `high` answer must rest on. Pure text functions, one sentence at a time.
+ */
+
+/** A capitalised name: initials, particles and hyphens kept ("S. Sylvan Simon", "Géza von Bolváry", "Jean-Luc Godard"). */
+const NAME_WORD = "[\\p{Lu}][\\p{L}'’\\-]*\\.?";
+const PARTICLE = "(?:de|da|del|della|di|do|dos|du|la|le|von|van|der|den|ter|bin|ibn|al|el|y|of)";
+const NAME = `${NAME_WORD}(?:\\s+(?:${PARTICLE}\\s+)*${NAME_WORD})*`;
+const NAME_AT_START = new RegExp(`^${NAME}`, "u");
+
+/** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
+const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z\-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
+
+/** Words that open a capitalised run but do not start a name of a person or work. */
+const NOT_A_NAME_START = new Set(["The", "A", "An", "He", "She", "It", "They", "His", "Her", "In", "On", "At", "This", "That", "After", "Before", "When", "While"]);
+
+/**
+ * The name a cue introduces: the first capitalised run within a few descriptor words after it
+ * ("by American electronic music producer Dillon Francis" -> "Dillon Francis"); demonyms and
+ * lower-case words are descriptors, not the name.
+ */
+export function nameAfter(text: string): string | null {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  let skipped = 0;
+  let offset = 0;
+  while (skipped <= 6 && offset < tokens.length) {
+    const rest = tokens.slice(offset).join(" ");
+    const token = tokens[offset]!;
+    const bare = token.replace(/[,;:.]+$/, "");
+    const isDemonym = NOT_NAMES.has(bare.toLowerCase());
+    if (/^[\p{Lu}]/u.test(token) && !isDemonym && !NOT_A_NAME_START.has(bare)) {
+      const match = NAME_AT_START.exec(rest);
+      if (!match) return null;
+      return trimName(match[0]);
+    }
+    if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
+    if (!isDemonym && !DESCRIPTOR.test(bare)) return null;
+    offset++;
+    skipped++;
+  }
+  return null;
+}
+
+/** A trailing initial's period is kept ("Dwight H. Little"), a sentence's is not; dangling particles go. */
+function trimName(name: string): string {
+  let out = name.replace(/\s+(?:de|da|del|di|von|van|der|of|y)$/i, "").trim();
+  if (/\.$/.test(out) && !/\b\p{Lu}\.$/u.test(out)) out = out.slice(0, -1);
+  return out;
+}
+
+/** Cues that introduce the entity a relation leads to, in the sentence about the relation's source. */
+const RELATION_CUES: Record<HopRelation, RegExp[]> = {
+  director: [/\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi, /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi, /\bdirector\s+(?=\p{Lu})/gu],
+  composer: [/\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi, /\b(?:composed|scored)\s+by\s+/gi, /\b(?:music|score)\s+by\s+/gi, /\bcomposer\s+(?=\p{Lu})/gu],
+  performer: [/\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?\b(?:by|recorded by|performed by|sung by|released by)\s+/gi, /\b(?:recorded|performed|sung)\s+by\s+/gi],
+  producer: [/\bproduced\s+by\s+/gi, /\bproducer\s+(?=\p{Lu})/gu],
+  writer: [/\b(?:written|penned|scripted)\s+by\s+/gi, /\bscreenplay\s+by\s+/gi],
+  author: [/\b(?:written|authored)\s+by\s+/gi, /\b(?:novel|book|story|memoir|poem)\s+by\s+/gi],
+  screenwriter: [/\bscreenplay\s+(?:was\s+)?(?:written\s+)?by\s+/gi, /\bwritten\s+by\s+/gi],
+  creator: [/\bcreated\s+by\s+/gi, /\bcreator\s+(?=\p{Lu})/gu],
+  founder: [/\b(?:founded|established|co-founded)\s+(?:in\s+\d{4}\s+)?by\s+/gi, /\bfounder\s+(?=\p{Lu})/gu],
+  father: [/\b(?:son|daughter|child|eldest son|youngest son|eldest daughter|youngest daughter|only son|only daughter)\s+of\s+/gi, /\b(?:his|her)\s+father,?\s+/gi, /\bborn\s+to\s+/gi],
+  mother: [/\b(?:his|her)\s+mother,?\s+/gi],
+  spouse: [/\bmarried\s+(?:to\s+)?/gi, /\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+/gi, /\b(?:his|her)\s+(?:wife|husband|spouse),?\s+/gi],
+  child: [/\b(?:his|her|their)\s+(?:son|daughter|child|children|eldest son|eldest daughter)(?:\s+(?:was|were|include|included|is))?,?\s+/gi, /\b(?:father|mother|parent)\s+of\s+/gi],
+  sibling: [/\b(?:his|her)\s+(?:brother|sister|sibling)(?:\s+(?:was|is))?,?\s+/gi, /\b(?:brother|sister)\s+of\s+/gi],
+};
+
+/** "son of A and B": the mother is the second parent named (B), when the first is the father. */
+const SECOND_PARENT = /\b(?:son|daughter|child)\s+of\s+(.+?)\s+and\s+(?:his\s+wife\s+|(?:the\s+)?(?:princess|queen|lady)\s+)?(.+)$/i;
+
+/** The entities a sentence says the relation leads to, in the order it names them. */
+export function relatedNames(sentence: string, relation: HopRelation): string[] {
+  const found: string[] = [];
+  for (const cue of RELATION_CUES[relation]) {
+    cue.lastIndex = 0;
+    for (const match of sentence.matchAll(cue)) {
+      const name = nameAfter(sentence.slice((match.index ?? 0) + match[0].length));
+      if (name) found.push(name);
+    }
+  }
+  if (relation === "mother") {
+    const parents = SECOND_PARENT.exec(sentence);
+    const second = parents?.[2] ? nameAfter(parents[2]) : null;
+    if (second) found.push(second);
+  }
+  return [...new Set(found)];
+}
+
+const DATE = `(?:(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{3,4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{3,4}|(?:${MONTHS})\\s+\\d{3,4}|\\d{3,4})`;
+const PLACE = `(?:the\\s+)?${NAME}`;
+/** "(born 13 January 1956 in Cleveland, Ohio)", "(June 7, 1909 in Jiménez – September 4, 1986 in Mexico City)". */
+const LIFESPAN = new RegExp(
+  `\\((?:[^()]*?;\\s*)?(?:born\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?(?:[^()–-]*?[–-]\\s*(?:died\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?)?`,
+  "u",
+);
+
+export interface StatedValue {
+  value: string;
+  /** Where in the sentence the value stands (characters). */
+  index: number;
+}
+
+function first(sentence: string, patterns: RegExp[], group = 1): StatedValue | null {
+  for (const pattern of patterns) {
+    const match = pattern.exec(sentence);
+    if (match?.[group]) return { value: cleanValue(match[group]!), index: (match.index ?? 0) + match[0].indexOf(match[group]!) };
+  }
+  return null;
+}
+
+function cleanValue(value: string): string {
+  return value.replace(/^the\s+/i, "").replace(/[,;:]+$/, "").trim();
+}
+
+const BORN = new RegExp(`\\bborn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
+const DIED = new RegExp(`\\b(?:died|passed away)\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
+const BORN_PLACE = new RegExp(`\\bborn\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+const DIED_PLACE = new RegExp(`\\b(?:died|passed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
+const CAUSE_STATED = /\b(?:cause of (?:his |her )?death was|succumbed to|death was caused by)\s+(?:an?\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
+const AWARD = new RegExp(`\\b(?:won|received|awarded|earned|recipient of|inducted into)\\s+(?:the\\s+|a\\s+|an\\s+|two\\s+|three\\s+|several\\s+)?(${NAME}(?:\\s+(?:Award|Awards|Prize|Medal|Order|Cross|Fame))?)`, "u");
+const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for|by|with)\\s+(?:the\\s+)?(${NAME})`, "u");
+const EDUCATION = new RegExp(`\\b(?:educated|studied|graduated|attended|alumnus|alumna|enrolled)\\s+(?:\\w+\\s+){0,3}?(?:at|from|of|in)?\\s*(?:the\\s+)?(${NAME})`, "u");
+/** "is an American film director", "was a British composer": the demonym of the lead sentence. */
+const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;
+
+/**
+ * The attribute a sentence states of its page's subject, with the value's position. Life dates in
+ * brackets after a name count as stating birth and death ("Robert Rossen (March 16, 1908 – ...)").
+ */
+export function statedAttribute(sentence: string, attribute: HopAttribute): StatedValue | null {
+  const lifespan = LIFESPAN.exec(sentence);
+  const fromLife = (group: number): StatedValue | null =>
+    lifespan?.[group] ? { value: cleanValue(lifespan[group]!), index: (lifespan.index ?? 0) + lifespan[0].indexOf(lifespan[group]!) } : null;
+  switch (attribute) {
+    case "birth_date":
+      // A lone year in brackets is a film's or a work's date, not a life: it needs "born" or a death date.
+      return (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN]);
+    case "death_date":
+      return fromLife(3) ?? first(sentence, [DIED]);
+    case "birth_place":
+      return fromLife(2) ?? first(sentence, [BORN_PLACE]);
+    case "death_place":
+      return fromLife(4) ?? first(sentence, [DIED_PLACE]);
+    case "burial_place":
+      return first(sentence, [BURIED]);
+    case "cause_of_death":
+      return first(sentence, [CAUSE_STATED, CAUSE]);
+    case "award":
+      return first(sentence, [AWARD]);
+    case "employer":
+      return first(sentence, [EMPLOYER]);
+    case "education":
+      return first(sentence, [EDUCATION]);
+    case "nationality": {
+      const match = NATIONALITY.exec(sentence);
+      if (!match) return null;
+      const demonym = match[1]!.split(/[-\s]/)[0]!;
+      if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym)) return null;
+      return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Demonyms beyond the common ones the question reader knows ("Swedish" is there; "Malian", "Bengali" may not be). */
+const EXTRA_DEMONYM = /^(?:[\p{Lu}][\p{L}]+(?:ian|ean|ese|ish|ic|i|an|ch))$/u;

@@ -1,0 +1,117 @@
+import type { AnswerConfidence } from "../../shapes";
+import type { Evidence, EvidenceAnalysis, Passage, RankedDoc } from "../evidence";
+import type { QueryAnalysis } from "../question";
+import { stem, withRelations, words } from "../language";
+import { answerChain } from "./bridge";
+import { resolveChain } from "./chain";
+import { directAnswer } from "./direct";
+import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
+
+/**
+ * The short answer of a question and how far the evidence supports it. Three paths, most
+ * trusted first:
+ * 1. a hop chain the fact patterns read end to end (every hop and the asked attribute stated in
+ *    a sentence of the right page): `high`, or `medium` where a hop named two entities;
+ * 2. a yes/no or a pick between two options decided on a fact of each subject's page: `medium`;
+ * 3. the span of the asked type found along the best chain of pages: `medium` when its sentence
+ *    states what is asked next to it on the chain's page, else `low`.
+ * Trust comes before coverage: below `medium` the engine states no answer (null) and the brief
+ * shows the closest evidence instead.
+ */
+
+export interface AnswerFinding {
+  text: string;
+  confidence: AnswerConfidence;
+  /** The opening sentence in the engine's words (a fixed frame, or "Answer: X."). */
+  sentence: string;
+  /** The passages the answer rests on, in chain order: each link, then the answer's own sentence. */
+  basis: Passage[];
+  /** Evidence indexes of the pages it runs through. */
+  docs: number[];
+}
+
+export interface AnswerOutcome {
+  answer: AnswerFinding | null;
+  /** What a chain that did not close established, and what it misses (the brief opens with it). */
+  partial: { sentence: string; basis: Passage[]; docs: number[] } | null;
+  /** The pages the answer (or the closest evidence) runs through, and the passages linking them: the brief's findings start there. */
+  chain: { docs: RankedDoc[]; links: Passage[] };
+}
+
+export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): AnswerOutcome {
+  const ranked = analysis.ranked.filter((entry) => entry.score > 0);
+  const byIndex = (index: number) => ranked.find((entry) => entry.doc.index === index);
+  let partial: AnswerOutcome["partial"] = null;
+  if (query.hops) {
+    const resolved = resolveChain(query.hops, evidence);
+    const links = resolved.steps.flatMap((step) => (step.passage ? [step.passage] : []));
+    const docs = resolved.steps.flatMap((step) => (step.doc ? [step.doc.index] : []));
+    const last = resolved.steps[resolved.steps.length - 1]!;
+    if (resolved.answer) {
+      const ambiguous = resolved.steps.some((step) => step.ambiguous);
+      const basis = [...new Set([...links, resolved.answer.passage])];
+      const answerDocs = [...new Set([...docs, resolved.answer.passage.doc])];
+      return {
+        answer: {
+          text: resolved.answer.text,
+          confidence: ambiguous ? "medium" : "high",
+          sentence: chainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute, resolved.answer.text),
+          basis,
+          docs: answerDocs,
+        },
+        partial: null,
+        chain: { docs: answerDocs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined), links },
+      };
+    }
+    if (resolved.steps.length > 1 && query.hops.relations.length === resolved.steps.length - 1) {
+      partial = { sentence: partialChainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute), basis: links, docs };
+    }
+  }
+  if (ranked.length === 0) return { answer: null, partial, chain: { docs: [], links: [] } };
+
+  const direct = directAnswer(query, ranked);
+  if (direct) {
+    const docs = direct.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined);
+    const basis = docs.map((entry, index) => entry.doc.passages[direct.sentences?.[index] ?? 0] ?? entry.doc.passages[0]!).filter(Boolean);
+    return { answer: { text: direct.answer, confidence: "medium", sentence: direct.text, basis, docs: direct.docs }, partial, chain: { docs, links: [] } };
+  }
+
+  const chain = answerChain(query, analysis, ranked);
+  const closest = { docs: chain.docs, links: chain.links };
+  if (!chain.span || !chain.answerDoc || partial) return { answer: null, partial, chain: closest };
+  const end = chain.docs[chain.docs.length - 1]!;
+  const links = chain.answerDoc === end ? chain.links : [];
+  const confidence = spanConfidence(query, chain.span.text, chain.span.passage, chain.answerDoc);
+  if (confidence === "low") return { answer: null, partial, chain: closest };
+  return {
+    answer: {
+      text: chain.span.text,
+      confidence,
+      sentence: plainAnswerSentence(chain.span.text),
+      basis: [...links, chain.span.passage],
+      docs: chain.docs.map((entry) => entry.doc.index),
+    },
+    partial,
+    chain: closest,
+  };
+}
+
+/** Words between the answer and the nearest word of what is asked, for the answer to count as stated with it. */
+const STATED_WITHIN = 5;
+
+/**
+ * A span found by the general path is `medium` when its sentence says what is asked right next
+ * to it (the asked relation or attribute within a few words) and speaks of its page's subject;
+ * anything looser is `low`.
+ */
+function spanConfidence(query: QueryAnalysis, span: string, passage: Passage, page: RankedDoc): AnswerConfidence {
+  const asked = withRelations(query.focusTerms.filter((term) => !query.linkTerms.includes(term)));
+  if (asked.size === 0) return "low";
+  const tokens = words(passage.text);
+  const spanWords = words(span);
+  const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
+  if (at < 0) return "low";
+  const near = tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
+  const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
+  return near && onSubject ? "medium" : "low";
+}

@@ -1,0 +1,130 @@
+/**
+ * A compositional question read as a chain of hops: "Where was the director of film Lorna born?"
+ * starts at the page it names (Lorna), follows one relation (its director) to another page, and
+ * asks one attribute of that page's subject (where they were born). Resolving the chain hop by
+ * hop is what lets the engine search for the page of the next hop, and state an answer only when
+ * every hop was read in a sentence (the confidence of the short answer rests on it).
+ *
+ * Pure text: no evidence is needed to read the chain. A question of another shape has no chain
+ * (null) and is answered by the general extraction.
+ */
+
+/** Relations that lead from one page's subject to another entity with a page of its own. */
+export const HOP_RELATIONS = [
+  "director", "composer", "performer", "producer", "writer", "author", "screenwriter", "creator", "founder",
+  "father", "mother", "spouse", "child", "sibling",
+] as const;
+export type HopRelation = (typeof HOP_RELATIONS)[number];
+
+/** What is asked of the chain's last entity; `identity` asks for the entity itself ("Who is the father of X?"). */
+export type HopAttribute =
+  | "identity"
+  | "birth_date"
+  | "death_date"
+  | "birth_place"
+  | "death_place"
+  | "burial_place"
+  | "nationality"
+  | "cause_of_death"
+  | "award"
+  | "employer"
+  | "education";
+
+export interface HopChain {
+  /** The entity the question names, where the chain starts (a film, a song, a person). */
+  anchor: string;
+  /** The relations followed from the anchor, in order. */
+  relations: HopRelation[];
+  attribute: HopAttribute;
+  /** How the question names what it asks, for the brief's opening ("the director of film Lorna"). */
+  subjectPhrase: string;
+}
+
+/** Words a question uses for each relation (plural and gendered forms map to one relation). */
+const RELATION_WORDS: Record<string, HopRelation[]> = {
+  director: ["director"], "film director": ["director"], composer: ["composer"], performer: ["performer"], singer: ["performer"],
+  producer: ["producer"], writer: ["writer"], author: ["author"], screenwriter: ["screenwriter"], creator: ["creator"], founder: ["founder"],
+  father: ["father"], mother: ["mother"], husband: ["spouse"], wife: ["spouse"], spouse: ["spouse"],
+  child: ["child"], son: ["child"], daughter: ["child"], sibling: ["sibling"], brother: ["sibling"], sister: ["sibling"],
+  "paternal grandfather": ["father", "father"], "paternal grandmother": ["father", "mother"],
+  "maternal grandfather": ["mother", "father"], "maternal grandmother": ["mother", "mother"],
+  "father-in-law": ["spouse", "father"], "mother-in-law": ["spouse", "mother"],
+};
+const RELATION_ALTERNATION = Object.keys(RELATION_WORDS).sort((a, b) => b.length - a.length).join("|");
+
+/** Kind words before a name ("the director of film X", "the performer of song Y"): not part of the name. */
+const KIND_PREFIX = /^(?:the\s+)?(?:film|movie|song|single|album|band|novel|book|play|series|show|company|magazine|newspaper|opera|poem)\s+/i;
+
+/** Attribute question shapes: the captured group is the subject phrase. Order matters: the more specific first. */
+const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
+  [/^(?:what|which) (?:is|was) the (?:date of birth|birth ?date|birthday) of (.+)$/i, "birth_date"],
+  [/^when (?:is|was) (.+?)(?:'s|’s| 's) birthday$/i, "birth_date"],
+  [/^when (?:was|is) (.+?) born$/i, "birth_date"],
+  [/^(?:what|which) (?:is|was) the (?:date of death|death ?date) of (.+)$/i, "death_date"],
+  [/^when did (.+?) (?:die|pass away)$/i, "death_date"],
+  [/^(?:what|which) (?:is|was) the (?:place of birth|birth ?place) of (.+)$/i, "birth_place"],
+  [/^where (?:was|is) the (?:place of birth|birth ?place) of (.+)$/i, "birth_place"],
+  [/^where (?:was|is) (.+?) born$/i, "birth_place"],
+  [/^(?:what|which) (?:is|was) the (?:place of death|death ?place) of (.+)$/i, "death_place"],
+  [/^where (?:was|is) the (?:place of death|death ?place) of (.+)$/i, "death_place"],
+  [/^where did (.+?) (?:die|pass away)$/i, "death_place"],
+  [/^(?:what|which) (?:is|was) the (?:place of burial|burial ?place) of (.+)$/i, "burial_place"],
+  [/^where (?:is|was) (.+?) buried$/i, "burial_place"],
+  [/^what (?:is|was) the nationality of (.+)$/i, "nationality"],
+  [/^what nationality (?:is|was|are|were) (.+)$/i, "nationality"],
+  [/^(?:which|what) country (?:is|was) (.+?) from$/i, "nationality"],
+  [/^(?:which|what) country (.+?) (?:is|was) from$/i, "nationality"],
+  [/^what (?:is|was) the cause of death of (.+)$/i, "cause_of_death"],
+  [/^why did (.+?) die$/i, "cause_of_death"],
+  [/^(?:which|what) award (?:did|does) (.+?) (?:receive|win|get)$/i, "award"],
+  [/^(?:which|what) award (.+?) (?:received|won|got|get|win|receive)$/i, "award"],
+  [/^where (?:does|did) (.+?) work(?: at)?$/i, "employer"],
+  [/^where did (.+?) (?:study|graduate(?: from)?|get (?:his|her|their) education)$/i, "education"],
+  [/^(?:which|what) (?:university|college|school) did (.+?) (?:attend|study at|graduate from)$/i, "education"],
+  [/^who (?:is|was|are|were) (.+)$/i, "identity"],
+];
+
+/**
+ * The subject phrase read as relations applied to an anchor, innermost first in the returned
+ * list: "the child of the director of film X" -> anchor X, relations [director, child];
+ * "X's paternal grandfather" -> anchor X, [father, father].
+ */
+function readSubject(phrase: string): { anchor: string; relations: HopRelation[] } | null {
+  let text = phrase.trim().replace(/\s+/g, " ");
+  const outer: HopRelation[] = [];
+  for (let guard = 0; guard < 4; guard++) {
+    const prefix = new RegExp(`^(?:the\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);
+    if (prefix) {
+      outer.push(...[...RELATION_WORDS[prefix[1]!.toLowerCase()]!].reverse());
+      text = prefix[2]!;
+      continue;
+    }
+    // "X's father", "Olav Magnusson Of Norway 's father".
+    const possessive = new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(${RELATION_ALTERNATION})$`, "i").exec(text);
+    if (possessive) {
+      outer.push(...[...RELATION_WORDS[possessive[2]!.toLowerCase()]!].reverse());
+      text = possessive[1]!;
+      continue;
+    }
+    break;
+  }
+  if (outer.length === 0) return null;
+  const anchor = text.replace(KIND_PREFIX, "").replace(/^the\s+/i, "").trim();
+  // The anchor must be a name: a capital or a digit opens it ("film 1917", "Lorna").
+  if (!/^[\p{Lu}\p{N}"“'‘]/u.test(anchor)) return null;
+  return { anchor, relations: outer.reverse() };
+}
+
+/** The hop chain of a compositional question, or null when the question has another shape. */
+export function readHopChain(question: string): HopChain | null {
+  const q = question.trim().replace(/\s*\?+\s*$/, "").replace(/\s+/g, " ");
+  for (const [shape, attribute] of ATTRIBUTE_SHAPES) {
+    const match = shape.exec(q);
+    if (!match) continue;
+    const subjectPhrase = match[1]!.trim();
+    const subject = readSubject(subjectPhrase);
+    if (!subject) continue;
+    return { ...subject, attribute, subjectPhrase: subjectPhrase.replace(/^the\s+/i, "the ") };
+  }
+  return null;
+}
