@@ -577,6 +577,8 @@ export interface components {
         };
         /** @description A research job and, once it succeeded, its brief, typed output, sources and citations. */
         ResearchResult: {
+            /** @description The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds. */
+            answer: components["schemas"]["ShortAnswer"] | null;
             /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds. */
@@ -593,7 +595,7 @@ export interface components {
              * @description When the job was accepted (UTC).
              */
             created_at: string;
-            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). */
+            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price. */
             credits_charged: number;
             /** @description Why the job failed; null unless `status` is `failed`. */
             error: string | null;
@@ -617,6 +619,18 @@ export interface components {
             typed?: unknown;
             /** @description Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first). */
             wave_count: number | null;
+        };
+        /** @description The short answer to the question, with how far the sources read support it. */
+        ShortAnswer: {
+            /** @description Indexes into `sources` of the sources the answer rests on (the brief cites them as [index + 1]). */
+            citations: number[];
+            /**
+             * @description `high`: a sentence that was read states the asked relation between the question's subject (or the entity the chain resolved) and this answer. `medium`: the answer is the best-supported candidate, from passages that name the subject and what is asked but not in one statement. `low`: the answer is a guess from the closest evidence; check its citations.
+             * @enum {string}
+             */
+            confidence: "high" | "medium" | "low";
+            /** @description The answer itself, as a QA dataset gives it: an entity, a date, a number, a place, `yes` or `no`, or for an open question one sentence. Never the question re-spelled around a phrase. */
+            text: string;
         };
         /** @description A source the brief cites. */
         SourceDto: {
@@ -1879,6 +1893,14 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "question": "What did presidents say about tariffs in the 1890s?",
                      *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "answer": {
+                     *         "text": "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+                     *         "confidence": "medium",
+                     *         "citations": [
+                     *           0,
+                     *           1
+                     *         ]
+                     *       },
                      *       "typed": {
                      *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
                      *       },
@@ -2065,6 +2087,14 @@ export interface operations {
                      *       "status": "succeeded",
                      *       "question": "What did presidents say about tariffs in the 1890s?",
                      *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                     *       "answer": {
+                     *         "text": "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+                     *         "confidence": "medium",
+                     *         "citations": [
+                     *           0,
+                     *           1
+                     *         ]
+                     *       },
                      *       "typed": {
                      *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
                      *       },
@@ -2207,6 +2237,7 @@ export interface operations {
                      *       "status": "cancelled",
                      *       "question": "How did presidents describe the railroads?",
                      *       "brief": null,
+                     *       "answer": null,
                      *       "typed": null,
                      *       "sources": [
                      *         {
@@ -2435,7 +2466,7 @@ export interface operations {
                      *
                      *     id: 10
                      *     event: result
-                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","typed":null,"sources":[],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
                      */
                     "text/event-stream": string;
                 };

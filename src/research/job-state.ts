@@ -1,6 +1,6 @@
 import type { SearchScope } from "./providers/types";
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
-import { creditsCharged, type ResearchMode, roundUsd, USD_PER_CREDIT } from "./pricing";
+import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
 import type { ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
 import type { ResearchResult, SourceDto } from "./shapes";
 
@@ -49,11 +49,18 @@ export type Outcome =
 /**
  * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
  * the credits for work already spent when cancelled; nothing when failed. Never above the reservation.
+ * A succeeded job whose sources address nothing of the question pays its metered work, never more
+ * than the mode's price: a fixed price for "nothing found" is what customers of research APIs
+ * complain about (docs/decisions.md, "Charges"). Settling releases the reservation minus this figure.
  */
 export function chargeFor(spec: JobSpec, outcome: Outcome): number {
   let charge = 0;
-  if (outcome.status === "succeeded") charge = creditsCharged(spec.mode, outcome.output.cost_usd, spec.maxCredits);
-  if (outcome.status === "cancelled") charge = Math.ceil(roundUsd(outcome.costUsd) / USD_PER_CREDIT - 1e-9);
+  if (outcome.status === "succeeded") {
+    const { cost_usd, addressed } = outcome.output;
+    const price = creditsCharged(spec.mode, cost_usd, spec.maxCredits);
+    charge = addressed ? price : Math.min(price, meteredCredits(cost_usd));
+  }
+  if (outcome.status === "cancelled") charge = meteredCredits(outcome.costUsd);
   return Math.max(0, Math.min(charge, spec.reservedCredits));
 }
 

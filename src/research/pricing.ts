@@ -168,11 +168,16 @@ export function reservationCredits(mode: ResearchMode, maxCredits?: number | nul
   return MODES[mode].fixedCredits ?? requiredMaxCredits(maxCredits);
 }
 
+/** Credits for metered work: ceil(cost * 100), the epsilon keeping an exact 0.07 USD at 7, not 8. */
+export function meteredCredits(costUsd: number): number {
+  return Math.ceil(roundUsd(costUsd) / USD_PER_CREDIT - 1e-9);
+}
+
 /** Credits charged for a succeeded job: the fixed price, or ceil(cost * 100) capped at max_credits for max. */
 export function creditsCharged(mode: ResearchMode, costUsd: number, maxCredits?: number | null): number {
   const fixed = MODES[mode].fixedCredits;
   if (fixed !== null) return fixed;
-  const metered = Math.ceil(roundUsd(costUsd) / USD_PER_CREDIT - 1e-9);
+  const metered = meteredCredits(costUsd);
   return Math.min(metered, maxCredits ?? metered);
 }
 

@@ -70,7 +70,9 @@ export const ResearchResultDto = z
         description:
           "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds.",
       }),
-    answer: ShortAnswerDto.nullable().openapi({
+    // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component
+    // itself (ShortAnswer would turn nullable and take this field's description).
+    answer: z.union([ShortAnswerDto, z.null()]).openapi({
       description:
         "The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds.",
     }),
@@ -82,7 +84,7 @@ export const ResearchResultDto = z
       description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds.",
     }),
     credits_charged: z.int().openapi({
-      description: "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged).",
+      description: "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price.",
     }),
     cost_usd: z.number().openapi({
       description: "The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope.",

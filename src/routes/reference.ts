@@ -103,7 +103,7 @@ One credit is 0.01 USD. A new account starts with 500 credits; more come in pack
 
 ${modeTable()}
 
-The price is reserved when the job is accepted (402 \`insufficient_credits\` if the balance is short) and settled when it ends: a succeeded job pays its mode's price (\`max\`: its metered cost, never above \`max_credits\`), a cancelled one pays for the work already done, a failed one pays nothing.
+The price is reserved when the job is accepted (402 \`insufficient_credits\` if the balance is short) and settled when it ends: a succeeded job pays its mode's price (\`max\`: its metered cost, never above \`max_credits\`), a cancelled one pays for the work already done, a failed one pays nothing. A succeeded job whose sources do not address the question at all (its brief says so and its \`answer\` is null) pays only its metered work, never more than its mode's price.
 
 ## Synchronous or asynchronous
 

@@ -52,7 +52,7 @@ const SSE_EXAMPLE = [
   "",
   "id: 10",
   "event: result",
-  'data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","typed":null,"sources":[],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}',
+  'data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}',
   "",
   "",
 ].join("\n");

@@ -51,6 +51,14 @@ test("golden path: sign up, create a key, run a playground job with live progres
   await expect(page.getByLabel("Outcome").getByText("60", { exact: true })).toBeVisible();
   expect(page.url()).toMatch(/\/playground\?job=[0-9a-f-]{36}/);
 
+  // The short answer sits above the brief: the answer with a labelled confidence badge, or plainly none.
+  const shortAnswer = page.getByRole("region", { name: "Short answer" });
+  const answered = shortAnswer.getByText(/^(High|Medium|Low) confidence$/);
+  const unanswered = shortAnswer.getByText(/^The sources read do not answer this question\./);
+  await expect(answered.or(unanswered)).toBeVisible();
+  const [answerBox, briefBox] = [await shortAnswer.boundingBox(), await page.getByRole("region", { name: "Brief" }).boundingBox()];
+  expect(answerBox!.y + answerBox!.height).toBeLessThanOrEqual(briefBox!.y);
+
   // A citation highlights its source and shows the passage the claim rests on.
   const firstCitation = page.getByRole("region", { name: "Brief" }).getByRole("button", { name: /^Source 1:/ }).first();
   await firstCitation.click();

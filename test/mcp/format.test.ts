@@ -24,9 +24,10 @@ const base: ResearchResult = {
 };
 
 describe("the tools' words", () => {
-  it("a succeeded job: outcome and cost, the brief, then its sources numbered as the brief cites them", () => {
+  it("a succeeded job: its short answer and confidence first, then outcome and cost, the brief, and its sources numbered as the brief cites them", () => {
     expect(resultText(base)).toBe(
       [
+        "Answer (high confidence): The Compromise Tariff of 1833 [1]",
         `Research job ${base.id} succeeded: charged 60 credits, $0.0871 of work, 4.2 s.`,
         "Question: What ended the Nullification Crisis?",
         base.brief,
@@ -36,9 +37,19 @@ describe("the tools' words", () => {
     );
   });
 
+  it("a succeeded job without a short answer says plainly that the sources do not answer, before anything else", () => {
+    const text = resultText({ ...base, answer: null, brief: "The sources read do not cover the 1833 tariff." });
+    expect(text.split("\n\n")[0]).toBe("Answer: none. The sources read do not answer this question.");
+    expect(text).toContain("The sources read do not cover the 1833 tariff.");
+    // Each confidence is named, and an answer resting on several sources cites each as the brief does.
+    expect(resultText({ ...base, answer: { text: "1833", confidence: "low", citations: [1, 0] } })).toMatch(/^Answer \(low confidence\): 1833 \[2\]\[1\]\n\n/);
+    expect(resultText({ ...base, answer: { text: "yes", confidence: "medium", citations: [] } })).toMatch(/^Answer \(medium confidence\): yes\n\n/);
+  });
+
   it("typed output is shown as JSON; failed, cancelled and running jobs say where they stand", () => {
     expect(resultText({ ...base, typed: { year: 1833 } })).toContain('Typed output:\n{\n  "year": 1833\n}');
-    const bare = { ...base, brief: null, sources: [], latency_ms: null };
+    // A job that did not succeed has no answer either way: it opens with where it stands.
+    const bare = { ...base, brief: null, answer: null, sources: [], latency_ms: null };
     expect(resultText({ ...bare, status: "failed", credits_charged: 0, error: "No sources found." })).toMatch(/^Research job \S+ failed: No sources found\. Charged 0 credits\./);
     expect(resultText({ ...bare, status: "cancelled", credits_charged: 3 })).toMatch(/was cancelled\. Charged 3 credits for the work already done\./);
     expect(resultText({ ...bare, status: "running" })).toMatch(/is running\. Ask again with get_research and id /);

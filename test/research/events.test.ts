@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { call, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventsOf, eventually, holdTasks, openEvents, readSse, research, type SseFrame, waitForTerminal } from "./helpers";
+import { apiCaller, type ApiCaller, corpusLoaded, eventsOf, eventually, expectShortAnswerIn, holdTasks, openEvents, readSse, research, type SseFrame, waitForTerminal } from "./helpers";
 
 let hold: ReturnType<typeof holdTasks> | null = null;
 afterEach(async () => {
@@ -44,6 +44,7 @@ describe("GET /v1/research/{id}/events", () => {
     const final = await waitForTerminal(caller, id);
     expect(final.status).toBe("succeeded");
     expectWellFormed(events, final);
+    expectShortAnswerIn(events.at(-1)!.data);
 
     const names = events.map((event) => event.event);
     expect(events.filter((event) => event.event === "status").map((event) => event.data.status)).toEqual(["pending", "running", "succeeded"]);

@@ -82,6 +82,17 @@ export async function waitForTerminal(caller: ApiCaller, id: string, timeoutMs =
   throw new Error(`job ${id} not terminal after ${timeoutMs} ms`);
 }
 
+/**
+ * A result as delivered (webhook body, SSE `result` event) carries the short answer: the key is
+ * there, null or an answer whose citations are indexes of its own sources.
+ */
+export function expectShortAnswerIn(result: any): void {
+  expect(result).toHaveProperty("answer");
+  if (result.answer === null) return;
+  expect(result.answer).toEqual({ text: expect.any(String), confidence: expect.stringMatching(/^(high|medium|low)$/), citations: expect.any(Array) });
+  for (const index of result.answer.citations) expect(index).toBeLessThan(result.sources.length);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Jobs-layer tests (issue 5 item 8).
 

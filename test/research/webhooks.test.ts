@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { MAX_DELIVERY_ATTEMPTS } from "../../src/webhooks/signing";
 import { call, dbRun, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventually, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
+import { apiCaller, type ApiCaller, corpusLoaded, eventually, expectShortAnswerIn, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
 const HOOKS = "https://hooks.example.test";
 
@@ -81,6 +81,7 @@ describe("webhooks", () => {
     const [delivery] = receivedAt(path);
     expect(receivedAt(path)).toHaveLength(1);
     expect(JSON.parse(delivery!.body)).toEqual(result);
+    expectShortAnswerIn(JSON.parse(delivery!.body));
     expect(delivery!.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(delivery!.headers.get("X-Service-Event")).toBe("research.completed");
     expect(delivery!.headers.get("X-Service-Delivery")).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { error, fakeService, json } from "./fake-server";
+import type { ResearchResult } from "../../sdk/src/index";
+import { error, fakeService, json, type Recorded } from "./fake-server";
+import type { ServerResponse } from "node:http";
 
 let close: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -34,5 +36,70 @@ describe("the CLI when rate limited", () => {
     close = service.close;
     expect(await cli(["credits"], service.baseUrl)).toEqual({ code: 5, stdout: "", stderr: "Too many requests: retry in 120 s and run it again.\n" });
     expect(service.requests).toHaveLength(1);
+  });
+});
+
+const JOB_ID = "0b5f5c3e-6d0e-4a53-9f1f-1d2b2f4b9a11";
+const FINISHED: ResearchResult = {
+  id: JOB_ID,
+  status: "succeeded",
+  question: "What ended the Nullification Crisis?",
+  brief: "The Compromise Tariff of 1833 ended the crisis [1].",
+  answer: { text: "The Compromise Tariff of 1833", confidence: "high", citations: [0] },
+  typed: null,
+  sources: [{ url: "https://history.example.org/nullification", title: "Nullification Crisis", domain: "history.example.org" }],
+  citations: [],
+  credits_charged: 60,
+  cost_usd: 0.087,
+  created_at: "2026-01-01T00:00:00.000Z",
+  completed_at: "2026-01-01T00:00:01.000Z",
+  error: null,
+  latency_ms: 1000,
+  wave_count: 2,
+};
+
+/** A service that accepts one job (202) and streams `result` as its only event. */
+function researchService(result: ResearchResult) {
+  return (req: Recorded, res: ServerResponse) => {
+    if (req.url.startsWith("/api/billing/modes")) return json(200, [])(req, res);
+    if (req.method === "POST" && req.url === "/v1/research") {
+      return json(202, { id: JOB_ID, status: "pending", status_url: `http://x/v1/research/${JOB_ID}`, events_url: `http://x/v1/research/${JOB_ID}/events` })(req, res);
+    }
+    if (req.url === `/v1/research/${JOB_ID}/events`) {
+      res.writeHead(200, { "Content-Type": "text/event-stream" }).end(`id: 1\nevent: result\ndata: ${JSON.stringify(result)}\n\n`);
+      return;
+    }
+    error(404, "not_found", `unexpected ${req.method} ${req.url}`)(req, res);
+  };
+}
+
+describe("the CLI's short answer", () => {
+  it("prints the short answer and its confidence above the brief, in Markdown and in --json", async () => {
+    const service = await fakeService([researchService(FINISHED)]);
+    close = service.close;
+
+    const text = await cli([FINISHED.question, "--quiet"], service.baseUrl);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(
+      "# What ended the Nullification Crisis?\n\n**Answer:** The Compromise Tariff of 1833 [1] _(High confidence)_\n\n" +
+        "The Compromise Tariff of 1833 ended the crisis [1].\n\n## Sources\n\n1. [Nullification Crisis](https://history.example.org/nullification) — history.example.org\n",
+    );
+
+    const printed = await cli([FINISHED.question, "--quiet", "--json"], service.baseUrl);
+    expect(printed.code).toBe(0);
+    // Every field as the service sent it, and the answer's lines come before the brief's.
+    expect(JSON.parse(printed.stdout)).toEqual(FINISHED);
+    expect(printed.stdout.indexOf('"confidence": "high"')).toBeGreaterThan(0);
+    expect(printed.stdout.indexOf('"confidence": "high"')).toBeLessThan(printed.stdout.indexOf('"brief"'));
+  });
+
+  it("says plainly when the sources do not answer (answer null)", async () => {
+    const service = await fakeService([researchService({ ...FINISHED, answer: null, brief: "The sources read do not cover this question." })]);
+    close = service.close;
+    const text = await cli([FINISHED.question, "--quiet"], service.baseUrl);
+    expect(text.stdout).toMatch(/^# What ended the Nullification Crisis\?\n\n\*\*Answer:\*\* none\. The sources read do not answer this question\.\n\nThe sources read do not cover this question\./);
+    const printed = await cli([FINISHED.question, "--quiet", "--json"], service.baseUrl);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ answer: null });
+    expect(printed.stdout).toMatch(/"question": .*\n {2}"answer": null,\n {2}"brief"/);
   });
 });

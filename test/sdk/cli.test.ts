@@ -56,6 +56,7 @@ const RESULT: ResearchResult = {
   status: "succeeded",
   question: "How did presidents\ndescribe tariffs?",
   brief: "Tariffs were debated [1], and revised [2].\n",
+  answer: { text: "They were debated, then revised", confidence: "medium", citations: [0, 1] },
   typed: null,
   sources: [
     { url: "https://example.com/a (1)", title: "Message [draft]", domain: "example.com" },
@@ -72,9 +73,10 @@ const RESULT: ResearchResult = {
 };
 
 describe("the CLI's output", () => {
-  it("prints the brief as Markdown with the sources numbered as it cites them", () => {
+  it("prints the short answer, then the brief as Markdown with the sources numbered as it cites them", () => {
     expect(resultMarkdown(RESULT)).toBe(
-      "# How did presidents describe tariffs?\n\nTariffs were debated [1], and revised [2].\n\n## Sources\n\n" +
+      "# How did presidents describe tariffs?\n\n**Answer:** They were debated, then revised [1][2] _(Medium confidence)_\n\n" +
+        "Tariffs were debated [1], and revised [2].\n\n## Sources\n\n" +
         "1. [Message \\[draft\\]](https://example.com/a%20%281%29) — example.com\n" +
         "2. [corpus://sotu.corpus/1890](corpus://sotu.corpus/1890) — sotu.corpus\n",
     );

@@ -8,6 +8,7 @@ const job = (status: ResearchResult["status"], credits = 0): ResearchResult => (
   status,
   question: "q",
   brief: status === "succeeded" ? "b [1]" : null,
+  answer: null,
   typed: null,
   sources: [],
   citations: [],

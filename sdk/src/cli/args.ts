@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { JobStatus, ResearchMode } from "../types.js";
 
 export const USAGE = `Usage:
-  deep-research "question" [options]   research a question; the brief is printed as Markdown
+  deep-research "question" [options]   research a question; the short answer and the brief, as Markdown
   deep-research credits                your credit balance
   deep-research jobs [--status s]      your recent jobs
   deep-research cancel <job id>        cancel a job (charged only for the work already done)
@@ -10,7 +10,7 @@ export const USAGE = `Usage:
 Research options:
   -m, --mode <mode>          lite (15 credits), standard (60, the default), pro (200) or max (metered)
       --max-credits <n>      the most a max job may cost (required with --mode max)
-      --json                 print the whole result as JSON instead of Markdown
+      --json                 print the whole result as JSON instead of Markdown (answer first)
       --schema <file.json>   a JSON Schema: the answer is an object that follows it (printed as JSON)
       --collection <id>      search this collection of yours (repeatable)
       --web                  with --collection: search the default space as well

@@ -3,7 +3,7 @@ import type { DeepResearch } from "../client.js";
 import type { ModePrice, ResearchResult } from "../types.js";
 import { type Command, UsageError } from "./args.js";
 import { credits, seconds } from "./format.js";
-import { resultMarkdown } from "./markdown.js";
+import { resultJson, resultMarkdown } from "./markdown.js";
 import { EXIT } from "./messages.js";
 import { type ProgressOutput, ProgressView } from "./progress.js";
 
@@ -59,7 +59,7 @@ export async function runResearch(client: DeepResearch, command: ResearchCommand
     onEvent: (event) => view?.event(event),
   });
   view?.finish();
-  if (command.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (command.json) io.stdout.write(resultJson(result));
   if (result.status !== "succeeded") {
     const why = result.status === "failed" ? `The job failed: ${result.error ?? "no reason given"}` : `The job was ${result.status}.`;
     io.stderr.write(`${why} It was charged ${credits(result.credits_charged)}. (job ${result.id})\n`);

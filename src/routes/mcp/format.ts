@@ -56,9 +56,25 @@ function outcomeLine(result: ResearchResult): string {
   }
 }
 
-/** A job in words: its outcome and cost, then (once it has them) the brief, its sources and typed output. */
+const CONFIDENCE_WORDS = { high: "high confidence", medium: "medium confidence", low: "low confidence" } as const;
+
+/**
+ * The short answer of a succeeded job, cited as the brief cites ([index + 1]); when the job has
+ * none, that the sources do not answer, so a model never takes the brief's first line for one.
+ * Null for a job that did not succeed: it has no answer to give either way.
+ */
+export function answerLine(result: ResearchResult): string | null {
+  if (result.status !== "succeeded") return null;
+  const { answer } = result;
+  if (!answer) return "Answer: none. The sources read do not answer this question.";
+  const cited = answer.citations.map((index) => `[${index + 1}]`).join("");
+  return `Answer (${CONFIDENCE_WORDS[answer.confidence]}): ${answer.text}${cited ? ` ${cited}` : ""}`;
+}
+
+/** A job in words: its short answer first, its outcome and cost, then the brief, its sources and typed output. */
 export function resultText(result: ResearchResult): string {
-  const parts = [outcomeLine(result), `Question: ${result.question}`];
+  const answer = answerLine(result);
+  const parts = [...(answer ? [answer] : []), outcomeLine(result), `Question: ${result.question}`];
   if (result.brief) parts.push(result.brief);
   if (result.sources.length > 0) parts.push(`Sources:\n${sourceList(result.sources)}`);
   if (result.typed !== null && result.typed !== undefined) parts.push(`Typed output:\n${JSON.stringify(result.typed, null, 2)}`);

@@ -11,7 +11,7 @@ export const MCP_TOOL_NAMES = ["deep_research", "get_research", "list_research",
 
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
-  "returns a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
+  "returns the short answer with its confidence (or says the sources do not answer), then a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
   "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance.";
 
 /**
@@ -26,8 +26,9 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
     {
       title: "Deep research",
       description:
-        "Research a question across many sources and get a brief in which every claim cites its sources as [n], " +
-        "with the numbered sources and the exact quotes. Costs credits by mode (reserved up front; a failed job is refunded). " +
+        "Research a question across many sources and get a short answer with its confidence (high, medium or low; none when the sources do not answer) " +
+        "and a brief in which every claim cites its sources as [n], with the numbered sources and the exact quotes. " +
+        "Costs credits by mode (reserved up front; a failed job is refunded; a job whose sources do not address the question pays only its metered work). " +
         "Takes seconds to minutes; progress is reported while it runs.",
       inputSchema: DeepResearchInput,
       outputSchema: ResearchResultDto,

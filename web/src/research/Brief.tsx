@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode, useState } from "react";
 import type { Schemas } from "../api/client";
+import { ShortAnswer } from "./ShortAnswer";
 
-type Result = Pick<Schemas["ResearchResult"], "brief" | "sources" | "citations">;
+type Result = Pick<Schemas["ResearchResult"], "answer" | "brief" | "sources" | "citations">;
 
 /** The brief as readable text: `**title**` lines as headings, `- ` lines as a list, `[n]` markers as buttons. */
 function BriefText({ brief, sources, onCite }: { brief: string; sources: Schemas["SourceDto"][]; onCite: (index: number) => void }) {
@@ -35,8 +36,9 @@ function BriefText({ brief, sources, onCite }: { brief: string; sources: Schemas
 }
 
 /**
- * A finished job's brief with clickable citations: a click on [n] highlights source n in the list,
- * brings it into view and shows the passages of that source the brief rests on.
+ * A finished job's short answer, then its brief, with clickable citations: a click on [n] (in the
+ * answer or the brief) highlights source n in the list, brings it into view and shows the passages
+ * of that source the brief rests on.
  */
 export function BriefWithSources({ result }: { result: Result }) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -45,34 +47,37 @@ export function BriefWithSources({ result }: { result: Result }) {
     document.getElementById(`source-${index + 1}`)?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
   return (
-    <div className="brief-layout">
-      <section aria-label="Brief">{result.brief ? <BriefText brief={result.brief} sources={result.sources} onCite={cite} /> : <p className="muted">No brief.</p>}</section>
-      <section aria-label="Sources">
-        <h2>Sources</h2>
-        {result.sources.length === 0 && <p className="muted">No sources.</p>}
-        <ol className="sources">
-          {result.sources.map((source, index) => (
-            <li key={source.url} id={`source-${index + 1}`} aria-current={selected === index ? "true" : undefined} className={selected === index ? "selected" : undefined}>
-              <a href={source.url} target="_blank" rel="noreferrer">
-                {source.title}
-              </a>{" "}
-              <span className="muted">{source.domain}</span>
-              {source.summary && <p className="summary">{source.summary}</p>}
-              {selected === index && (
-                <ul aria-label={`Passages of source ${index + 1}`} className="quotes">
-                  {result.citations
-                    .filter((citation) => citation.source === index)
-                    .map((citation, i) => (
-                      <li key={i}>
-                        <blockquote>{citation.quote}</blockquote>
-                      </li>
-                    ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </div>
+    <>
+      <ShortAnswer answer={result.answer} sources={result.sources} onCite={cite} />
+      <div className="brief-layout">
+        <section aria-label="Brief">{result.brief ? <BriefText brief={result.brief} sources={result.sources} onCite={cite} /> : <p className="muted">No brief.</p>}</section>
+        <section aria-label="Sources">
+          <h2>Sources</h2>
+          {result.sources.length === 0 && <p className="muted">No sources.</p>}
+          <ol className="sources">
+            {result.sources.map((source, index) => (
+              <li key={source.url} id={`source-${index + 1}`} aria-current={selected === index ? "true" : undefined} className={selected === index ? "selected" : undefined}>
+                <a href={source.url} target="_blank" rel="noreferrer">
+                  {source.title}
+                </a>{" "}
+                <span className="muted">{source.domain}</span>
+                {source.summary && <p className="summary">{source.summary}</p>}
+                {selected === index && (
+                  <ul aria-label={`Passages of source ${index + 1}`} className="quotes">
+                    {result.citations
+                      .filter((citation) => citation.source === index)
+                      .map((citation, i) => (
+                        <li key={i}>
+                          <blockquote>{citation.quote}</blockquote>
+                        </li>
+                      ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
   );
 }

@@ -68,6 +68,7 @@ export const adminJobDetailExample = {
     status: "succeeded",
     question: "What did presidents say about tariffs in the 1890s?",
     brief: "Presidents of the 1890s argued over tariff reform ... [1]",
+    answer: { text: "Cleveland wanted lower tariff charges on the necessaries of life.", confidence: "medium", citations: [0] },
     typed: null,
     sources: [{ url: "corpus://sotu.corpus/1893-grover-cleveland", title: "Grover Cleveland: State of the Union address, 1893", domain: "sotu.corpus" }],
     citations: [],

@@ -1,0 +1,116 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/db/client";
+import { loadConfig } from "../../src/env";
+import type { ResearchOutput } from "../../src/research/engine";
+import { chargeFor, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
+import { budgetsForMode, type ResearchMode, reservationCredits } from "../../src/research/pricing";
+import { reserveCredits, settleReservation } from "../../src/services/billing/reservations";
+import { expectLedgerConsistent, signupUser } from "../helpers";
+
+/**
+ * What a succeeded job is charged, decided by chargeFor (docs/decisions.md "Charges"): the mode's
+ * price when its sources address the question, its metered work (never above that price) when
+ * nothing read addresses it. Unit tests of the pure rule, then the same figure through the ledger.
+ */
+
+const MAX_CREDITS = 300;
+
+function spec(mode: ResearchMode): JobSpec {
+  const maxCredits = mode === "max" ? MAX_CREDITS : null;
+  return {
+    id: crypto.randomUUID(),
+    userId: "user",
+    origin: "api",
+    mode,
+    question: "Who won the 2022 FIFA World Cup?",
+    input: { question: "Who won the 2022 FIFA World Cup?", mode, budgets: budgetsForMode(mode, { maxCredits }), include_sources: true },
+    reservedCredits: reservationCredits(mode, maxCredits),
+    maxCredits,
+    notifiesWebhook: false,
+    createdAt: new Date(0).toISOString(),
+    deadlineAt: 60_000,
+  };
+}
+
+function succeeded(costUsd: number, addressed: boolean): Outcome {
+  const output: ResearchOutput = {
+    brief: addressed ? "Argentina won the final [1]." : "The sources read do not cover this question.",
+    answer: addressed ? { text: "Argentina", confidence: "high", citations: [0] } : null,
+    addressed,
+    typed: null,
+    sources: [],
+    citations: [],
+    cost_usd: costUsd,
+    wave_count: 1,
+    searches: 4,
+    pages: 5,
+    stopped_reason: "no_new_evidence",
+  };
+  return { status: "succeeded", output };
+}
+
+describe("chargeFor: a succeeded job", () => {
+  // [mode, metered cost of the job in USD, charge when addressed, charge when nothing addresses the question]
+  const cases: [ResearchMode, number, number, number][] = [
+    ["lite", 0.034, 15, 4],
+    ["standard", 0.087, 60, 9],
+    ["pro", 0.3001, 200, 31],
+    // max is metered either way: ceil(cost × 100), at most max_credits.
+    ["max", 0.0731, 8, 8],
+  ];
+  for (const [mode, cost, paid, metered] of cases) {
+    it(`${mode}: ${paid} credits when its sources address the question, ${metered} when nothing does`, () => {
+      expect(chargeFor(spec(mode), succeeded(cost, true))).toBe(paid);
+      expect(chargeFor(spec(mode), succeeded(cost, false))).toBe(metered);
+    });
+  }
+
+  it("never charges more than the mode's price for nothing found, however much work it metered", () => {
+    // A fixed-price job that spent its whole envelope (and a rounding hair beyond) pays the price, not more.
+    expect(chargeFor(spec("lite"), succeeded(0.15, false))).toBe(15);
+    expect(chargeFor(spec("standard"), succeeded(0.6000004, false))).toBe(60);
+    expect(chargeFor(spec("pro"), succeeded(2.5, false))).toBe(200);
+    expect(chargeFor(spec("max"), succeeded(5, false))).toBe(MAX_CREDITS);
+    // Work that metered nothing costs nothing; an exact cent does not round up to the next.
+    expect(chargeFor(spec("standard"), succeeded(0, false))).toBe(0);
+    expect(chargeFor(spec("standard"), succeeded(0.07, false))).toBe(7);
+  });
+
+  it("is the result's credits_charged, the figure the job settles its reservation with", () => {
+    const job = spec("standard");
+    const record: JobRecord = { spec: job, status: "running", startedAt: 0, cancelRequested: false, progress: null, sources: [], result: null, settled: false };
+    const result = finalResult(record, succeeded(0.087, false), 1_000);
+    expect(result).toMatchObject({ status: "succeeded", answer: null, credits_charged: 9, cost_usd: 0.087 });
+    expect(finalResult(record, succeeded(0.087, true), 1_000)).toMatchObject({ answer: { text: "Argentina", confidence: "high" }, credits_charged: 60 });
+  });
+});
+
+describe("the ledger of a job charged its metered work", () => {
+  // How we know the ledger stays exact: ResearchJob.settle (src/research/job.ts) passes the final
+  // result's credits_charged, which finalResult takes from chargeFor, to settleReservation; that
+  // releases `reserved - charged` from the job's own reservation entry. Here the same two calls
+  // run against D1 with the figure chargeFor gives for a standard job that found nothing.
+  it("reserves the price, releases all but the metered charge, and balances", async () => {
+    const user = await signupUser();
+    const deps = { db: createDb(env.DB), config: loadConfig(env) };
+    const job = { ...spec("standard"), userId: user.id };
+    const before = await expectLedgerConsistent(user.id);
+
+    const reserved = await reserveCredits(deps, user.id, job.reservedCredits, job.id, () => {});
+    expect(reserved).toMatchObject({ status: "reserved", balance: before - 60 });
+    const charged = chargeFor(job, succeeded(0.087, false));
+    expect(charged).toBe(9);
+    await settleReservation(deps, user.id, job.id, charged);
+
+    const entries = await env.DB.prepare("select kind, delta from ledger_entries where user_id = ? and related_id = ? order by seq").bind(user.id, job.id).all();
+    expect(entries.results).toEqual([
+      { kind: "reservation", delta: -60 },
+      { kind: "release", delta: 51 },
+    ]);
+    expect(await expectLedgerConsistent(user.id)).toBe(before - 9);
+    // Settling twice (an alarm retry) gives nothing back again.
+    await settleReservation(deps, user.id, job.id, charged);
+    expect(await expectLedgerConsistent(user.id)).toBe(before - 9);
+  });
+});
