@@ -73,9 +73,11 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
   for (const [index, relation] of chain.relations.entries()) {
     const related = relatedFrom(current, relation);
     if (!related) return { steps, answer: null, missing: null };
-    const entity = related.names[0]!;
     const last = index === chain.relations.length - 1;
-    const doc = pageAbout(evidence, entity);
+    // Of several names ("directed by A and B"), the first whose page was read.
+    const withPage = related.names.map((name) => ({ name, doc: pageAbout(evidence, name) })).find((candidate) => candidate.doc !== null);
+    const entity = withPage?.name ?? related.names[0]!;
+    const doc = withPage?.doc ?? null;
     steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });
     if (last && chain.attribute === "identity") return { steps, answer: { text: entity, passage: related.passage, lead: true }, missing: null };
     if (!doc) return { steps, answer: null, missing: entity };

@@ -18,6 +18,9 @@ const NAME_AT_START = new RegExp(`^${NAME}`, "u");
 /** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
 const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z\-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
 
+/** Lower-case words that may follow a one-word name without making it a descriptor ("by Madonna from her album"). */
+const CLAUSE_WORDS = new Set(["and", "or", "from", "in", "on", "at", "for", "with", "who", "which", "that", "as", "to", "of", "is", "was", "are", "were", "has", "had", "under", "starring", "featuring", "by", "after", "before", "during", "while", "but", "also", "himself", "herself"]);
+
 /** Words that open a capitalised run but do not start a name of a person or work. */
 const NOT_A_NAME_START = new Set(["The", "A", "An", "He", "She", "It", "They", "His", "Her", "In", "On", "At", "This", "That", "After", "Before", "When", "While"]);
 
@@ -38,6 +41,14 @@ export function nameAfter(text: string): string | null {
     if (/^[\p{Lu}]/u.test(token) && !isDemonym && !NOT_A_NAME_START.has(bare)) {
       const match = NAME_AT_START.exec(rest);
       if (!match) return null;
+      // One capitalised word before a lower-case noun is a descriptor ("the Aztec ruler Moctezuma
+      // II", "the Luxembourgish entry"), unless that word is a preposition or a verb of the clause.
+      const following = tokens[offset + 1] ?? "";
+      if (!/\s/.test(match[0]) && !/[,;:.]$/.test(token) && /^[a-z]/.test(following) && !CLAUSE_WORDS.has(following.replace(/[,;:.]+$/, ""))) {
+        offset++;
+        skipped++;
+        continue;
+      }
       return trimName(match[0]);
     }
     if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
@@ -59,7 +70,7 @@ function trimName(name: string): string {
 const RELATION_CUES: Record<HopRelation, RegExp[]> = {
   director: [/\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi, /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi, /\bdirector\s+(?=\p{Lu})/gu],
   composer: [/\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi, /\b(?:composed|scored)\s+by\s+/gi, /\b(?:music|score)\s+by\s+/gi, /\bcomposer\s+(?=\p{Lu})/gu],
-  performer: [/\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?\b(?:by|recorded by|performed by|sung by|released by)\s+/gi, /\b(?:recorded|performed|sung)\s+by\s+/gi],
+  performer: [/\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?(?<!\b(?:written|co-written|produced|composed|directed|lyrics|words|penned|arranged)\s)\b(?:by|recorded by|performed by|sung by|released by)\s+/gi, /\b(?:recorded|performed|sung)\s+by\s+/gi],
   producer: [/\bproduced\s+by\s+/gi, /\bproducer\s+(?=\p{Lu})/gu],
   writer: [/\b(?:written|penned|scripted)\s+by\s+/gi, /\bscreenplay\s+by\s+/gi],
   author: [/\b(?:written|authored)\s+by\s+/gi, /\b(?:novel|book|story|memoir|poem)\s+by\s+/gi],
@@ -98,7 +109,7 @@ const DATE = `(?:(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{3,4}|\\d{1,2}\\s+(?:${MONTHS
 const PLACE = `(?:the\\s+)?${NAME}`;
 /** "(born 13 January 1956 in Cleveland, Ohio)", "(June 7, 1909 in Jiménez – September 4, 1986 in Mexico City)". */
 const LIFESPAN = new RegExp(
-  `\\((?:[^()]*?;\\s*)?(?:born\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?(?:[^()–-]*?[–-]\\s*(?:died\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?)?`,
+  `\\(\\s*(?:[^()]*?;\\s*)?(?:born\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?(?:[^()–-]*?[–-]\\s*(?:died\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?)?`,
   "u",
 );
 
@@ -120,10 +131,10 @@ function cleanValue(value: string): string {
   return value.replace(/^the\s+/i, "").replace(/[,;:]+$/, "").trim();
 }
 
-const BORN = new RegExp(`\\bborn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
-const DIED = new RegExp(`\\b(?:died|passed away)\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
-const BORN_PLACE = new RegExp(`\\bborn\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
-const DIED_PLACE = new RegExp(`\\b(?:died|passed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+const BORN = new RegExp(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
+const DIED = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
+const BORN_PLACE = new RegExp(`\\b[Bb]orn\\b(?:[^.;()]{0,60}?)\\s*\\b(?:in|at)\\s+(${PLACE})`, "u");
+const DIED_PLACE = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
 const CAUSE_STATED = /\b(?:cause of (?:his |her )?death was|succumbed to|death was caused by)\s+(?:an?\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
@@ -163,7 +174,10 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
       return first(sentence, [EDUCATION]);
     case "nationality": {
       const match = NATIONALITY.exec(sentence);
-      if (!match) return null;
+      if (!match) {
+        for (const from of sentence.matchAll(FROM_COUNTRY)) if (COUNTRIES.includes(from[1]!)) return { value: from[1]!, index: (from.index ?? 0) + from[0].indexOf(from[1]!) };
+        return null;
+      }
       const demonym = match[1]!.split(/[-\s]/)[0]!;
       if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym)) return null;
       return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
@@ -171,6 +185,37 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     default:
       return null;
   }
+}
+
+/** "an afro-pop singer-songwriter from Mali": a country named as where the subject is from. */
+const FROM_COUNTRY = /\b(?:from|of)\s+(?:the\s+)?([\p{Lu}][\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)*)/gu;
+
+/** Countries by their English names (from the runtime's own region names), for "located in the same country". */
+const COUNTRIES: string[] = (() => {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  const out: string[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      try {
+        const name = names.of(code);
+        if (name && name !== code && !/\b(?:Unknown|Region)\b/.test(name)) out.push(name);
+      } catch {
+        /* not a region code */
+      }
+    }
+  }
+  return out;
+})();
+
+/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
+export function countryIn(sentence: string): { value: string; index: number } | null {
+  let found: { value: string; index: number } | null = null;
+  for (const country of COUNTRIES) {
+    const at = sentence.search(new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
+    if (at >= 0 && (!found || at > found.index)) found = { value: country, index: at };
+  }
+  return found;
 }
 
 /** Demonyms beyond the common ones the question reader knows ("Swedish" is there; "Malian", "Bengali" may not be). */

@@ -6,3 +6,4 @@ export * from "./bridge";
 export * from "./facts";
 export * from "./chain";
 export * from "./templates";
+export * from "./comparison";

@@ -4,6 +4,7 @@ import type { QueryAnalysis } from "../question";
 import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { resolveChain } from "./chain";
+import { compareByFacts } from "./comparison";
 import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
@@ -69,6 +70,11 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   }
   if (ranked.length === 0) return { answer: null, partial, chain: { docs: [], links: [] } };
 
+  if (query.comparison) {
+    const compared = compareByFacts(query.comparison, evidence);
+    const docs = compared ? compared.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined) : [];
+    if (compared) return { answer: compared, partial, chain: { docs, links: [] } };
+  }
   const direct = directAnswer(query, ranked);
   if (direct) {
     const docs = direct.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined);

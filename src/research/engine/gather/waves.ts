@@ -2,7 +2,7 @@ import { domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
 import { analyzeEvidence } from "../evidence";
 import type { StopReason } from "../budget";
-import { followUpQueries, planBranches } from "../plan";
+import { followUpQueries, nextHops, planBranches } from "../plan";
 import type { ResearchRun } from "../run";
 import { chooseSources, type QueryHits } from "./select";
 
@@ -34,8 +34,10 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
       const { added, readBlocked } = await readWave(run, results);
       await run.progress("analyzing");
       if (added === 0) return readBlocked ?? "no_new_evidence";
+      const hops = nextHops(query, evidence);
+      if (hops.closed) return "answered";
       const analysis = analyzeEvidence(evidence, query);
-      queries = followUpQueries(query, analysis, run.searched, Math.max(1, input.budgets.branches * 2));
+      queries = followUpQueries(query, analysis, run.searched, Math.max(1, input.budgets.branches * 2), hops.targets);
     }
   } finally {
     clearTimeout(timer);

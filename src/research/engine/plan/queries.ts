@@ -9,6 +9,9 @@ import { unique } from "../language";
 export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
   const plan = [query.question];
+  // The pages a chain or a comparison starts from are searched by name first.
+  if (query.hops) plan.push(query.hops.anchor);
+  for (const side of query.comparison?.sides ?? []) plan.push(side.name);
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
@@ -17,13 +20,15 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
 }
 
 /**
- * Follow-up queries for the next wave, targeting what is still missing: entities named in the
+ * Follow-up queries for the next wave, targeting what is still missing: the next hop of the
+ * question's chain, entities named in the
  * best passages (the next hop of a multi-hop question), question entities with no page yet,
  * and question terms no strong passage contains.
  */
-export function followUpQueries(query: QueryAnalysis, analysis: EvidenceAnalysis, alreadySearched: Set<string>, limit: number): string[] {
+export function followUpQueries(query: QueryAnalysis, analysis: EvidenceAnalysis, alreadySearched: Set<string>, limit: number, hopTargets: string[] = []): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
-  const candidates: string[] = [];
+  // The unresolved hop of the question's chain comes first: its page is what the answer waits on.
+  const candidates: string[] = [...hopTargets];
   for (const entity of analysis.bridgeEntities) candidates.push(entity);
   for (const entity of analysis.missingEntities) candidates.push(focus ? `${entity} ${focus}` : entity);
   if (analysis.missingTerms.length > 0) {

@@ -89,7 +89,7 @@ const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
  * list: "the child of the director of film X" -> anchor X, relations [director, child];
  * "X's paternal grandfather" -> anchor X, [father, father].
  */
-function readSubject(phrase: string): { anchor: string; relations: HopRelation[] } | null {
+export function readSubject(phrase: string): { anchor: string; relations: HopRelation[] } | null {
   let text = phrase.trim().replace(/\s+/g, " ");
   const outer: HopRelation[] = [];
   for (let guard = 0; guard < 4; guard++) {

@@ -1,2 +1,3 @@
 export * from "./query";
 export * from "./hops";
+export * from "./comparison";

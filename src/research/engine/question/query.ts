@@ -1,3 +1,4 @@
+import { type ComparisonPlan, readComparison } from "./comparison";
 import { type HopChain, readHopChain } from "./hops";
 import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
@@ -37,6 +38,8 @@ export interface QueryAnalysis {
   stance: Stance | null;
   /** The question read as a chain of hops ("the director of film X" -> its birthplace), when it has that shape. */
   hops: HopChain | null;
+  /** A comparison read as two sides and the fact compared ("Which film has the director born earlier, A or B?"), when it has that shape. */
+  comparison: ComparisonPlan | null;
 }
 
 export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
@@ -280,5 +283,5 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest), hops: readHopChain(question) };
+  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest), hops: readHopChain(question), comparison: readComparison(question) };
 }

@@ -1,0 +1,24 @@
+import { resolveChain } from "../answer";
+import type { Evidence } from "../evidence";
+import type { HopAttribute, QueryAnalysis } from "../question";
+
+/**
+ * What the next wave must search for a hop chain: the page of the hop still unresolved (the
+ * anchor when its page was not read, else the entity the last sentence named). A chain that
+ * closed needs nothing more; one whose next hop no sentence names cannot be pushed by search.
+ * A comparison has one chain per side ("the director of film A", "the director of film B").
+ */
+export function nextHops(query: QueryAnalysis, evidence: Evidence): { targets: string[]; closed: boolean } {
+  if (query.hops) {
+    const resolved = resolveChain(query.hops, evidence);
+    if (resolved.answer) return { targets: [], closed: true };
+    return { targets: resolved.missing ? [resolved.missing] : [], closed: false };
+  }
+  if (query.comparison) {
+    const attribute: HopAttribute = query.comparison.fact === "birth_date" || query.comparison.fact === "death_date" || query.comparison.fact === "nationality" ? query.comparison.fact : "identity";
+    const sides = query.comparison.sides.map((side) => resolveChain({ anchor: side.name, relations: side.relations, attribute, subjectPhrase: side.name }, evidence));
+    const targets = sides.flatMap((side) => (side.missing ? [side.missing] : []));
+    return { targets, closed: sides.every((side) => side.answer !== null) };
+  }
+  return { targets: [], closed: false };
+}
