@@ -131,7 +131,8 @@ describe("a brief that answers", () => {
   it("follows the hop on a one-site corpus, opens with the answer in its own words, and cites the chain", async () => {
     const result = await askStandard("In which city did the director of The Silent Harbor die?", DOCS);
     const opening = result.brief.split("\n")[0]!;
-    expect(opening).toMatch(/^The director of The Silent Harbor died in Lyon \[\d\]/);
+    expect(opening).toMatch(/^The director of The Silent Harbor is Marguerite Lenoir, who died in Lyon \[\d\]\[\d\]\./);
+    expect(result.answer).toMatchObject({ text: "Lyon", confidence: "high" });
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["The Silent Harbor", "Marguerite Lenoir"]));
     expect(citationProblems(result.brief, result.sources.length)).toEqual([]);
     // Nothing from the unrelated speech, and no source title repeated in the bullets.
@@ -152,7 +153,9 @@ describe("a brief that answers", () => {
     const result = await askStandard("In which city did the director of The Silent Harbor die?", withoutHop);
     const opening = result.brief.split("\n")[0]!;
     expect(opening).not.toMatch(/died in Marguerite Lenoir/);
-    expect(opening).toMatch(/^The sources read do not answer this directly; the closest evidence: /);
+    // What was established (the director) and what is missing, with no answer stated.
+    expect(opening).toMatch(/^The director of The Silent Harbor is Marguerite Lenoir; no source read states where Marguerite Lenoir died \[\d\]\./);
+    expect(result.answer).toBeNull();
     expect(opening).toContain("directed by Marguerite Lenoir");
   });
 
@@ -163,7 +166,7 @@ describe("a brief that answers", () => {
       { url: WIKI("Jean Morvan"), title: "Jean Morvan", text: "Jean Morvan (1941 – 2003) was a French singer-songwriter. He was born in Quimper, in Brittany." },
     ];
     const result = await askStandard("The writer of Harbor Song was born in which town?", docs);
-    expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song was born in Quimper/);
+    expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song is Jean Morvan, who was born in Quimper/);
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Harbor Song", "Jean Morvan"]));
   });
 
@@ -192,7 +195,8 @@ describe("a brief that answers", () => {
       { url: WIKI("Hilde Arnsby"), title: "Hilde Arnsby", text: "Hilde Arnsby (May 1, 1730 – June 2, 1790) was a painter from Kelm." },
     ];
     const result = await askStandard("What is the birth date of the person after whom the capital of Veldoria is named?", docs);
-    expect(result.brief.split("\n")[0]).toMatch(/^The birth date of the person after whom the capital of Veldoria is named is March 3, 1702 \[/);
+    expect(result.brief.split("\n")[0]).toMatch(/^Answer: March 3, 1702 \[\d\]\[\d\]\[\d\]\./);
+    expect(result.answer).toMatchObject({ text: "March 3, 1702", confidence: "medium" });
     expect(result.sources.map((source) => source.title)).toEqual(expect.arrayContaining(["Veldoria", "Arnsby, Veldoria", "Tomas Arnsby"]));
   });
 

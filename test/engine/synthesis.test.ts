@@ -43,14 +43,17 @@ describe("citations", () => {
 describe("direct answers", () => {
   it("says yes for a comparison when both sides are found and agree", async () => {
     const result = await research("Were Scott Derrickson and Ed Wood of the same nationality?");
-    expect(result.brief).toMatch(/^Yes: both Scott Derrickson and Ed Wood are from United States \[\d\]\[\d\]\./);
+    expect(result.brief).toMatch(/^Yes: Scott Derrickson is American; Ed Wood is American \[\d\]\[\d\]\./);
+    expect(result.answer).toMatchObject({ text: "yes", confidence: "high" });
   });
 
-  it("picks between two named options", async () => {
+  it("picks between two named options on a stated fact, never on word overlap", async () => {
+    // Counting the asked words on each page is a guess: no answer is stated.
     const result = await research("Which writer was from England, Henry Roth or Robert Erskine Childers?");
-    expect(result.brief.split("\n")[0]).toMatch(/^Robert Erskine Childers/);
+    expect(result.answer).toBeNull();
     const older = await research("Who is older, Henry Roth or Robert Erskine Childers?");
-    expect(older.brief.split("\n")[0]).toMatch(/^Robert Erskine Childers is older: Robert Erskine Childers was born in 1870, Henry Roth in 1906/);
+    expect(older.brief.split("\n")[0]).toMatch(/^Robert Erskine Childers: Henry Roth was born on February 8, 1906; Robert Erskine Childers was born on 25 June 1870 \[\d\]\[\d\]\./);
+    expect(older.answer).toMatchObject({ text: "Robert Erskine Childers", confidence: "high" });
   });
 
   it("opens a two-hop answer with the link and then the answer", async () => {

@@ -28,8 +28,8 @@ interface SideFact {
   ambiguous: boolean;
 }
 
-/** "X is a 1950 Czechoslovak film", "released on 5 May 1998": the year a work came out. */
-const RELEASE = new RegExp(`\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published)\\s+(?:on\\s+|in\\s+)?((?:(?:${MONTHS})\\s+\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`, "u");
+/** "X is a 1950 Czechoslovak film", "released on 5 May 1998", "founded in 1865": the year a work or a body began. */
+const RELEASE = new RegExp(`\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published|founded|established|formed|opened|built|created)\\s+(?:on\\s+|in\\s+)?((?:(?:${MONTHS})\\s+\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`, "u");
 
 function readFact(plan: ComparisonPlan, side: ComparisonPlan["sides"][number], evidence: Evidence): SideFact | null {
   const fact = plan.fact;

@@ -16,6 +16,8 @@ export interface DirectAnswer {
   text: string;
   /** The docs that support it (their evidence indexes). */
   docs: number[];
+  /** Decided by how many of the asked words each option's page holds, not by a stated fact. */
+  byOverlap?: boolean;
   /** The sentence of each doc it rests on (position in the page; the lead sentence when absent). */
   sentences?: number[];
 }
@@ -118,7 +120,7 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
   if (scoreA === scoreB) return null;
   const winnerDoc = scoreA > scoreB ? a : b;
   const winner = scoreA > scoreB ? first : second;
-  return { answer: winner, text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
+  return { answer: winner, byOverlap: true, text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
 }
 
 function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null {

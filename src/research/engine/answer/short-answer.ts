@@ -5,6 +5,7 @@ import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
+import { statedAttribute } from "./facts";
 import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
@@ -76,7 +77,8 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     if (compared) return { answer: compared, partial, chain: { docs, links: [] } };
   }
   const direct = directAnswer(query, ranked);
-  if (direct) {
+  // A pick made by counting the asked words on each option's page is a guess, not a stated fact.
+  if (direct && !direct.byOverlap) {
     const docs = direct.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined);
     const basis = docs.map((entry, index) => entry.doc.passages[direct.sentences?.[index] ?? 0] ?? entry.doc.passages[0]!).filter(Boolean);
     return { answer: { text: direct.answer, confidence: "medium", sentence: direct.text, basis, docs: direct.docs }, partial, chain: { docs, links: [] } };
@@ -87,6 +89,9 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   if (!chain.span || !chain.answerDoc || partial) return { answer: null, partial, chain: closest };
   const end = chain.docs[chain.docs.length - 1]!;
   const links = chain.answerDoc === end ? chain.links : [];
+  // A question that asks through a relation ("the director of X", "the band that released Y")
+  // is answered on the page the relation leads to: a span on the first page is the bridge.
+  if (query.linkTerms.length > 0 && links.length === 0) return { answer: null, partial, chain: closest };
   const confidence = spanConfidence(query, chain.span.text, chain.span.passage, chain.answerDoc);
   if (confidence === "low") return { answer: null, partial, chain: closest };
   return {
@@ -117,7 +122,9 @@ function spanConfidence(query: QueryAnalysis, span: string, passage: Passage, pa
   const spanWords = words(span);
   const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
   if (at < 0) return "low";
-  const near = tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
+  // Life dates in brackets state birth and death though no word says so ("Tomas Arnsby (March 3, 1702 – ...)").
+  const lifeDate = (["birth_date", "death_date"] as const).some((attribute) => asked.has(stem(attribute.split("_")[0]!)) && statedAttribute(passage.text, attribute)?.value === span);
+  const near = lifeDate || tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
   const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
   return near && onSubject ? "medium" : "low";
 }

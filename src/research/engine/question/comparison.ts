@@ -30,8 +30,8 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
   if (/\b(?:born|birth)\b[^,?]*\b(?:later|last|latest|after)\b|\byounger\b|\byoungest\b/i.test(q)) return { fact: "birth_date", pick: "latest" };
   if (/\b(?:died|die|death)\b[^,?]*\b(?:first|earlier|earliest|before)\b/i.test(q)) return { fact: "death_date", pick: "earliest" };
   if (/\b(?:died|die|death)\b[^,?]*\b(?:later|last|latest|after)\b/i.test(q)) return { fact: "death_date", pick: "latest" };
-  if (/\b(?:released|came out|come out|published|premiered|made)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(q)) return { fact: "release_date", pick: "earliest" };
-  if (/\b(?:released|came out|come out|published|premiered|made)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(q)) {
+  if (/\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(q)) return { fact: "release_date", pick: "earliest" };
+  if (/\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(q)) {
     return { fact: "release_date", pick: "latest" };
   }
   return null;
@@ -59,7 +59,7 @@ export function readComparison(question: string): ComparisonPlan | null {
   if (decided.pick !== "same") return null;
   // "Are director of film A and director of film B from the same country", "Do both films A and B have the directors from the same country"
   const frameRelation = RELATION_IN_FRAME.exec(q.replace(/^(?:are|were|is|was|do|does|did)\s+(?:both\s+)?(?:the\s+)?(?:directors?|composers?|performers?|producers?)\s+of\b/i, ""))?.[1]?.toLowerCase();
-  const pair = /^(?:are|were|do|does|did|is|was)\s+(?:both\s+)?(?:(?:the\s+)?(?:films?|movies?|songs?|albums?|villages?|towns?|cities?|places?|rivers?|lakes?|mountains?|airports?|schools?|universities|high schools|magazines?|bands?|people)\s*,?\s+)?(.+?)\s+and\s+(.+?)\s+(?:both\s+)?(?:(?:have|had|share|shared|from|of|located|situated|based|in|come|came)\b.*)$/i.exec(q);
+  const pair = /^(?:are|were|do|does|did|is|was)\s+(?:both\s+)?(?:(?:the\s+)?(?:films?|movies?|songs?|albums?|villages?|towns?|cities?|places?|rivers?|lakes?|mountains?|airports?|schools?|universities|high schools|magazines?|bands?|people)\s*,?\s+)?(.+?)\s+and\s+(.+?)\s+(?:both\s+)?(?:(?:have|had|share|shared|(?:from|of|in) the same|located|situated|based|come|came)\b.*)$/i.exec(q);
   if (!pair) return null;
   const frame = frameRelation && !/^(?:the\s+)?directors? of\b/i.test(pair[1]!) ? (frameRelation === "husband" || frameRelation === "wife" ? "spouse" : (frameRelation as HopRelation)) : null;
   const usesFrame = frame && /\b(?:have|had|share|shared)\b[^?]*\b(?:directors?|composers?|performers?|producers?)\b/i.test(q);

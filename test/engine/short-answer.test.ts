@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { compareByFacts, nameAfter, relatedNames, resolveChain, statedAttribute } from "../../src/research/engine/answer";
+import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
+import { Evidence } from "../../src/research/engine/evidence";
+import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
+
+describe("hop decomposition", () => {
+  it("reads 'the R of [kind] X' chains, innermost relation first", () => {
+    expect(readHopChain("Where was the director of film Lorna (Film) born?")).toMatchObject({ anchor: "Lorna (Film)", relations: ["director"], attribute: "birth_place" });
+    expect(readHopChain("Who is the child of the director of film Devotion (1929 Film)?")).toMatchObject({ anchor: "Devotion (1929 Film)", relations: ["director", "child"], attribute: "identity" });
+    expect(readHopChain("What is the date of death of the composer of film Peter Pan (1976 Musical)?")).toMatchObject({ relations: ["composer"], attribute: "death_date" });
+  });
+
+  it("reads possessives and the grandparents as two hops", () => {
+    expect(readHopChain("When did Peter Holmes À Court's father die?")).toMatchObject({ anchor: "Peter Holmes À Court", relations: ["father"], attribute: "death_date" });
+    expect(readHopChain("Who is Charles, Duke Of Lower Lorraine's paternal grandmother?")).toMatchObject({ anchor: "Charles, Duke Of Lower Lorraine", relations: ["father", "mother"], attribute: "identity" });
+    expect(readHopChain("When is Douglas Maclean's father's birthday?")).toMatchObject({ anchor: "Douglas Maclean", relations: ["father"], attribute: "birth_date" });
+  });
+
+  it("reads the attribute asked, in several wordings", () => {
+    expect(readHopChain("What nationality is the performer of song Madan (Song)?")?.attribute).toBe("nationality");
+    expect(readHopChain("Which country the composer of film Mirrormask is from?")?.attribute).toBe("nationality");
+    expect(readHopChain("Why did the director of film X die?")?.attribute).toBe("cause_of_death");
+    expect(readHopChain("In which city was the director of The Dark Knight born?")).toMatchObject({ anchor: "The Dark Knight".replace(/^The /, ""), attribute: "birth_place" });
+  });
+
+  it("gives no chain to questions of other shapes", () => {
+    expect(readHopChain("Who is older, Samuel-Jacques Bernard or Usha Thakkar?")).toBeNull();
+    expect(readHopChain("How did presidents talk about tariffs?")).toBeNull();
+    expect(readHopChain("Who is the president?")).toBeNull();
+  });
+
+  it("reads a comparison as two chains and one fact", () => {
+    expect(readComparison("Which film has the director born earlier, The Base (Film) or Darkened Rooms?")).toEqual({
+      sides: [{ name: "The Base (Film)", relations: ["director"] }, { name: "Darkened Rooms", relations: ["director"] }],
+      fact: "birth_date",
+      pick: "earliest",
+    });
+    expect(readComparison("Are director of film Sacro Gra and director of film Das Boot from the same country?")).toMatchObject({
+      sides: [{ name: "Sacro Gra", relations: ["director"] }, { name: "Das Boot", relations: ["director"] }],
+      fact: "nationality",
+      pick: "same",
+    });
+    expect(readComparison("Are Boise Airport and Grant County Regional Airport both located in the same country?")).toMatchObject({ fact: "country", pick: "same" });
+    expect(readComparison("Which film was released more recently, True Bromance or V Trestném Území?")).toMatchObject({ fact: "release_date", pick: "latest" });
+    expect(readComparison("Who died first, Mary Elizabeth Rollins Lightner or Linda Hayes?")).toMatchObject({ fact: "death_date", pick: "earliest" });
+  });
+});
+
+describe("facts stated in one sentence", () => {
+  it("finds the name a relation leads to, past descriptors", () => {
+    expect(relatedNames("Last Rampage is a 2017 American crime drama film directed by Dwight H. Little.", "director")).toEqual(["Dwight H. Little"]);
+    expect(nameAfter("American electronic music producer Dillon Francis and French DJ")).toBe("Dillon Francis");
+    expect(relatedNames("She was a daughter of the Aztec ruler Moctezuma II.", "father")).toEqual(["Moctezuma II"]);
+    // A song written by someone is not performed by them.
+    expect(relatedNames('"Meant for You" is a song written by David Lasley and Roxanne Seeman.', "performer")).toEqual([]);
+    expect(relatedNames('"Get Low" is a 2014 single by American electronic music producer Dillon Francis.', "performer")).toEqual(["Dillon Francis"]);
+  });
+
+  it("reads life dates and places, with or without a space after the bracket", () => {
+    const scardon = "Paul Scardon( 6 May 1874 in Melbourne, Victoria, Australia – 17 January 1954 in Fontana, California) was an actor.";
+    expect(statedAttribute(scardon, "birth_date")?.value).toBe("6 May 1874");
+    expect(statedAttribute(scardon, "death_date")?.value).toBe("17 January 1954");
+    expect(statedAttribute(scardon, "birth_place")?.value).toBe("Melbourne");
+    expect(statedAttribute(scardon, "death_place")?.value).toBe("Fontana");
+    expect(statedAttribute("Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960.", "birth_place")?.value).toBe("Salsomaggiore Terme");
+    expect(statedAttribute("Salif Keïta (born August 25, 1949) is an afro-pop singer-songwriter from Mali.", "nationality")?.value).toBe("Mali");
+    expect(statedAttribute("Iain Ballamy (born 20 February 1964) is a British composer.", "nationality")?.value).toBe("British");
+  });
+
+  it("does not read a film's year as a birth date", () => {
+    expect(statedAttribute("Lorna (1964) is a film by Russ Meyer.", "birth_date")).toBeNull();
+  });
+});
+
+function evidenceOf(pages: [string, string][]): Evidence {
+  const evidence = new Evidence();
+  for (const [title, text] of pages) evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
+  return evidence;
+}
+
+describe("following a chain through the pages read", () => {
+  const pages: [string, string][] = [
+    ["Shadows Unseen", "Abuso di potere (internationally released as Shadows Unseen) is a 1972 Italian crime film directed by Camillo Bazzoni."],
+    ["Camillo Bazzoni", "Camillo Bazzoni (born 29 December 1934) is an Italian cinematographer and film director. Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960."],
+    ["Helmiä ja sikoja", "Helmiä ja sikoja is a 2003 Finnish comedy film directed by Perttu Leppä, and starring Laura Birn. Birn was born in Helsinki."],
+  ];
+
+  it("answers from the related entity's own page, each hop resting on a sentence", () => {
+    const evidence = evidenceOf(pages);
+    const resolved = resolveChain(readHopChain("Where was the director of film Shadows Unseen born?")!, evidence);
+    expect(resolved.answer?.text).toBe("Salsomaggiore Terme");
+    expect(resolved.steps.map((step) => step.entity)).toEqual(["Shadows Unseen", "Camillo Bazzoni"]);
+    expect(resolved.steps[1]!.passage?.text).toContain("directed by Camillo Bazzoni");
+  });
+
+  it("never takes a fact about someone else on the anchor's page, and names the missing hop", () => {
+    const evidence = evidenceOf(pages);
+    const resolved = resolveChain(readHopChain("Where was the director of film Helmiä Ja Sikoja born?")!, evidence);
+    expect(resolved.answer).toBeNull();
+    expect(resolved.missing).toBe("Perttu Leppä");
+  });
+
+  it("compares the stated facts of both sides", () => {
+    const evidence = evidenceOf([
+      ["Darkened Rooms", "Darkened Rooms is a 1929 American mystery film directed by Louis J. Gasnier."],
+      ["Louis J. Gasnier", "Louis J. Gasnier (15 September 1875 – 15 February 1963) was a French director."],
+      ["The Base (film)", "The Base is a 1999 action film directed by Mark L. Lester."],
+      ["Mark L. Lester", "Mark Lester (born November 26, 1946) is an American film director."],
+    ]);
+    const compared = compareByFacts(readComparison("Which film has the director born earlier, The Base (Film) or Darkened Rooms?")!, evidence);
+    expect(compared).toMatchObject({ text: "Darkened Rooms", confidence: "high" });
+    expect(compared!.sentence).toContain("Louis J. Gasnier (Darkened Rooms) was born on 15 September 1875");
+  });
+});
+
+describe("the opening's frames", () => {
+  it("fills a frame from the parts read, never re-spelling the question around a span", () => {
+    const chain = analyzeQuestion("What is the place of birth of the director of film They Came To Cordura?").hops!;
+    expect(chainSentence(chain.subjectPhrase, "Robert Rossen", chain.attribute, "New York City")).toBe("The director of film They Came To Cordura is Robert Rossen, who was born in New York City.");
+    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "birth_date", "January 13, 1956")).toBe("The director of film Last Rampage is Dwight H. Little, who was born on January 13, 1956.");
+    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "death_date", "1990")).toBe("The director of film Last Rampage is Dwight H. Little, who died in 1990.");
+    expect(chainSentence("Isabel Moctezuma's father", "Moctezuma II", "identity", "Moctezuma II")).toBe("Isabel Moctezuma's father is Moctezuma II.");
+    expect(partialChainSentence("the director of film X", "Robert Rossen", "birth_place")).toBe("The director of film X is Robert Rossen; no source read states where Robert Rossen was born.");
+    expect(plainAnswerSentence("Lyon.")).toBe("Answer: Lyon.");
+  });
+});
