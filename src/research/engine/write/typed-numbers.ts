@@ -17,6 +17,8 @@ import { isDayOfMonthAt, isYearAt, lifeDateIn, lifeEventOf, type Token, tokenize
 const NEAR = 4;
 /** A year belongs to the question's words at most this many words away to count as stated about them. */
 const YEAR_NEAR = 6;
+/** Words that say a value is a year, not what it is the year of. */
+const YEAR_WORDS = new Set(["year", "yr", "date", "when"]);
 /** Words between a number and its noun that make it no count of that noun ("90 percent of Americans", "one of the presidents"). */
 const NOT_A_COUNT = new Set(["percent", "%", "per", "cent", "of", "times", "fold"]);
 
@@ -106,8 +108,8 @@ function sharedKeys(item: CitedPassage, keys: Set<string>): number {
 
 /**
  * A year: the birth or death year a life-dates parenthesis states, else a year standing near the
- * question's words in a passage holding at least two of them (one when the question has one), within
- * the question's period when it names one.
+ * words of the question or the field in a passage holding at least two of them (one when there is
+ * one), within the question's period when it names one.
  */
 function years(field: Field, evidence: TypedEvidence): Found[] {
   const event = lifeEventOf(field.words);
@@ -119,12 +121,12 @@ function years(field: Field, evidence: TypedEvidence): Found[] {
       if (year) life.push({ value: Number(year[1]), support: [support(item, item.inBrief ? "high" : "medium")] });
     }
   }
-  const own = withRelations(field.terms);
-  const keys = keyTermsBesides(evidence, own);
+  // What the year is of: the question's key terms and the field's own words ("years the tariffs were passed").
+  const keys = new Set([...evidence.keyTerms, ...withRelations(field.terms)].filter((term) => !YEAR_WORDS.has(term)));
   const needed = Math.min(2, keys.size);
   const period = evidence.query.period;
   const hits: Hit[] = [];
-  for (const item of evidence.relevant(own)) {
+  for (const item of evidence.passages) {
     const shared = sharedKeys(item, keys);
     if (shared < needed) continue;
     const tokens = tokenize(item.passage.text);
