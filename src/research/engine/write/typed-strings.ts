@@ -78,24 +78,24 @@ function answers(evidence: TypedEvidence): Found[] {
 /**
  * The statements of the brief that speak of what the field names ("position", "tariff policy"):
  * each must hold a word of the field's name or description (or a word pages use for the same
- * relation). None: the field has no value.
+ * relation). None: the field has no value. A sentence in a field that names a thing ("presidents",
+ * "capital") fits it loosely however well it matches, so it is never `high`: `medium` when it holds
+ * every word of the field and two of the question's, else `low`.
  */
 function aboutField(field: Field, evidence: TypedEvidence): Found[] {
   const wanted = withRelations(field.terms);
+  const keys = [...evidence.keyTerms].filter((term) => !wanted.has(term));
   return evidence.statements
     .filter((statement) => statement.support.length > 0)
     .map((statement, order) => {
       const own = new Set(terms(statement.text));
-      const held = [...wanted].filter((term) => own.has(term)).length;
-      return { statement, held, order };
+      const held = field.terms.filter((term) => own.has(term) || [...withRelations([term])].some((related) => own.has(related))).length;
+      const keysHeld = keys.filter((term) => own.has(term)).length;
+      return { statement, held, keysHeld, order };
     })
     .filter((entry) => entry.held > 0)
-    .sort((a, b) => b.held - a.held || a.order - b.order)
-    .map(({ statement, held }) => {
-      const share = held / field.terms.length;
-      const confidence: Confidence = share >= 1 && statement.verbatim ? "high" : share >= 0.5 ? "medium" : "low";
-      return fromStatement(statement, confidence);
-    });
+    .sort((a, b) => b.held - a.held || b.keysHeld - a.keysHeld || a.order - b.order)
+    .map(({ statement, held, keysHeld }) => fromStatement(statement, held === field.terms.length && keysHeld >= Math.min(2, keys.length) ? "medium" : "low"));
 }
 
 /** Full dates a passage states: birth and death dates from a life-dates parenthesis, else dates in passages about the question. */
