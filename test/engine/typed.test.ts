@@ -183,6 +183,11 @@ describe("typed output offline: a value only where a cited passage supports it",
     expect(basisOf(result).find((entry) => entry.field === "president_count")!.quote).toContain("eleven presidents had mentioned the Internet");
   });
 
+  it("a field named only `count` counts the noun the question asks how many of", async () => {
+    const result = await run("How many presidents mentioned the Internet?", [...SPEECHES, ...STATED], object({ count: { type: "integer" } }, ["count"]));
+    expect(result.typed).toEqual({ count: 11 });
+  });
+
   it("counts the cited sources only when the field says it counts sources", async () => {
     const schema = object({ speech_count: { type: "integer", description: "number of cited speeches that mention the Internet" } }, ["speech_count"]);
     const result = await run(internet, SPEECHES, schema);
@@ -282,6 +287,17 @@ describe("typed output with a model: its values checked like the engine's own", 
     const unknown = new ScriptedModel(["Shirley Temple was a diplomat [2].", '{"position": null}']);
     expect((await unsupported(kissAndTell, TWO_HOP_DOCS, schema, unknown)).fields).toEqual(["position"]);
     expect(unknown.requests).toHaveLength(2);
+  });
+
+  it("keeps only the sources the brief cites, each one whole", async () => {
+    const sources = { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" }, title: { type: "string" } } } };
+    const model = new ScriptedModel([
+      "Shirley Temple served as Chief of Protocol [2].",
+      JSON.stringify({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }, { url: "https://en.wikipedia.org", title: "Wikipedia" }, { url: "https://example.com/made-up" }] }),
+    ]);
+    const result = await run(kissAndTell, TWO_HOP_DOCS, object({ sources }, ["sources"]), model);
+    expect(result.typed).toEqual({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }] });
+    expect(basisOf(result).map((entry) => entry.field)).toEqual(["sources[0].url", "sources[0].title"]);
   });
 
   it("repairs once with the validator's errors", async () => {

@@ -100,9 +100,9 @@ export class TypedEvidence {
 
   /** The passages that share a key term of the question other than `except` (the field's own words). */
   relevant(except: Set<string> = new Set()): CitedPassage[] {
-    const keys = [...this.keyTerms].filter((term) => !except.has(term));
-    if (keys.length === 0) return this.passages;
-    return this.passages.filter((item) => item.passage.terms.some((term) => keys.includes(term)));
+    const keys = new Set([...this.keyTerms].filter((term) => !except.has(term)));
+    if (keys.size === 0) return this.passages;
+    return this.passages.filter((item) => item.passage.terms.some((term) => keys.has(term)));
   }
 }
 

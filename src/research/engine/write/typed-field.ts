@@ -47,6 +47,9 @@ export const itemPath = (path: string, index: number) => `${path}[${index}]`;
 /** How a basis entry and an error name a field. */
 export const fieldLabel = (path: string) => path || "(root)";
 
+/** An item of a list ("findings[2]"). */
+export const isItem = (field: Field) => field.path.endsWith("]");
+
 /** The brief's answer belongs here: "answer", "summary", "conclusion", or the schema's root. */
 export function isAnswerField(field: Field): boolean {
   return field.name === "" || /\b(answer|summary|brief|conclusion|result|response|verdict|overview)\b/i.test(field.words);

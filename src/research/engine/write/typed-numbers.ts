@@ -1,4 +1,4 @@
-import { withRelations } from "../language";
+import { terms, withRelations } from "../language";
 import type { Found, Support } from "./typed-basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
 import { countedTerms, countsSources, type Field, isCount, isYearField } from "./typed-field";
@@ -55,7 +55,9 @@ function byStrength(a: Hit, b: Hit): number {
 /** A number stated about what the field names: its noun right after it for a count, its words near it otherwise. */
 function quantities(field: Field, evidence: TypedEvidence): Found[] {
   const count = isCount(field);
-  const about = withRelations(count ? countedTerms(field) : field.terms);
+  // A field named only "count" or "number" counts what the question asks about ("How many states ...").
+  const own = count ? countedTerms(field) : field.terms;
+  const about = withRelations(own.length > 0 ? own : howManyOf(evidence.query.question));
   if (about.size === 0) return [];
   const keys = keyTermsBesides(evidence, about);
   const hits: Hit[] = [];
@@ -73,6 +75,12 @@ function quantities(field: Field, evidence: TypedEvidence): Found[] {
     const confidence: Confidence = adjacent && hit.item.inBrief ? "high" : adjacent || hit.item.inBrief ? "medium" : "low";
     return { value: hit.value, support: [support(hit.item, confidence)] };
   });
+}
+
+/** The noun of "how many <noun>" in the question. */
+function howManyOf(question: string): string[] {
+  const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(question);
+  return noun ? terms(noun[1]!) : [];
 }
 
 /** "11 presidents", "eleven American presidents": the counted noun within two words after the number. */

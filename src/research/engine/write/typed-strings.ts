@@ -2,7 +2,7 @@ import { terms, withRelations } from "../language";
 import { bestSupport } from "./llm-synthesis";
 import type { Found, Support } from "./typed-basis";
 import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
-import { type Field, isAnswerField, isDomainField, isStatementList, isTitleField, isUrlField } from "./typed-field";
+import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./typed-field";
 import { meetsBounds } from "./typed-schema";
 import { datesIn, lifeDateIn, lifeEventOf } from "./typed-values";
 
@@ -25,8 +25,10 @@ export function stringCandidates(field: Field, evidence: TypedEvidence): Found[]
     if (isUrlField(field)) return fromSources(evidence, (source) => source.url);
     if (isTitleField(field)) return fromSources(evidence, (source) => source.title);
     if (isDomainField(field)) return fromSources(evidence, (source) => source.domain);
-    if (isAnswerField(field) || field.terms.length === 0) return answers(evidence);
-    if (isStatementList(field)) return evidence.statements.filter((statement) => statement.support.length > 0).map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
+    const sentence = isAnswerField(field) || field.terms.length === 0;
+    // The items of a list of findings, or of a list of answers, are the brief's statements.
+    if (isStatementList(field) || (sentence && isItem(field))) return statements(evidence);
+    if (sentence) return answers(evidence);
     return aboutField(field, evidence);
   })();
   return found.map((entry) => fitted(field, entry)).filter((entry): entry is Found => entry !== null);
@@ -47,12 +49,22 @@ function fromStatement(statement: BriefStatement, confidence: Confidence, text =
   return { value: text, support: statement.support.map((item) => supportOf(item, confidence)) };
 }
 
-/** The cited sources' own url, title or domain: the source itself supports it, through the passage the brief cites from it. */
+/**
+ * The cited sources' own url, title or domain, through the passage the brief cites from each. In
+ * an item that describes a source it is that source's own (`high`); elsewhere ("title" of what?)
+ * the field may ask for something else, so `medium`.
+ */
 function fromSources(evidence: TypedEvidence, pick: (source: TypedEvidence["sources"][number]["source"]) => string): Found[] {
+  const confidence: Confidence = evidence.view === "source" ? "high" : "medium";
   return evidence.sources.flatMap(({ index, source }) => {
     const item = evidence.statements.flatMap((statement) => statement.support).find((entry) => entry.source === index) ?? evidence.passages.find((entry) => entry.source === index);
-    return item ? [{ value: pick(source), support: [supportOf(item, "high")] }] : [];
+    return item ? [{ value: pick(source), support: [supportOf(item, confidence)] }] : [];
   });
+}
+
+/** The brief's statements, each with the passages it rests on: an extract is `high`, the engine's own wording `medium`. */
+function statements(evidence: TypedEvidence): Found[] {
+  return evidence.statements.filter((statement) => statement.support.length > 0).map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
 }
 
 /**
@@ -63,9 +75,7 @@ function fromSources(evidence: TypedEvidence, pick: (source: TypedEvidence["sour
  * (the items of a list), the answer is what that source or finding says.
  */
 function answers(evidence: TypedEvidence): Found[] {
-  if (evidence.view !== "brief") {
-    return evidence.statements.filter((statement) => statement.support.length > 0).map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
-  }
+  if (evidence.view !== "brief") return statements(evidence);
   const opening = evidence.opening;
   if (!opening || opening.statement.support.length === 0) return [];
   if (opening.hedged) return [fromStatement(opening.statement, "low", opening.text)];
@@ -120,10 +130,10 @@ function dates(field: Field, evidence: TypedEvidence): Found[] {
 
 /** The candidate holding exactly this string (url, title, domain, date), or the passage that holds a model's sentence. */
 export function supportedString(field: Field, evidence: TypedEvidence, value: string): Found | null {
-  const exact = (a: string, b: string) => a.trim().replace(/\/$/, "").toLowerCase() === b.trim().replace(/\/$/, "").toLowerCase();
   if (field.node.format === "date" || field.node.format === "date-time" || isUrlField(field) || isTitleField(field) || isDomainField(field)) {
-    const wanted = field.node.format === "date-time" ? value.slice(0, 10) : value;
-    return stringCandidates(field, evidence).find((entry) => exact(String(entry.value).slice(0, wanted.length), wanted)) ?? null;
+    // A date-time is the day a passage states (the time is the format's, not a claim).
+    const key = (text: string) => (field.node.format === "date-time" ? text.slice(0, 10) : text.trim().replace(/\/$/, "").toLowerCase());
+    return stringCandidates(field, evidence).find((entry) => key(String(entry.value)) === key(value)) ?? null;
   }
   const yesNo = /^\s*(yes|no)\s*[.!]?\s*$/i.exec(value);
   if (yesNo) {
