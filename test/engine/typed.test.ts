@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { compileSchema, InvalidSchemaError, type ResearchOutput, runResearch, TypedOutputError, UnsupportedFieldsError } from "../../src/research/engine";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
 import { budgetsForMode } from "../../src/research/pricing";
+import { Evidence, type EvidenceAnalysis } from "../../src/research/engine/evidence";
+import { analyzeQuestion } from "../../src/research/engine/question";
+import { TypedEvidence } from "../../src/research/engine/write/typed-evidence";
 import { type FakeDoc, memoryProviders, TWO_HOP_DOCS, WIKI } from "./helpers";
 
 const kissAndTell = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";
@@ -224,6 +227,27 @@ describe("typed output offline: a value only where a cited passage supports it",
     expect(result.brief).toMatch(/^Yes\b/);
     expect(result.typed).toEqual({ same_nationality: true, is_controversial: null });
     expect(basisOf(result).filter((entry) => entry.field === "same_nationality").length).toBeGreaterThan(0);
+  });
+
+  it("reads a yes/no only where the brief answers a yes/no question with one", () => {
+    const evidence = new Evidence();
+    const doc = evidence.add(SPEECHES[1]!, "sotu.corpus", 1, []);
+    const said = doc.passages[1]!; // "No President has ever said those words, ..."
+    const yesNo = (question: string, opening: string) => {
+      const synthesis = {
+        brief: `${opening} [1].`,
+        sources: [{ url: doc.url, title: doc.title, domain: doc.domain, summary: null }],
+        cited: [doc],
+        statements: [{ text: opening, docs: [doc.index], passages: [said] }],
+        citations: [],
+      };
+      const analysis = { entities: [], bridgeEntities: [] } as unknown as EvidenceAnalysis;
+      return TypedEvidence.of(synthesis, analyzeQuestion(question), analysis).yesNo()?.value ?? null;
+    };
+    expect(yesNo(internet, "No President has ever said those words, and it's about time.")).toBeNull();
+    expect(yesNo(internet, "No: the sources do not describe any president as mentioning it.")).toBe(false);
+    expect(yesNo(internet, "Yes, the 2021 address speaks of high-speed Internet.")).toBe(true);
+    expect(yesNo("Which president spoke of the Internet?", "Yes: the 2021 address does.")).toBeNull();
   });
 
   it("leaves out a string field no statement of the brief speaks of", async () => {

@@ -88,13 +88,14 @@ export class TypedEvidence {
   }
 
   /**
-   * The brief's yes or no, when it states one with evidence: its opening starts with it, cites
-   * the passages it rests on, and does not first say the sources do not answer.
+   * The brief's yes or no to a yes/no question, when it states one with evidence: its opening
+   * starts with it ("Yes: both ...", "No, ..."; not "No President has ..."), cites the passages it
+   * rests on, and does not first say the sources do not answer.
    */
   yesNo(): { value: boolean; statement: BriefStatement } | null {
     const opening = this.opening;
-    if (!opening || opening.hedged || opening.statement.support.length === 0) return null;
-    const said = /^(yes|no)\b/i.exec(opening.statement.text);
+    if (this.query.kind !== "yes_no" || !opening || opening.hedged || opening.statement.support.length === 0) return null;
+    const said = /^(yes|no)\s*[:,.;!—–-]/i.exec(opening.statement.text);
     return said ? { value: said[1]!.toLowerCase() === "yes", statement: opening.statement } : null;
   }
 
