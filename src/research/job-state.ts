@@ -1,7 +1,7 @@
 import type { SearchScope } from "./providers/types";
 import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
-import type { ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
+import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
 import type { ResearchResult, SourceDto } from "./shapes";
 
 export type { ResearchResult };
@@ -44,7 +44,7 @@ export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(stat
 export type Outcome =
   | { status: "succeeded"; output: ResearchOutput }
   | { status: "cancelled"; costUsd: number; waves: number }
-  | { status: "failed"; error: string; costUsd: number; waves: number };
+  | { status: "failed"; error: string; costUsd: number; waves: number; found?: FoundBeforeFailure };
 
 /**
  * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
@@ -71,15 +71,17 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
   const cap = spec.input.budgets.max_cost_usd;
   const cost = roundUsd(Math.min(cap, outcome.status === "succeeded" ? outcome.output.cost_usd : outcome.costUsd));
   const succeeded = outcome.status === "succeeded" ? outcome.output : null;
+  // A job that failed on its typed output keeps the brief it wrote (nothing is charged for it).
+  const found = outcome.status === "failed" ? outcome.found : undefined;
   return {
     id: spec.id,
     status: outcome.status,
     question: spec.question,
-    brief: succeeded?.brief ?? null,
+    brief: succeeded?.brief ?? found?.brief ?? null,
     answer: succeeded?.answer ?? null,
     typed: succeeded?.typed ?? null,
-    sources: succeeded ? succeeded.sources : record.sources,
-    citations: succeeded?.citations ?? [],
+    sources: succeeded?.sources ?? found?.sources ?? record.sources,
+    citations: succeeded?.citations ?? found?.citations ?? [],
     credits_charged: chargeFor(spec, outcome),
     cost_usd: cost,
     created_at: spec.createdAt,

@@ -234,7 +234,9 @@ export class ResearchJob extends DurableObject<Env> {
       if (record.cancelRequested) return { status: "cancelled", costUsd: error.costUsd, waves: error.waves };
       return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves };
     }
-    if (error instanceof TypedOutputError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
+    // The typed output failed (no source supports a required field, or it does not conform): the
+    // result still carries the brief, its sources and citations, so the customer sees what was found.
+    if (error instanceof TypedOutputError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves, found: error.found ?? undefined };
     if (error instanceof NoEvidenceError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
     console.error(`research job ${record.spec.id} failed unexpectedly`, error);
     return { status: "failed", error: "Internal error while researching; the credits were refunded.", costUsd: spent, waves };

@@ -38,7 +38,20 @@ export const CitationDto = z
     quote: z.string().openapi({ description: "The exact text of that source the claim rests on." }),
     start: z.int().min(0).openapi({ description: "Offset of `quote` in the source's text as it was read (characters, inclusive)." }),
     end: z.int().min(0).openapi({ description: "End offset of `quote` (exclusive): quote = text.slice(start, end)." }),
-    field: z.string().optional().openapi({ description: "For the typed output: the top-level field of `typed` whose value this passage supports." }),
+    field: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "For the typed output: the field of `typed` whose value this passage supports, as a path (`year`, `author.born`, `findings[0]`). Every field of `typed` that holds a value has at least one such entry; a field no passage supports is null, left out, or fails the job.",
+      }),
+    confidence: z
+      .enum(["high", "medium", "low"])
+      .optional()
+      .openapi({
+        description:
+          "Only on entries with `field`: how strongly the passage supports the value. `high`: the passage states the value with the words the field names (or the value is the passage, or the source itself). `medium`: it states the value in a passage about the question, or the brief's answer rests on it. `low`: the passage holds the value but ties it to the field only loosely; check it.",
+      }),
   })
   .openapi("Citation", { description: "The exact passage of a source that one claim of the brief rests on." });
 
@@ -68,7 +81,7 @@ export const ResearchResultDto = z
       .nullable()
       .openapi({
         description:
-          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds.",
+          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote.",
       }),
     // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component
     // itself (ShortAnswer would turn nullable and take this field's description).
@@ -76,12 +89,12 @@ export const ResearchResultDto = z
       description:
         "The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds.",
     }),
-    typed: z.unknown().openapi({ description: "The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds." }),
+    typed: z.unknown().openapi({ description: "The typed output: an object that conforms to the request's `response_schema`, holding only values a cited passage supports (each has entries with `field` in `citations`). A field no source supports is null where the schema allows null, left out where it is optional; a required one fails the job, refunded. Null without a `response_schema`, and until the job succeeds." }),
     sources: z.array(SourceDto).openapi({
-      description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far.",
+      description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources.",
     }),
     citations: z.array(CitationDto).openapi({
-      description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds.",
+      description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output.",
     }),
     credits_charged: z.int().openapi({
       description: "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price.",

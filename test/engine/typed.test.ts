@@ -1,14 +1,97 @@
 import { describe, expect, it } from "vitest";
-import { compileSchema, InvalidSchemaError, runResearch, TypedOutputError } from "../../src/research/engine";
+import { compileSchema, InvalidSchemaError, type ResearchOutput, runResearch, TypedOutputError, UnsupportedFieldsError } from "../../src/research/engine";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
 import { budgetsForMode } from "../../src/research/pricing";
-import { memoryProviders, TWO_HOP_DOCS } from "./helpers";
+import { Evidence, type EvidenceAnalysis } from "../../src/research/engine/evidence";
+import { analyzeQuestion } from "../../src/research/engine/question";
+import { TypedEvidence } from "../../src/research/engine/write/typed-evidence";
+import { type FakeDoc, memoryProviders, TWO_HOP_DOCS, WIKI } from "./helpers";
 
-const question = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";
+const kissAndTell = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";
+const internet = "Did any president ever mention the internet?";
+const emancipation = "In what year did Lincoln issue the Emancipation Proclamation?";
 
-function run(schema: Record<string, unknown>, llm: ChatModel | null = null) {
-  const providers = { ...memoryProviders(TWO_HOP_DOCS), llm };
+const SOTU = (year: number, president: string) => `corpus://sotu.corpus/${year}-${president.toLowerCase().replace(/ /g, "-")}`;
+
+/**
+ * The shapes of the issue's probes: speeches that mention the Internet beside numbers that count
+ * something else ("90 percent of Americans", "98 percent", "every 12-year-old"), and Lincoln's
+ * message on the proclamation, which states no year for it beside a dollar figure.
+ */
+const SPEECHES: FakeDoc[] = [
+  {
+    url: SOTU(1997, "Bill Clinton"),
+    title: "1997 State of the Union (Bill Clinton)",
+    text: "We must connect every classroom and library in America to the Internet by the year 2000. Every 12-year-old must be able to log on to the Internet. Our economy grew by 3 percent last year.",
+  },
+  {
+    url: SOTU(2021, "Joe Biden"),
+    title: "2021 State of the Union (Joe Biden)",
+    text: "Today, 90 percent of Americans now live within five miles of a vaccination site. No President has ever said those words, and it's about time. We will bring affordable high-speed Internet to every American household.",
+  },
+  {
+    url: SOTU(2011, "Barack Obama"),
+    title: "2011 State of the Union (Barack Obama)",
+    text: "Within the next five years, we will make it possible for businesses to deploy the next generation of high-speed wireless coverage to 98 percent of all Americans. This is about a faster Internet.",
+  },
+  {
+    url: SOTU(1863, "Abraham Lincoln"),
+    title: "1863 State of the Union (Abraham Lincoln)",
+    text:
+      "The preliminary emancipation proclamation, issued in September, was running its assigned period to the beginning of the new year. " +
+      "The receipts during the year from all sources were $901,125,674.86. I shall not attempt to retract or modify the emancipation proclamation.",
+  },
+];
+
+/** A page that states what the probes ask: the proclamation's date, and a count of presidents. */
+const STATED: FakeDoc[] = [
+  {
+    url: WIKI("Emancipation Proclamation"),
+    title: "Emancipation Proclamation",
+    text: "The Emancipation Proclamation was issued by President Abraham Lincoln on January 1, 1863, during the Civil War. It changed the legal status of more than 3.5 million enslaved people.",
+  },
+  {
+    url: WIKI("Internet in presidential addresses"),
+    title: "Internet in presidential addresses",
+    text: "By 2020, eleven presidents had mentioned the Internet in their annual messages to Congress. The first was Bill Clinton.",
+  },
+];
+
+/** Tariffs with years and a decimal rate: an integer list once failed the job on "49.5". */
+const TARIFFS: FakeDoc[] = [
+  { url: WIKI("Tariff of 1828"), title: "Tariff of 1828", text: "The Tariff of 1828 was a protective tariff passed by Congress. Its opponents called it the Tariff of Abominations." },
+  { url: WIKI("McKinley Tariff"), title: "McKinley Tariff", text: "The average duty rate on imports rose to 49.5 percent under the McKinley Tariff of 1890. It was authored by William McKinley." },
+  { url: WIKI("Smoot-Hawley Tariff Act"), title: "Smoot-Hawley Tariff Act", text: "The Smoot-Hawley Tariff Act of 1930 raised tariffs on over 20,000 imported goods." },
+];
+
+function run(question: string, docs: FakeDoc[], schema: Record<string, unknown>, llm: ChatModel | null = null) {
+  const providers = { ...memoryProviders(docs), llm };
   return runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema: schema }, { providers });
+}
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, required });
+
+/** The basis entries of the typed output (citations with `field`). */
+const basisOf = (result: ResearchOutput) => result.citations.filter((citation) => citation.field !== undefined);
+
+/** Every basis entry quotes its source exactly and carries a confidence. */
+function expectExactBasis(result: ResearchOutput, docs: FakeDoc[]) {
+  for (const entry of basisOf(result)) {
+    expect(["high", "medium", "low"]).toContain(entry.confidence);
+    expect(entry.claim.startsWith(`${entry.field}: `)).toBe(true);
+    const doc = docs.find((candidate) => candidate.url === result.sources[entry.source]!.url)!;
+    expect(doc.text.slice(entry.start, entry.end)).toBe(entry.quote);
+  }
+}
+
+/** Runs and returns the UnsupportedFieldsError it must fail with. */
+async function unsupported(question: string, docs: FakeDoc[], schema: Record<string, unknown>, llm: ChatModel | null = null): Promise<UnsupportedFieldsError> {
+  const error = await run(question, docs, schema, llm).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UnsupportedFieldsError);
+  return error as UnsupportedFieldsError;
 }
 
 describe("response_schema checks", () => {
@@ -18,55 +101,164 @@ describe("response_schema checks", () => {
     }
     const providers = memoryProviders(TWO_HOP_DOCS);
     await expect(
-      runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema: { type: "nope" } }, { providers }),
+      runResearch({ question: kissAndTell, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema: { type: "nope" } }, { providers }),
     ).rejects.toBeInstanceOf(InvalidSchemaError);
     expect(providers.search.queries).toEqual([]);
   });
 });
 
-describe("typed output offline", () => {
-  it("fills strings, arrays, numbers, dates, booleans and source lists from the evidence, and validates", async () => {
-    const schema = {
-      type: "object",
-      required: ["answer", "position", "findings", "born", "birth_date", "served_as_diplomat", "sources"],
-      additionalProperties: false,
-      properties: {
+describe("typed output offline: a value only where a cited passage supports it", () => {
+  it("fills what the evidence states, each value with its passage and a confidence", async () => {
+    const schema = object(
+      {
         answer: { type: "string", minLength: 1 },
-        position: { type: "string", description: "the government position she held" },
         findings: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 3 },
         born: { type: "integer", description: "year she was born", minimum: 1800, maximum: 2100 },
         birth_date: { type: "string", format: "date", description: "birth date" },
-        served_as_diplomat: { type: "boolean", description: "served as a diplomat or ambassador" },
         sources: { type: "array", items: { type: "object", required: ["url", "title"], properties: { url: { type: "string" }, title: { type: "string" } } } },
       },
-    };
-    const result = await run(schema);
+      ["answer", "findings", "born", "birth_date", "sources"],
+    );
+    const result = await run(kissAndTell, TWO_HOP_DOCS, schema);
     const typed = result.typed as Record<string, any>;
-    expect(typed.answer).toContain("Shirley Temple");
-    // A string field holds the sentence of the brief that best matches its name and description.
-    expect(result.brief.replace(/\s*\[\d+\]/g, "")).toContain(typed.position.replace(/\.$/, ""));
+    expect(result.brief.replace(/\s*\[\d+\]/g, "")).toContain(typed.answer.replace(/\.$/, ""));
     expect(typed.findings.length).toBeGreaterThanOrEqual(1);
     expect(typed.findings.length).toBeLessThanOrEqual(3);
     expect(typed.born).toBe(1928);
     expect(typed.birth_date).toBe("1928-04-23");
-    expect(typed.served_as_diplomat).toBe(true);
     expect(typed.sources.map((source: { url: string }) => source.url)).toEqual(result.sources.map((source) => source.url));
-    // The basis of the typed fields: a citation per field a cited passage holds, quoting it exactly.
-    const fields = result.citations.filter((citation) => citation.field !== undefined);
-    expect(fields.map((citation) => citation.field)).toEqual(expect.arrayContaining(["position", "born"]));
-    expect(fields.map((citation) => citation.field)).not.toContain("served_as_diplomat");
-    for (const citation of fields) {
-      expect(citation.claim.startsWith(`${citation.field}: `)).toBe(true);
-      const source = TWO_HOP_DOCS.find((doc) => doc.url === result.sources[citation.source]!.url)!;
-      expect(source.text.slice(citation.start, citation.end)).toBe(citation.quote);
-    }
-    expect(fields.find((citation) => citation.field === "born")!.quote).toContain("1928");
+    // Every value has a basis entry (list items and nested fields by their path), quoting its passage exactly.
+    const fields = basisOf(result).map((entry) => entry.field);
+    expect(fields).toEqual(expect.arrayContaining(["answer", "findings[0]", "born", "birth_date", "sources[0].url", "sources[0].title"]));
+    expectExactBasis(result, TWO_HOP_DOCS);
+    const born = basisOf(result).find((entry) => entry.field === "born")!;
+    expect(born.quote).toContain("1928");
+    expect(born.confidence).toBe("high");
   });
 
-  it("fails with the validation error when the evidence cannot satisfy the schema", async () => {
-    const schema = { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" } } };
-    await expect(run(schema)).rejects.toBeInstanceOf(TypedOutputError);
-    await expect(run(schema)).rejects.toThrow(/does not conform to response_schema: .*code/);
+  it("never takes a count from a number about something else (no president_count: 90), nor a yes/no the brief does not state", async () => {
+    const result = await run(internet, SPEECHES, object({ answer: { type: "string" }, yes: { type: "boolean" }, president_count: { type: "integer" } }));
+    const typed = result.typed as Record<string, unknown>;
+    // The brief does not say yes or no: the optional fields are left out, never false or a stray number.
+    expect(typed).not.toHaveProperty("president_count");
+    expect(typed).not.toHaveProperty("yes");
+    expect(typeof typed.answer).toBe("string");
+    expect(basisOf(result).map((entry) => entry.field)).toEqual(["answer"]);
+  });
+
+  it("never gives a year that no passage states (no year: 0): null where allowed, left out where optional, the job fails where required", async () => {
+    const nullable = await run(emancipation, SPEECHES, object({ answer: { type: "string" }, year: { type: ["integer", "null"] } }));
+    expect(nullable.typed).toMatchObject({ year: null });
+    expect(basisOf(nullable).some((entry) => entry.field === "year")).toBe(false);
+
+    const optional = await run(emancipation, SPEECHES, object({ answer: { type: "string" }, year: { type: "integer" } }));
+    expect(optional.typed).not.toHaveProperty("year");
+
+    const error = await unsupported(emancipation, SPEECHES, object({ answer: { type: "string" }, year: { type: "integer" } }, ["answer", "year"]));
+    expect(error.message).toBe("Typed output: no source supports the required field(s) year");
+    expect(error.fields).toEqual(["year"]);
+    // The failure keeps what was found: the brief, its sources and citations.
+    expect(error.found!.brief).toMatch(/emancipation proclamation \[1\]/i);
+    expect(error.found!.sources.map((source) => source.url)).toContain(SOTU(1863, "Abraham Lincoln"));
+    expect(error.found!.citations.length).toBeGreaterThan(0);
+  });
+
+  it("names every required field no source supports", async () => {
+    const schema = object({ answer: { type: "string" }, yes: { type: "boolean" }, president_count: { type: "integer" } }, ["answer", "yes", "president_count"]);
+    const error = await unsupported(internet, SPEECHES, schema);
+    expect(error.message).toBe("Typed output: no source supports the required field(s) yes, president_count");
+    // A nested required field is named by its path.
+    const nested = await unsupported(emancipation, SPEECHES, object({ event: object({ name: { type: "string" }, year: { type: "integer" } }, ["year"]) }, ["event"]));
+    expect(nested.fields).toEqual(["event.year"]);
+  });
+
+  it("takes a year a passage states about the question, with that passage", async () => {
+    const result = await run(emancipation, [...SPEECHES, ...STATED], object({ answer: { type: "string" }, year: { type: "integer" } }, ["year"]));
+    expect((result.typed as { year: number }).year).toBe(1863);
+    const basis = basisOf(result).find((entry) => entry.field === "year")!;
+    expect(basis.quote).toContain("January 1, 1863");
+    expectExactBasis(result, [...SPEECHES, ...STATED]);
+  });
+
+  it("takes a count only from the number stated with the counted noun", async () => {
+    const result = await run(internet, [...SPEECHES, ...STATED], object({ president_count: { type: "integer" } }, ["president_count"]));
+    expect(result.typed).toEqual({ president_count: 11 });
+    expect(basisOf(result).find((entry) => entry.field === "president_count")!.quote).toContain("eleven presidents had mentioned the Internet");
+  });
+
+  it("a field named only `count` counts the noun the question asks how many of", async () => {
+    const result = await run("How many presidents mentioned the Internet?", [...SPEECHES, ...STATED], object({ count: { type: "integer" } }, ["count"]));
+    expect(result.typed).toEqual({ count: 11 });
+  });
+
+  it("counts the cited sources only when the field says it counts sources", async () => {
+    const schema = object({ speech_count: { type: "integer", description: "number of cited speeches that mention the Internet" } }, ["speech_count"]);
+    const result = await run(internet, SPEECHES, schema);
+    const counted = basisOf(result).filter((entry) => entry.field === "speech_count");
+    const mentioning = result.sources.filter((_, index) => counted.some((entry) => entry.source === index));
+    expect(result.typed).toEqual({ speech_count: mentioning.length });
+    expect(mentioning.length).toBeGreaterThan(0);
+    for (const entry of counted) expect(entry.confidence).toBe("medium");
+  });
+
+  it("fills integer, number and boolean lists with supported values only", async () => {
+    const schema = object(
+      {
+        years: { type: "array", items: { type: "integer" }, description: "years the tariffs were passed" },
+        rates: { type: "array", items: { type: "number" }, description: "average duty rate in percent" },
+      },
+      ["years", "rates"],
+    );
+    const result = await run("How did United States tariffs change over time?", TARIFFS, schema);
+    const typed = result.typed as { years: number[]; rates: number[] };
+    expect(typed.years.length).toBeGreaterThan(0);
+    expect([...typed.years].sort()).toEqual([1828, 1890, 1930]);
+    expect(typed.rates).toEqual([49.5]);
+    expect(basisOf(result).filter((entry) => entry.field!.startsWith("years[")).length).toBe(typed.years.length);
+    expectExactBasis(result, TARIFFS);
+
+    const flags = await run("Were Scott Derrickson and Ed Wood of the same nationality?", TWO_HOP_DOCS, object({ same: { type: "array", items: { type: "boolean" } } }));
+    expect(flags.typed).toEqual({ same: [true] });
+  });
+
+  it("takes a boolean from the brief's stated yes/no, and only in a field that asks the question", async () => {
+    const schema = object({ same_nationality: { type: "boolean" }, is_controversial: { type: ["boolean", "null"] } });
+    const result = await run("Were Scott Derrickson and Ed Wood of the same nationality?", TWO_HOP_DOCS, schema);
+    expect(result.brief).toMatch(/^Yes\b/);
+    expect(result.typed).toEqual({ same_nationality: true, is_controversial: null });
+    expect(basisOf(result).filter((entry) => entry.field === "same_nationality").length).toBeGreaterThan(0);
+  });
+
+  it("reads a yes/no only where the brief answers a yes/no question with one", () => {
+    const evidence = new Evidence();
+    const doc = evidence.add(SPEECHES[1]!, "sotu.corpus", 1, []);
+    const said = doc.passages[1]!; // "No President has ever said those words, ..."
+    const yesNo = (question: string, opening: string) => {
+      const synthesis = {
+        brief: `${opening} [1].`,
+        sources: [{ url: doc.url, title: doc.title, domain: doc.domain, summary: null }],
+        cited: [doc],
+        statements: [{ text: opening, docs: [doc.index], passages: [said] }],
+        citations: [],
+      };
+      const analysis = { entities: [], bridgeEntities: [] } as unknown as EvidenceAnalysis;
+      return TypedEvidence.of(synthesis, analyzeQuestion(question), analysis).yesNo()?.value ?? null;
+    };
+    expect(yesNo(internet, "No President has ever said those words, and it's about time.")).toBeNull();
+    expect(yesNo(internet, "No: the sources do not describe any president as mentioning it.")).toBe(false);
+    expect(yesNo(internet, "Yes, the 2021 address speaks of high-speed Internet.")).toBe(true);
+    expect(yesNo("Which president spoke of the Internet?", "Yes: the 2021 address does.")).toBeNull();
+  });
+
+  it("leaves out a string field no statement of the brief speaks of", async () => {
+    const result = await run(kissAndTell, TWO_HOP_DOCS, object({ answer: { type: "string" }, capital_city: { type: "string" } }));
+    expect(result.typed).not.toHaveProperty("capital_city");
+  });
+
+  it("fails a field the evidence cannot satisfy, naming it", async () => {
+    const schema = object({ code: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" } }, ["code"]);
+    await expect(run(kissAndTell, TWO_HOP_DOCS, schema)).rejects.toBeInstanceOf(TypedOutputError);
+    await expect(run(kissAndTell, TWO_HOP_DOCS, schema)).rejects.toThrow("Typed output: no source supports the required field(s) code");
   });
 });
 
@@ -82,20 +274,59 @@ class ScriptedModel implements ChatModel {
   }
 }
 
-describe("typed output with a model", () => {
+describe("typed output with a model: its values checked like the engine's own", () => {
   const schema = { type: "object", required: ["position"], properties: { position: { type: "string" } }, additionalProperties: false };
 
-  it("returns valid JSON from the model", async () => {
+  it("keeps a value a cited passage holds, with that passage", async () => {
     const model = new ScriptedModel(["Shirley Temple served as Chief of Protocol [2].", '{"position": "Chief of Protocol"}']);
-    const result = await run(schema, model);
+    const result = await run(kissAndTell, TWO_HOP_DOCS, schema, model);
     expect(result.typed).toEqual({ position: "Chief of Protocol" });
+    const basis = basisOf(result);
+    expect(basis).toHaveLength(1);
+    expect(basis[0]).toMatchObject({ field: "position", confidence: "high" });
+    expect(basis[0]!.quote).toContain("Chief of Protocol");
     // Token usage is metered: two calls of 1,000 in + 100 out.
     expect(result.cost_usd).toBeGreaterThan(0);
   });
 
+  it("removes the values no passage supports: a stray count, a false no one stated, a year 0", async () => {
+    const model = new ScriptedModel([
+      "Presidents spoke of the Internet [1].",
+      '{"answer": "No President has ever said those words", "yes": false, "president_count": 90, "year": 0}',
+    ]);
+    const result = await run(
+      internet,
+      SPEECHES,
+      object({ answer: { type: "string" }, yes: { type: ["boolean", "null"] }, president_count: { type: "integer" }, year: { type: "integer" } }),
+      model,
+    );
+    expect(result.typed).toEqual({ answer: "No President has ever said those words", yes: null });
+    expect(basisOf(result).map((entry) => entry.field)).toEqual(["answer"]);
+  });
+
+  it("fails, without a repair turn, when no source supports a required value the model gave or left null", async () => {
+    const invented = new ScriptedModel(["Shirley Temple was a diplomat [2].", '{"position": "Secretary of State"}']);
+    expect((await unsupported(kissAndTell, TWO_HOP_DOCS, schema, invented)).fields).toEqual(["position"]);
+    expect(invented.requests).toHaveLength(2);
+    const unknown = new ScriptedModel(["Shirley Temple was a diplomat [2].", '{"position": null}']);
+    expect((await unsupported(kissAndTell, TWO_HOP_DOCS, schema, unknown)).fields).toEqual(["position"]);
+    expect(unknown.requests).toHaveLength(2);
+  });
+
+  it("keeps only the sources the brief cites, each one whole", async () => {
+    const sources = { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" }, title: { type: "string" } } } };
+    const model = new ScriptedModel([
+      "Shirley Temple served as Chief of Protocol [2].",
+      JSON.stringify({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }, { url: "https://en.wikipedia.org", title: "Wikipedia" }, { url: "https://example.com/made-up" }] }),
+    ]);
+    const result = await run(kissAndTell, TWO_HOP_DOCS, object({ sources }, ["sources"]), model);
+    expect(result.typed).toEqual({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }] });
+    expect(basisOf(result).map((entry) => entry.field)).toEqual(["sources[0].url", "sources[0].title"]);
+  });
+
   it("repairs once with the validator's errors", async () => {
     const model = new ScriptedModel(["Brief [1].", '{"position": 7}', '```json\n{"position": "Chief of Protocol"}\n```']);
-    const result = await run(schema, model);
+    const result = await run(kissAndTell, TWO_HOP_DOCS, schema, model);
     expect(result.typed).toEqual({ position: "Chief of Protocol" });
     const repair = model.requests[2]!.messages.at(-1)!.content;
     expect(repair).toMatch(/Validator errors/);
@@ -104,6 +335,6 @@ describe("typed output with a model", () => {
 
   it("fails with the validation error after the one repair", async () => {
     const model = new ScriptedModel(["Brief [1].", '{"position": 7}', '{"wrong": true}']);
-    await expect(run(schema, model)).rejects.toBeInstanceOf(TypedOutputError);
+    await expect(run(kissAndTell, TWO_HOP_DOCS, schema, model)).rejects.toThrow(/does not conform to response_schema/);
   });
 });

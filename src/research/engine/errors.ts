@@ -1,3 +1,5 @@
+import type { CitationDto, SourceDto } from "../shapes";
+
 /** Errors the engine reports to the jobs layer, which maps them to job states. */
 
 /** The job was cancelled between steps; carries what was spent so far (for the charge). */
@@ -11,15 +13,38 @@ export class ResearchCancelledError extends Error {
   }
 }
 
+/**
+ * What a job that failed on its typed output still found: the brief with its sources and
+ * citations, so the customer sees what was read although nothing is charged.
+ */
+export interface FoundBeforeFailure {
+  brief: string;
+  sources: SourceDto[];
+  citations: CitationDto[];
+}
+
 /** The typed output did not conform to response_schema (after the one repair attempt). */
 export class TypedOutputError extends Error {
   constructor(
     message: string,
     readonly errors: string[],
     readonly costUsd: number,
+    readonly found: FoundBeforeFailure | null = null,
   ) {
     super(message);
     this.name = "TypedOutputError";
+  }
+}
+
+/** A required field of response_schema that no cited passage supports: the job fails rather than invent it. */
+export class UnsupportedFieldsError extends TypedOutputError {
+  constructor(
+    readonly fields: string[],
+    costUsd: number,
+    found: FoundBeforeFailure | null,
+  ) {
+    super(`Typed output: no source supports the required field(s) ${fields.join(", ")}`, fields.map((field) => `${field}: no source supports it`), costUsd, found);
+    this.name = "UnsupportedFieldsError";
   }
 }
 

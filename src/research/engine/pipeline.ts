@@ -6,8 +6,7 @@ import { NoEvidenceError } from "./errors";
 import { gatherEvidence } from "./gather";
 import { llmBrief } from "./write";
 import { ResearchRun } from "./run";
-import { type CompiledSchema, compileSchema, typedOutput } from "./write";
-import { typedCitations } from "./write";
+import { type CompiledSchema, compileSchema, typedOutput, type TypedOutput } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
 
 /**
@@ -31,14 +30,14 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
 
   const { analysis, synthesis, answer, addressed } = await synthesize(run);
   const typed = schema ? await writeTyped(run, schema, analysis, synthesis) : null;
-  const citations = [...synthesis.citations, ...(schema ? typedCitations(typed, synthesis) : [])];
+  const citations = [...synthesis.citations, ...(typed?.citations ?? [])];
   await run.checkCancelled();
   await run.progress("done");
   return {
     brief: synthesis.brief,
     answer,
     addressed,
-    typed,
+    typed: typed ? typed.value : null,
     sources: synthesis.sources,
     citations,
     cost_usd: budget.costUsd,
@@ -83,8 +82,8 @@ function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis): ShortAnswer 
   return { text: answer.text, confidence: answer.confidence, citations };
 }
 
-/** The brief re-cast into the caller's response_schema. */
-async function writeTyped(run: ResearchRun, schema: CompiledSchema, analysis: EvidenceAnalysis, synthesis: Synthesis): Promise<unknown> {
+/** The brief re-cast into the caller's response_schema, with the basis of each value. */
+async function writeTyped(run: ResearchRun, schema: CompiledSchema, analysis: EvidenceAnalysis, synthesis: Synthesis): Promise<TypedOutput> {
   await run.checkCancelled();
   await run.progress("typed_output");
   return await typedOutput(schema, { query: run.query, analysis, synthesis, llm: run.deps.providers.llm, budget: run.budget, signal: run.hooks.signal });

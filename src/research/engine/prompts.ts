@@ -26,7 +26,10 @@ export function typedOutputPrompt(schema: unknown, question: string, brief: stri
   return {
     system:
       "You convert a research brief into JSON. Answer with one JSON value only, no prose, that conforms to the JSON Schema given. Use only facts from the brief and sources. " +
-      "A value the brief and sources do not state is null (or left out when the field is optional); never guess one.",
+      "A value the brief and sources do not state is null (or left out when the field is optional); never guess one. " +
+      "A number, year or count must be written in the brief as it is stated there: never count, add up or estimate one yourself, and never write 0 for a value you do not know. " +
+      "A true/false field is the brief's own yes or no; when the brief does not say yes or no, it is null. " +
+      "Every value is checked against the sources, and a value they do not support is removed.",
     user: `JSON Schema:\n${JSON.stringify(schema)}\n\nQuestion: ${question}\n\nBrief:\n${brief}\n\nSources:\n${sourceList}`,
   };
 }

@@ -27,23 +27,22 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
 }
 
 /**
- * Whether anything read speaks to the question at all. It does when a page read is about, or a
- * sentence names, one of the question's entities; or when a strong passage holds at least half
- * of the question's terms. "Who won the 2022 FIFA World Cup?" over presidential speeches has
- * neither: "Tonight the cup of peril is full in Vietnam" shares one word, and is no evidence.
+ * Whether anything read speaks to the question at all. A question that names something is
+ * addressed when a page read is about it or a sentence names it, or failing that when a page read
+ * is titled by one of the question's words ("How did United States tariffs change?" and a page
+ * "McKinley Tariff"). "Who won the 2022 FIFA World Cup?" over presidential speeches is not: no
+ * page names the cup, and "Tonight the cup of peril is full in Vietnam" is no evidence. A question
+ * without names is judged addressed by any passage that scores.
  */
 export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): boolean {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   if (ranked.length === 0) return false;
+  if (analysis.entities.length === 0) return true;
   const named = analysis.entities.some((entity) => {
     const key = words(entity).join(" ");
     return evidence.docs.some((doc) => titleNames(doc.title, entity) || (key.length > 0 && ` ${doc.mentionKeys.replace(/\n/g, " ")} `.includes(` ${key} `)));
   });
   if (named) return true;
   const asked = new Set(query.terms.filter((term) => !query.speakerTerms.includes(term)));
-  if (asked.size === 0) return true;
-  const needed = Math.ceil(asked.size / 2);
-  return ranked.slice(0, 10).some((entry) =>
-    entry.best.slice(0, 5).some((item) => new Set([...item.passage.terms, ...item.passage.titleTerms].filter((term) => asked.has(term))).size >= needed),
-  );
+  return ranked.some((entry) => entry.doc.passages[0]?.titleTerms.some((term) => asked.has(term)));
 }

@@ -4,4 +4,3 @@ export * from "./citations";
 export * from "./llm-synthesis";
 export * from "./restate";
 export * from "./typed";
-export * from "./typed-basis";

@@ -1,37 +1,40 @@
-import { type CitationDto, citationOf, type Synthesis } from "./brief";
+import type { CitationDto } from "../../shapes";
 import type { Passage } from "../evidence";
-import { bestSupport } from "./llm-synthesis";
-import { terms } from "../language";
-
-/** A typed field's value is supported by a passage holding this share of its words. */
-const SUPPORT = 0.6;
-
-function scalarText(value: unknown): string | null {
-  if (typeof value === "string") return value.trim() || null;
-  if (typeof value === "number") return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number")) return value.join(" ");
-  return null;
-}
+import { citationOf, type Synthesis } from "./brief-writer";
+import type { Confidence } from "./typed-evidence";
+import { fieldLabel } from "./typed-field";
 
 /**
- * The basis of a typed object, per top-level field: the passage of a cited source that best
- * holds the field's value (its words, or the value verbatim). Fields whose value no source
- * supports (booleans, nested objects, values the sources do not state) get no entry.
+ * The basis of a typed object: for every value it holds, the passage of a cited source that
+ * supports it and how strongly. A value without one is never returned (the resolver leaves the
+ * field null, out, or fails the job), so every field with a value has at least one entry.
  */
-export function typedCitations(typed: unknown, synthesis: Synthesis): CitationDto[] {
-  if (typeof typed !== "object" || typed === null || Array.isArray(typed)) return [];
-  const out: CitationDto[] = [];
-  for (const [field, value] of Object.entries(typed)) {
-    const text = scalarText(value);
-    if (!text) continue;
-    const valueTerms = terms(text.replace(/\s*\[\d+\]/g, ""));
-    let best: { source: number; passage: Passage; support: number } | null = null;
-    for (const [source, doc] of synthesis.cited.entries()) {
-      const verbatim = doc.passages.find((passage) => passage.text.includes(text));
-      const match = verbatim ? { passage: verbatim, support: 1 } : bestSupport(valueTerms, doc.passages);
-      if (match && (!best || match.support > best.support)) best = { source, ...match };
-    }
-    if (best && best.support >= SUPPORT) out.push({ ...citationOf(`${field}: ${text}`, best.source, synthesis.cited[best.source]!, best.passage), field });
-  }
-  return out;
+export interface Support {
+  /** Index into the result's `sources`. */
+  source: number;
+  passage: Passage;
+  confidence: Confidence;
+}
+
+/** A value the evidence supports, with what supports it. */
+export interface Found {
+  value: unknown;
+  support: Support[];
+}
+
+export interface Basis extends Support {
+  /** The field's path in the typed object ("year", "author.born", "findings[0]"). */
+  path: string;
+  value: unknown;
+}
+
+const display = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** One citation entry per basis, with `field` and `confidence`, quoting its passage exactly. */
+export function basisCitations(basis: Basis[], synthesis: Synthesis): CitationDto[] {
+  return basis.map((entry) => ({
+    ...citationOf(`${fieldLabel(entry.path)}: ${display(entry.value)}`, entry.source, synthesis.cited[entry.source]!, entry.passage),
+    field: fieldLabel(entry.path),
+    confidence: entry.confidence,
+  }));
 }
