@@ -1,2 +1,3 @@
 /** Planning: the searches of wave 1, and after each wave the follow-ups that target what is still missing. */
 export { followUpQueries, planBranches } from "./queries";
+export { comparisonBranches } from "./comparison";

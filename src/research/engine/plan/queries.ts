@@ -1,6 +1,7 @@
 import type { EvidenceAnalysis } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { unique } from "../language";
+import { comparisonBranches } from "./comparison";
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
@@ -8,7 +9,8 @@ import { unique } from "../language";
  */
 export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
-  const plan = [query.question];
+  // A comparison searches each subject with its topic first, so that even lite reads every side.
+  const plan = [...comparisonBranches(query), query.question];
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);

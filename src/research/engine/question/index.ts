@@ -1,1 +1,3 @@
 export * from "./query";
+export * from "./topic";
+export * from "./subjects";
