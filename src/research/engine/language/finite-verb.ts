@@ -138,6 +138,7 @@ const pluralPresent: Cue = (tokens, index) => {
 const CUES: Cue[] = [auxiliary, contraction, pastTense, afterSubject, presentS, pluralPresent];
 
 export function hasFiniteVerb(sentence: string): boolean {
-  const tokens = [...sentence.matchAll(/[\p{L}]+(?:['’][\p{L}]+)?/gu)].map((match) => ({ word: match[0].toLowerCase(), raw: match[0] }));
+  // Numbers are tokens too: in "The tariff of 1842 taxed the many" the year, not "of", stands before the verb.
+  const tokens = [...sentence.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)].map((match) => ({ word: match[0].toLowerCase(), raw: match[0] }));
   return tokens.some((_, index) => CUES.some((cue) => cue(tokens, index)));
 }
