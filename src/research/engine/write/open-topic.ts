@@ -8,6 +8,8 @@ export interface OpenTopic {
   terms: Set<string>;
   /** Its compounds, "civil right", "federal government": adjacent terms of the topic phrase. */
   compounds: Set<string>;
+  /** Terms a sentence must hold (without a compound): two of a phrase of several, one of a question's terms when it has no topic phrase. */
+  needed: number;
 }
 
 /** Words of a comparison that say it compares, not what about. */
@@ -17,8 +19,8 @@ const COMPARING = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|d
 const BEFORE_VERB = new Set("i we you they he she who to not will would shall should can could may might must do does did".split(" "));
 
 /**
- * The topic's terms ("tariffs", "the role of the federal government"), else the question's focus
- * terms; never the speakers ("presidents"), the asked subjects or the comparing words, which any
+ * The topic's terms ("tariffs", "the role of the federal government"), else the question's
+ * terms ("Why did South Carolina oppose the Tariff of 1828 …"); never the speakers ("presidents"), the asked subjects or the comparing words, which any
  * sentence of their pages would match.
  */
 export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
@@ -34,9 +36,10 @@ export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
       if (!STOPWORDS.has(a) && !STOPWORDS.has(b) && keep(stem(a)) && keep(stem(b))) compounds.add(`${stem(a)} ${stem(b)}`);
     }
   }
-  const candidates = phrase ? words(phrase).filter((word) => !STOPWORDS.has(word)).map(stem) : query.focusTerms;
-  const terms = candidates.filter(keep);
-  return { terms: new Set(terms.length > 0 ? terms : query.terms), compounds };
+  const candidates = phrase ? words(phrase).filter((word) => !STOPWORDS.has(word)).map(stem) : query.terms;
+  const terms = new Set(candidates.filter(keep));
+  if (terms.size === 0) return { terms: new Set(query.terms), compounds, needed: 1 };
+  return { terms, compounds, needed: phrase ? Math.min(2, terms.size) : 1 };
 }
 
 /**
@@ -58,5 +61,5 @@ export function aboutTopic(passage: Passage, topic: OpenTopic): boolean {
   // A topic that is one compound ("civil rights", "military-industrial complex") is said only as
   // that compound: "a complex industrial economy" is not about it.
   if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return false;
-  return found.size >= Math.min(2, topic.terms.size);
+  return found.size >= topic.needed;
 }
