@@ -2,6 +2,7 @@ import { similarity } from "../evidence";
 import type { ScoredPassage } from "../evidence";
 import type { BriefWriter } from "./brief-writer";
 import type { OpenSource, OpenSources } from "./open-sources";
+import { leansOnContext } from "./quotable";
 
 /** A finding this similar to one already said says the same thing. */
 const SAME_THING = 0.6;
@@ -31,7 +32,9 @@ export function writeOpenFindings(writer: BriefWriter, chosen: OpenSources): voi
     const lines: { source: OpenSource; item: ScoredPassage }[] = [];
     for (const source of chronological(group.sources)) {
       const picked: ScoredPassage[] = [];
-      for (const item of source.statements) {
+      // Sentences that stand on their own first: "This was a convenient adjunct …" says little out of its page.
+      const ordered = [...source.statements.filter((item) => !leansOnContext(item.passage.text)), ...source.statements.filter((item) => leansOnContext(item.passage.text))];
+      for (const item of ordered) {
         if (picked.length >= perSource) break;
         if (writer.has(item.passage) || writer.saysAlready(item.passage, SAME_THING)) continue;
         if (picked.some((other) => similarity(item.passage.terms, other.passage.terms) > SAME_THING)) continue;

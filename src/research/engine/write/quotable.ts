@@ -36,13 +36,18 @@ export function quotableStatements(entry: RankedDoc, query: QueryAnalysis, topic
 /** A sentence leaning on the one before it ("This was …", "the two former") means little quoted alone. */
 const ANAPHORIC = /^(?:["“(]?(?:this|that|these|those|it|its|such|they|their|them|he|his|she|her|here|there)\b)|\b(?:the (?:former|latter|same)|two former)\b/i;
 
+/** Whether a sentence leans on the one before it, its leading connective aside. */
+export function leansOnContext(text: string): boolean {
+  return ANAPHORIC.test(quoted(text));
+}
+
 /**
  * The statement to quote for a page in one clause: the best, unless a nearly as good one is much
  * shorter, or the best leans on the sentence before it.
  */
 export function conciseStatement(statements: ScoredPassage[]): ScoredPassage | undefined {
   const value = (item: ScoredPassage) =>
-    item.score * Math.min(1, CONCISE_WORDS / item.passage.text.split(/\s+/).length) * (ANAPHORIC.test(quoted(item.passage.text)) ? 0.5 : 1);
+    item.score * Math.min(1, CONCISE_WORDS / item.passage.text.split(/\s+/).length) * (leansOnContext(item.passage.text) ? 0.5 : 1);
   return statements.slice(0, 6).reduce<ScoredPassage | undefined>((best, item) => (!best || value(item) > value(best) ? item : best), undefined);
 }
 
