@@ -4,6 +4,7 @@ import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
 import { hasFiniteVerb } from "../../src/research/engine/language";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
+import { quoted, withoutHeading } from "../../src/research/engine/write/quotable";
 import { budgetsForMode } from "../../src/research/pricing";
 import type { FakeDoc } from "./helpers";
 import { memoryProviders } from "./helpers";
@@ -195,5 +196,15 @@ describe("sources on an open question", () => {
     expect(counts[0]).toBeGreaterThanOrEqual(2);
     expect(counts[1]).toBeGreaterThan(counts[0]!);
     expect(counts[2]).toBeGreaterThan(counts[1]!);
+  });
+});
+
+describe("quoting", () => {
+  it("drops a heading a page ran into a sentence, and a leading connective, nothing else", () => {
+    expect(quoted("THE U.S.-SOVIET RELATIONSHIP We are demonstrating to the Soviet Union that it will pay a price.")).toBe("We are demonstrating to the Soviet Union that it will pay a price");
+    expect(quoted("RAILROADS In addition, the Federal government must reassess its role.")).toBe("The Federal government must reassess its role");
+    expect(quoted("But to make a tariff uniform it is necessary that the duty should not fluctuate.")).toBe("To make a tariff uniform it is necessary that the duty should not fluctuate");
+    expect(withoutHeading("NATO Allies have agreed.")).toBe("NATO Allies have agreed.");
+    expect(withoutHeading("I Believe in it.")).toBe("I Believe in it.");
   });
 });

@@ -2,7 +2,7 @@ import { similarity } from "../evidence";
 import type { ScoredPassage } from "../evidence";
 import type { BriefWriter } from "./brief-writer";
 import type { OpenSource, OpenSources } from "./open-sources";
-import { leansOnContext } from "./quotable";
+import { leansOnContext, withoutHeading } from "./quotable";
 
 /** A finding this similar to one already said says the same thing. */
 const SAME_THING = 0.6;
@@ -44,7 +44,7 @@ export function writeOpenFindings(writer: BriefWriter, chosen: OpenSources): voi
     }
     if (lines.length === 0) continue;
     const block = writer.group(group.heading);
-    for (const { source, item } of lines) block.add(item.passage.text, [item.passage], group.label(source));
+    for (const { source, item } of lines) block.add(withoutHeading(item.passage.text), [item.passage], group.label(source));
   }
 }
 

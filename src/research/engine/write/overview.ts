@@ -3,7 +3,7 @@ import { type QueryAnalysis, questionTopic } from "../question";
 import { STOPWORDS, stem, words } from "../language";
 import type { BriefWriter, Clause } from "./brief-writer";
 import type { OpenSource, OpenSources } from "./open-sources";
-import { conciseStatement, quoted } from "./quotable";
+import { conciseStatement, quoted, withoutHeading } from "./quotable";
 
 /** The overview's first sentence and what it rests on: the short answer of an open question. */
 export interface Overview {
@@ -59,7 +59,7 @@ function clauses(paragraph: Paragraph, lead: string, parts: Clause[]): Overview 
 function clause(source: OpenSource, verb: string, options: { year?: boolean } = {}): Clause {
   const item = conciseStatement(source.statements)!;
   const { speaker, year } = source.attribution;
-  if (!speaker) return { text: asClause(item.passage.text), passages: [item.passage] };
+  if (!speaker) return { text: asClause(withoutHeading(item.passage.text)), passages: [item.passage] };
   const when = options.year === false || year === null ? "" : ` (${year})`;
   return { text: `${speaker}${when} ${verb} "${quoted(item.passage.text)}"`, passages: [item.passage] };
 }
@@ -114,8 +114,9 @@ function plainSentences(writer: BriefWriter, paragraph: Paragraph, sources: Open
   for (const source of sources.slice(0, PLAIN_SENTENCES)) {
     const item = conciseStatement(source.statements)!;
     if (writer.saysAlready(item.passage, SAME_THING)) continue;
-    paragraph.add(item.passage.text, [item.passage]);
-    first ??= { text: item.passage.text, passages: [item.passage] };
+    const text = withoutHeading(item.passage.text);
+    paragraph.add(text, [item.passage]);
+    first ??= { text, passages: [item.passage] };
   }
   return first!;
 }

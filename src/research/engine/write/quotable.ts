@@ -54,8 +54,19 @@ export function conciseStatement(statements: ScoredPassage[]): ScoredPassage | u
 /** "But", "And", "Manifestly if …": words that tie a sentence to the one before it, dropped when it is quoted alone. */
 const CONNECTIVE = /^(?:(?:but|and|yet|so|now|hence|thus|therefore|moreover|furthermore|however|still|indeed|also|again|accordingly|consequently|manifestly|finally|besides|then|in addition|in other words|in short|of course|on the other hand)\b,?\s+)+/i;
 
-/** A sentence as quoted in a clause: the connective that tied it to its context and its final stop trimmed, nothing else changed. */
+/** Capitalised words a page ran into the sentence after them: "RAILROADS In addition, …", "THE U.S.-SOVIET RELATIONSHIP We are …". */
+const RUN_IN_HEADING = /^(?:[\p{Lu}\p{N}][\p{Lu}\p{N}.'’&-]*[\s,]+)+(?=\p{Lu}\p{Ll})/u;
+
+/** A sentence without a heading run into it; a single short capitalised word ("I", "NATO", "US") is no heading. */
+export function withoutHeading(text: string): string {
+  const heading = RUN_IN_HEADING.exec(text)?.[0];
+  if (!heading) return text;
+  const words = heading.trim().split(/\s+/).length;
+  return words >= 2 || heading.replace(/[^\p{L}]/gu, "").length >= 5 ? text.slice(heading.length) : text;
+}
+
+/** A sentence as quoted in a clause: a heading run into it, the connective that tied it to its context and its final stop trimmed, nothing else changed. */
 export function quoted(text: string): string {
-  const trimmed = text.replace(CONNECTIVE, "").replace(/[.!;:]+(["”’)]*)$/, "$1").trim();
+  const trimmed = withoutHeading(text).replace(CONNECTIVE, "").replace(/[.!;:]+(["”’)]*)$/, "$1").trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
