@@ -12,8 +12,16 @@ import { type Overview, writeOverview } from "./overview";
  * comparisons of named subjects.
  */
 export function wantsSynthesis(query: QueryAnalysis): boolean {
-  return query.kind === "open" && (query.expects === "description" || comparedSubjects(query).length >= 2);
+  if (query.kind !== "open") return false;
+  if (comparedSubjects(query).length >= 2) return true;
+  // "description" is also what a question the analysis could not type falls back to ("whats the
+  // capital of …", "… was formed by who?"): those want a fact, so the question must ask for an account.
+  return query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question);
 }
+
+/** How/why questions, "What did X say about / do …", "What was the effect of …", "Describe …". */
+const ASKS_FOR_ACCOUNT =
+  /^\s*(?:how|why|in what ways?|to what extent)\b|^\s*what (?:did|do|does|have|has|had|would)\b|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b|^\s*(?:describe|explain|discuss|summari[sz]e|compare|contrast)\b/i;
 
 /**
  * The brief of an open question: an overview that synthesizes across the sources, then the
