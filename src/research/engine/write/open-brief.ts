@@ -16,6 +16,8 @@ export function wantsSynthesis(query: QueryAnalysis): boolean {
   if (comparedSubjects(query).length >= 2) return true;
   // "description" is also what a question the analysis could not type falls back to ("whats the
   // capital of …", "… was formed by who?"): those want a fact, so the question must ask for an account.
+  // "Why did the director of film X die?" asks for one fact at the end of a chain of hops.
+  if (/^\s*why\b/i.test(query.question) && query.linkTerms.length > 0) return false;
   return query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question);
 }
 
