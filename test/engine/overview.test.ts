@@ -5,6 +5,7 @@ import { hasFiniteVerb } from "../../src/research/engine/language";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
 import { quoted, withoutHeading } from "../../src/research/engine/write/quotable";
+import { wantsSynthesis } from "../../src/research/engine/write/open-brief";
 import { budgetsForMode } from "../../src/research/pricing";
 import type { FakeDoc } from "./helpers";
 import { memoryProviders } from "./helpers";
@@ -206,5 +207,24 @@ describe("quoting", () => {
     expect(quoted("But to make a tariff uniform it is necessary that the duty should not fluctuate.")).toBe("To make a tariff uniform it is necessary that the duty should not fluctuate");
     expect(withoutHeading("NATO Allies have agreed.")).toBe("NATO Allies have agreed.");
     expect(withoutHeading("I Believe in it.")).toBe("I Believe in it.");
+  });
+});
+
+describe("which questions get a synthesis", () => {
+  it("open accounts and comparisons do; a fact the analysis could not type does not", () => {
+    for (const question of [
+      "How did presidents talk about tariffs in the 19th century?",
+      "What did presidents say about immigration?",
+      "Compare Theodore Roosevelt and Woodrow Wilson on trusts",
+      "Why did South Carolina oppose the Tariff of 1828?",
+    ])
+      expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(true);
+    for (const question of [
+      "whats the capital of the U.S. state where J.F.K. was shot?",
+      "2014 S/S is the debut album of a South Korean boy group that was formed by who?",
+      "Why did the director of film Weekend With Kate die?",
+      "Were Scott Derrickson and Ed Wood of the same nationality?",
+    ])
+      expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(false);
   });
 });
