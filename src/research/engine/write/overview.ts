@@ -20,9 +20,9 @@ const COUNTS = ["no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 /**
  * The opening paragraph of an open question's brief: a synthesis across the sources, not a pile
- * of quotes. Pages whose titles say who speaks and when give one sentence in order of time ("Between 1848 and 1893, four
- * presidents addressed tariffs in the sources read: James Polk (1848) said "…" [2]; …; and by
- * 1893 Grover Cleveland said "…" [1]."); a comparison states each side ("On X, A (1935) said "…"
+ * of quotes. Pages whose titles say who speaks and when give one sentence in order of time
+ * ("Between 1848 and 1893, four presidents addressed tariffs in the sources read: James Polk
+ * (1848) said "…" [2]; …; and by 1893 Grover Cleveland said "…" [1]."); a comparison states each side ("On X, A (1935) said "…"
  * [1]; B (1983) said "…" [2].") and names a side no source covers. Every quote is a sentence of
  * the cited page, trimmed only of a leading connective and its final stop; the words around the
  * quotes (who, when, how many) come from the page titles and the question's own topic, never a
