@@ -143,8 +143,8 @@ describe("the engine within its envelope", () => {
   it("re-checks every result against include_domains / exclude_domains; diversity brings in every domain", async () => {
     const docs: FakeDoc[] = [
       ...["a", "b", "c", "d"].map((name) => ({ url: `https://news.example.com/${name}`, title: `Tariff ${name}`, text: `The tariff was debated (${name}).` })),
-      ...["a", "b", "c"].map((name) => ({ url: `https://blog.other.org/${name}`, title: `Tariff blog ${name}`, text: `A tariff post (${name}).` })),
-      { url: "https://sub.news.example.com/x", title: "Tariff sub", text: "The tariff in a subdomain." },
+      ...["a", "b", "c"].map((name) => ({ url: `https://blog.other.org/${name}`, title: `Tariff blog ${name}`, text: `Tariffs rose (${name}).` })),
+      { url: "https://sub.news.example.com/x", title: "Tariff sub", text: "The tariff fell." },
     ];
     const mixed = await runResearch({ question: "What was said about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
     expect(new Set(memoryProvidersReads(mixed))).toEqual(new Set(["news.example.com", "blog.other.org", "sub.news.example.com"]));

@@ -76,7 +76,7 @@ describe("direct answers", () => {
 });
 
 describe("long sources", () => {
-  it("quotes only on-topic sentences of a long page, under its title", async () => {
+  it("quotes only on-topic sentences of a long page, under its speaker", async () => {
     const filler = Array.from({ length: 20 }, (_, index) => `Nor yet is this all, said the speaker for the ${index + 1}th time.`).join(" ");
     const speech = {
       url: "corpus://sotu.corpus/1830-andrew-jackson",
@@ -87,10 +87,10 @@ describe("long sources", () => {
       { question: "What did Andrew Jackson say about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
       { providers: memoryProviders([speech]) },
     );
-    // The opening and one finding (the two on-topic sentences), the finding under the speech's title.
+    // The overview and one finding (the two on-topic sentences), the finding under the speaker and year the title gives.
     expect(result.brief.split("\n").filter(Boolean)).toEqual([
-      expect.stringMatching(/^The tariff of 1828 has divided the nation \[1\]\.$/),
-      "**Andrew Jackson: State of the Union address, 1830**",
+      'Andrew Jackson (1830) said "The tariff of 1828 has divided the nation" [1].',
+      "**Andrew Jackson (1830)**",
       "- A tariff for revenue should protect our manufactures [1].",
     ]);
     expect(result.brief).not.toContain("Nor yet");

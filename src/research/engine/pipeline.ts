@@ -74,7 +74,9 @@ async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysi
  * none of its sources is not stated.
  */
 function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis): ShortAnswer | null {
-  const { answer } = outcome;
+  // An open question's answer is the overview's first sentence: quotes of what each source said,
+  // so `medium` (it says what was said, not whether it settles the question).
+  const answer = outcome.answer ?? (synthesis.overview ? { text: synthesis.overview.text, confidence: "medium" as const, basis: synthesis.overview.passages } : null);
   if (!answer) return null;
   const docs = new Set(answer.basis.map((passage) => passage.doc));
   const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));

@@ -1,2 +1,3 @@
 export * from "./relations";
 export * from "./text";
+export * from "./finite-verb";

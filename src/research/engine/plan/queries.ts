@@ -1,6 +1,7 @@
 import type { EvidenceAnalysis } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { unique } from "../language";
+import { comparisonBranches } from "./comparison";
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
@@ -8,8 +9,9 @@ import { unique } from "../language";
  */
 export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
-  const plan = [query.question];
-  // The pages a chain or a comparison starts from are searched by name first.
+  // A comparison of two subjects searches each with its topic first, so that even lite reads every side.
+  const plan = [...comparisonBranches(query), query.question];
+  // The pages a chain or a comparison of facts starts from are searched by name first.
   if (query.hops) plan.push(query.hops.anchor);
   for (const side of query.comparison?.sides ?? []) plan.push(side.name);
   for (const entity of query.entities) plan.push(entity);

@@ -136,7 +136,7 @@ export const NOT_NAMES = new Set(
 const FRAMING = /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
 
 /** Openers that are capitalised only because they start the question. */
-const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list"]);
+const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list", "compare", "contrast"]);
 
 /**
  * "Scott Derrickson and Ed Wood" names two people; "Kiss and Tell" is one title. Split on
@@ -153,7 +153,7 @@ function splitConjoined(name: string): string[] {
  * conjunction joins the two compared subjects even when they are one word each.
  */
 function splitCompared(entities: string[], question: string): string[] {
-  if (!/\b(both|same|different|either|neither|compar\w*|similar)\b/i.test(question)) return entities;
+  if (!/\b(both|same|different|either|neither|compar\w*|similar|differ\w*|contrast\w*|versus|vs)\b/i.test(question)) return entities;
   return entities.flatMap((entity) => {
     const parts = entity.split(/ (?:and|&) /).map((part) => part.trim());
     return parts.length === 2 && parts.every(Boolean) ? parts : [entity];

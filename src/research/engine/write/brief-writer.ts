@@ -1,5 +1,5 @@
 import type { CitationDto, SourceDto } from "../../shapes";
-import { cite } from "./citations";
+import { cite, markers } from "./citations";
 import type { EvidenceAnalysis } from "../evidence";
 import type { EvidenceDoc } from "../evidence";
 import type { Passage } from "../evidence";
@@ -23,6 +23,11 @@ export interface Statement {
 
 export interface Synthesis {
   brief: string;
+  /**
+   * For open questions: the overview's first sentence (citation markers left out) and the
+   * passages it rests on, for the short answer of an open question.
+   */
+  overview?: { text: string; passages: Passage[] };
   sources: SourceDto[];
   /** Cited docs, in source order (sources[i] is cited[i]). */
   cited: EvidenceDoc[];
@@ -31,10 +36,26 @@ export interface Synthesis {
   citations: CitationDto[];
 }
 
+/** Part of a sentence that rests on its own passages: it gets its own [n] markers. */
+export interface Clause {
+  text: string;
+  passages: Passage[];
+}
+
+interface Line {
+  text: string;
+  passages: Passage[];
+  cited: boolean;
+  /** Said before the claim ("Grover Cleveland, 1893"), not part of it: who said it and when. */
+  label?: string;
+  /** A sentence made of clauses, each cited where it ends (`text` is the whole sentence). */
+  clauses?: { lead: string; parts: Clause[]; end: string };
+}
+
 interface Block {
   heading: string | null;
   bullets: boolean;
-  lines: { text: string; passages: Passage[]; cited: boolean }[];
+  lines: Line[];
 }
 
 /**
@@ -69,10 +90,20 @@ export class BriefWriter {
     const block: Block = { heading, bullets, lines: [] };
     this.blocks.push(block);
     return {
-      add: (text: string, passages: Passage[]) => {
-        block.lines.push({ text, passages, cited: true });
+      add: (text: string, passages: Passage[], label?: string) => {
+        block.lines.push({ text, passages, cited: true, ...(label ? { label } : {}) });
         for (const passage of passages) this.used.add(passage);
         this.said.push(terms(text));
+      },
+      /** One sentence: `lead`, then the clauses joined by "; ", each with its markers, then `end`. Returns the sentence without markers. */
+      addClauses: (lead: string, parts: Clause[], end = "."): string => {
+        const text = `${lead}${parts.map((part) => part.text).join("; ")}${end}`;
+        block.lines.push({ text, passages: parts.flatMap((part) => part.passages), cited: true, clauses: { lead, parts, end } });
+        for (const part of parts) {
+          for (const passage of part.passages) this.used.add(passage);
+          this.said.push(terms(part.text));
+        }
+        return text;
       },
       addUncited: (text: string) => block.lines.push({ text, passages: [], cited: false }),
     };
@@ -94,10 +125,19 @@ export class BriefWriter {
       const written = block.lines.map((line) => {
         if (!line.cited) return line.text;
         const docIndexes = [...new Set(line.passages.map((passage) => passage.doc))];
-        const markers = docIndexes.map(number);
         statements.push({ text: line.text, docs: docIndexes, passages: line.passages });
+        if (line.clauses) {
+          // Each clause is the claim its own passages support, and carries its own markers.
+          const { lead, parts, end } = line.clauses;
+          const written = parts.map((part) => {
+            for (const passage of part.passages) citations.push(citationOf(part.text, number(passage.doc) - 1, docs.get(passage.doc)!, passage));
+            return `${part.text} ${markers(part.passages.map((passage) => number(passage.doc)))}`;
+          });
+          return `${lead}${written.join("; ")}${end}`;
+        }
+        const numbers = docIndexes.map(number);
         for (const passage of line.passages) citations.push(citationOf(line.text, number(passage.doc) - 1, docs.get(passage.doc)!, passage));
-        return cite(line.text, markers);
+        return line.label ? `${line.label}: ${cite(line.text, numbers)}` : cite(line.text, numbers);
       });
       const body = block.bullets ? written.map((line) => `- ${line}`) : [written.join(" ")];
       paragraphs.push([...(block.heading === null ? [] : [`**${block.heading}**`]), ...body].join("\n"));

@@ -5,7 +5,8 @@ import { writeOpening } from "./opening";
 import type { QueryAnalysis } from "../question";
 import { similarity } from "../evidence";
 import { questionKeyTerms, respectsStance, sharesKeyTerm } from "../evidence";
-import { terms } from "../language";
+import { hasFiniteVerb, terms } from "../language";
+import { wantsSynthesis, writeOpenBrief } from "./open-brief";
 
 export type { CitationDto, SourceDto } from "../../shapes";
 
@@ -41,6 +42,11 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
   }
   if (ranked.length === 0) return writer.finish(options);
 
+  // An open question ("How did …", "What did … say about …", a comparison) gets a synthesis.
+  if (wantsSynthesis(query)) {
+    const overview = writeOpenBrief(writer, query, ranked, options);
+    return { ...writer.finish(options), ...(overview ? { overview } : {}) };
+  }
   const keyTerms = questionKeyTerms(query, analysis);
   const chain = writeOpening(writer, query, outcome, ranked, keyTerms);
   writeFindings(writer, query, ranked, chain, keyTerms, options);
@@ -87,7 +93,9 @@ function pickFindings(writer: BriefWriter, query: QueryAnalysis, entry: RankedDo
       !writer.has(item.passage) &&
       (inChain ? item.score > 0 || item.passage.position < (hopEnd ? 3 : 1) : item.score >= floor) &&
       ((hopEnd && (index < 2 || item.passage.position < 3)) || sharesKeyTerm(item.passage, own)) &&
-      respectsStance(item.passage, query),
+      respectsStance(item.passage, query) &&
+      // A fragment ("The cost of being cast into a concentration camp.") states nothing.
+      hasFiniteVerb(item.passage.text),
   );
   const picked: ScoredPassage[] = [];
   for (const item of candidates) {

@@ -1,12 +1,16 @@
 /** The citation format of briefs: every sentence ends with one or more [n] markers (1-based into sources). */
 
+/** "[1][3]": the markers of these sources, each once, in order. */
+export function markers(numbers: number[]): string {
+  return [...new Set(numbers)].sort((a, b) => a - b).map((n) => `[${n}]`).join("");
+}
+
 /** Appends [n] markers before the sentence's closing punctuation. */
 export function cite(sentence: string, numbers: number[]): string {
-  const markers = [...new Set(numbers)].sort((a, b) => a - b).map((n) => `[${n}]`).join("");
   const text = sentence.trim().replace(/\s*\[\d+\]/g, "");
   const match = /^(.*?)([.!?])(["”’)]*)$/su.exec(text);
-  if (!match) return `${text} ${markers}.`;
-  return `${match[1]}${match[3]} ${markers}${match[2]}`;
+  if (!match) return `${text} ${markers(numbers)}.`;
+  return `${match[1]}${match[3]} ${markers(numbers)}${match[2]}`;
 }
 
 export function citationsIn(text: string): number[] {

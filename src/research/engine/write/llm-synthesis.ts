@@ -85,5 +85,6 @@ export async function llmBrief(
     (kept.length === 1 ? opening : findings).add(claim, basis.map((match) => match.passage));
   }
   if (kept.length === 0) return extractive;
-  return writer.finish(options);
+  // The overview of an open question stays the extractive one: its quotes are exact, which the short answer needs.
+  return { ...writer.finish(options), ...(extractive.overview ? { overview: extractive.overview } : {}) };
 }

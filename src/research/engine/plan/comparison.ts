@@ -1,0 +1,24 @@
+import { comparedSubjects, type QueryAnalysis, questionTopic, topicWords } from "../question";
+import { STOPWORDS, words } from "../language";
+
+/** The comparison's own words: not what it is about. */
+const NOT_TOPIC = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike|view\w*|position\w*)$/;
+
+/** The topic of a comparison as search words ("role federal government"), from its phrase or else its focus terms. */
+function comparisonTopicWords(query: QueryAnalysis, subjects: string[]): string[] {
+  const topic = questionTopic(query.question, subjects[subjects.length - 1]);
+  if (topic) return topicWords(topic).filter((word) => !NOT_TOPIC.test(word));
+  const subjectWords = new Set(subjects.flatMap(words));
+  return words(query.question).filter((word) => !STOPWORDS.has(word) && !subjectWords.has(word) && !NOT_TOPIC.test(word) && query.focusTerms.some((term) => word.startsWith(term)));
+}
+
+/**
+ * One search per compared subject, with the topic: each subject gets pages of its own (the whole
+ * question finds the subject whose pages use its words most, and the other may get none).
+ */
+export function comparisonBranches(query: QueryAnalysis): string[] {
+  const subjects = comparedSubjects(query);
+  if (subjects.length < 2) return [];
+  const topic = comparisonTopicWords(query, subjects).join(" ");
+  return subjects.map((subject) => `${subject} ${topic}`.trim());
+}

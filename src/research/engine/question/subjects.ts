@@ -1,0 +1,60 @@
+import type { QueryAnalysis } from "./query";
+import { words } from "../language";
+
+/** Words that make an open question a comparison of the subjects it names. */
+const COMPARING = /\b(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike)\b/i;
+/** What joins two compared subjects: "A and B", "A with B", "A versus B". */
+const JOINERS = new Set(["and", "with", "versus", "vs", "or", "to"]);
+/** "How did X describe …", "What did X say about …": X is who is asked about. */
+const SPEAKER_FRAMING = /^\s*(?:how|what)\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach)\b/i;
+
+/** Where the entity's words stand in the question's words. */
+function position(asked: string[], entity: string): { start: number; end: number } | null {
+  const wanted = words(entity);
+  if (wanted.length === 0) return null;
+  for (let start = 0; start + wanted.length <= asked.length; start++) {
+    if (wanted.every((word, offset) => asked[start + offset] === word)) return { start, end: start + wanted.length };
+  }
+  return null;
+}
+
+/**
+ * The subjects an open question compares ("How did Franklin D. Roosevelt and Ronald Reagan
+ * differ on …", "Compare A with B on …"): named entities joined in the question. A yes/no
+ * comparison ("Were A and B of the same nationality?") is answered, not compared: empty.
+ */
+export function comparedSubjects(query: QueryAnalysis): string[] {
+  if (query.kind !== "open" || !COMPARING.test(query.question)) return [];
+  const asked = words(query.question);
+  const subjects: string[] = [];
+  for (const first of query.entities) {
+    for (const second of query.entities) {
+      const a = position(asked, first);
+      const b = position(asked, second);
+      // Next to each other with a joiner between ("A and B"; "A, B and C" pairs B and C).
+      if (a && b && b.start === a.end + 1 && JOINERS.has(asked[a.end]!)) subjects.push(first, second);
+    }
+  }
+  return [...new Set(subjects)];
+}
+
+/**
+ * The one named person an open question asks about: "How did Lincoln describe the Union?" asks
+ * for Lincoln's words, not for every speech that mentions the Union. Null when the asked are not
+ * named ("How did presidents …").
+ */
+export function namedSpeaker(query: QueryAnalysis): string | null {
+  if (query.kind !== "open") return null;
+  const framed = SPEAKER_FRAMING.exec(query.question);
+  if (!framed) return null;
+  const span = words(framed[1]!).join(" ");
+  return query.entities.find((entity) => words(entity).join(" ") === span) ?? null;
+}
+
+/** The subjects whose views an open question asks for: the compared ones, or the one named speaker. */
+export function askedSubjects(query: QueryAnalysis): string[] {
+  const compared = comparedSubjects(query);
+  if (compared.length >= 2) return compared;
+  const speaker = namedSpeaker(query);
+  return speaker ? [speaker] : [];
+}

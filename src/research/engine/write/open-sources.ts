@@ -1,0 +1,80 @@
+import { type Attribution, namesPerson, pageAttribution, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../evidence";
+import type { QueryAnalysis } from "../question";
+import type { OpenTopic } from "./open-topic";
+import { quotableStatements } from "./quotable";
+
+/** A page cited on an open question: who speaks in it and when, and what of it can be quoted. */
+export interface OpenSource {
+  entry: RankedDoc;
+  attribution: Attribution;
+  /** Its quotable statements, best first (never empty). */
+  statements: ScoredPassage[];
+  /** The compared subject it speaks for, on a comparison. */
+  subject: string | null;
+}
+
+export interface OpenSources {
+  sources: OpenSource[];
+  /** The subjects whose views are asked for (compared ones, or the one named speaker), in the question's order. */
+  subjects: string[];
+  /** Asked subjects no page read speaks for. */
+  missing: string[];
+}
+
+/** A page is cited only if it scores this share of the best page (of its subject, on a comparison): the relevance floor. */
+export const MIN_RELATIVE_SCORE = 0.5;
+/** A statement scores at least this share of the strongest one (stricter under the critic). */
+const MIN_STATEMENT_SCORE = 0.2;
+const MIN_STATEMENT_SCORE_CRITIC = 0.3;
+
+export interface SourceLimits {
+  /** The mode's number of sources: more pages read buy more cited, down to the relevance floor. */
+  maxSources: number;
+  critic: boolean;
+}
+
+/**
+ * The pages an open question's brief cites. Every page above the relevance floor that has a
+ * quotable statement, up to the mode's number: how many follows the evidence and the mode, not
+ * a fixed count. Different speakers come before a second page of the same one (a synthesis
+ * says who said what). When the question asks for named subjects, only pages by or about them
+ * count, and each subject's pages compete among themselves, so a subject whose pages score lower
+ * still gets its share.
+ */
+export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], topic: OpenTopic, subjects: string[], limits: SourceLimits): OpenSources {
+  const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title) }));
+  const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
+  const quotable = (pool: typeof attributed, subject: string | null): OpenSource[] => {
+    const top = pool[0]?.entry.score ?? 0;
+    const above = pool.filter(({ entry }) => top > 0 && entry.score >= top * MIN_RELATIVE_SCORE);
+    const strongest = Math.max(...above.map(({ entry }) => entry.best[0]?.score ?? 0), 1e-9);
+    return above
+      .map(({ entry, attribution }) => ({ entry, attribution, subject, statements: quotableStatements(entry, query, topic, strongest * share) }))
+      .filter((source) => source.statements.length > 0);
+  };
+  if (subjects.length > 0) {
+    const quota = Math.max(1, Math.floor(limits.maxSources / subjects.length));
+    const per = subjects.map((subject) => bySpeaker(quotable(attributed.filter(({ entry, attribution }) => speaksFor(entry, attribution, subject)), subject)).slice(0, quota));
+    return { sources: per.flat(), subjects, missing: subjects.filter((_, index) => per[index]!.length === 0) };
+  }
+  return { sources: bySpeaker(quotable(attributed, null)).slice(0, limits.maxSources), subjects: [], missing: [] };
+}
+
+/** The page is the subject's own words (its speaker) or about the subject (its title names them: "Religious views of Albert Einstein"). */
+function speaksFor(entry: RankedDoc, attribution: Attribution, subject: string): boolean {
+  if (attribution.speaker) return namesPerson(attribution.speaker, subject);
+  return titleRefersTo(entry.doc.title, subject) || textNamesTitle(entry.doc.title, subject, { allowTypos: false });
+}
+
+/** Each speaker's best page first (in rank order), then each one's second, and so on. */
+function bySpeaker(sources: OpenSource[]): OpenSource[] {
+  const seen = new Map<string, number>();
+  const round = (source: OpenSource) => {
+    const key = source.attribution.speaker ?? source.entry.doc.url;
+    const count = seen.get(key) ?? 0;
+    seen.set(key, count + 1);
+    return count;
+  };
+  const rounds = sources.map((source) => ({ source, round: round(source) }));
+  return rounds.sort((a, b) => a.round - b.round).map((item) => item.source);
+}

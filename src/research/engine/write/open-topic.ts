@@ -1,0 +1,65 @@
+import type { Passage } from "../evidence";
+import { type QueryAnalysis, questionTopic } from "../question";
+import { STOPWORDS, stem, words } from "../language";
+
+/** What a statement must be about to belong in an open question's brief. */
+export interface OpenTopic {
+  /** The topic's terms (stems). */
+  terms: Set<string>;
+  /** Its compounds, "civil right", "federal government": adjacent terms of the topic phrase. */
+  compounds: Set<string>;
+  /** Terms a sentence must hold (without a compound): two of a phrase of several, one of a question's terms when it has no topic phrase. */
+  needed: number;
+}
+
+/** Words of a comparison that say it compares, not what about. */
+const COMPARING = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike|view\w*|position\w*)$/;
+
+/** Before a verb: "I trust that …" uses "trust" as a verb, not the trusts a question asks about. */
+const BEFORE_VERB = new Set("i we you they he she who to not will would shall should can could may might must do does did".split(" "));
+
+/**
+ * The topic's terms ("tariffs", "the role of the federal government"), else the question's
+ * terms ("Why did South Carolina oppose the Tariff of 1828 …"); never the speakers ("presidents"), the asked subjects or the comparing words, which any
+ * sentence of their pages would match.
+ */
+export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
+  const phrase = questionTopic(query.question, subjects[subjects.length - 1]);
+  const excluded = new Set([...query.speakerTerms, ...subjects.flatMap((subject) => words(subject).map(stem))]);
+  const keep = (term: string) => !excluded.has(term) && !COMPARING.test(term);
+  const compounds = new Set<string>();
+  if (phrase) {
+    // Adjacent content words of the phrase, with no stopword between: "federal government", not "role … federal".
+    const tokens = words(phrase);
+    for (let index = 1; index < tokens.length; index++) {
+      const [a, b] = [tokens[index - 1]!, tokens[index]!];
+      if (!STOPWORDS.has(a) && !STOPWORDS.has(b) && keep(stem(a)) && keep(stem(b))) compounds.add(`${stem(a)} ${stem(b)}`);
+    }
+  }
+  const candidates = phrase ? words(phrase).filter((word) => !STOPWORDS.has(word)).map(stem) : query.terms;
+  const terms = new Set(candidates.filter(keep));
+  if (terms.size === 0) return { terms: new Set(query.terms), compounds, needed: 1 };
+  return { terms, compounds, needed: phrase ? Math.min(2, terms.size) : 1 };
+}
+
+/**
+ * A sentence is about the topic when it holds one of its compounds, or its one term, or two of
+ * its terms when it has several that are not one compound ("our role as peacemakers" is not about "the role of the
+ * federal government"). A term used as a verb ("I trust that") does not count.
+ */
+export function aboutTopic(passage: Passage, topic: OpenTopic): boolean {
+  const tokens = words(passage.text);
+  const found = new Set<string>();
+  const stems: string[] = [];
+  tokens.forEach((word, index) => {
+    if (STOPWORDS.has(word)) return;
+    const term = stem(word);
+    stems.push(term);
+    if (topic.terms.has(term) && !BEFORE_VERB.has(tokens[index - 1] ?? "")) found.add(term);
+  });
+  for (let index = 1; index < stems.length; index++) if (topic.compounds.has(`${stems[index - 1]} ${stems[index]}`)) return true;
+  // A topic that is one compound ("civil rights", "military-industrial complex") is said only as
+  // that compound: "a complex industrial economy" is not about it.
+  if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return false;
+  return found.size >= topic.needed;
+}

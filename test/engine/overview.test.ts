@@ -1,0 +1,232 @@
+import { answerQuestion } from "../../src/research/engine/answer";
+import { describe, expect, it } from "vitest";
+import { runResearch } from "../../src/research/engine";
+import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
+import { hasFiniteVerb } from "../../src/research/engine/language";
+import { analyzeQuestion } from "../../src/research/engine/question";
+import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
+import { quoted, withoutHeading } from "../../src/research/engine/write/quotable";
+import { wantsSynthesis } from "../../src/research/engine/write/open-brief";
+import { budgetsForMode } from "../../src/research/pricing";
+import type { FakeDoc } from "./helpers";
+import { memoryProviders } from "./helpers";
+
+/** A State of the Union address as the demo corpus stores it: the title says who spoke and when. */
+function speech(speaker: string, year: number, text: string): FakeDoc {
+  const slug = speaker.toLowerCase().replace(/[^a-z]+/g, "-");
+  return { url: `corpus://sotu.corpus/${year}-${slug}`, title: `${speaker}: State of the Union address, ${year}`, text };
+}
+
+/** The offline brief of these documents, as synthesis writes it from what was read. */
+function briefOf(question: string, docs: FakeDoc[], maxSources = 7, critic = false) {
+  const evidence = new Evidence();
+  for (const doc of docs) evidence.add(doc, "sotu.corpus", 1, [question]);
+  const query = analyzeQuestion(question);
+  const analysis = analyzeEvidence(evidence, query);
+  return extractiveBrief(query, analysis, answerQuestion(query, analysis, evidence), true, { maxSources, includeSummaries: false, critic });
+}
+
+const TARIFF_SPEECHES = [
+  speech("James Monroe", 1824, "The tariff of duties should be revised to encourage our manufactures. Our relations with foreign powers are friendly. A higher tariff on iron would give work to our own furnaces. The navy has been employed in the suppression of piracy."),
+  speech("Andrew Jackson", 1832, "The tariff has become a source of discord between the States. The public debt will soon be paid. A tariff for revenue alone would end the quarrel. Indian affairs deserve your attention."),
+  speech("James Polk", 1846, "The tariff of 1842 taxed the many for the benefit of the few. Mexico has refused to receive our minister. The new tariff lowers the duties on the necessaries of life. The Oregon question has been settled."),
+  speech("Benjamin Harrison", 1890, "The tariff act of this session has already raised the wages of our workers. Our trade with Brazil has grown. Reciprocity under the tariff law opens new markets to our farmers. The census has been taken."),
+  // Outside the asked century, and a speech that never mentions the tariff.
+  speech("Theodore Roosevelt", 1905, "The tariff should be revised by the Congress when the need arises. The Panama Canal is under way."),
+  speech("Ulysses S Grant", 1870, "The public debt has been reduced. Reconstruction of the Southern States is complete."),
+];
+
+describe("overview of an open question", () => {
+  it("synthesizes across speakers and years: who, when, what each said, in order of time", () => {
+    const synthesis = briefOf("How did presidents talk about tariffs in the 19th century?", TARIFF_SPEECHES);
+    const [overview] = synthesis.brief.split("\n\n");
+    expect(overview).toBe(
+      'Between 1824 and 1890, four presidents addressed tariffs in the sources read: James Monroe (1824) said "The tariff of duties should be revised to encourage our manufactures" [1]; ' +
+        'Andrew Jackson (1832) said "The tariff has become a source of discord between the States" [2]; James Polk (1846) said "The tariff of 1842 taxed the many for the benefit of the few" [3]; ' +
+        'and by 1890 Benjamin Harrison said "The tariff act of this session has already raised the wages of our workers" [4].',
+    );
+    // Each quote rests on the sentence of the page it cites.
+    expect(synthesis.sources.map((source) => source.title)).toEqual(TARIFF_SPEECHES.slice(0, 4).map((doc) => doc.title));
+    for (const citation of synthesis.citations) expect(TARIFF_SPEECHES[citation.source]!.text.slice(citation.start, citation.end)).toBe(citation.quote);
+    // The short answer of an open question: the overview's first sentence and what it rests on.
+    expect(synthesis.overview?.text).toMatch(/^Between 1824 and 1890, four presidents addressed tariffs in the sources read: James Monroe \(1824\) said "The tariff of duties/);
+    expect(synthesis.overview?.text).not.toContain("[");
+    expect(synthesis.overview?.passages.map((passage) => passage.doc)).toEqual([0, 1, 2, 3]);
+    expect(citationProblems(synthesis.brief, synthesis.sources.length)).toEqual([]);
+  });
+
+  it("groups the findings by period, each saying who and when, not one heading per page", () => {
+    const { brief } = briefOf("How did presidents talk about tariffs in the 19th century?", TARIFF_SPEECHES);
+    const headings = brief.split("\n").filter((line) => line.startsWith("**"));
+    expect(headings).toEqual(["**1820s**", "**1830s**", "**1840s**", "**1890s**"]);
+    expect(brief).toContain("- James Monroe, 1824: A higher tariff on iron would give work to our own furnaces [1].");
+    expect(brief).toContain("- Benjamin Harrison, 1890: Reciprocity under the tariff law opens new markets to our farmers [4].");
+    expect(brief).not.toContain("Panama");
+  });
+});
+
+const GOVERNMENT_SPEECHES = [
+  speech("Franklin D Roosevelt", 1935, "The Federal Government must and shall quit this business of relief. The role of the Federal Government is to give work to the unemployed. Our navy is strong."),
+  speech("Franklin D Roosevelt", 1936, "The Federal Government has a duty to protect the security of every family. We have returned the control of the Federal Government to the City of Washington."),
+  speech("Ronald Reagan", 1982, "The Federal Government has taken on too many tasks that belong to the States. Our alliances are strong."),
+  speech("Ronald Reagan", 1985, "We must reduce the size of the Federal Government. The Federal Government can help create a new atmosphere of freedom."),
+  // On the topic, but neither of the compared subjects.
+  speech("Richard Nixon", 1971, "The Federal Government will still have a large and vital role to play in achieving our national progress. The role of the Federal Government must be redefined."),
+  speech("George W Bush", 2006, "Others say that the Federal Government needs to take a larger role in directing the economy."),
+];
+
+describe("comparison of named subjects", () => {
+  const question = "How did Franklin D. Roosevelt and Ronald Reagan differ on the role of the federal government?";
+
+  it("searches each subject with the topic, and gives each a section and a clause of the overview, even in lite", async () => {
+    for (const mode of ["lite", "standard"] as const) {
+      const providers = memoryProviders(GOVERNMENT_SPEECHES);
+      const result = await runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers });
+      const searched = providers.search.queries.map((query) => query.query);
+      expect(searched).toContain("Franklin D Roosevelt role federal government");
+      expect(searched).toContain("Ronald Reagan role federal government");
+      const speakers = new Set(result.sources.map((source) => source.title.split(":")[0]));
+      expect(speakers).toEqual(new Set(["Franklin D Roosevelt", "Ronald Reagan"]));
+      const [overview] = result.brief.split("\n\n");
+      expect(overview).toMatch(/^On the role of the federal government, Franklin D Roosevelt \(19\d\d\) said "[^"]+" \[\d\]; Ronald Reagan \(19\d\d\) said "[^"]+" \[\d\]\.$/);
+      expect(result.brief).toMatch(/\n\*\*Franklin D Roosevelt \(1935(, 1936)?\)\*\*\n/);
+      expect(result.brief).toMatch(/\n\*\*Ronald Reagan \(198\d(, 1985)?\)\*\*\n/);
+    }
+  });
+
+  it("names a subject no source covers, in one sentence, and cites the other", () => {
+    const docs = [
+      speech("Abraham Lincoln", 1862, "Without slavery the rebellion could never have existed; without slavery it could not continue. The crops have been abundant."),
+      speech("Abraham Lincoln", 1864, "Slavery must end, and I retract nothing heretofore said as to slavery. The navy has grown."),
+      speech("Ulysses S Grant", 1870, "Slavery is gone and the Union is restored."),
+    ];
+    const synthesis = briefOf("How did Abraham Lincoln and Jefferson Davis differ on slavery?", docs);
+    const [overview] = synthesis.brief.split("\n\n");
+    expect(overview).toBe('On slavery, Abraham Lincoln (1862) said "Without slavery the rebellion could never have existed; without slavery it could not continue" [1]. No source read covers Jefferson Davis\'s view on slavery.');
+    expect(synthesis.sources.map((source) => source.title.split(":")[0])).toEqual(["Abraham Lincoln", "Abraham Lincoln"]);
+    expect(synthesis.brief).not.toContain("**Jefferson Davis");
+  });
+});
+
+describe("fragments", () => {
+  it("tells a sentence with a finite verb from a fragment", () => {
+    for (const fragment of [
+      "The cost of being cast into a concentration camp.",
+      "THE PHILIPPINE ISLANDS.",
+      "Estimated cost, exclusive of armor and armament, $2,150,000 each.",
+      "The designation and establishment of a free port at each end of the canal.",
+      "The will of the people.",
+      "Thank you.",
+    ])
+      expect(hasFiniteVerb(fragment), fragment).toBe(false);
+    for (const sentence of [
+      "A high tariff can never be permanent.",
+      "Congress passed the act in 1890.",
+      "We need more ships.",
+      "I therefore strongly recommend a modification of the present tariff.",
+      "The law requires that every vessel be inspected.",
+      "Americans build the future.",
+      "It appears so far out of proportion to the number of inhabitants.",
+      "Communism died this year.",
+      "Let's give them one more reason to get it done.",
+      "This will involve an entire reorganization of the Weather Bureau.",
+    ])
+      expect(hasFiniteVerb(sentence), sentence).toBe(true);
+  });
+
+  it("never quotes a fragment as a finding or an overview clause", async () => {
+    const camp = "The cost of being cast into a concentration camp.";
+    const docs = [
+      speech("Franklin D Roosevelt", 1939, `${camp} Dictators send their critics to a concentration camp without trial. Our navy is strong.`),
+      speech("Harry S Truman", 1947, `${camp} The concentration camp was the symbol of tyranny in Europe.`),
+    ];
+    const open = briefOf("How did presidents talk about the concentration camp?", docs);
+    expect(open.brief).toContain("Dictators send their critics");
+    // Findings of a question answered by a name are held to the same rule.
+    const providers = memoryProviders(docs);
+    const named = await runResearch({ question: "Which president spoke about the cost of the concentration camp?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers });
+    for (const brief of [open.brief, named.brief]) {
+      expect(brief.length).toBeGreaterThan(0);
+      for (const sentence of briefSentences(brief)) expect(sentence).not.toMatch(/^The cost of being cast into a concentration camp/);
+    }
+  });
+});
+
+/** Fourteen 19th-century presidents on the tariff, each in words of their own, and speeches on other things. */
+const MANY_TARIFFS: [string, string][] = [
+  ["James Monroe", "The tariff on imported iron protects our furnaces."],
+  ["John Quincy Adams", "Manufacturers of wool ask for a higher tariff."],
+  ["Andrew Jackson", "The tariff has divided the planters from the millers."],
+  ["Martin Van Buren", "Revenue from the tariff fell during the panic."],
+  ["John Tyler", "A tariff for revenue alone suits the farming States."],
+  ["James Polk", "The tariff on sugar burdens every household."],
+  ["Zachary Taylor", "Specific duties in the tariff would stop frauds at the customs."],
+  ["Millard Fillmore", "A fluctuating tariff ruins the merchant who plans ahead."],
+  ["Franklin Pierce", "The surplus from the tariff should reduce the public debt."],
+  ["James Buchanan", "Our tariff yields less since the crisis in banking."],
+  ["Andrew Johnson", "War taxes in the tariff still weigh on the consumer."],
+  ["Rutherford B Hayes", "Congress should revise the tariff on chemicals."],
+  ["Chester A Arthur", "A commission studied the tariff and proposed lower rates."],
+  ["Benjamin Harrison", "Reciprocity clauses in the tariff opened Cuban ports."],
+];
+const MANY_SPEAKERS = MANY_TARIFFS.map(([speaker]) => speaker);
+const MANY_TARIFF_SPEECHES = [
+  ...MANY_TARIFFS.map(([speaker, sentence], index) => speech(speaker, 1820 + index * 6, `${sentence} Our relations with ${["France", "Spain", "Mexico", "Britain"][index % 4]} are friendly. The post office has grown.`)),
+  ...["Thomas Jefferson", "James Madison", "Abraham Lincoln", "Ulysses S Grant", "Grover Cleveland"].map((speaker, index) =>
+    speech(speaker, 1803 + index * 20, "The army has been reduced. Our relations with the Indian tribes are peaceful. The post office has grown."),
+  ),
+];
+
+describe("sources on an open question", () => {
+  const question = "How did presidents talk about tariffs in the 19th century?";
+
+  it("cites as many relevant sources as the mode allows, never an irrelevant one", () => {
+    const counts = [3, 7, 12].map((maxSources) => {
+      const synthesis = briefOf(question, MANY_TARIFF_SPEECHES, maxSources);
+      for (const source of synthesis.sources) expect(MANY_SPEAKERS).toContain(source.title.split(":")[0]);
+      return synthesis.sources.length;
+    });
+    expect(counts).toEqual([3, 7, 12]);
+  });
+
+  it("standard cites more than lite, and pro more than standard, through the whole job", async () => {
+    const counts: number[] = [];
+    for (const mode of ["lite", "standard", "pro"] as const) {
+      const result = await runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers: memoryProviders(MANY_TARIFF_SPEECHES) });
+      for (const source of result.sources) expect(MANY_SPEAKERS).toContain(source.title.split(":")[0]);
+      counts.push(result.sources.length);
+    }
+    expect(counts[0]).toBeGreaterThanOrEqual(2);
+    expect(counts[1]).toBeGreaterThan(counts[0]!);
+    expect(counts[2]).toBeGreaterThan(counts[1]!);
+  });
+});
+
+describe("quoting", () => {
+  it("drops a heading a page ran into a sentence, and a leading connective, nothing else", () => {
+    expect(quoted("THE U.S.-SOVIET RELATIONSHIP We are demonstrating to the Soviet Union that it will pay a price.")).toBe("We are demonstrating to the Soviet Union that it will pay a price");
+    expect(quoted("RAILROADS In addition, the Federal government must reassess its role.")).toBe("The Federal government must reassess its role");
+    expect(quoted("But to make a tariff uniform it is necessary that the duty should not fluctuate.")).toBe("To make a tariff uniform it is necessary that the duty should not fluctuate");
+    expect(withoutHeading("NATO Allies have agreed.")).toBe("NATO Allies have agreed.");
+    expect(withoutHeading("I Believe in it.")).toBe("I Believe in it.");
+  });
+});
+
+describe("which questions get a synthesis", () => {
+  it("open accounts and comparisons do; a fact the analysis could not type does not", () => {
+    for (const question of [
+      "How did presidents talk about tariffs in the 19th century?",
+      "What did presidents say about immigration?",
+      "Compare Theodore Roosevelt and Woodrow Wilson on trusts",
+      "Why did South Carolina oppose the Tariff of 1828?",
+    ])
+      expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(true);
+    for (const question of [
+      "whats the capital of the U.S. state where J.F.K. was shot?",
+      "2014 S/S is the debut album of a South Korean boy group that was formed by who?",
+      "Why did the director of film Weekend With Kate die?",
+      "Were Scott Derrickson and Ed Wood of the same nationality?",
+    ])
+      expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(false);
+  });
+});
