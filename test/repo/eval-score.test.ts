@@ -3,6 +3,7 @@ import { answerFromOpening, readAnswer } from "../../scripts/eval/answer";
 import type { EvalQuestion } from "../../scripts/eval/dataset";
 import { hopCount } from "../../scripts/eval/hops";
 import { buildRow, type Outcome } from "../../scripts/eval/row";
+import { openingSentence } from "../../scripts/eval/score";
 import { exactMatch, scoreShortAnswer, tokenF1 } from "../../scripts/eval/short-answer";
 import { summarizeGroups } from "../../scripts/eval/summary";
 
@@ -149,5 +150,21 @@ describe("aggregates: answered rate, precision when answered and per confidence 
     const failed = buildRow(0, question("q0", "Lyon"), outcome({ text: "Lyon", confidence: "high", citations: [] }, { status: "failed", error: "job failed" }));
     expect(failed.answer).toBeNull();
     expect(failed.metrics).toMatchObject({ answered: false, shortAnswerCorrect: false, f1: 0 });
+  });
+});
+
+describe("the opening sentence", () => {
+  it("ends at the first full stop that is not an initial or an abbreviation", () => {
+    expect(openingSentence("Roger O. Egeberg was Assistant Secretary [1]. He served under Nixon.")).toBe("Roger O. Egeberg was Assistant Secretary [1].");
+    expect(openingSentence("Dr. T.R.M. Howard criticized the U.S. Navy. Then more.")).toBe("Dr. T.R.M. Howard criticized the U.S. Navy.");
+    expect(openingSentence("\n\nYes: both are American [1][2]. More.")).toBe("Yes: both are American [1][2].");
+    expect(openingSentence("No full stop at all")).toBe("No full stop at all");
+  });
+});
+
+describe("a yes / no opening", () => {
+  it("is a sentence of its own", () => {
+    expect(openingSentence("No. Mount Everest is higher than K2 [1].")).toBe("No.");
+    expect(scoreShortAnswer(answerFromOpening("No. Mount Everest is higher [1].")!.text, "no")).toEqual({ exactMatch: true, f1: 1, correct: true });
   });
 });
