@@ -2,18 +2,23 @@
  * `npm run eval`: how well the deep-research service answers multi-hop questions, measured
  * through the running service exactly as a customer uses it.
  *
- *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose]
+ *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose]
  *                   [--json out.json] [--concurrency N] [--base-url http://127.0.0.1:PORT]
- *                   [--admin-email EMAIL] [--collection] [--in-process [--per-question]]
+ *                   [--admin-email EMAIL] [--collection] [--answer-from field|opening]
+ *                   [--in-process [--per-question]]
  *
- * Datasets are HotpotQA-format JSON arrays; several files are pooled (and also reported per file).
+ * Datasets are HotpotQA-format JSON arrays, optionally with `answer_aliases` per question
+ * (scripts/eval/convert.ts turns MuSiQue and 2WikiMultihopQA files into that format); several
+ * files are pooled (and also reported per file).
  * By default it starts `npm start -- --port <free> --persist-to <fresh temp dir>
  * --var ADMIN_EMAILS:<admin> --var RATE_LIMIT_SCALE:1000` (so the demo State of the Union corpus
  * is seeded as on a first start), signs the admin up, loads every context paragraph of every
  * question of every file through POST /api/admin/corpus (one document per title, url
- * https://en.wikipedia.org/wiki/<Title_with_underscores>), funds the account through the admin
- * credits endpoint, creates an API key and asks each question with POST /v1/research, following
- * 202 jobs over SSE (or polling with backoff). The server is always stopped and its state removed.
+ * https://en.wikipedia.org/wiki/<Title_with_underscores>; a title's different paragraphs are
+ * joined), funds the account through the admin credits endpoint, creates an API key and asks each
+ * question with POST /v1/research, following 202 jobs over SSE (or polling with backoff), once per
+ * mode listed in --mode (standard,pro: every question in standard, then every one in pro, on the
+ * same corpus). The server is always stopped and its state removed.
  * --limit N asks the first N questions of each file; the corpus still holds every file's paragraphs.
  * --collection puts the paragraphs into a collection of the eval account instead (POST
  * /v1/collections/{id}/documents, charged like any upload) and every question names it: the
@@ -25,12 +30,20 @@
  * `npm start -- --var ADMIN_EMAILS:eval-admin@example.com --var RATE_LIMIT_SCALE:1000`.
  * The documents it loads stay in that server's corpus.
  *
- * Metrics (per question, in total, by `type` and by file): supporting-document recall and the
- * share citing both gold documents (supporting_facts titles as wiki urls against result.sources),
- * answer recall for open questions (the SQuAD-normalised answer as whole words in the brief),
- * yes/no correctness (the brief's first sentence starts with the right yes / no), citation
- * precision (gold cited / all cited), job and client latency (p50 / p90 / max), credits charged
- * and failed jobs. A job that fails or never answers counts as a miss everywhere.
+ * Metrics (per question, in total, by `type`, by hop count and by file), for each mode:
+ * - the short answer (result.answer): answered rate, exact match and F1 (SQuAD/HotpotQA
+ *   normalisation, best over the gold answer and its aliases), correct (F1 >= 0.5, the gold answer
+ *   contained as whole words, or for yes/no the answer starting with the right word), precision
+ *   when answered and per confidence level. A result without an `answer` field (a server older
+ *   than it) has its brief's opening sentence scored instead, confidence "unknown", and the report
+ *   says so; --answer-from opening does that for every result (a "before" measure).
+ * - the brief and its sources: supporting-document recall and the share citing every gold
+ *   document (supporting_facts titles as wiki urls against result.sources), sources cited, answer
+ *   recall for open questions (the normalised answer as whole words in the brief), yes/no
+ *   correctness of the opening, citation precision (gold cited / all cited);
+ * - job and client latency (p50 / p90 / max), credits charged and failed jobs.
+ * A job that fails or never answers counts as a miss everywhere. With --json and several modes,
+ * each mode's rows go to their own file (out.standard.json, out.pro.json).
  *
  * --in-process runs the engine directly on a clean corpus: debugging only, NOT the product path.
  */
@@ -38,8 +51,8 @@ import { execFileSync } from "node:child_process";
 import { parseArgs, USAGE, UsageError } from "./eval/args";
 import { isExiting, runCleanup } from "./eval/cleanup";
 import { loadDatasets } from "./eval/dataset";
-import { markdownTable, writeJson } from "./eval/report";
-import type { QuestionRow } from "./eval/row";
+import type { ModeRun } from "./eval/mode-run";
+import { answerSourceNote, jsonPathForMode, retrievalTable, shortAnswerTable, writeJson } from "./eval/report";
 import { runThroughService } from "./eval/service-run";
 import { summarizeGroups } from "./eval/summary";
 
@@ -63,46 +76,52 @@ async function main(): Promise<number> {
   }
   const log = (line: string) => console.log(line);
   const data = loadDatasets(options.files, options.limit);
-  if (data.conflictingTitles.length) log(`note: ${data.conflictingTitles.length} titles have different paragraphs across questions; the longest is loaded`);
+  if (data.joinedTitles.length) log(`note: ${data.joinedTitles.length} titles have several different paragraphs (across questions or files); each title's paragraphs are joined into one document`);
   if (data.emptyTitles.length) log(`note: ${data.emptyTitles.length} context paragraphs are empty and were left out`);
   log(`${data.questions.length} questions from ${options.files.join(", ")}; ${data.corpus.length} corpus documents`);
 
   const started = Date.now();
-  let run: { rows: QuestionRow[]; meta: Record<string, unknown> };
+  let runs: ModeRun[];
   let banner = "";
   if (options.inProcess) {
     const { runInProcess, IN_PROCESS_BANNER } = await import("./eval/in-process");
-    run = await runInProcess(options, data, log);
+    runs = await runInProcess(options, data, log);
     banner = IN_PROCESS_BANNER;
   } else {
-    run = await runThroughService(options, data, log);
+    runs = await runThroughService(options, data, log);
   }
-  const durationMs = Date.now() - started;
   if (isExiting()) return 1; // interrupted: the rows after the interruption are not results
 
-  const summary = summarizeGroups(run.rows);
-  const charged = summary.total.credits.total;
-  log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${options.mode}, ${run.rows.length} questions, ${(durationMs / 1000).toFixed(0)} s, revision ${gitRevision() ?? "unknown"}\n`);
-  log(markdownTable(summary));
-  if (typeof run.meta.ledger_credits_spent === "number" && run.meta.ledger_credits_spent !== charged) {
-    log(`\nWARNING: the ledger says ${run.meta.ledger_credits_spent} credits were spent, the jobs report ${charged} charged`);
-  }
-  const failures = run.rows.filter((row) => row.status !== "succeeded");
-  for (const row of failures) log(`failed: #${row.index + 1} ${row.question.slice(0, 80)}: ${row.error}`);
-  if (options.jsonOut) {
-    const meta = {
-      ...run.meta,
-      mode: options.mode,
-      files: options.files,
-      limit: options.limit ?? null,
-      concurrency: options.concurrency,
-      revision: gitRevision(),
-      started_at: new Date(started).toISOString(),
-      duration_ms: durationMs,
-      corpus_documents: data.corpus.length,
-    };
-    writeJson(options.jsonOut, meta, summary, run.rows);
-    log(`\nwrote ${options.jsonOut}`);
+  const revision = gitRevision();
+  for (const run of runs) {
+    const summary = summarizeGroups(run.rows);
+    const charged = summary.total.credits.total;
+    log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${run.mode}, ${run.rows.length} questions, ${(run.durationMs / 1000).toFixed(0)} s, revision ${revision ?? "unknown"}\n`);
+    log(`### Short answer\n\n${shortAnswerTable(summary)}\n`);
+    const note = answerSourceNote(summary);
+    if (note) log(`${note}\n`);
+    log(`### Sources, brief, latency and credits\n\n${retrievalTable(summary)}`);
+    if (typeof run.meta.ledger_credits_spent === "number" && run.meta.ledger_credits_spent !== charged) {
+      log(`\nWARNING: the ledger says ${run.meta.ledger_credits_spent} credits were spent in mode ${run.mode}, the jobs report ${charged} charged`);
+    }
+    for (const row of run.rows.filter((r) => r.status !== "succeeded")) log(`failed (${run.mode}): #${row.index + 1} ${row.question.slice(0, 80)}: ${row.error}`);
+    if (options.jsonOut) {
+      const path = jsonPathForMode(options.jsonOut, run.mode, runs.length > 1);
+      const meta = {
+        ...run.meta,
+        mode: run.mode,
+        answer_from: options.answerFrom,
+        files: options.files,
+        limit: options.limit ?? null,
+        concurrency: options.concurrency,
+        revision,
+        started_at: new Date(started).toISOString(),
+        duration_ms: run.durationMs,
+        corpus_documents: data.corpus.length,
+      };
+      writeJson(path, meta, summary, run.rows);
+      log(`\nwrote ${path}`);
+    }
   }
   return 0;
 }

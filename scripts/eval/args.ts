@@ -1,16 +1,21 @@
 /** Command-line options of `npm run eval`. */
+import type { AnswerFrom } from "./answer";
 
 export const EVAL_MODES = ["lite", "standard", "pro"] as const;
 export type EvalMode = (typeof EVAL_MODES)[number];
 
 export const USAGE =
-  "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro] [--limit N] [--verbose] [--json out.json]\n" +
+  "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose] [--json out.json]\n" +
+  "                       [--answer-from field|opening]\n" +
   "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
   "                       [--collection] [--in-process [--per-question]]";
 
 export interface EvalOptions {
   files: string[];
-  mode: EvalMode;
+  /** Run in turn on the same loaded corpus (--mode standard,pro). */
+  modes: EvalMode[];
+  /** field: score the result's `answer`; opening: score the brief's opening sentence instead (a "before" measure). */
+  answerFrom: AnswerFrom;
   /** The first N questions of each file. */
   limit?: number;
   verbose: boolean;
@@ -38,6 +43,14 @@ function positiveInt(flag: string, value: string | undefined): number {
   return n;
 }
 
+/** "standard" or "standard,pro": each mode once, in the order given. */
+function modeList(value: string | undefined): EvalMode[] {
+  const modes = (value ?? "").split(",").map((mode) => mode.trim()).filter(Boolean);
+  const unknown = modes.filter((mode) => !EVAL_MODES.includes(mode as EvalMode));
+  if (modes.length === 0 || unknown.length) throw new UsageError(`--mode takes ${EVAL_MODES.join(", ")} (several separated by commas), got ${value ?? "nothing"}`);
+  return [...new Set(modes as EvalMode[])];
+}
+
 function loopbackUrl(value: string | undefined): string {
   if (!value || !URL.canParse(value)) throw new UsageError(`--base-url needs a URL, got ${value ?? "nothing"}`);
   const url = new URL(value);
@@ -51,7 +64,8 @@ function loopbackUrl(value: string | undefined): string {
 export function parseArgs(argv: string[]): EvalOptions {
   const options: EvalOptions = {
     files: [],
-    mode: "standard",
+    modes: ["standard"],
+    answerFrom: "field",
     verbose: false,
     concurrency: 2,
     adminEmail: process.env.EVAL_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
@@ -64,10 +78,13 @@ export function parseArgs(argv: string[]): EvalOptions {
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case "--mode": {
-        const mode = value();
-        if (!EVAL_MODES.includes(mode as EvalMode)) throw new UsageError(`--mode must be one of ${EVAL_MODES.join(", ")}, got ${mode ?? "nothing"}`);
-        options.mode = mode as EvalMode;
+      case "--mode":
+        options.modes = modeList(value());
+        break;
+      case "--answer-from": {
+        const from = value();
+        if (from !== "field" && from !== "opening") throw new UsageError(`--answer-from must be field or opening, got ${from ?? "nothing"}`);
+        options.answerFrom = from;
         break;
       }
       case "--limit":
@@ -109,7 +126,7 @@ export function parseArgs(argv: string[]): EvalOptions {
       default:
         if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
         // The former `npm run eval -- <file> [mode]` form still works.
-        if (EVAL_MODES.includes(arg as EvalMode)) options.mode = arg as EvalMode;
+        if (EVAL_MODES.includes(arg as EvalMode)) options.modes = [arg as EvalMode];
         else options.files.push(arg);
     }
   }

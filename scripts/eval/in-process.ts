@@ -13,16 +13,18 @@ import { createProviders, runResearch } from "../../src/research/engine";
 import { ingestDocuments } from "../../src/research/providers/corpus-store";
 import { budgetsForMode, creditsCharged } from "../../src/research/pricing";
 import { applyMigrations, openLocalD1 } from "../lib/local-d1.mjs";
+import { readAnswer } from "./answer";
 import type { EvalOptions } from "./args";
 import { onCleanup } from "./cleanup";
 import type { LoadedDatasets } from "./dataset";
 import { questionDetail, questionLine } from "./report";
+import type { ModeRun } from "./mode-run";
 import { buildRow, type QuestionRow } from "./row";
 
 export const IN_PROCESS_BANNER =
   "*** IN-PROCESS DEBUG RUN: the engine called directly on a clean corpus. NOT the product path; these figures are not what a customer gets. ***";
 
-export async function runInProcess(options: EvalOptions, data: LoadedDatasets, log: (line: string) => void): Promise<{ rows: QuestionRow[]; meta: Record<string, unknown> }> {
+export async function runInProcess(options: EvalOptions, data: LoadedDatasets, log: (line: string) => void): Promise<ModeRun[]> {
   const dir = mkdtempSync(join(tmpdir(), "research-eval-"));
   const { db, dispose } = await openLocalD1(dir);
   let disposed = false;
@@ -37,7 +39,7 @@ export async function runInProcess(options: EvalOptions, data: LoadedDatasets, l
   try {
     await applyMigrations(db);
     if (!options.perQuestion) await ingestDocuments(db, data.corpus);
-    log(`${IN_PROCESS_BANNER}\ncorpus: ${options.perQuestion ? "each question's own paragraphs" : `${data.corpus.length} documents`}; mode ${options.mode}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`);
+    log(`${IN_PROCESS_BANNER}\ncorpus: ${options.perQuestion ? "each question's own paragraphs" : `${data.corpus.length} documents`}; modes ${options.modes.join(", ")}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`);
     const providers = createProviders(
       {
         SEARCH_PROVIDER: "corpus",
@@ -49,41 +51,50 @@ export async function runInProcess(options: EvalOptions, data: LoadedDatasets, l
       },
       db,
     );
-    const budgets = budgetsForMode(options.mode);
-    const rows: QuestionRow[] = [];
-    for (const [index, question] of data.questions.entries()) {
-      if (options.perQuestion) {
-        await db.prepare("DELETE FROM corpus_documents").run();
-        await ingestDocuments(db, question.documents);
+    const runs: ModeRun[] = [];
+    for (const mode of options.modes) {
+      const started = Date.now();
+      const budgets = budgetsForMode(mode);
+      const rows: QuestionRow[] = [];
+      log(`\nmode ${mode}\n`);
+      for (const [index, question] of data.questions.entries()) {
+        if (options.perQuestion) {
+          await db.prepare("DELETE FROM corpus_documents").run();
+          await ingestDocuments(db, question.documents);
+        }
+        const questionStarted = performance.now();
+        let row: QuestionRow;
+        try {
+          const result = await runResearch({ question: question.question, mode, budgets, include_sources: true }, { providers });
+          const wallMs = Math.round(performance.now() - questionStarted);
+          const { answer, source } = readAnswer(result, options.answerFrom);
+          row = buildRow(index, question, {
+            status: "succeeded",
+            error: null,
+            jobId: null,
+            httpStatus: null,
+            via: "in-process",
+            brief: result.brief,
+            answer,
+            answerSource: source,
+            sources: result.sources,
+            jobMs: wallMs,
+            wallMs,
+            credits: creditsCharged(mode, result.cost_usd),
+            costUsd: result.cost_usd,
+            waves: result.wave_count,
+          });
+        } catch (error) {
+          const wallMs = Math.round(performance.now() - questionStarted);
+          row = buildRow(index, question, { status: "failed", error: (error as Error).message, jobId: null, httpStatus: null, via: "in-process", brief: null, answer: null, answerSource: "field", sources: [], jobMs: wallMs, wallMs, credits: 0, costUsd: 0, waves: null });
+        }
+        rows.push(row);
+        log(questionLine(row, data.questions.length));
+        if (options.verbose) log(questionDetail(row));
       }
-      const started = performance.now();
-      let row: QuestionRow;
-      try {
-        const result = await runResearch({ question: question.question, mode: options.mode, budgets, include_sources: true }, { providers });
-        const wallMs = Math.round(performance.now() - started);
-        row = buildRow(index, question, {
-          status: "succeeded",
-          error: null,
-          jobId: null,
-          httpStatus: null,
-          via: "in-process",
-          brief: result.brief,
-          sources: result.sources,
-          jobMs: wallMs,
-          wallMs,
-          credits: creditsCharged(options.mode, result.cost_usd),
-          costUsd: result.cost_usd,
-          waves: result.wave_count,
-        });
-      } catch (error) {
-        const wallMs = Math.round(performance.now() - started);
-        row = buildRow(index, question, { status: "failed", error: (error as Error).message, jobId: null, httpStatus: null, via: "in-process", brief: null, sources: [], jobMs: wallMs, wallMs, credits: 0, costUsd: 0, waves: null });
-      }
-      rows.push(row);
-      log(questionLine(row, data.questions.length));
-      if (options.verbose) log(questionDetail(row));
+      runs.push({ mode, rows, durationMs: Date.now() - started, meta: { path: "in-process (NOT the product path)", per_question_corpus: options.perQuestion, corpus_documents: data.corpus.length } });
     }
-    return { rows, meta: { path: "in-process (NOT the product path)", per_question_corpus: options.perQuestion, corpus_documents: data.corpus.length } };
+    return runs;
   } finally {
     await cleanup();
   }

@@ -3,6 +3,7 @@
  * the result, a 202 is followed to its end over SSE (the events_url, until the `result` event)
  * or, if the stream breaks, by polling the status_url with backoff (250 ms growing to 2 s).
  */
+import type { AnswerBearing } from "./answer";
 import { type ApiClient, HttpError } from "./client";
 
 export interface ResearchResult {
@@ -10,6 +11,8 @@ export interface ResearchResult {
   status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
   question: string;
   brief: string | null;
+  /** Absent on servers older than the field (the evaluation then scores the brief's opening). */
+  answer?: AnswerBearing["answer"];
   sources: { url: string; title: string; domain: string }[];
   credits_charged: number;
   cost_usd: number;

@@ -1,4 +1,5 @@
 /** One evaluated question: what was asked, what the customer got back, and its scores. */
+import type { AnswerSource, EvalAnswer } from "./answer";
 import type { EvalQuestion } from "./dataset";
 import { type QuestionScores, scoreAnswer } from "./score";
 
@@ -7,8 +8,10 @@ export interface QuestionRow {
   id: string;
   file: string;
   type: string;
+  hops: number;
   question: string;
   expected_answer: string;
+  answer_aliases: string[];
   gold_urls: string[];
   /** The job's final status, or "no_result" when the client never got one. */
   status: string;
@@ -18,6 +21,10 @@ export interface QuestionRow {
   http_status: number | null;
   /** sync (200), sse, poll, none; "in-process" for the debugging path. */
   via: string;
+  /** The short answer as scored (null: the engine says the sources do not answer, or the job failed). */
+  answer: EvalAnswer | null;
+  /** Whether `answer` is the result's field or a brief's opening sentence standing in for it. */
+  answer_source: AnswerSource;
   brief: string;
   sources: { url: string; title: string }[];
   metrics: QuestionScores;
@@ -34,6 +41,8 @@ export interface Outcome {
   httpStatus: number | null;
   via: string;
   brief: string | null;
+  answer: EvalAnswer | null;
+  answerSource: AnswerSource;
   sources: { url: string; title: string }[];
   jobMs: number | null;
   wallMs: number;
@@ -47,22 +56,27 @@ export function buildRow(index: number, question: EvalQuestion, outcome: Outcome
   const succeeded = outcome.status === "succeeded";
   const brief = succeeded ? (outcome.brief ?? "") : "";
   const sources = succeeded ? outcome.sources.map(({ url, title }) => ({ url, title })) : [];
+  const answer = succeeded ? outcome.answer : null;
   return {
     index,
     id: question.id,
     file: question.file,
     type: question.type,
+    hops: question.hops,
     question: question.question,
     expected_answer: question.answer,
+    answer_aliases: question.aliases,
     gold_urls: question.goldUrls,
     status: outcome.status,
     error: outcome.error,
     job_id: outcome.jobId,
     http_status: outcome.httpStatus,
     via: outcome.via,
+    answer,
+    answer_source: outcome.answerSource,
     brief: outcome.brief ?? "",
     sources: outcome.sources.map(({ url, title }) => ({ url, title })),
-    metrics: scoreAnswer(question, brief, sources.map((source) => source.url)),
+    metrics: scoreAnswer(question, brief, sources.map((source) => source.url), answer),
     latency: { job_ms: outcome.jobMs, wall_ms: outcome.wallMs },
     credits_charged: outcome.credits,
     cost_usd: outcome.costUsd,

@@ -1,9 +1,14 @@
 /**
- * Per-question metrics of one answer: what a customer got (the brief and its cited sources)
- * against the dataset's expected answer and gold (supporting-fact) documents.
+ * Per-question metrics of one answer: what a customer got (the short answer, the brief and its
+ * cited sources) against the dataset's expected answer (and its aliases) and gold
+ * (supporting-fact) documents.
  */
+import type { EvalAnswer } from "./answer";
 import type { EvalQuestion } from "./dataset";
 import { normalizeAnswer } from "./normalize";
+import { containsAnswer, isYesNo, scoreShortAnswer } from "./short-answer";
+
+export { isYesNo };
 
 export interface QuestionScores {
   /** Gold documents among the cited sources, of all gold documents. */
@@ -20,32 +25,44 @@ export interface QuestionScores {
   /** "yes_no" when the expected answer normalises to yes or no, else "open". */
   answerKind: "yes_no" | "open";
   /**
-   * open: the normalised brief contains the normalised answer as whole words;
-   * yes_no: the brief's first sentence starts with the expected yes / no.
+   * The answer anywhere in the brief. open: the normalised brief contains the normalised answer
+   * (or an alias) as whole words; yes_no: the brief's first sentence starts with the expected yes / no.
    */
   answerCorrect: boolean;
+  /** The short answer is not null. */
+  answered: boolean;
+  /** Short-answer exact match and token F1, best over the gold answer and its aliases (0 when unanswered). */
+  exactMatch: boolean;
+  f1: number;
+  /** The short answer is right: see scoreShortAnswer. */
+  shortAnswerCorrect: boolean;
 }
+
+/**
+ * A full stop that ends an initial or a common abbreviation ("Roger O. Egeberg", "Dr. Howard",
+ * "U.S. Navy"), not a sentence.
+ */
+const NOT_A_SENTENCE_END = /(?:^|[\s("'“])(?:\p{Lu}|Mr|Mrs|Ms|Dr|St|Mt|Jr|Sr|Gen|Col|Lt|Capt|Rev|Prof|vs|etc|e\.g|i\.e|(?:\p{Lu}\.)+\p{Lu})\.$/u;
 
 /** The first sentence of the first non-empty line, without leading markdown markers. */
 export function openingSentence(brief: string): string {
   const line = brief.split("\n").map((l) => l.trim()).find((l) => l.replace(/[#>*_\-\s]/g, "") !== "") ?? "";
-  return line.split(/(?<=[.!?])\s+/)[0] ?? "";
+  for (const end of line.matchAll(/[.!?](?=\s+)/g)) {
+    const sentence = line.slice(0, end.index + 1);
+    if (!NOT_A_SENTENCE_END.test(sentence)) return sentence;
+  }
+  return line;
 }
 
-export function isYesNo(answer: string): boolean {
-  const normalized = normalizeAnswer(answer);
-  return normalized === "yes" || normalized === "no";
-}
-
-export function scoreAnswer(question: EvalQuestion, brief: string, sourceUrls: string[]): QuestionScores {
+export function scoreAnswer(question: EvalQuestion, brief: string, sourceUrls: string[], answer: EvalAnswer | null): QuestionScores {
   const cited = new Set(sourceUrls);
   const goldCited = question.goldUrls.filter((url) => cited.has(url)).length;
   const goldTotal = question.goldUrls.length;
-  const expected = normalizeAnswer(question.answer);
   const yesNo = isYesNo(question.answer);
   const answerCorrect = yesNo
-    ? normalizeAnswer(openingSentence(brief)).split(" ")[0] === expected
-    : expected !== "" && ` ${normalizeAnswer(brief)} `.includes(` ${expected} `);
+    ? normalizeAnswer(openingSentence(brief)).split(" ")[0] === normalizeAnswer(question.answer)
+    : [question.answer, ...question.aliases].some((gold) => containsAnswer(brief, gold));
+  const short = scoreShortAnswer(answer?.text ?? null, question.answer, question.aliases);
   return {
     goldCited,
     goldTotal,
@@ -55,5 +72,9 @@ export function scoreAnswer(question: EvalQuestion, brief: string, sourceUrls: s
     citationPrecision: cited.size ? goldCited / cited.size : 0,
     answerKind: yesNo ? "yes_no" : "open",
     answerCorrect,
+    answered: answer !== null,
+    exactMatch: short.exactMatch,
+    f1: short.f1,
+    shortAnswerCorrect: short.correct,
   };
 }

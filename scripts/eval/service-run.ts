@@ -1,10 +1,12 @@
 /**
  * The product path: the evaluation as a customer experiences the service. Starts `npm start`
  * on a fresh state (or uses --base-url), loads the corpus through the admin API, funds the
- * account, creates an API key and asks every question over /v1/research.
+ * account, creates an API key and asks every question over /v1/research, once per mode asked
+ * (the corpus is loaded once, so the modes are measured on the same documents).
  */
 import { randomUUID } from "node:crypto";
 import { createApiKey, creditBalance, grantCredits, signInAdmin } from "./account";
+import { readAnswer } from "./answer";
 import type { EvalMode, EvalOptions } from "./args";
 import { isExiting } from "./cleanup";
 import { ApiClient } from "./client";
@@ -13,24 +15,20 @@ import type { LoadedDatasets } from "./dataset";
 import { mapPool } from "./pool";
 import { questionDetail, questionLine } from "./report";
 import { ask } from "./research";
-import { buildRow, type QuestionRow } from "./row";
+import { buildRow } from "./row";
 import { isHealthy, startServer } from "./server";
+import type { ModeRun } from "./mode-run";
 
 /** The documented wall-clock caps of the modes (README "Research jobs in short"). */
 const MODE_WALLCLOCK_SECS: Record<EvalMode, number> = { lite: 60, standard: 180, pro: 360 };
 /** The client gives up this long after a mode's cap (queueing, settlement, SSE delivery). */
 const CLIENT_GRACE_SECS = 60;
-/** Credits granted per question: twice the dearest mode's price (pro, 200), so no job meets a 402. */
+/** Credits granted per question and mode: twice the dearest mode's price (pro, 200), so no job meets a 402. */
 const CREDITS_PER_QUESTION = 400;
 
 const ADMIN_PASSWORD = process.env.EVAL_ADMIN_PASSWORD || "eval admin password 1";
 
-export interface ServiceRun {
-  rows: QuestionRow[];
-  meta: Record<string, unknown>;
-}
-
-export async function runThroughService(options: EvalOptions, data: LoadedDatasets, log: (line: string) => void): Promise<ServiceRun> {
+export async function runThroughService(options: EvalOptions, data: LoadedDatasets, log: (line: string) => void): Promise<ModeRun[]> {
   const runId = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
   let baseUrl = options.baseUrl;
   let stop: (() => Promise<void>) | null = null;
@@ -49,7 +47,7 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
     const api = new ApiClient(baseUrl);
     const admin = await signInAdmin(api, options.adminEmail, ADMIN_PASSWORD);
 
-    const granted = Math.min(1_000_000, Math.max(1_000, data.questions.length * CREDITS_PER_QUESTION));
+    const granted = Math.min(1_000_000, Math.max(1_000, data.questions.length * options.modes.length * CREDITS_PER_QUESTION));
     await grantCredits(api, admin.accessToken, admin.userId, granted, runId);
     const apiKey = await createApiKey(api, admin.accessToken, `eval ${runId}`.slice(0, 100));
 
@@ -70,52 +68,65 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
           `the server now holds ${stats.documents} (${stats.domains.map((d) => `${d.domain} ${d.documents}`).join(", ")})`,
       );
     }
-    const balanceBefore = await creditBalance(api, apiKey);
-    log(`account ${options.adminEmail}: granted ${granted} credits, balance ${balanceBefore}; asking ${data.questions.length} questions, mode ${options.mode}, concurrency ${options.concurrency}\n`);
-
-    const timeoutMs = (MODE_WALLCLOCK_SECS[options.mode] + CLIENT_GRACE_SECS) * 1000;
-    const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
-      const asked = await ask(api, apiKey, question.question, options.mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
-      const result = asked.result;
-      const row = buildRow(index, question, {
-        status: result?.status ?? "no_result",
-        error: asked.error,
-        jobId: result?.id ?? null,
-        httpStatus: asked.httpStatus || null,
-        via: asked.via,
-        brief: result?.brief ?? null,
-        sources: result?.sources ?? [],
-        jobMs: result?.latency_ms ?? null,
-        wallMs: asked.wallMs,
-        credits: result?.credits_charged ?? 0,
-        costUsd: result?.cost_usd ?? 0,
-        waves: result?.wave_count ?? null,
-      });
-      if (isExiting()) return row; // interrupted: the server is going away, this is no result
-      log(questionLine(row, data.questions.length));
-      if (options.verbose) log(questionDetail(row));
-      return row;
-    }, isExiting);
-    if (isExiting()) throw new Error("interrupted");
-
-    const balanceAfter = await creditBalance(api, apiKey);
-    return {
-      rows,
-      meta: {
-        path: "service",
-        base_url: baseUrl,
-        started_server: !options.baseUrl,
-        admin_email: options.adminEmail,
-        corpus_uploaded: uploaded,
-        collection: collectionId,
-        corpus_on_server: stats,
-        credits_granted: granted,
-        balance_before: balanceBefore,
-        balance_after: balanceAfter,
-        /** What the ledger says the run cost; should equal the sum of credits_charged. */
-        ledger_credits_spent: balanceBefore - balanceAfter,
-      },
+    const shared = {
+      path: "service",
+      base_url: baseUrl,
+      started_server: !options.baseUrl,
+      admin_email: options.adminEmail,
+      corpus_uploaded: uploaded,
+      collection: collectionId,
+      corpus_on_server: stats,
+      credits_granted: granted,
     };
+
+    const runs: ModeRun[] = [];
+    for (const mode of options.modes) {
+      const started = Date.now();
+      const balanceBefore = await creditBalance(api, apiKey);
+      log(`\naccount ${options.adminEmail}: balance ${balanceBefore} of ${granted} granted; asking ${data.questions.length} questions, mode ${mode}, concurrency ${options.concurrency}\n`);
+      const timeoutMs = (MODE_WALLCLOCK_SECS[mode] + CLIENT_GRACE_SECS) * 1000;
+      const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
+        const asked = await ask(api, apiKey, question.question, mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
+        const result = asked.result;
+        const { answer, source } = readAnswer(result ?? { brief: null, answer: null }, options.answerFrom);
+        const row = buildRow(index, question, {
+          status: result?.status ?? "no_result",
+          error: asked.error,
+          jobId: result?.id ?? null,
+          httpStatus: asked.httpStatus || null,
+          via: asked.via,
+          brief: result?.brief ?? null,
+          answer,
+          answerSource: source,
+          sources: result?.sources ?? [],
+          jobMs: result?.latency_ms ?? null,
+          wallMs: asked.wallMs,
+          credits: result?.credits_charged ?? 0,
+          costUsd: result?.cost_usd ?? 0,
+          waves: result?.wave_count ?? null,
+        });
+        if (isExiting()) return row; // interrupted: the server is going away, this is no result
+        log(questionLine(row, data.questions.length));
+        if (options.verbose) log(questionDetail(row));
+        return row;
+      }, isExiting);
+      if (isExiting()) throw new Error("interrupted");
+
+      const balanceAfter = await creditBalance(api, apiKey);
+      runs.push({
+        mode,
+        rows,
+        durationMs: Date.now() - started,
+        meta: {
+          ...shared,
+          balance_before: balanceBefore,
+          balance_after: balanceAfter,
+          /** What the ledger says this mode's run cost; should equal the sum of credits_charged. */
+          ledger_credits_spent: balanceBefore - balanceAfter,
+        },
+      });
+    }
+    return runs;
   } finally {
     if (stop) {
       log("stopping the service and removing its state directory");
