@@ -3,7 +3,6 @@ import { runResearch } from "../../src/research/engine";
 import { citationProblems } from "../../src/research/engine/write";
 import { textNamesTitle, titleRefersTo } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { restate } from "../../src/research/engine/write";
 import { decodeEntities, sentenceSpans, sentences } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders, WIKI } from "./helpers";
@@ -89,26 +88,6 @@ describe("sentences", () => {
       "We counted from the shore. #1 was the largest.",
     ]);
     for (const span of sentenceSpans(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
-  });
-});
-
-describe("restating an answer in the engine's own words", () => {
-  it.each([
-    ["Where did the director of film Hell's Kitchen die?", "Paris", "place", "The director of film Hell's Kitchen died in Paris."],
-    ['The director of the romantic comedy "Big Stone Gap" is based in what New York city?', "Greenwich Village", "place", 'The director of the romantic comedy "Big Stone Gap" is based in Greenwich Village.'],
-    ["What government position was held by the woman who portrayed Corliss Archer?", "Chief of Protocol", "entity", "Chief of Protocol was held by the woman who portrayed Corliss Archer."],
-    ["Who is the spouse of the performer of song Yesterday?", "Linda McCartney", "person", "The spouse of the performer of song Yesterday is Linda McCartney."],
-    ["When was Scott Derrickson born?", "July 16, 1966", "date", "Scott Derrickson was born on July 16, 1966."],
-    ["2014 S/S is the debut album of a group that was formed by who?", "YG Entertainment", "person", "2014 S/S is the debut album of a group that was formed by YG Entertainment."],
-    ["In which city was the player who scored twice in the final born?", "Marseille", "place", "The player who scored twice in the final was born in Marseille."],
-    ["In which year did the brother who supported the painter Vincent van Gogh die?", "1891", "year", "The brother who supported the painter Vincent van Gogh died in 1891."],
-    ["What is the birth date of the person after whom the capital of Wisconsin is named?", "March 16, 1751", "date", "The birth date of the person after whom the capital of Wisconsin is named is March 16, 1751."],
-  ])("%s", (question, answer, type, expected) => {
-    expect(restate(question, answer, type)).toBe(expected);
-  });
-
-  it("gives up on shapes it does not know instead of writing nonsense", () => {
-    expect(restate("Tell me about tariffs", "x", "entity")).toBeNull();
   });
 });
 

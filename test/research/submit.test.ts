@@ -155,7 +155,7 @@ describe("POST /v1/research charges", () => {
     expect(response.status).toBe(200);
     const result = await json(response);
     expect(Object.keys(result).sort()).toEqual(
-      ["brief", "citations", "completed_at", "cost_usd", "created_at", "credits_charged", "error", "id", "latency_ms", "question", "sources", "status", "typed", "wave_count"].sort(),
+      ["answer", "brief", "citations", "completed_at", "cost_usd", "created_at", "credits_charged", "error", "id", "latency_ms", "question", "sources", "status", "typed", "wave_count"].sort(),
     );
     expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15 });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);

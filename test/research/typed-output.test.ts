@@ -99,7 +99,7 @@ describe("typed output through the service", () => {
     const schema = { type: "object", required: ["answer"], properties: { answer: { type: "string" }, figures: { type: "array", items: { type: "integer" } }, years: { type: "array", items: { type: "integer" } } } };
     const response = await research(caller, ask("What did Lincoln say about the emancipation proclamation and the receipts?", schema));
     const done = await json(response);
-    expect(done.error).toBeNull();
+    expect(done.error, done.brief).toBeNull();
     expect(done.status).toBe("succeeded");
     for (const key of ["figures", "years"]) {
       if (!(key in done.typed)) continue;

@@ -14,7 +14,9 @@ import { chainSentence, partialChainSentence, plainAnswerSentence } from "./temp
  * trusted first:
  * 1. a hop chain the fact patterns read end to end (every hop and the asked attribute stated in
  *    a sentence of the right page): `high`, or `medium` where a hop named two entities;
- * 2. a yes/no or a pick between two options decided on a fact of each subject's page: `medium`;
+ * 2. a comparison decided on a stated fact of each side (question/comparison.ts): `high`, or
+ *    `medium` where a hop named two entities; else a yes/no or a pick decided on the deciding
+ *    fact of each subject's page (answer/direct.ts): `medium`, never a pick by word overlap;
  * 3. the span of the asked type found along the best chain of pages: `medium` when its sentence
  *    states what is asked next to it on the chain's page, else `low`.
  * Trust comes before coverage: below `medium` the engine states no answer (null) and the brief

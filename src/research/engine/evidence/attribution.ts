@@ -18,12 +18,16 @@ const OWN_WORDS = /\b(address|speech|remarks|message|letter|statement|interview|
 /** "Name: what it is": two to five capitalised words (initials and "Mc" allowed), no digits. */
 const NAMED_BEFORE_COLON = /^((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'’.-]*)\s*:\s*(.+)$/u;
 
+/** "1863 address (Abraham Lincoln)": the speaker in brackets after what the page is. */
+const NAMED_IN_BRACKETS = /^(.+?)\s*\(((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'’.-]*)\)\s*$/u;
+
 export function pageAttribution(title: string): Attribution {
   const years = [...title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
   const year = years.length > 0 ? years[years.length - 1]! : null;
   const named = NAMED_BEFORE_COLON.exec(title.trim());
-  const speaker = named && OWN_WORDS.test(named[2]!) ? named[1]!.trim() : null;
-  return { speaker, year };
+  if (named && OWN_WORDS.test(named[2]!)) return { speaker: named[1]!.trim(), year };
+  const bracketed = NAMED_IN_BRACKETS.exec(title.trim());
+  return { speaker: bracketed && OWN_WORDS.test(bracketed[1]!) ? bracketed[2]!.trim() : null, year };
 }
 
 /** Titles before a name: "President Lincoln" is Lincoln. */

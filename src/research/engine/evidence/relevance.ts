@@ -30,7 +30,7 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
  * Whether anything read speaks to the question at all. A question that names something is
  * addressed when a page read is about it or a sentence names it, or failing that when a page read
  * is titled by one of the question's words ("How did United States tariffs change?" and a page
- * "McKinley Tariff"). "Who won the 2022 FIFA World Cup?" over presidential speeches is not: no
+ * "McKinley Tariff"), or a strong passage holds most of its other words. "Who won the 2022 FIFA World Cup?" over presidential speeches is not: no
  * page names the cup, and "Tonight the cup of peril is full in Vietnam" is no evidence. A question
  * without names is judged addressed by any passage that scores.
  */
@@ -44,5 +44,13 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   });
   if (named) return true;
   const asked = new Set(query.terms.filter((term) => !query.speakerTerms.includes(term)));
-  return ranked.some((entry) => entry.doc.passages[0]?.titleTerms.some((term) => asked.has(term)));
+  if (ranked.some((entry) => entry.doc.passages[0]?.titleTerms.some((term) => asked.has(term)))) return true;
+  // Or a strong passage says most of what is asked besides the names ("the emancipation
+  // proclamation" in an address whose title names no one): half of those terms, and two at least.
+  const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
+  const needed = Math.max(Math.ceil(focus.size / 2), 2);
+  return (
+    focus.size >= 2 &&
+    ranked.slice(0, 10).some((entry) => entry.best.slice(0, 5).some((item) => new Set(item.passage.terms.filter((term) => focus.has(term))).size >= needed))
+  );
 }

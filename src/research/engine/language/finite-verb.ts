@@ -50,7 +50,7 @@ const AFTER_S_VERB = new Set(
 const DEMONSTRATIVES = new Set("this that these those".split(" "));
 
 /** After a plural subject's verb: its object or complement ("families share their homes", "jobs depend on it"). */
-const AFTER_PLURAL_VERB = new Set("the a an our its their his her this that these those to no every all us them it on upon in with for from".split(" "));
+const AFTER_PLURAL_VERB = new Set("the a an our its their his her this that these those to no every all us them it on upon in from with for".split(" "));
 
 /** Words after which "it" opens a clause. */
 const CLAUSE_OPENERS = new Set("and but so because that as if when while since although though yet whether".split(" "));

@@ -2,5 +2,4 @@
 export * from "./brief";
 export * from "./citations";
 export * from "./llm-synthesis";
-export * from "./restate";
 export * from "./typed";
