@@ -289,9 +289,14 @@ export interface components {
         Citation: {
             /** @description A claim of the brief (or, with `field`, a typed field and its value), without its [n] markers. */
             claim: string;
+            /**
+             * @description Only on entries with `field`: how strongly the passage supports the value. `high`: the passage states the value with the words the field names (or the value is the passage, or the source itself). `medium`: it states the value in a passage about the question, or the brief's answer rests on it. `low`: the passage holds the value but ties it to the field only loosely; check it.
+             * @enum {string}
+             */
+            confidence?: "high" | "medium" | "low";
             /** @description End offset of `quote` (exclusive): quote = text.slice(start, end). */
             end: number;
-            /** @description For the typed output: the top-level field of `typed` whose value this passage supports. */
+            /** @description For the typed output: the field of `typed` whose value this passage supports, as a path (`year`, `author.born`, `findings[0]`). Every field of `typed` that holds a value has at least one such entry; a field no passage supports is null, left out, or fails the job. */
             field?: string;
             /** @description The exact text of that source the claim rests on. */
             quote: string;
@@ -579,9 +584,9 @@ export interface components {
         ResearchResult: {
             /** @description The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds. */
             answer: components["schemas"]["ShortAnswer"] | null;
-            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. */
+            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote. */
             brief: string | null;
-            /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets. Empty until the job succeeds. */
+            /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output. */
             citations: components["schemas"]["Citation"][];
             /**
              * Format: date-time
@@ -608,14 +613,14 @@ export interface components {
             latency_ms: number | null;
             /** @description The question, as submitted (trimmed). */
             question: string;
-            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far. */
+            /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources. */
             sources: components["schemas"]["SourceDto"][];
             /**
              * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
              * @enum {string}
              */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
-            /** @description The typed output: an object that conforms to the request's `response_schema`, built from the brief. Null without a `response_schema`, and until the job succeeds. */
+            /** @description The typed output: an object that conforms to the request's `response_schema`, holding only values a cited passage supports (each has entries with `field` in `citations`). A field no source supports is null where the schema allows null, left out where it is optional; a required one fails the job, refunded. Null without a `response_schema`, and until the job succeeds. */
             typed?: unknown;
             /** @description Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first). */
             wave_count: number | null;
