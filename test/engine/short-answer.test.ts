@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareByFacts, nameAfter, relatedNames, resolveChain, statedAttribute } from "../../src/research/engine/answer";
+import { compareByFacts, mentionAnswer, nameAfter, relatedNames, resolveChain, statedAttribute } from "../../src/research/engine/answer";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
 import { Evidence } from "../../src/research/engine/evidence";
 import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
@@ -123,5 +123,25 @@ describe("the opening's frames", () => {
     expect(chainSentence("Isabel Moctezuma's father", "Moctezuma II", "identity", "Moctezuma II")).toBe("Isabel Moctezuma's father is Moctezuma II.");
     expect(partialChainSentence("the director of film X", "Robert Rossen", "birth_place")).toBe("The director of film X is Robert Rossen; no source read states where Robert Rossen was born.");
     expect(plainAnswerSentence("Lyon.")).toBe("Answer: Lyon.");
+  });
+});
+
+describe("'did X mention Y' questions", () => {
+  const speeches = evidenceOf([
+    ["William J Clinton: State of the Union address, 1997", "We must connect every classroom to the Internet by the year 2000."],
+    ["Joseph R Biden: State of the Union address, 2021", "We will bring affordable high-speed Internet to every American household."],
+    ["Abraham Lincoln: State of the Union address, 1863", "The preliminary emancipation proclamation was running its assigned period."],
+  ]);
+
+  it("answers yes from the sentences that say the words, earliest first", () => {
+    const found = mentionAnswer("Did any president ever mention the internet?", speeches);
+    expect(found?.text).toBe("yes");
+    expect(found?.sentence).toBe("Yes: 2 of the sources read mention internet, the earliest William J Clinton (1997) and the latest Joseph R Biden (2021).");
+    expect(found?.basis.map((passage) => passage.text)[0]).toContain("connect every classroom to the Internet");
+  });
+
+  it("reads only the named speaker's pages, and never says no from the words' absence", () => {
+    expect(mentionAnswer("Did Abraham Lincoln mention the internet?", speeches)).toBeNull();
+    expect(mentionAnswer("Did Lincoln mention the emancipation proclamation?", speeches)?.text).toBe("yes");
   });
 });

@@ -51,9 +51,11 @@ describe("typed output through the service", () => {
     expect(response.status).toBe(200);
     const done = await json(response);
     expect(done.status).toBe("succeeded");
-    // No count of presidents from "90 percent of Americans", no `false` the brief never said, no numbers list.
+    // No count of presidents from "90 percent of Americans", no numbers list; `yes` only as the
+    // brief states it (two addresses say "Internet": never the invented `false`).
     expect(done.typed).not.toHaveProperty("president_count");
-    expect(done.typed).not.toHaveProperty("yes");
+    expect(done.typed.yes).toBe(true);
+    expect(done.answer).toMatchObject({ text: "yes", confidence: "high" });
     expect(done.typed).not.toHaveProperty("mentions");
     for (const key of Object.keys(done.typed)) {
       const basis = done.citations.filter((citation: { field?: string }) => citation.field === key);

@@ -7,3 +7,4 @@ export * from "./facts";
 export * from "./chain";
 export * from "./templates";
 export * from "./comparison";
+export * from "./mention";

@@ -6,6 +6,7 @@ import { answerChain } from "./bridge";
 import { resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
 import { statedAttribute } from "./facts";
+import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
@@ -14,7 +15,8 @@ import { chainSentence, partialChainSentence, plainAnswerSentence } from "./temp
  * trusted first:
  * 1. a hop chain the fact patterns read end to end (every hop and the asked attribute stated in
  *    a sentence of the right page): `high`, or `medium` where a hop named two entities;
- * 2. a comparison decided on a stated fact of each side (question/comparison.ts): `high`, or
+ * 2. "Did X mention Y?" answered yes by the sentences of X's pages that say Y: `high`;
+ *    a comparison decided on a stated fact of each side (question/comparison.ts): `high`, or
  *    `medium` where a hop named two entities; else a yes/no or a pick decided on the deciding
  *    fact of each subject's page (answer/direct.ts): `medium`, never a pick by word overlap;
  * 3. the span of the asked type found along the best chain of pages: `medium` when its sentence
@@ -73,6 +75,10 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   }
   if (ranked.length === 0) return { answer: null, partial, chain: { docs: [], links: [] } };
 
+  if (query.kind === "yes_no") {
+    const mention = mentionAnswer(query.question, evidence);
+    if (mention) return { answer: { ...mention, confidence: "high" }, partial, chain: { docs: mention.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined), links: [] } };
+  }
   if (query.comparison) {
     const compared = compareByFacts(query.comparison, evidence);
     const docs = compared ? compared.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined) : [];
