@@ -3,6 +3,7 @@ import type { Evidence, Passage } from "../evidence";
 import type { ComparedFact, ComparisonPlan, HopAttribute } from "../question";
 import { MONTHS, words } from "../language";
 import { pageAbout, resolveChain } from "./chain";
+import { DEMONYMS } from "./direct";
 import { countryIn, statedAttribute } from "./facts";
 
 /**
@@ -102,7 +103,9 @@ export function compareByFacts(plan: ComparisonPlan, evidence: Evidence): Compar
   const facts = `${describe(a, plan.fact)}; ${describe(b, plan.fact)}.`;
   const ambiguous = a.ambiguous || b.ambiguous;
   if (plan.pick === "same") {
-    const same = words(a.value).join(" ") === words(b.value).join(" ");
+    // "American" and "United States" are the same country.
+    const country = (value: string) => DEMONYMS[words(value).join(" ")] ?? words(value).join(" ");
+    const same = country(a.value) === country(b.value);
     const text = same ? "yes" : "no";
     return { text, confidence: ambiguous ? "medium" : "high", sentence: `${same ? "Yes" : "No"}: ${facts}`, basis, docs };
   }

@@ -23,7 +23,7 @@ export interface DirectAnswer {
 }
 
 /** Demonyms name their country: "an American director" is "from the United States". */
-const DEMONYMS: Record<string, string> = {
+export const DEMONYMS: Record<string, string> = {
   american: "united states", english: "england", british: "united kingdom", scottish: "scotland", welsh: "wales",
   irish: "ireland", french: "france", german: "germany", italian: "italy", spanish: "spain", portuguese: "portugal",
   canadian: "canada", australian: "australia", mexican: "mexico", brazilian: "brazil", argentine: "argentina",

@@ -127,8 +127,9 @@ function first(sentence: string, patterns: RegExp[], group = 1): StatedValue | n
   return null;
 }
 
+/** A value without its article and trailing punctuation; a sentence's full stop goes, an initial's stays. */
 function cleanValue(value: string): string {
-  return value.replace(/^the\s+/i, "").replace(/[,;:]+$/, "").trim();
+  return trimName(value.replace(/^the\s+/i, "").replace(/[,;:]+$/, "").trim());
 }
 
 const BORN = new RegExp(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
