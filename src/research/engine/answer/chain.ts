@@ -51,9 +51,10 @@ export function pageAbout(evidence: Evidence, entity: string): EvidenceDoc | nul
  */
 function aboutSubject(doc: EvidenceDoc, passage: Passage): boolean {
   if (passage.position === 0) return true;
-  if (/^(?:He|She|They|His|Her|Their)\b/.test(passage.text)) return true;
+  // A pronoun, or a participle opening the sentence ("Born in Wimborne, Dorset in 1886, he began ..."), speaks of the subject.
+  if (/^(?:He|She|They|His|Her|Their|Born|Died)\b/.test(passage.text)) return true;
   const name = words(doc.title.replace(/\s*\([^)]*\)\s*$/, "")).filter((word) => word.length > 2);
-  const said = new Set(words(passage.text.split(/\b(?:born|died|was|is|married|won|received)\b/)[0] ?? ""));
+  const said = new Set(words(passage.text.split(/\b(?:born|died|was|is|married|won|received)\b/i)[0] ?? ""));
   return name.some((word) => said.has(word));
 }
 

@@ -138,6 +138,8 @@ const BORN_PLACE = new RegExp(`\\b[Bb]orn\\b(?:[^.;()]{0,60}?)\\s*\\b(?:in|at)\\
 const DIED_PLACE = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
+/** "died in Los Angeles on 1 May 1950 of a heart attack": a cause further along the sentence, when it names an illness or a manner of death. */
+const CAUSE_LATER = /\b(?:died|death)\b[^.;]{0,60}?\b(?:of|from|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,3}(?:attack|cancer|failure|disease|pneumonia|tuberculosis|stroke|suicide|leukemia|leukaemia|cirrhosis|illness|infection|dysentery|influenza|fever|overdose|haemorrhage|hemorrhage|aneurysm|tumou?r|emphysema|diabetes|malaria|cholera|typhoid|smallpox|plague|accident|crash|wounds?|injuries|poisoning|drowning|asphyxia|embolism|thrombosis|sepsis|septicemia|syphilis|dementia|alzheimer's|parkinson's))\b/;
 const CAUSE_STATED = /\b(?:cause of (?:his |her )?death was|succumbed to|death was caused by)\s+(?:an?\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
 const AWARD = new RegExp(`\\b(?:won|received|awarded|earned|recipient of|inducted into)\\s+(?:the\\s+|a\\s+|an\\s+|two\\s+|three\\s+|several\\s+)?(${NAME}(?:\\s+(?:Award|Awards|Prize|Medal|Order|Cross|Fame))?)`, "u");
 const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for|by|with)\\s+(?:the\\s+)?(${NAME})`, "u");
@@ -166,7 +168,7 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     case "burial_place":
       return first(sentence, [BURIED]);
     case "cause_of_death":
-      return first(sentence, [CAUSE_STATED, CAUSE]);
+      return first(sentence, [CAUSE_STATED, CAUSE, CAUSE_LATER]);
     case "award":
       return first(sentence, [AWARD]);
     case "employer":
