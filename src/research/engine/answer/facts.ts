@@ -194,7 +194,7 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
 const FROM_COUNTRY = /\b(?:from|of)\s+(?:the\s+)?([\p{Lu}][\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)*)/gu;
 
 /** Countries by their English names (from the runtime's own region names), for "located in the same country". */
-const COUNTRIES: string[] = (() => {
+export const COUNTRIES: string[] = (() => {
   const names = new Intl.DisplayNames(["en"], { type: "region" });
   const out: string[] = [];
   for (let a = 65; a <= 90; a++) {

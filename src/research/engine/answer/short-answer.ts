@@ -1,11 +1,11 @@
 import type { AnswerConfidence } from "../../shapes";
 import type { Evidence, EvidenceAnalysis, Passage, RankedDoc } from "../evidence";
-import type { QueryAnalysis } from "../question";
+import type { HopAttribute, QueryAnalysis } from "../question";
 import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
-import { statedAttribute } from "./facts";
+import { COUNTRIES, statedAttribute } from "./facts";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
@@ -106,6 +106,14 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   // of his film) or a neighbour of the answer (on HotpotQA training questions, single-page spans
   // were right less than half the time).
   if (links.length === 0 || links.every((link) => link.doc === chain.span!.passage.doc)) return { answer: null, partial, chain: closest };
+  if (isBackdrop(query, chain.span.text, evidence)) return { answer: null, partial, chain: closest };
+  // Beyond the chains the question reader knows, an answer is stated only where its sentence
+  // states the asked fact in a pattern the fact reader knows ("He was born in Omaha"): other
+  // spans of the general path were right about half the time on training questions.
+  const attribute = askedFact(query.question);
+  if (!attribute || words(statedAttribute(chain.span.passage.text, attribute)?.value ?? "").join(" ") !== words(chain.span.text).join(" ")) {
+    return { answer: null, partial, chain: closest };
+  }
   const confidence = spanConfidence(query, chain.span.text, chain.span.passage, chain.answerDoc);
   if (confidence === "low") return { answer: null, partial, chain: closest };
   return {
@@ -119,6 +127,33 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     partial,
     chain: closest,
   };
+}
+
+/** The fact a question asks when it asks a birth or death (of someone the question describes, not names). */
+function askedFact(question: string): HopAttribute | null {
+  const born = /\bborn\b|\bbirth/i.test(question);
+  const died = /\b(?:die|died|death)\b/i.test(question);
+  if (born === died) return null;
+  const where = /^\s*(?:in |at )?(?:where|which|what)\b(?:\s+\w+)?\s+(?:city|town|village|country|state|place|island|suburb|county)\b|\bwhere\b|\bin (?:which|what) (?:city|town|village|country|state|place)\b|\b(?:place|city|town) of (?:birth|death)\b/i.test(question);
+  const when = /\bwhen\b|\b(?:what|which) (?:year|date|day)\b|\bdate of (?:birth|death)\b|\b(?:birth|death) ?date\b|\bbirthday\b/i.test(question);
+  if (where === when) return null;
+  if (born) return where ? "birth_place" : "birth_date";
+  return where ? "death_place" : "death_date";
+}
+
+/**
+ * A name that is the backdrop of what was read rather than its answer: a country where the
+ * question does not ask for one ("United States" for "Who was president when ..."), or a name
+ * three or more of the pages read mention ("Pacific", "Premier League"). Dates and numbers are
+ * never backdrop.
+ */
+function isBackdrop(query: QueryAnalysis, span: string, evidence: Evidence): boolean {
+  if (query.expects === "date" || query.expects === "year" || query.expects === "number") return false;
+  const asksCountry = /\b(?:country|nation|nationality)\b/i.test(query.question);
+  if (!asksCountry && (COUNTRIES.includes(span) || /^(?:U\.?S\.?A?|UK|United States of America)$/.test(span))) return true;
+  const key = words(span).join(" ");
+  const mentioning = evidence.docs.filter((doc) => ` ${doc.mentionKeys.replace(/\n/g, " ")} `.includes(` ${key} `)).length;
+  return mentioning >= 3;
 }
 
 /** Words between the answer and the nearest word of what is asked, for the answer to count as stated with it. */
