@@ -44,6 +44,9 @@ describe("hop decomposition", () => {
     expect(readComparison("Are Boise Airport and Grant County Regional Airport both located in the same country?")).toMatchObject({ fact: "country", pick: "same" });
     expect(readComparison("Which film was released more recently, True Bromance or V Trestném Území?")).toMatchObject({ fact: "release_date", pick: "latest" });
     expect(readComparison("Who died first, Mary Elizabeth Rollins Lightner or Linda Hayes?")).toMatchObject({ fact: "death_date", pick: "earliest" });
+    // "older" of a film's director is a birth; of a film, its release.
+    expect(readComparison("Which film has the director who is older than the other, High Heels (1991 Film) or The Revolt Of The Slaves?")).toMatchObject({ fact: "birth_date", pick: "earliest" });
+    expect(readComparison("Which film is older, Pink Bomb or The Lady In Scarlet?")).toMatchObject({ fact: "release_date", pick: "earliest" });
   });
 });
 
@@ -66,6 +69,8 @@ describe("facts stated in one sentence", () => {
     expect(statedAttribute("Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960.", "birth_place")?.value).toBe("Salsomaggiore Terme");
     expect(statedAttribute("Salif Keïta (born August 25, 1949) is an afro-pop singer-songwriter from Mali.", "nationality")?.value).toBe("Mali");
     expect(statedAttribute("Iain Ballamy (born 20 February 1964) is a British composer.", "nationality")?.value).toBe("British");
+    expect(statedAttribute("Right There is a 2013 American short film written and directed by Nathan Suher.", "nationality")?.value).toBe("American");
+    expect(statedAttribute("Efraín Burgos (born 1958) is a Puerto Rican politician.", "nationality")?.value).toBe("Puerto Rican");
   });
 
   it("does not read a film's year as a birth date", () => {

@@ -145,7 +145,7 @@ const AWARD = new RegExp(`\\b(?:won|received|awarded|earned|recipient of|inducte
 const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for|by|with)\\s+(?:the\\s+)?(${NAME})`, "u");
 const EDUCATION = new RegExp(`\\b(?:educated|studied|graduated|attended|alumnus|alumna|enrolled)\\s+(?:\\w+\\s+){0,3}?(?:at|from|of|in)?\\s*(?:the\\s+)?(${NAME})`, "u");
 /** "is an American film director", "was a British composer": the demonym of the lead sentence. */
-const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;
+const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\d{4}\s+)?((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;
 
 /**
  * The attribute a sentence states of its page's subject, with the value's position. Life dates in
@@ -181,8 +181,10 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
         for (const from of sentence.matchAll(FROM_COUNTRY)) if (COUNTRIES.includes(from[1]!)) return { value: from[1]!, index: (from.index ?? 0) + from[0].indexOf(from[1]!) };
         return null;
       }
-      const demonym = match[1]!.split(/[-\s]/)[0]!;
-      if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym)) return null;
+      // "Puerto Rican", "Sri Lankan": a two-word demonym; else the first word ("Indian-Punjabi").
+      const whole = match[1]!;
+      const demonym = / /.test(whole) && EXTRA_DEMONYM.test(whole.split(" ")[1]!) && !NOT_NAMES.has(whole.split(" ")[0]!.toLowerCase()) ? whole : whole.split(/[-\s]/)[0]!;
+      if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym.split(" ").pop()!)) return null;
       return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
     }
     default:

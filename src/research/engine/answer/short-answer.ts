@@ -48,8 +48,11 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   const byIndex = (index: number) => ranked.find((entry) => entry.doc.index === index);
   let partial: AnswerOutcome["partial"] = null;
+  // Whether the question's own chain was followed at least one hop: a looser path then answers the wrong hop.
+  let chainFollowed = false;
   if (query.hops) {
     const resolved = resolveChain(query.hops, evidence);
+    chainFollowed = resolved.steps.length > 1;
     const links = resolved.steps.flatMap((step) => (step.passage ? [step.passage] : []));
     const docs = resolved.steps.flatMap((step) => (step.doc ? [step.doc.index] : []));
     const last = resolved.steps[resolved.steps.length - 1]!;
@@ -97,8 +100,10 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
 
   const chain = answerChain(query, analysis, ranked);
   const closest = { docs: chain.docs, links: chain.links };
-  // A yes/no or a pick between options is answered by one of them, never by a span of the pages.
-  if (!chain.span || !chain.answerDoc || partial || query.kind !== "open") return { answer: null, partial, chain: closest };
+  // A yes/no or a pick between options is answered by one of them, never by a span of the pages;
+  // a question whose hop chain was followed but did not close is not answered by a looser path
+  // either (it stated the author's birth date for "the mother of the author of Frankenstein").
+  if (!chain.span || !chain.answerDoc || partial || query.kind !== "open" || chainFollowed) return { answer: null, partial, chain: closest };
   const end = chain.docs[chain.docs.length - 1]!;
   const links = chain.answerDoc === end ? chain.links : [];
   // The general path states an answer only where a link of the chain leads to the page that holds

@@ -24,7 +24,9 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
   if (/\bsame (?:country|nationality)\b|\bnationality\b|\bfrom the same (?:country|place)\b/i.test(q)) {
     return { fact: /\b(?:located|situated|based|in the same country)\b/i.test(q) ? "country" : "nationality", pick: "same" };
   }
-  if (/\b(?:born|birth)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b|\boldest\b|\belder\b/i.test(q) && !/\b(?:film|movie|song|album|book|released|came out)\b[^,]*\bolder\b/i.test(q)) {
+  // "older" of a work is its release; of a person (or a work's director) the birth.
+  const ofPerson = RELATION_IN_FRAME.test(q.split(",")[0] ?? q) || !/\b(?:film|movie|song|album|book|released|came out)\b[^,]*\bolder\b/i.test(q);
+  if (/\b(?:born|birth)\b[^,?]*\b(?:first|earlier|earliest|before)\b/i.test(q) || (/\bolder\b|\boldest\b|\belder\b/i.test(q) && ofPerson)) {
     return { fact: "birth_date", pick: "earliest" };
   }
   if (/\b(?:born|birth)\b[^,?]*\b(?:later|last|latest|after)\b|\byounger\b|\byoungest\b/i.test(q)) return { fact: "birth_date", pick: "latest" };

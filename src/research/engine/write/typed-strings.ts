@@ -70,7 +70,7 @@ function statements(evidence: TypedEvidence): Found[] {
 /**
  * The brief's answer: its opening sentence. An opening that first says the sources do not answer
  * is given whole and `low`; a sentence the engine wrote from the evidence (a yes/no with the
- * deciding facts, a restated answer) is `medium`; a sentence quoted as the closest evidence is
+ * deciding facts, an answer in a frame, "Answer: X." without its label) is `medium`; a sentence quoted as the closest evidence is
  * `medium` when it holds the question's key terms, else `low`. Within one source or one finding
  * (the items of a list), the answer is what that source or finding says.
  */
@@ -79,7 +79,8 @@ function answers(evidence: TypedEvidence): Found[] {
   const opening = evidence.opening;
   if (!opening || opening.statement.support.length === 0) return [];
   if (opening.hedged) return [fromStatement(opening.statement, "low", opening.text)];
-  if (!opening.statement.verbatim) return [fromStatement(opening.statement, "medium")];
+  // "Answer: Lyon." is the brief's label for a plain answer; the field holds the answer itself.
+  if (!opening.statement.verbatim) return [fromStatement(opening.statement, "medium", opening.statement.text.replace(/^Answer:\s*/, "").replace(/\.$/, ""))];
   const keys = evidence.keyTerms;
   const held = new Set(opening.statement.support.flatMap((item) => item.passage.terms.filter((term) => keys.has(term)))).size;
   return [fromStatement(opening.statement, held >= Math.min(2, keys.size) ? "medium" : "low")];
