@@ -21,7 +21,7 @@ describe("hop decomposition", () => {
     expect(readHopChain("What nationality is the performer of song Madan (Song)?")?.attribute).toBe("nationality");
     expect(readHopChain("Which country the composer of film Mirrormask is from?")?.attribute).toBe("nationality");
     expect(readHopChain("Why did the director of film X die?")?.attribute).toBe("cause_of_death");
-    expect(readHopChain("In which city was the director of The Dark Knight born?")).toMatchObject({ anchor: "The Dark Knight".replace(/^The /, ""), attribute: "birth_place" });
+    expect(readHopChain("In which city was the director of The Dark Knight born?")).toMatchObject({ anchor: "The Dark Knight", attribute: "birth_place" });
   });
 
   it("gives no chain to questions of other shapes", () => {
@@ -42,6 +42,11 @@ describe("hop decomposition", () => {
       pick: "same",
     });
     expect(readComparison("Are Boise Airport and Grant County Regional Airport both located in the same country?")).toMatchObject({ fact: "country", pick: "same" });
+    // "the directors of films A and B": both sides follow the relation.
+    expect(readComparison("Are the directors of films The Great London Mystery and Wagon Train (film) both from the same country?")).toMatchObject({
+      sides: [{ name: "The Great London Mystery", relations: ["director"] }, { name: "Wagon Train (film)", relations: ["director"] }],
+      fact: "nationality",
+    });
     expect(readComparison("Which film was released more recently, True Bromance or V Trestném Území?")).toMatchObject({ fact: "release_date", pick: "latest" });
     expect(readComparison("Who died first, Mary Elizabeth Rollins Lightner or Linda Hayes?")).toMatchObject({ fact: "death_date", pick: "earliest" });
     // "older" of a film's director is a birth; of a film, its release.

@@ -214,8 +214,13 @@ export const COUNTRIES: string[] = (() => {
 })();
 
 /** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
+/** The countries of the United Kingdom, which pages name instead of it ("a river in England"). */
+const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;
+
 export function countryIn(sentence: string): { value: string; index: number } | null {
   let found: { value: string; index: number } | null = null;
+  const nation = UK_NATIONS.exec(sentence);
+  if (nation) found = { value: "United Kingdom", index: nation.index };
   for (const country of COUNTRIES) {
     const at = sentence.search(new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
     if (at >= 0 && (!found || at > found.index)) found = { value: country, index: at };

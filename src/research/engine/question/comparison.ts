@@ -65,5 +65,8 @@ export function readComparison(question: string): ComparisonPlan | null {
   if (!pair) return null;
   const frame = frameRelation && !/^(?:the\s+)?directors? of\b/i.test(pair[1]!) ? (frameRelation === "husband" || frameRelation === "wife" ? "spouse" : (frameRelation as HopRelation)) : null;
   const usesFrame = frame && /\b(?:have|had|share|shared)\b[^?]*\b(?:directors?|composers?|performers?|producers?)\b/i.test(q);
-  return { sides: [side(pair[1]!, usesFrame ? frame : null), side(pair[2]!, usesFrame ? frame : null)], ...decided };
+  const sides = [side(pair[1]!, usesFrame ? frame : null), side(pair[2]!, usesFrame ? frame : null)];
+  // "the directors of films A and B": the relation read on the first side applies to the second.
+  if (sides[0]!.relations.length > 0 && sides[1]!.relations.length === 0 && /^(?:the\s+)?(?:\w+\s+)?\w+s\s+of\b/i.test(pair[1]!)) sides[1]!.relations = [...sides[0]!.relations];
+  return { sides, ...decided };
 }

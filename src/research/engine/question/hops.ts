@@ -53,7 +53,7 @@ const RELATION_WORDS: Record<string, HopRelation[]> = {
 const RELATION_ALTERNATION = Object.keys(RELATION_WORDS).sort((a, b) => b.length - a.length).join("|");
 
 /** Kind words before a name ("the director of film X", "the performer of song Y"): not part of the name. */
-const KIND_PREFIX = /^(?:the\s+)?(?:film|movie|song|single|album|band|novel|book|play|series|show|company|magazine|newspaper|opera|poem)\s+/i;
+const KIND_PREFIX = /^(?:the\s+)?(?:(?:both\s+)?(?:films?|movies?|songs?|singles?|albums?|bands?|novels?|books?|plays?|series|shows?|company|companies|magazines?|newspapers?|operas?|poems?))\s*:?\s+/i;
 
 /** Attribute question shapes: the captured group is the subject phrase. Order matters: the more specific first. */
 const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
@@ -114,7 +114,7 @@ export function readSubject(phrase: string): { anchor: string; relations: HopRel
     break;
   }
   if (outer.length === 0) return null;
-  const anchor = text.replace(KIND_PREFIX, "").replace(/^the\s+/i, "").trim();
+  const anchor = text.replace(KIND_PREFIX, "").replace(/^the\s+/, "").trim();
   // The anchor must be a name: a capital or a digit opens it ("film 1917", "Lorna").
   if (!/^[\p{Lu}\p{N}"“'‘]/u.test(anchor)) return null;
   return { anchor, relations: outer.reverse() };
