@@ -22,6 +22,7 @@ describe("hop decomposition", () => {
     expect(readHopChain("Which country the composer of film Mirrormask is from?")?.attribute).toBe("nationality");
     expect(readHopChain("Why did the director of film X die?")?.attribute).toBe("cause_of_death");
     expect(readHopChain("In which city was the director of The Dark Knight born?")).toMatchObject({ anchor: "The Dark Knight", attribute: "birth_place" });
+    expect(readHopChain("In which English city was the wife of the director of Vertigo (1958) born?")).toMatchObject({ anchor: "Vertigo (1958)", relations: ["director", "spouse"] });
   });
 
   it("gives no chain to questions of other shapes", () => {

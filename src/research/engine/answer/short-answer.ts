@@ -52,7 +52,9 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   let chainFollowed = false;
   if (query.hops) {
     const resolved = resolveChain(query.hops, evidence);
-    chainFollowed = resolved.steps.length > 1;
+    // A chain of three or more hops is beyond what the general path follows (two or three pages
+    // by names in their best passages): it answered the author's birth date for the mother's.
+    chainFollowed = resolved.steps.length > 1 || query.hops.relations.length > 1;
     const links = resolved.steps.flatMap((step) => (step.passage ? [step.passage] : []));
     const docs = resolved.steps.flatMap((step) => (step.doc ? [step.doc.index] : []));
     const last = resolved.steps[resolved.steps.length - 1]!;
