@@ -278,3 +278,18 @@ export function recordRetryDelays(batch: MessageBatch<unknown>): Map<string, num
   }
   return delays;
 }
+
+const loadedDocs = new Map<readonly Doc[], Promise<void>>();
+/** A test file's own documents, loaded once per runtime through the admin endpoint, as an operator loads them. */
+export function docsLoaded(documents: readonly Doc[]): Promise<void> {
+  let loading = loadedDocs.get(documents);
+  if (!loading) {
+    loading = (async () => {
+      const admin = await adminUser();
+      const response = await call("/api/admin/corpus", { token: admin.accessToken, body: { documents } });
+      expect(response.status).toBe(200);
+    })();
+    loadedDocs.set(documents, loading);
+  }
+  return loading;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminUser, call, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, balanceOf, research, waitForTerminal } from "./helpers";
+import { expectLedgerConsistent, json } from "../helpers";
+import { apiCaller, balanceOf, docsLoaded, research, waitForTerminal } from "./helpers";
 
 /**
  * The short answer through the service: what POST /v1/research returns in `answer`, and what the
@@ -17,18 +17,8 @@ const DOCS = [
   page("Harry S Truman: State of the Union address, 1947", "The world has won a great victory over tyranny. Our task now is to win the peace."),
 ];
 
-let loaded: Promise<void> | null = null;
-function docsLoaded(): Promise<void> {
-  loaded ??= (async () => {
-    const admin = await adminUser();
-    const response = await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: DOCS } });
-    expect(response.status).toBe(200);
-  })();
-  return loaded;
-}
-
 async function ask(question: string, mode = "standard") {
-  await docsLoaded();
+  await docsLoaded(DOCS);
   const caller = await apiCaller();
   const before = await balanceOf(caller);
   const response = await research(caller, { question, mode, include_domains: [DOMAIN], async: true });

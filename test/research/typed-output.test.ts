@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminUser, call, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, balanceOf, eventsOf, jobLedger, openEvents, readSse, research } from "./helpers";
+import { call, expectLedgerConsistent, json } from "../helpers";
+import { apiCaller, balanceOf, docsLoaded, eventsOf, jobLedger, openEvents, readSse, research } from "./helpers";
 
 /**
  * Typed output through the service: what a customer gets back from POST /v1/research with a
@@ -29,22 +29,11 @@ const DOCS = [
   },
 ];
 
-let loaded: Promise<void> | null = null;
-/** The documents, once per runtime, through the admin endpoint as an operator loads them. */
-function docsLoaded(): Promise<void> {
-  loaded ??= (async () => {
-    const admin = await adminUser();
-    const response = await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: DOCS } });
-    expect(response.status).toBe(200);
-  })();
-  return loaded;
-}
-
 const ask = (question: string, schema: Record<string, unknown>) => ({ question, mode: "lite", include_domains: [DOMAIN], response_schema: schema });
 
 describe("typed output through the service", () => {
   it("never carries a value no cited passage supports, and every value it carries has its basis", async () => {
-    await docsLoaded();
+    await docsLoaded(DOCS);
     const caller = await apiCaller();
     const schema = { type: "object", properties: { answer: { type: "string" }, yes: { type: "boolean" }, president_count: { type: "integer" }, mentions: { type: "array", items: { type: "integer" } } } };
     const response = await research(caller, ask("Did any president ever mention the internet?", schema));
@@ -67,7 +56,7 @@ describe("typed output through the service", () => {
   });
 
   it("fails a required field no source supports, naming it: refunded in full, and the failed result still carries the brief", async () => {
-    await docsLoaded();
+    await docsLoaded(DOCS);
     const caller = await apiCaller();
     const before = await balanceOf(caller);
     const schema = { type: "object", required: ["answer", "year"], properties: { answer: { type: "string" }, year: { type: "integer" } } };
@@ -96,7 +85,7 @@ describe("typed output through the service", () => {
   });
 
   it("an integer list no longer fails the job: it holds supported integers or is left out", async () => {
-    await docsLoaded();
+    await docsLoaded(DOCS);
     const caller = await apiCaller();
     const schema = { type: "object", required: ["answer"], properties: { answer: { type: "string" }, figures: { type: "array", items: { type: "integer" } }, years: { type: "array", items: { type: "integer" } } } };
     const response = await research(caller, ask("What did Lincoln say about the emancipation proclamation and the receipts?", schema));
