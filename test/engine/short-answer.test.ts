@@ -79,6 +79,15 @@ describe("facts stated in one sentence", () => {
     expect(statedAttribute("Efraín Burgos (born 1958) is a Puerto Rican politician.", "nationality")?.value).toBe("Puerto Rican");
   });
 
+  it("reads lives written with their places beside the dates, natives, and a peer's title as part of the name", () => {
+    const costa = "Mario Costa( Rome, 30 May 1904 – Rome, 22 October 1995) was an Italian actor.";
+    expect(["birth_place", "birth_date", "death_place", "death_date"].map((fact) => statedAttribute(costa, fact as "birth_place")?.value)).toEqual(["Rome", "30 May 1904", "Rome", "22 October 1995"]);
+    const kane = "Jasper Joseph Inman Kane( March 19, 1894, San Diego – August 25, 1975, Santa Monica, California) was an American film director.";
+    expect(statedAttribute(kane, "death_place")?.value).toBe("Santa Monica");
+    expect(statedAttribute("He was a native of New York City.", "birth_place")?.value).toBe("New York City");
+    expect(relatedNames("Henry Ulick Lascelles, 5th Earl of Harewood was a British peer and the son of Henry Lascelles, 4th Earl of Harewood.", "father")).toEqual(["Henry Lascelles, 4th Earl of Harewood"]);
+  });
+
   it("does not read a film's year as a birth date", () => {
     expect(statedAttribute("Lorna (1964) is a film by Russ Meyer.", "birth_date")).toBeNull();
   });

@@ -34,12 +34,13 @@ export interface ChainResolution {
 const SENTENCES_SCANNED = 40;
 
 /** The page about an entity: its title names it; failing that, a page whose title the entity refers to (a surname). */
-export function pageAbout(evidence: Evidence, entity: string): EvidenceDoc | null {
+export function pageAbout(evidence: Evidence, entity: string, except: readonly EvidenceDoc[] = []): EvidenceDoc | null {
   const key = words(entity).join(" ");
+  const docs = evidence.docs.filter((doc) => !except.includes(doc));
   return (
-    evidence.docs.find((doc) => titleNames(doc.title, entity)) ??
-    evidence.docs.find((doc) => words(doc.title).join(" ") === key) ??
-    evidence.docs.find((doc) => titleRefersTo(doc.title, entity)) ??
+    docs.find((doc) => titleNames(doc.title, entity)) ??
+    docs.find((doc) => words(doc.title).join(" ") === key) ??
+    docs.find((doc) => titleRefersTo(doc.title, entity)) ??
     null
   );
 }
@@ -76,7 +77,9 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     if (!related) return { steps, answer: null, missing: null };
     const last = index === chain.relations.length - 1;
     // Of several names ("directed by A and B"), the first whose page was read.
-    const withPage = related.names.map((name) => ({ name, doc: pageAbout(evidence, name) })).find((candidate) => candidate.doc !== null);
+    // A page already on the chain is not the next hop ("son of Henry Lascelles, 4th Earl" is not the 5th Earl's own page).
+    const visited = steps.flatMap((step) => (step.doc ? [step.doc] : []));
+    const withPage = related.names.map((name) => ({ name, doc: pageAbout(evidence, name, visited) })).find((candidate) => candidate.doc !== null);
     const entity = withPage?.name ?? related.names[0]!;
     const doc = withPage?.doc ?? null;
     steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });

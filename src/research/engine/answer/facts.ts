@@ -18,6 +18,8 @@ const NAME_AT_START = new RegExp(`^${NAME}`, "u");
 /** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
 const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z\-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
 
+const TITLE_AFTER_NAME = new RegExp(`^,\\s+(?:\\d+(?:st|nd|rd|th)\\s+)?(?:Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Viscount|Prince|Princess|Lord|Lady|Archduke|Archduchess|Margrave|Margravine|Elector|Landgrave)\\s+of\\s+${NAME}`, "u");
+
 /** Lower-case words that may follow a one-word name without making it a descriptor ("by Madonna from her album"). */
 const CLAUSE_WORDS = new Set(["and", "or", "from", "in", "on", "at", "for", "with", "who", "which", "that", "as", "to", "of", "is", "was", "are", "were", "has", "had", "under", "starring", "featuring", "by", "after", "before", "during", "while", "but", "also", "himself", "herself"]);
 
@@ -49,7 +51,9 @@ export function nameAfter(text: string): string | null {
         skipped++;
         continue;
       }
-      return trimName(match[0]);
+      // "Henry Lascelles, 4th Earl of Harewood": a peer's title after the comma is part of the name.
+      const title = TITLE_AFTER_NAME.exec(rest.slice(match[0].length));
+      return trimName(title ? match[0] + title[0] : match[0]);
     }
     if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
     if (!isDemonym && !DESCRIPTOR.test(bare)) return null;
@@ -113,6 +117,11 @@ const LIFESPAN = new RegExp(
   "u",
 );
 
+/** "(Rome, 30 May 1904 – Rome, 22 October 1995)": each place before its date. */
+const LIFE_PLACE_FIRST = new RegExp(`\\(\\s*(${PLACE}),\\s*(${DATE})\\s*[–-]\\s*(${PLACE}),\\s*(${DATE})\\s*\\)`, "u");
+/** "(March 19, 1894, San Diego – August 25, 1975, Santa Monica, California)": each date, then its place. */
+const LIFE_PLACE_AFTER = new RegExp(`\\(\\s*(?:[^()–-]*?[,;]\\s*)?(${DATE}),\\s*(${PLACE})[^()–-]*?[–-]\\s*(${DATE}),\\s*(${PLACE})`, "u");
+
 export interface StatedValue {
   value: string;
   /** Where in the sentence the value stands (characters). */
@@ -136,6 +145,7 @@ const BORN = new RegExp(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u")
 const DIED = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
 const BORN_PLACE = new RegExp(`\\b[Bb]orn\\b(?:[^.;()]{0,60}?)\\s*\\b(?:in|at)\\s+(${PLACE})`, "u");
 const DIED_PLACE = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+const NATIVE_OF = new RegExp(`\\b(?:a|was a|is a)\\s+native\\s+of\\s+(${PLACE})`, "u");
 const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
 /** "died in Los Angeles on 1 May 1950 of a heart attack": a cause further along the sentence, when it names an illness or a manner of death. */
@@ -155,16 +165,26 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
   const lifespan = LIFESPAN.exec(sentence);
   const fromLife = (group: number): StatedValue | null =>
     lifespan?.[group] ? { value: cleanValue(lifespan[group]!), index: (lifespan.index ?? 0) + lifespan[0].indexOf(lifespan[group]!) } : null;
+  // Lives written with their places beside the dates, in either order.
+  const placeFirst = LIFE_PLACE_FIRST.exec(sentence);
+  const placeAfter = placeFirst ? null : LIFE_PLACE_AFTER.exec(sentence);
+  const life = placeFirst ?? placeAfter;
+  const fromPlaces = (kind: "birth_place" | "birth_date" | "death_place" | "death_date"): StatedValue | null => {
+    if (!life) return null;
+    const order = placeFirst ? { birth_place: 1, birth_date: 2, death_place: 3, death_date: 4 } : { birth_date: 1, birth_place: 2, death_date: 3, death_place: 4 };
+    const value = life[order[kind]]!;
+    return { value: cleanValue(value), index: (life.index ?? 0) + life[0].indexOf(value) };
+  };
   switch (attribute) {
     case "birth_date":
       // A lone year in brackets is a film's or a work's date, not a life: it needs "born" or a death date.
-      return (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN]);
+      return fromPlaces("birth_date") ?? (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN]);
     case "death_date":
-      return fromLife(3) ?? first(sentence, [DIED]);
+      return fromPlaces("death_date") ?? fromLife(3) ?? first(sentence, [DIED]);
     case "birth_place":
-      return fromLife(2) ?? first(sentence, [BORN_PLACE]);
+      return fromPlaces("birth_place") ?? fromLife(2) ?? first(sentence, [BORN_PLACE, NATIVE_OF]);
     case "death_place":
-      return fromLife(4) ?? first(sentence, [DIED_PLACE]);
+      return fromPlaces("death_place") ?? fromLife(4) ?? first(sentence, [DIED_PLACE]);
     case "burial_place":
       return first(sentence, [BURIED]);
     case "cause_of_death":
