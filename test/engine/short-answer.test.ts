@@ -53,6 +53,8 @@ describe("hop decomposition", () => {
     // "older" of a film's director is a birth; of a film, its release.
     expect(readComparison("Which film has the director who is older than the other, High Heels (1991 Film) or The Revolt Of The Slaves?")).toMatchObject({ fact: "birth_date", pick: "earliest" });
     expect(readComparison("Which film is older, Pink Bomb or The Lady In Scarlet?")).toMatchObject({ fact: "release_date", pick: "earliest" });
+    // Asked as a yes/no, but it asks which.
+    expect(readComparison("Was Kurt Szilier or Lee Zeldin born first?")).toEqual({ sides: [{ name: "Kurt Szilier", relations: [] }, { name: "Lee Zeldin", relations: [] }], fact: "birth_date", pick: "earliest" });
   });
 });
 

@@ -152,7 +152,7 @@ const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+
 const CAUSE_LATER = /\b(?:died|death)\b[^.;]{0,60}?\b(?:of|from|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,3}(?:attack|cancer|failure|disease|pneumonia|tuberculosis|stroke|suicide|leukemia|leukaemia|cirrhosis|illness|infection|dysentery|influenza|fever|overdose|haemorrhage|hemorrhage|aneurysm|tumou?r|emphysema|diabetes|malaria|cholera|typhoid|smallpox|plague|accident|crash|wounds?|injuries|poisoning|drowning|asphyxia|embolism|thrombosis|sepsis|septicemia|syphilis|dementia|alzheimer's|parkinson's))\b/;
 const CAUSE_STATED = /\b(?:cause of (?:his |her )?death was|succumbed to|death was caused by)\s+(?:an?\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
 const AWARD = new RegExp(`\\b(?:won|received|awarded|earned|recipient of|inducted into)\\s+(?:the\\s+|a\\s+|an\\s+|two\\s+|three\\s+|several\\s+)?(${NAME}(?:\\s+(?:Award|Awards|Prize|Medal|Order|Cross|Fame))?)`, "u");
-const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for|by|with)\\s+(?:the\\s+)?(${NAME})`, "u");
+const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for)\\s+(?:the\\s+)?(${NAME})`, "u");
 const EDUCATION = new RegExp(`\\b(?:educated|studied|graduated|attended|alumnus|alumna|enrolled)\\s+(?:\\w+\\s+){0,3}?(?:at|from|of|in)?\\s*(?:the\\s+)?(${NAME})`, "u");
 /** "is an American film director", "was a British composer": the demonym of the lead sentence. */
 const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\d{4}\s+)?((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;

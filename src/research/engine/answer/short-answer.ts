@@ -92,6 +92,8 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     // pages (the older yes/no path) was right only about half the time on training questions.
     return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
   }
+  // "Was A or B born first?" asks which, not whether: a yes or no would answer nothing.
+  if (query.kind === "yes_no" && /\bor\b/i.test(query.question) && !/\bboth\b/i.test(query.question)) return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
   const direct = directAnswer(query, ranked);
   // A pick made by counting the asked words on each option's page is a guess, not a stated fact.
   if (direct && !direct.byOverlap) {

@@ -51,8 +51,10 @@ export function readComparison(question: string): ComparisonPlan | null {
   const q = question.trim().replace(/\s*\?+\s*$/, "").replace(/\s+/g, " ");
   const decided = factOf(q);
   if (!decided) return null;
-  // "Which film has the director born earlier, A or B"
+  // "Which film has the director born earlier, A or B"; "Was A or B born first"
   const choice = /^(?:which|who|what)\b(.*?),\s*(.+?)\s+or\s+(.+)$/i.exec(q);
+  const askedAsYesNo = /^(?:was|were|is|are|did|does)\s+(.+?)\s+or\s+(.+?)\s+(?:born|die|died|released|founded|formed|made|published|established|older|younger)\b/i.exec(q);
+  if (!choice && askedAsYesNo && decided.pick !== "same") return { sides: [side(askedAsYesNo[1]!, null), side(askedAsYesNo[2]!, null)], ...decided };
   if (choice && decided.pick !== "same") {
     const relation = RELATION_IN_FRAME.exec(choice[1]!)?.[1]?.toLowerCase();
     const frame = relation ? (relation === "husband" || relation === "wife" ? "spouse" : (relation as HopRelation)) : null;
