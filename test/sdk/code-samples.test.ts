@@ -8,7 +8,8 @@ import { CODE_SAMPLES } from "../../src/http/code-samples";
  * The reference's TypeScript samples (x-codeSamples) are type-checked against the SDK's sources,
  * so a renamed method or option fails here rather than in a customer's editor.
  */
-it("every TypeScript sample of the API reference compiles against the SDK", () => {
+// It runs the TypeScript compiler (several seconds, more on a loaded machine): not a speed check.
+it("every TypeScript sample of the API reference compiles against the SDK", { timeout: 60_000 }, () => {
   const root = resolve(import.meta.dirname, "../..");
   const dir = mkdtempSync(join(root, "sdk", ".samples-"));
   try {
