@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import { serverClient } from "./server";
 
@@ -13,17 +13,32 @@ async function api(path: string, token: string, init: { method?: string; body?: 
   return { status: response.status, body: (await response.json()) as any };
 }
 
+/** A command's exit status and output, without blocking the event loop (timeout 120 s). */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 describe("collections through npm start", () => {
   it("npm run corpus:load -- --sotu --collection loads the demo speeches into a customer's collection over the API, and research there cites only them", async () => {
     const signup = await server.post("/api/auth/signup", { email: `collections-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
     const { access_token: accessToken } = (await signup.json()) as { access_token: string };
     const key = (await api("/api/keys", accessToken, { body: { name: "e2e" } })).body.plaintext as string;
     const { id } = (await api("/v1/collections", key, { body: { name: "State of the Union" } })).body;
-    const load = spawnSync("npx", ["tsx", "scripts/corpus-load.ts", "--sotu", "--collection", id], {
-      encoding: "utf8",
-      env: { ...process.env, DEEP_RESEARCH_API_KEY: key, DEEP_RESEARCH_BASE_URL: server.baseUrl },
-      timeout: 120_000,
-    });
+    // Run asynchronously: spawnSync blocked this process's event loop for the whole load, so a
+    // keep-alive connection the server closed meanwhile was reused for the next request and
+    // failed with "other side closed" (seen when the machine was busy and the load took long).
+    const load = await run("npx", ["tsx", "scripts/corpus-load.ts", "--sotu", "--collection", id], { ...process.env, DEEP_RESEARCH_API_KEY: key, DEEP_RESEARCH_BASE_URL: server.baseUrl });
     expect(load.status, load.stderr).toBe(0);
     expect(load.stdout).toMatch(/added or replaced 2\d\d documents/);
     const collection = (await api(`/v1/collections/${id}`, key)).body;
