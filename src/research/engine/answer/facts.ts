@@ -237,12 +237,15 @@ export const COUNTRIES: string[] = (() => {
 /** The countries of the United Kingdom, which pages name instead of it ("a river in England"). */
 const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;
 
+/** Each country's name as a whole-word pattern, compiled once. */
+const COUNTRY_PATTERNS: [string, RegExp][] = COUNTRIES.map((country) => [country, new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)]);
+
 export function countryIn(sentence: string): { value: string; index: number } | null {
   let found: { value: string; index: number } | null = null;
   const nation = UK_NATIONS.exec(sentence);
   if (nation) found = { value: "United Kingdom", index: nation.index };
-  for (const country of COUNTRIES) {
-    const at = sentence.search(new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
+  for (const [country, pattern] of COUNTRY_PATTERNS) {
+    const at = sentence.search(pattern);
     if (at >= 0 && (!found || at > found.index)) found = { value: country, index: at };
   }
   return found;

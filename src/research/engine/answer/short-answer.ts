@@ -1,5 +1,5 @@
 import type { AnswerConfidence } from "../../shapes";
-import type { Evidence, EvidenceAnalysis, Passage, RankedDoc } from "../evidence";
+import { type Evidence, type EvidenceAnalysis, type Passage, pageSaysWords, type RankedDoc } from "../evidence";
 import type { HopAttribute, QueryAnalysis } from "../question";
 import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
@@ -19,8 +19,9 @@ import { chainSentence, partialChainSentence, plainAnswerSentence } from "./temp
  *    a comparison decided on a stated fact of each side (question/comparison.ts): `high`, or
  *    `medium` where a hop named two entities; else a yes/no or a pick decided on the deciding
  *    fact of each subject's page (answer/direct.ts): `medium`, never a pick by word overlap;
- * 3. the span of the asked type found along the best chain of pages: `medium` when its sentence
- *    states what is asked next to it on the chain's page, else `low`.
+ * 3. the span of the asked type found along the best chain of pages, for an open question whose
+ *    own chain was not followed: `medium` only when a link leads to its page, it is no backdrop,
+ *    and its sentence states the asked birth or death in a fact pattern next to what is asked.
  * Trust comes before coverage: below `medium` the engine states no answer (null) and the brief
  * shows the closest evidence instead.
  */
@@ -46,7 +47,7 @@ export interface AnswerOutcome {
 
 export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): AnswerOutcome {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
-  const byIndex = (index: number) => ranked.find((entry) => entry.doc.index === index);
+  const pagesOf = (indexes: number[]) => indexes.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
   let partial: AnswerOutcome["partial"] = null;
   // Whether the question's own chain was followed at least one hop: a looser path then answers the wrong hop.
   let chainFollowed = false;
@@ -71,7 +72,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
           docs: answerDocs,
         },
         partial: null,
-        chain: { docs: answerDocs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined), links },
+        chain: { docs: pagesOf(answerDocs), links },
       };
     }
     if (resolved.steps.length > 1 && query.hops.relations.length === resolved.steps.length - 1) {
@@ -82,12 +83,11 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
 
   if (query.kind === "yes_no") {
     const mention = mentionAnswer(query.question, evidence);
-    if (mention) return { answer: { ...mention, confidence: "high" }, partial, chain: { docs: mention.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined), links: [] } };
+    if (mention) return { answer: { ...mention, confidence: "high" }, partial, chain: { docs: pagesOf(mention.docs), links: [] } };
   }
   if (query.comparison) {
     const compared = compareByFacts(query.comparison, evidence);
-    const docs = compared ? compared.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined) : [];
-    if (compared) return { answer: compared, partial, chain: { docs, links: [] } };
+    if (compared) return { answer: compared, partial, chain: { docs: pagesOf(compared.docs), links: [] } };
     // The comparison's shape was read but a side's fact was not: a guess from other words of the
     // pages (the older yes/no path) was right only about half the time on training questions.
     return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
@@ -97,7 +97,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   const direct = directAnswer(query, ranked);
   // A pick made by counting the asked words on each option's page is a guess, not a stated fact.
   if (direct && !direct.byOverlap) {
-    const docs = direct.docs.map(byIndex).filter((entry): entry is RankedDoc => entry !== undefined);
+    const docs = pagesOf(direct.docs);
     const basis = docs.map((entry, index) => entry.doc.passages[direct.sentences?.[index] ?? 0] ?? entry.doc.passages[0]!).filter(Boolean);
     return { answer: { text: direct.answer, confidence: "medium", sentence: direct.text, basis, docs: direct.docs }, partial, chain: { docs, links: [] } };
   }
@@ -161,7 +161,7 @@ function isBackdrop(query: QueryAnalysis, span: string, evidence: Evidence): boo
   const asksCountry = /\b(?:country|nation|nationality)\b/i.test(query.question);
   if (!asksCountry && (COUNTRIES.includes(span) || /^(?:U\.?S\.?A?|UK|United States of America)$/.test(span))) return true;
   const key = words(span).join(" ");
-  const mentioning = evidence.docs.filter((doc) => ` ${doc.mentionKeys.replace(/\n/g, " ")} `.includes(` ${key} `)).length;
+  const mentioning = evidence.docs.filter((doc) => pageSaysWords(doc, key)).length;
   return mentioning >= 3;
 }
 

@@ -1,5 +1,5 @@
 import type { EvidenceAnalysis } from "./analysis";
-import { type Evidence, titleNames } from "./store";
+import { type Evidence, pageSaysWords, titleNames } from "./store";
 import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
 import { withRelations } from "../language";
@@ -40,7 +40,7 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   if (analysis.entities.length === 0) return true;
   const named = analysis.entities.some((entity) => {
     const key = words(entity).join(" ");
-    return evidence.docs.some((doc) => titleNames(doc.title, entity) || (key.length > 0 && ` ${doc.mentionKeys.replace(/\n/g, " ")} `.includes(` ${key} `)));
+    return evidence.docs.some((doc) => titleNames(doc.title, entity) || pageSaysWords(doc, key));
   });
   if (named) return true;
   const asked = new Set(query.terms.filter((term) => !query.speakerTerms.includes(term)));

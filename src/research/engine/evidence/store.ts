@@ -98,6 +98,20 @@ export class Evidence {
   }
 }
 
+/**
+ * Whether a sentence of the page says these words together, as whole words (`key` is words()
+ * joined by spaces). Reads `mentionKeys` in place: no copy of a long page per question name.
+ */
+export function pageSaysWords(doc: EvidenceDoc, key: string): boolean {
+  if (!key) return false;
+  const text = doc.mentionKeys;
+  const boundary = (char: string | undefined) => char === undefined || char === " " || char === "\n";
+  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
+    if (boundary(text[at - 1]) && boundary(text[at + key.length])) return true;
+  }
+  return false;
+}
+
 /** Weighted query terms: entity words count more than the other words of the question. */
 export function weightedTerms(base: string[], entities: string[], extra: string[] = [], extraWeight = 0.6): Map<string, number> {
   const weights = new Map<string, number>();
