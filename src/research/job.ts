@@ -70,6 +70,11 @@ export class ResearchJob extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
+  /** Has this object been handed its job (a submit's replays wait for it before answering)? */
+  async accepted(): Promise<boolean> {
+    return this.record !== null;
+  }
+
   /** The job as a ResearchResult (live while running). */
   async result(): Promise<ResearchResult | null> {
     this.resumeIfOrphaned();

@@ -14,6 +14,8 @@ import { ownedCollections } from "./collections/store";
 import type { SearchScope } from "./providers/types";
 
 export const IDEMPOTENCY_WINDOW_MS = DAY;
+/** How long a replay waits for the request that claimed its key to start the job or give the key up. */
+const REPLAY_WAIT_MS = 10 * SECOND;
 /** An Idempotency-Key header: 1 to 255 printable ASCII characters (research submits and document ingest). */
 export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
@@ -58,17 +60,32 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
   const requestHash = await sha256Hex(canonicalJson(request));
-  if (idempotencyKey) {
-    const existing = await claimedJob(ctx, idempotencyKey);
-    if (existing) return replay(ctx, plan, existing, requestHash);
+  const replayDeadline = Date.now() + REPLAY_WAIT_MS;
+  let scope: SearchScope | undefined | null = null;
+  // A replay answers only once the job holding the key was handed to its object; if the request
+  // that claimed the key gave it up (402, or the job could not start), the key is free again and
+  // this request is processed as a new one: its answer is what that submit would answer now.
+  for (;;) {
+    if (idempotencyKey) {
+      const existing = await claimedJob(ctx, idempotencyKey);
+      if (existing) {
+        const answer = await replay(ctx, plan, existing, requestHash, replayDeadline);
+        if (answer) return answer;
+        continue;
+      }
+    }
+    // Checked for a new job only: a replay answers the job the key already holds.
+    scope ??= await searchScope(ctx, request);
+    const job = { id: crypto.randomUUID(), now: Date.now() };
+    const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
+    if (winner) {
+      const answer = await replay(ctx, plan, winner, requestHash, replayDeadline);
+      if (answer) return answer;
+      continue;
+    }
+    await reserveAndStart(ctx, plan, job, scope);
+    return respond(ctx, plan, job.id);
   }
-  // Checked for a new job only: a replay answers the job the key already holds.
-  const scope = await searchScope(ctx, request);
-  const job = { id: crypto.randomUUID(), now: Date.now() };
-  const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
-  if (winner) return replay(ctx, plan, winner, requestHash);
-  await reserveAndStart(ctx, plan, job, scope);
-  return respond(ctx, plan, job.id);
 }
 
 /** The collections a request names, all of them its caller's (else 404, before anything is written). */
@@ -194,12 +211,22 @@ async function claimedJob(ctx: SubmitContext, key: string): Promise<ResearchJobR
     .get();
 }
 
-/** A repeated Idempotency-Key: the original job's response for the same body, 422 for another body. */
-async function replay(ctx: SubmitContext, plan: ResearchPlan, existing: ResearchJobRow, requestHash: string): Promise<SubmitResponse> {
+/**
+ * A repeated Idempotency-Key: 422 for another body; for the same body, the original job's response
+ * once that job was handed to its object, or undefined when the request that claimed the key gave
+ * it up meanwhile (its row is gone). 409 when the claim is still unresolved after the wait.
+ */
+async function replay(ctx: SubmitContext, plan: ResearchPlan, existing: ResearchJobRow, requestHash: string, deadline: number): Promise<SubmitResponse | undefined> {
   if (existing.requestHash !== requestHash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body.");
   }
-  return respond(ctx, plan, existing.id);
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    if (await jobObject(ctx.env, existing.id).accepted()) return respond(ctx, plan, existing.id);
+    const row = await ctx.db.select({ id: researchJobs.id }).from(researchJobs).where(eq(researchJobs.id, existing.id)).get();
+    if (!row) return undefined;
+    if (Date.now() >= deadline) throw new ApiError("idempotency_conflict", "A request with this Idempotency-Key is still being processed; retry shortly.");
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 async function respond(ctx: SubmitContext, plan: ResearchPlan, id: string): Promise<SubmitResponse> {
