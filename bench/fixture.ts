@@ -48,10 +48,28 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
   const portOf = () => listeningPort;
   let counter = 0;
   let delay = logNormalDelays(latencyMs, p99Ms);
+  // The gate: pages still answered before reads are held, and the held answers. A test holds
+  // reads to keep a job running for as long as it looks at it (state, not a race with a timer).
+  let pagesBeforeHold = Infinity;
+  let held: (() => void)[] = [];
+  const release = () => {
+    pagesBeforeHold = Infinity;
+    for (const answer of held) answer();
+    held = [];
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
     if (url.pathname === "/robots.txt") return res.writeHead(404).end();
-    setTimeout(() => {
+    // POST /control/hold?after=N: answer N more pages, then hold every read; POST /control/release.
+    if (req.method === "POST" && url.pathname === "/control/hold") {
+      pagesBeforeHold = Number(url.searchParams.get("after") ?? 0);
+      return res.writeHead(204).end();
+    }
+    if (req.method === "POST" && url.pathname === "/control/release") {
+      release();
+      return res.writeHead(204).end();
+    }
+    const answer = () => {
       if (url.pathname === "/search") {
         const q = url.searchParams.get("q") ?? "";
         const base = [...q].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % 1000;
@@ -70,7 +88,13 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
       const match = /^\/page\/(\d+)$/.exec(url.pathname);
       if (match) return res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page(Number(match[1])));
       res.writeHead(404).end();
-    }, delay());
+    };
+    if (url.pathname.startsWith("/page/")) {
+      // A held read is answered at release, unless its reader gave up on it meanwhile.
+      if (pagesBeforeHold <= 0) return void held.push(() => res.destroyed || answer());
+      pagesBeforeHold -= 1;
+    }
+    setTimeout(answer, delay());
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   listeningPort = (server.address() as AddressInfo).port;
@@ -84,6 +108,9 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     freshPages() {
       counter += 100_000;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -22,6 +22,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const live = startServer({ port: livePort, vars: { RATE_LIMIT_SCALE: 1000, SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl } });
   live.catch(() => {}); // a failed boot is reported by the test file that waits for it
   process.env.DASHBOARD_LIVE_URL = `http://127.0.0.1:${livePort}`;
+  process.env.LIVE_FIXTURE_URL = fixture.baseUrl;
 
   return async () => {
     await Promise.allSettled([server.stop(), live.then((started) => started.stop())]);

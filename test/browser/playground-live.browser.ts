@@ -4,9 +4,16 @@ import { expect, type Page, test } from "@playwright/test";
  * The playground while a job runs. Offline corpus jobs finish in about a second, too fast to
  * reload or cancel mid-way, so this file uses the second service of the global setup: it searches
  * "the web" of a local fixture (SearXNG API and pages on 127.0.0.1) that answers every search and
- * page after 1.2 s.
+ * page after 1.2 s. What the tests look at mid-job is kept mid-job by state, not by time: the
+ * fixture holds page reads (after the first few) until the test releases them, so a loaded
+ * machine that renders slowly cannot see the job finish first.
  */
 const base = () => process.env.DASHBOARD_LIVE_URL!;
+const fixtureControl = (action: string) => fetch(`${process.env.LIVE_FIXTURE_URL}/control/${action}`, { method: "POST" });
+
+test.afterEach(async () => {
+  await fixtureControl("release");
+});
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -31,6 +38,8 @@ async function signUpAndStart(page: Page, question: string) {
 const progress = (page: Page) => page.getByRole("region", { name: "Progress" });
 
 test("live progress, and a reload mid-job resumes the stream to the result", async ({ page }) => {
+  // Two pages are read, then reads wait: the job stays running until the test has looked.
+  await fixtureControl("hold?after=2");
   await signUpAndStart(page, "What changed in tariff policy?");
   await expect(progress(page).getByRole("status")).toContainText(/Searching|Reading pages/);
   const pagesRead = page.getByRole("list", { name: "Pages read" }).getByRole("listitem");
@@ -44,6 +53,7 @@ test("live progress, and a reload mid-job resumes the stream to the result", asy
   // The stream replays the job's events: the pages read so far are back (once each), and it goes on to the end.
   await expect(pagesRead).not.toHaveCount(0);
   expect(await pagesRead.count()).toBeGreaterThanOrEqual(before);
+  await fixtureControl("release");
   const result = page.getByRole("region", { name: "Result" });
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Outcome").getByRole("definition").first()).toHaveText("succeeded");
@@ -52,6 +62,7 @@ test("live progress, and a reload mid-job resumes the stream to the result", asy
 });
 
 test("cancel while running: the job stops, charged only for the work done", async ({ page }) => {
+  await fixtureControl("hold?after=0");
   await signUpAndStart(page, "What changed in railroad policy?");
   await expect(progress(page).getByRole("status")).toContainText(/Searching|Reading pages/);
   await page.getByRole("button", { name: "Cancel the job" }).click();
