@@ -413,8 +413,9 @@ describe("web reader", () => {
 
   it("in production, reads no host name that resolves to an internal address, at the first URL or at any redirect hop", async () => {
     const internal: string[] = [];
+    const doh = `https://doh-${crypto.randomUUID()}.example/dns-query`; // a resolver (and cache) of this test's own
     server.use(
-      dohHandler({ "internal-name.example": { addresses: ["127.0.0.1"] }, "rebound.example": { addresses: ["10.0.0.5"] } }),
+      dohHandler({ "internal-name.example": { addresses: ["127.0.0.1"] }, "rebound.example": { addresses: ["10.0.0.5"] } }, [], doh),
       http.get("http://internal-name.example/*", ({ request }) => {
         internal.push(request.url);
         return HttpResponse.text("Text of an internal service that must never reach a brief.");
@@ -427,7 +428,7 @@ describe("web reader", () => {
       http.get("https://prod-public.example/hop", () => new HttpResponse(null, { status: 302, headers: { Location: "https://rebound.example/page" } })),
       http.get("https://prod-public.example/page", () => HttpResponse.text("A public page about tariffs.")),
     );
-    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production" }, env.DB);
+    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production", DNS_OVER_HTTPS_URL: doh }, env.DB);
     const stamp = crypto.randomUUID(); // fresh urls: the page cache is shared by the suite
     expect(await providers.reader.read(`http://internal-name.example/x?${stamp}`)).toBeNull();
     expect(await providers.reader.read(`https://prod-public.example/hop?${stamp}`)).toBeNull();
@@ -439,7 +440,7 @@ describe("web reader", () => {
       asked.push("robots");
       return new HttpResponse(null, { status: 404 });
     }));
-    expect(await new WebReader({ resolver: new DohResolver(), robots: new RobotsCache() }).read("http://internal-name.example/y")).toBeNull();
+    expect(await new WebReader({ resolver: new DohResolver(doh), robots: new RobotsCache() }).read("http://internal-name.example/y")).toBeNull();
     expect(asked).toEqual([]);
   });
 
