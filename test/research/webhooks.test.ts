@@ -222,7 +222,13 @@ describe("webhooks", () => {
     expect(await balanceOf(caller)).toBe(before);
     // The same names in development are not looked up (loopback and local names are allowed there).
     asked.length = 0;
-    expect(await submitWith(env, caller, { question: "What was the Tariff of 1828?", mode: "lite", webhook_url: "https://loop.example/h", async: true }).then((r) => r.status)).toBe(202);
+    server.use(http.post("https://loop.example/h", () => HttpResponse.json({ ok: true })));
+    const accepted = await submitWith(env, caller, { question: "What was the Tariff of 1828?", mode: "lite", webhook_url: "https://loop.example/h" });
+    expect(accepted.status).toBe(202);
+    const { id } = await json(accepted);
+    await waitForTerminal(caller, id);
+    await eventually(async () => (await deliveries(caller, id)).length > 0, "the delivery");
+    expect((await deliveries(caller, id))[0]).toMatchObject({ status_code: 200 });
     expect(asked).toEqual([]);
   });
 
