@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 
 /** What the fake DNS-over-HTTPS resolver answers for a name: addresses, a CNAME, or a failure. */
-export type DohRecord = { addresses: string[]; ttl?: number } | { cname: string; ttl?: number } | { status: number } | { httpStatus: number };
+export type DohRecord = { addresses: readonly string[]; ttl?: number } | { cname: string; ttl?: number } | { status: number } | { httpStatus: number };
 
 export const DOH_URL = "https://cloudflare-dns.com/dns-query";
 /** A public address (what names the table does not list resolve to). */

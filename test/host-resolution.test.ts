@@ -2,7 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { destinationPolicy, destinationProblem, destinationRefusal, DohResolver } from "../src/lib/host-resolution";
-import { DOH_URL, dohHandler, PUBLIC_ADDRESS } from "./doh";
+import { DOH_URL, dohHandler, type DohRecord, PUBLIC_ADDRESS } from "./doh";
 
 // Every outbound request is intercepted; an unhandled one fails the test (never the real network).
 const server = setupServer();
@@ -82,8 +82,9 @@ describe("host names resolved before a request is sent (lib/host-resolution)", (
 
   it("keeps an answer for its TTL, shares concurrent lookups, forgets failures, and holds a bounded number of names", async () => {
     const asked: string[] = [];
-    let table: Record<string, { addresses: string[]; ttl?: number } | { httpStatus: number }> = { "ttl.example": { addresses: [PUBLIC_ADDRESS], ttl: 60 } };
-    server.use(http.get(DOH_URL, (info) => dohHandler(table, asked).resolver(info)));
+    // The handler reads the table at each question: the test changes its entries as it goes.
+    const table: Record<string, DohRecord> = { "ttl.example": { addresses: [PUBLIC_ADDRESS], ttl: 60 } };
+    server.use(dohHandler(table, asked));
     let now = 1_000_000;
     const resolver = new DohResolver(DOH_URL, { now: () => now, maxEntries: 2 });
     await Promise.all([resolver.addresses("ttl.example"), resolver.addresses("TTL.example.")]);
@@ -92,14 +93,14 @@ describe("host names resolved before a request is sent (lib/host-resolution)", (
     expect(await resolver.addresses("ttl.example")).toEqual([PUBLIC_ADDRESS]);
     expect(asked).toHaveLength(2);
     // Past its TTL the name is asked again, and a rebinding to loopback is seen.
-    table = { "ttl.example": { addresses: ["127.0.0.1"], ttl: 60 } };
+    table["ttl.example"] = { addresses: ["127.0.0.1"], ttl: 60 };
     now += 2_000;
     expect(await resolver.addresses("ttl.example")).toEqual(["127.0.0.1"]);
     expect(asked).toHaveLength(4);
     // A failure is not kept.
-    table = { "flaky.example": { httpStatus: 503 } };
+    table["flaky.example"] = { httpStatus: 503 };
     await expect(resolver.addresses("flaky.example")).rejects.toThrow(/HTTP 503/);
-    table = {};
+    delete table["flaky.example"];
     expect(await resolver.addresses("flaky.example")).toEqual([PUBLIC_ADDRESS]);
     // Bounded: two names at most, the oldest dropped.
     await resolver.addresses("third.example");
