@@ -28,6 +28,9 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: migrations,
+                // wrangler.toml says production (a deploy's default); the suite runs as local development.
+                // A test of production behaviour passes its own env (ENVIRONMENT "production") to the code under test.
+                ENVIRONMENT: "development",
                 JWT_SECRET: "test-secret-that-is-at-least-32-characters-long",
                 ADMIN_EMAILS: "admin@example.com",
                 DASHBOARD_URL: "https://dashboard.example.test",

@@ -7,7 +7,9 @@
 //  3. makes sure a JWT secret exists: from .dev.vars, from `--var JWT_SECRET:...`, or a generated
 //     development secret kept in the state directory (so sessions survive restarts), handed to
 //     wrangler in an env file readable only by its owner, never on a command line that `ps` shows;
-//  4. runs `wrangler dev` on 127.0.0.1:8787 unless --ip / --port say otherwise, passing every flag through;
+//  4. runs `wrangler dev` on 127.0.0.1:8787 unless --ip / --port say otherwise, passing every flag through,
+//     with ENVIRONMENT=development (wrangler.toml's default is production, for a deploy) unless
+//     `--var ENVIRONMENT:...` or the local env file (.dev.vars) says otherwise;
 //  5. fires wrangler.toml's cron triggers on their schedule, which `wrangler dev` does not do.
 // It is idempotent: run it as often as you like.
 import { spawn, spawnSync } from "node:child_process";
@@ -15,6 +17,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { environmentArgs } from "./lib/dev-environment.mjs";
 import { cronsOf, startLocalCron } from "./lib/local-cron.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,6 +100,8 @@ if (!devVarsHasSecret && !hasVar("JWT_SECRET")) {
   log(`no JWT_SECRET in .dev.vars: using the generated development secret in ${secretFile} (see .dev.vars.example)`);
 }
 const extraArgs = [];
+// wrangler.toml says production (what a deploy must be); a local run is development unless told otherwise.
+extraArgs.push(...environmentArgs(args, root));
 if (!hasFlag("--ip")) extraArgs.push("--ip", "127.0.0.1");
 if (!hasFlag("--port")) extraArgs.push("--port", "8787");
 

@@ -17,6 +17,8 @@ interface ProviderVariables {
   /** The `[ai] binding = "AI"` of wrangler.toml: the part of it the Workers AI model uses. */
   AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
   READER_TIMEOUT_MS?: string | number;
+  /** DNS over HTTPS (JSON API) that host names of page reads and webhooks are resolved with in production. */
+  DNS_OVER_HTTPS_URL?: string;
 }
 export type ProviderVariable = keyof ProviderVariables | "ENVIRONMENT";
 
@@ -86,6 +88,7 @@ const configSchema = z.object({
   LLM_PROVIDER: z.enum(["extractive", "openai", "anthropic", "workers-ai"], { error: "must be extractive, openai, anthropic or workers-ai" }).default("extractive"),
   SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+  DNS_OVER_HTTPS_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
   READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
   BRAVE_API_KEY: z.string().optional(),
   TAVILY_API_KEY: z.string().optional(),

@@ -106,6 +106,10 @@ describe("configuration", () => {
     expect(body.error.message).not.toContain(secret);
   });
 
+  it("the suite runs as local development: its bindings override wrangler.toml's production", () => {
+    expect(env.ENVIRONMENT).toBe("development");
+  });
+
   it("production accepts a random JWT_SECRET, and development keeps the placeholder working", async () => {
     const random = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
     const ok = (vars: Record<string, string>) =>

@@ -3,8 +3,8 @@
  * reads). One module for both: names are judged as the WHATWG URL parser leaves them, which
  * already turns hex, octal, decimal and short IPv4 forms into dotted quads ("0x7f.1" ->
  * "127.0.0.1"), IDN into punycode and IPv6 into its compressed form; trailing dots are removed
- * here. Workers cannot resolve DNS, so a name is judged as written; Cloudflare's own fetch
- * refuses private destinations in production.
+ * here. A name is judged here as written; what it resolves to is judged by `lib/host-resolution`
+ * (DNS over HTTPS, production only), which applies these same rules to every address.
  */
 
 const LOOPBACK = "a loopback address";

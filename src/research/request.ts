@@ -3,7 +3,7 @@ import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
 import { budgetsForMode, impossibleBudgetReason, MODES, modePrices, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits, SYNC_WALLCLOCK_LIMIT_SECS } from "./pricing";
-import { webhookUrlProblem } from "../webhooks/destination";
+import { webhookDestinationRefusal } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
 export const MAX_QUESTION_LENGTH = 2000;
@@ -112,10 +112,11 @@ export interface ResearchPlan {
 
 /**
  * The rules of POST /v1/research that need more than the schema: max needs max_credits (400),
- * response_schema must be a valid JSON Schema of at most 16 KiB, webhook_url must be safe, and the
- * envelope must be possible (400 impossible_budget). Runs before anything is written or charged.
+ * response_schema must be a valid JSON Schema of at most 16 KiB, webhook_url must be safe (outside
+ * development its host name is resolved: a name with an internal address, or none, is 400), and
+ * the envelope must be possible (400 impossible_budget). Runs before anything is written or charged.
  */
-export function planResearch(request: ResearchRequest, config: Config): ResearchPlan {
+export async function planResearch(request: ResearchRequest, config: Config): Promise<ResearchPlan> {
   const mode = request.mode;
   const budgets = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
   if (request.response_schema) {
@@ -134,8 +135,8 @@ export function planResearch(request: ResearchRequest, config: Config): Research
     }
   }
   if (request.webhook_url) {
-    const problem = webhookUrlProblem(request.webhook_url, config.ENVIRONMENT);
-    if (problem) throw ApiError.invalid(`Invalid request: ${problem}.`);
+    const refusal = await webhookDestinationRefusal(request.webhook_url, config);
+    if (refusal) throw ApiError.invalid(`Invalid request: ${refusal.problem}.`);
   }
   const impossible = impossibleBudgetReason(budgets);
   if (impossible) throw new ApiError("impossible_budget", impossible);

@@ -55,7 +55,7 @@ function canonicalJson(value: unknown): string {
  * cannot start.
  */
 export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
-  const plan = planResearch(request, ctx.config);
+  const plan = await planResearch(request, ctx.config);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(idempotencyKey)) {
     throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }

@@ -7,7 +7,7 @@ import { checkedMessages } from "../lib/queue-messages";
 import { nowIso } from "../lib/time";
 import { webhookSecret } from "./secrets";
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs, signatureHeader } from "./signing";
-import { webhookUrlProblem } from "./destination";
+import { webhookDestinationRefusal } from "./destination";
 
 /** A queue message: deliver this finished job's result (checked on receipt). */
 export const WebhookMessage = z.object({ jobId: z.string().min(1) });
@@ -22,8 +22,8 @@ type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode:
 
 /**
  * One delivery attempt: POST the final ResearchResult, signed, with a 10 s timeout; success on
- * any 2xx; redirects are not followed (a 3xx is a failure); the URL is re-checked first, since
- * what was safe at submit may not be now.
+ * any 2xx; redirects are not followed (a 3xx is a failure); the URL is re-checked first (its host
+ * name resolved again outside development), since what was safe at submit may not be now.
  */
 export async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: number): Promise<AttemptResult> {
   const job = await db
@@ -46,8 +46,11 @@ export async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: 
     });
     return result;
   };
-  const problem = webhookUrlProblem(job.url, loadConfig(env).ENVIRONMENT);
-  if (problem) return record({ ok: false, statusCode: null, error: `refused: ${problem}`, retry: false });
+  // Resolved again before every attempt: a name that was public at submit may not be now. An
+  // internal address is refused for good; a resolver that could not answer is asked again at
+  // the next attempt (nothing is sent meanwhile).
+  const refusal = await webhookDestinationRefusal(job.url, loadConfig(env));
+  if (refusal) return record({ ok: false, statusCode: null, error: `refused: ${refusal.problem}`, retry: refusal.unresolved });
   try {
     const response = await fetch(job.url, {
       method: "POST",

@@ -52,6 +52,28 @@ describe("npm start, over real HTTP", () => {
     expect(await noKey.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
   });
 
+  it("runs as local development (wrangler.toml says production): wrangler dev is given ENVIRONMENT development, and a loopback http webhook passes", async () => {
+    const wranglerLines = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        } catch {
+          return [];
+        }
+      })
+      .filter((args) => args.some((arg) => arg.includes("wrangler")) && args.includes(server.stateDir) && args.includes("dev"));
+    expect(wranglerLines.some((args) => args.join(" ").includes("--var ENVIRONMENT:development"))).toBe(true);
+    // Only development accepts http to a loopback host: the request gets past that check and fails
+    // on its (impossible) budget instead, before anything is written.
+    const signup = await post("/api/auth/signup", { email: `e2e-env-${Date.now()}@example.com`, password: "e2e password 1" });
+    const { access_token } = (await signup.json()) as { access_token: string };
+    const { plaintext } = (await (await post("/api/keys", { name: "e2e" }, access_token)).json()) as { plaintext: string };
+    const response = await post("/v1/research", { question: "Anything?", mode: "lite", max_wallclock_secs: 0, webhook_url: "http://127.0.0.1:9/hook" }, plaintext);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("impossible_budget");
+  });
+
   it("serves the OpenAPI document and the docs page", async () => {
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { info: { version: string } };
     expect(doc.info.version).toBe("0.1.0");

@@ -16,6 +16,9 @@ import { SearxngSearch } from "../../src/research/providers/search/searxng";
 import { TavilySearch } from "../../src/research/providers/search/tavily";
 import { ProviderError, type SearchProvider } from "../../src/research/providers/types";
 import { budgetsForMode } from "../../src/research/pricing";
+import { DohResolver } from "../../src/lib/host-resolution";
+import { MAX_REDIRECTS } from "../../src/research/providers/reader/web-reader";
+import { dohHandler } from "../doh";
 
 // Every outbound request is intercepted; an unhandled one fails the test (never the real network).
 const server = setupServer();
@@ -346,6 +349,101 @@ describe("web reader", () => {
     expect(await new WebReader({ allowLoopback: false }).read("http://127.0.0.1:9/page")).toBeNull();
   });
 
+  it("follows a redirect to a public page, by hand, checking robots.txt of each new origin, up to the hop limit", async () => {
+    const hits: string[] = [];
+    const robotsAsked: string[] = [];
+    server.use(
+      http.get("https://hop-start.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://hop-end.example/robots.txt", () => {
+        robotsAsked.push("hop-end.example");
+        return HttpResponse.text("User-agent: *\nDisallow: /private/\n");
+      }),
+      // /chain/N redirects N more times on hop-start.example, then to hop-end.example/final.
+      http.get("https://hop-start.example/chain/:n", ({ params }) => {
+        const n = Number(params.n);
+        hits.push(`start/${n}`);
+        const location = n > 1 ? `/chain/${n - 1}` : "https://hop-end.example/final";
+        return new HttpResponse(null, { status: n % 2 ? 302 : 301, headers: { Location: location } });
+      }),
+      http.get("https://hop-start.example/to-private", () => new HttpResponse(null, { status: 307, headers: { Location: "https://hop-end.example/private/page" } })),
+      http.get("https://hop-end.example/:page", ({ params }) => {
+        hits.push(`end/${String(params.page)}`);
+        return new HttpResponse(ARTICLE("The final page", "Redirected readers arrive at this sentence."), { headers: { "Content-Type": "text/html" } });
+      }),
+      http.get("https://hop-end.example/private/page", () => {
+        hits.push("end/private");
+        return HttpResponse.text("must never be fetched");
+      }),
+    );
+    const reader = new WebReader({ robots: new RobotsCache() });
+    // MAX_REDIRECTS redirects in all: followed.
+    const page = await reader.read(`https://hop-start.example/chain/${MAX_REDIRECTS}`);
+    expect(page).toEqual({ url: `https://hop-start.example/chain/${MAX_REDIRECTS}`, title: "The final page", text: "Redirected readers arrive at this sentence.", cached: false });
+    expect(robotsAsked).toEqual(["hop-end.example"]);
+    // One more: given up before the last target is asked.
+    hits.length = 0;
+    expect(await reader.read(`https://hop-start.example/chain/${MAX_REDIRECTS + 1}`)).toBeNull();
+    expect(hits).toEqual(Array.from({ length: MAX_REDIRECTS + 1 }, (_, i) => `start/${MAX_REDIRECTS + 1 - i}`));
+    // A hop that robots.txt of its own origin disallows is not fetched.
+    hits.length = 0;
+    expect(await reader.read("https://hop-start.example/to-private")).toBeNull();
+    expect(hits).toEqual([]);
+  });
+
+  it("never follows a redirect to a refused address, whatever the environment", async () => {
+    const internal: string[] = [];
+    server.use(
+      http.get("https://public-hop.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://public-hop.example/x", () => new HttpResponse(null, { status: 302, headers: { Location: "http://127.0.0.1:9/x" } })),
+      http.get("https://public-hop.example/metadata", () => new HttpResponse(null, { status: 301, headers: { Location: "http://169.254.169.254/latest/meta-data/" } })),
+      http.get("http://127.0.0.1:9/*", ({ request }) => {
+        internal.push(request.url);
+        return HttpResponse.text("The internal admin page says the launch code is 0000.");
+      }),
+      http.get("http://169.254.169.254/*", ({ request }) => {
+        internal.push(request.url);
+        return HttpResponse.text("instance credentials");
+      }),
+    );
+    const reader = new WebReader({ allowLoopback: false, robots: new RobotsCache() });
+    expect(await reader.read("https://public-hop.example/x")).toBeNull();
+    expect(await reader.read("https://public-hop.example/metadata")).toBeNull();
+    expect(internal).toEqual([]);
+  });
+
+  it("in production, reads no host name that resolves to an internal address, at the first URL or at any redirect hop", async () => {
+    const internal: string[] = [];
+    const doh = `https://doh-${crypto.randomUUID()}.example/dns-query`; // a resolver (and cache) of this test's own
+    server.use(
+      dohHandler({ "internal-name.example": { addresses: ["127.0.0.1"] }, "rebound.example": { addresses: ["10.0.0.5"] } }, [], doh),
+      http.get("http://internal-name.example/*", ({ request }) => {
+        internal.push(request.url);
+        return HttpResponse.text("Text of an internal service that must never reach a brief.");
+      }),
+      http.get("https://rebound.example/*", ({ request }) => {
+        internal.push(request.url);
+        return HttpResponse.text("private");
+      }),
+      http.get("https://prod-public.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://prod-public.example/hop", () => new HttpResponse(null, { status: 302, headers: { Location: "https://rebound.example/page" } })),
+      http.get("https://prod-public.example/page", () => HttpResponse.text("A public page about tariffs.")),
+    );
+    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production", DNS_OVER_HTTPS_URL: doh }, env.DB);
+    const stamp = crypto.randomUUID(); // fresh urls: the page cache is shared by the suite
+    expect(await providers.reader.read(`http://internal-name.example/x?${stamp}`)).toBeNull();
+    expect(await providers.reader.read(`https://prod-public.example/hop?${stamp}`)).toBeNull();
+    expect(internal).toEqual([]);
+    expect(await providers.reader.read(`https://prod-public.example/page?${stamp}`)).toMatchObject({ text: "A public page about tariffs." });
+    // The same reader with a resolver: the robots.txt of an internal name is not asked either.
+    const asked: string[] = [];
+    server.use(http.get("http://internal-name.example/robots.txt", () => {
+      asked.push("robots");
+      return new HttpResponse(null, { status: 404 });
+    }));
+    expect(await new WebReader({ resolver: new DohResolver(doh), robots: new RobotsCache() }).read("http://internal-name.example/y")).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
   it("looks up the page cache of reads started together in one query, and each still gets its own answer", async () => {
     server.use(
       http.get("https://batch-cache.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
@@ -396,6 +494,7 @@ describe("web reader", () => {
 describe("the engine over a web search provider", () => {
   it("searches, reads the pages and cites them", async () => {
     server.use(
+      dohHandler({}), // production: every host name read is resolved first (all public here)
       http.get("https://api.search.brave.com/res/v1/web/search", ({ request }) => {
         const q = new URL(request.url).searchParams.get("q") ?? "";
         expect(q).toContain("-site:blocked.example");
@@ -427,6 +526,47 @@ describe("the engine over a web search provider", () => {
     expect(result.sources.map((source) => source.url)).toContain("https://encyclopedia.example/tariff-1828");
     expect(result.brief).toContain("Tariff of Abominations");
     expect(result.brief).not.toContain("Copyright");
+  });
+
+  it("in production, a result whose name resolves to loopback, or that redirects to loopback, never reaches the brief", async () => {
+    const internal: string[] = [];
+    server.use(
+      dohHandler({ "internal-name.example": { addresses: ["127.0.0.1"] } }),
+      http.get("https://api.search.brave.com/res/v1/web/search", () =>
+        HttpResponse.json({
+          web: {
+            results: [
+              { title: "Tariff of 1828", url: "https://safe-encyclopedia.example/tariff-1828", description: "The Tariff of 1828 ..." },
+              { title: "Internal", url: "http://internal-name.example/x", description: "The Tariff of 1828 ..." },
+              { title: "Redirect", url: "http://redirector.example/x", description: "The Tariff of 1828 ..." },
+            ],
+          },
+        }),
+      ),
+      http.get("https://safe-encyclopedia.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("http://redirector.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://safe-encyclopedia.example/tariff-1828", () =>
+        new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), { headers: { "Content-Type": "text/html" } }),
+      ),
+      http.get("http://redirector.example/x", () => new HttpResponse(null, { status: 302, headers: { Location: "http://127.0.0.1:9/x" } })),
+      http.get("http://internal-name.example/*", ({ request }) => {
+        internal.push(request.url);
+        return new HttpResponse(ARTICLE("Internal", "The Tariff of 1828 internal ledger code is ZEBRA-INTERNAL."), { headers: { "Content-Type": "text/html" } });
+      }),
+      http.get("http://127.0.0.1:9/*", ({ request }) => {
+        internal.push(request.url);
+        return new HttpResponse(ARTICLE("Loopback", "The Tariff of 1828 loopback secret is ZEBRA-LOOPBACK."), { headers: { "Content-Type": "text/html" } });
+      }),
+    );
+    const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production" }, env.DB);
+    const result = await runResearch(
+      { question: "What did opponents call the Tariff of 1828?", mode: "lite", budgets: budgetsForMode("lite"), include_sources: true },
+      { providers },
+    );
+    expect(internal).toEqual([]);
+    expect(result.brief).not.toContain("ZEBRA");
+    expect(result.sources.map((source) => source.url)).not.toContain("http://internal-name.example/x");
+    expect(result.brief).toContain("Tariff of Abominations");
   });
 
   it("fails with NoEvidenceError when the search provider keeps answering 429", async () => {

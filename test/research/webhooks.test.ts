@@ -5,8 +5,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { MAX_DELIVERY_ATTEMPTS } from "../../src/webhooks/signing";
-import { call, dbRun, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventually, expectShortAnswerIn, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
+import { BASE, call, dbRun, expectError, json, randomIp } from "../helpers";
+import { dohHandler } from "../doh";
+import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, eventually, expectShortAnswerIn, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
 const HOOKS = "https://hooks.example.test";
 
@@ -62,12 +63,35 @@ async function jobWithWebhook(caller: ApiCaller, kind: "ok" | "fail" | "redirect
   return { id, path, result };
 }
 
+/**
+ * The suite's env as a deployment's: ENVIRONMENT production (with a secret production accepts),
+ * and a resolver endpoint of its own, so no answer cached by another test's resolver is reused.
+ */
+function productionEnv(dohUrl: string): typeof env {
+  const secret = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { ...env, ENVIRONMENT: "production", JWT_SECRET: secret, DNS_OVER_HTTPS_URL: dohUrl } as typeof env;
+}
+const freshDohUrl = () => `https://doh-${crypto.randomUUID()}.example.test/dns-query`;
+
+/** POST /v1/research through the worker with `workerEnv` (the suite's bindings, or production's). */
+async function submitWith(workerEnv: typeof env, caller: ApiCaller, body: Record<string, unknown>) {
+  const request = new Request(`${BASE}/v1/research`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${caller.key}`, "CF-Connecting-IP": randomIp() },
+    body: JSON.stringify(body),
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as never, workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
 /** Runs the webhook consumer on one message, as the queue would deliver its `attempts`-th try. */
-async function deliverAttempt(jobId: string, attempts: number) {
+async function deliverAttempt(jobId: string, attempts: number, workerEnv: typeof env = env) {
   const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
   const delays = recordRetryDelays(batch);
   const ctx = createExecutionContext();
-  await worker.queue(batch as never, env);
+  await worker.queue(batch as never, workerEnv);
   await waitOnExecutionContext(ctx);
   const result = await getQueueResult(batch, ctx);
   return { ...result, retryMessages: result.retryMessages.map((m) => ({ ...m, delaySeconds: delays.get(m.msgId) })) };
@@ -178,6 +202,69 @@ describe("webhooks", () => {
     expect(attempts).toHaveLength(2);
     expect(attempts[1]).toMatchObject({ attempt: 2, status_code: null, error: expect.stringMatching(/refused/) });
     expect(receivedAt(path)).toHaveLength(1);
+  });
+
+  it("in production, a webhook_url whose host name resolves to loopback is 400 at submit, and nothing is written", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const asked: string[] = [];
+    const doh = freshDohUrl();
+    server.use(dohHandler({ "loop.example": { addresses: ["127.0.0.1"] }, "cname-loop.example": { cname: "loop.example" } }, asked, doh));
+    const production = productionEnv(doh);
+    const before = await balanceOf(caller);
+    for (const webhook_url of ["https://loop.example:8443/h", "https://cname-loop.example/h"]) {
+      const response = await submitWith(production, caller, { question: "What was the Tariff of 1828?", mode: "lite", webhook_url });
+      const body = await expectError(response, 400, "invalid_request");
+      expect(body.error.message).toBe("Invalid request: webhook_url must not point at a host name that resolves to a loopback address.");
+    }
+    expect(asked).toContain("loop.example A");
+    expect(await json(await call("/v1/research", { token: caller.key }))).toEqual([]);
+    expect(await balanceOf(caller)).toBe(before);
+    // The same names in development are not looked up (loopback and local names are allowed there).
+    asked.length = 0;
+    server.use(http.post("https://loop.example/h", () => HttpResponse.json({ ok: true })));
+    const accepted = await submitWith(env, caller, { question: "What was the Tariff of 1828?", mode: "lite", webhook_url: "https://loop.example/h" });
+    expect(accepted.status).toBe(202);
+    const { id } = await json(accepted);
+    await waitForTerminal(caller, id);
+    await eventually(async () => (await deliveries(caller, id)).length > 0, "the delivery");
+    expect((await deliveries(caller, id))[0]).toMatchObject({ status_code: 200 });
+    expect(asked).toEqual([]);
+  });
+
+  it("re-resolves the host name at every delivery: a name that now resolves internally is refused and not retried", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    expect(receivedAt(path)).toHaveLength(1);
+    const doh = freshDohUrl();
+    server.use(dohHandler({ "hooks.example.test": { addresses: ["127.0.0.1"] } }, [], doh));
+    const outcome = await deliverAttempt(id, 2, productionEnv(doh));
+    expect(outcome.retryMessages).toEqual([]);
+    expect(outcome.explicitAcks).toEqual(["msg-2"]);
+    expect(receivedAt(path)).toHaveLength(1);
+    const attempts = await deliveries(caller, id);
+    expect(attempts[1]).toMatchObject({
+      attempt: 2,
+      status_code: null,
+      error: "refused: webhook_url must not point at a host name that resolves to a loopback address",
+    });
+  });
+
+  it("in production, a delivery whose host name cannot be resolved sends nothing and is retried", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    const doh = freshDohUrl();
+    server.use(dohHandler({ "hooks.example.test": { httpStatus: 503 } }, [], doh));
+    const outcome = await deliverAttempt(id, 2, productionEnv(doh));
+    expect(outcome.retryMessages).toHaveLength(1);
+    expect(receivedAt(path)).toHaveLength(1);
+    expect((await deliveries(caller, id))[1]).toMatchObject({ attempt: 2, status_code: null, error: expect.stringMatching(/^refused: .*could not be resolved/) });
+    // Public again: the next attempt is sent.
+    server.use(dohHandler({}, [], doh));
+    await deliverAttempt(id, 3, productionEnv(doh));
+    expect(receivedAt(path)).toHaveLength(2);
   });
 
   it("a job without a webhook has no deliveries", async () => {

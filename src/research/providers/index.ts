@@ -1,3 +1,4 @@
+import { destinationPolicy } from "../../lib/host-resolution";
 import { CorpusReader } from "./corpus-store";
 import { AnthropicModel } from "./llm/anthropic";
 import { OpenAiCompatibleModel } from "./llm/openai";
@@ -75,7 +76,8 @@ export function createChatModel(config: ProviderConfig): ChatModel | null {
  * The providers a job uses, from configuration. Corpus documents are always read from D1 (with
  * the corpus as search provider, nothing else is read); web pages go through the shared 24-hour
  * page cache (written in the background when `defer` is given, so a read answers as soon as the
- * page is fetched). Loopback URLs are fetchable only in development. A job that names collections
+ * page is fetched). Loopback URLs are fetchable only in development; elsewhere host names are
+ * resolved (DNS over HTTPS) and a name with an internal address is not read. A job that names collections
  * (`scope`) searches those instead, plus the default search space when its scope says `web`.
  */
 export function createProviders(config: ProviderConfig, db: D1Database, options: { defer?: (work: Promise<unknown>) => void; scope?: SearchScope } = {}): Providers {
@@ -93,8 +95,12 @@ function defaultProviders(config: ProviderConfig, db: D1Database, defer?: (work:
   // The local corpus answers with its own documents: reading them never touches the network,
   // even when a stored url is an https one.
   if (search.name === "corpus") return { search, reader: new CorpusReader(db), llm: createChatModel(config) };
+  // Development reads loopback URLs and judges names as written; anything else (production)
+  // resolves every host name of a read, redirect hops included, and refuses internal addresses.
+  const policy = destinationPolicy({ ENVIRONMENT: config.ENVIRONMENT ?? "production", DNS_OVER_HTTPS_URL: config.DNS_OVER_HTTPS_URL });
   const web = new WebReader({
-    allowLoopback: config.ENVIRONMENT === "development",
+    allowLoopback: policy.allowLoopback,
+    resolver: policy.resolver,
     timeoutMs: config.READER_TIMEOUT_MS ? Number(config.READER_TIMEOUT_MS) : undefined,
   });
   return {
