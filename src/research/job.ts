@@ -294,7 +294,8 @@ export class ResearchJob extends DurableObject<Env> {
 
   /**
    * Releases the unspent reservation (idempotent per job), writes the final D1 row and queues
-   * the webhook. If D1 is unreachable, an alarm retries until it goes through.
+   * the webhook (recorded pending in the webhook outbox, so it survives a lost message). If D1 is
+   * unreachable, an alarm retries until it goes through.
    */
   private async settle(): Promise<void> {
     const record = this.record;
