@@ -167,7 +167,11 @@ export class ResearchJob extends DurableObject<Env> {
 
   // ---- Running -----------------------------------------------------------------------------
 
-  /** Runs (or resumes) the job; also the deadline backstop while a run is in flight. */
+  /**
+   * Runs (or resumes) the job; past its deadline, fails and refunds it. Never called while this
+   * object's alarm() runs (the runtime starts one alarm at a time), so a run in progress here means
+   * the alarm was fired by hand; it only enforces the deadline then.
+   */
   override async alarm(): Promise<void> {
     const record = this.record;
     if (!record) return;
