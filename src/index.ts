@@ -3,7 +3,7 @@ import { createDb } from "./db/client";
 import type { Env } from "./env";
 import { consumeDeadTaskBatch, consumeTaskBatch, sweepStuckJobs } from "./research/service";
 import { grantFreeMonth } from "./services/billing/free-plan";
-import { consumeWebhookBatch } from "./webhooks/delivery";
+import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
 
 // The Durable Object classes wrangler.toml names.
 export { ResearchJob } from "./research/service";
@@ -28,9 +28,18 @@ export default {
     }
   },
 
-  /** Cron trigger (every minute): settle jobs stuck past their deadline; the Free plan's monthly credits. */
+  /**
+   * Cron trigger (every minute): settle jobs stuck past their deadline; send again the webhook
+   * deliveries whose next attempt is overdue (their queue message was lost); the Free plan's
+   * monthly credits.
+   */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepStuckJobs(env).then((r) => r.checked > 0 && console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
+    ctx.waitUntil(
+      sweepDueWebhooks(env).then(
+        (r) => r.resent.length + r.givenUp.length > 0 && console.log(`webhook sweep: ${r.resent.length} re-sent, ${r.givenUp.length} given up`),
+      ),
+    );
     ctx.waitUntil(grantFreeMonth(createDb(env.DB)).then((n) => n > 0 && console.log(`free plan: ${n} accounts topped up`)));
   },
 } satisfies ExportedHandler<Env>;

@@ -13,6 +13,14 @@ import { enqueueWebhook } from "../webhooks/delivery";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */
 const DEADLINE_GRACE_MS = 15 * SECOND;
+/**
+ * While a run is in progress its alarm stays armed this soon. The runtime never starts an alarm
+ * while another alarm() of the object is running, so the alarm fires only once the run's own
+ * alarm() is over: when the run ended in this instance (then it is deleted, see alarm()), or when
+ * the runtime died mid-run, and then it fires at the restart and resumes the job from storage.
+ * Not 0: a run that crashes its runtime again is restarted at most every few seconds.
+ */
+export const RESUME_AFTER_MS = 2 * SECOND;
 /** Retry delay of settlement when D1 was unreachable. */
 const SETTLE_RETRY_MS = 5 * SECOND;
 
@@ -164,7 +172,11 @@ export class ResearchJob extends DurableObject<Env> {
 
   // ---- Running -----------------------------------------------------------------------------
 
-  /** Runs (or resumes) the job; also the deadline backstop while a run is in flight. */
+  /**
+   * Runs (or resumes) the job; past its deadline, fails and refunds it. Never called while this
+   * object's alarm() runs (the runtime starts one alarm at a time), so a run in progress here means
+   * the alarm was fired by hand; it only enforces the deadline then.
+   */
   override async alarm(): Promise<void> {
     const record = this.record;
     if (!record) return;
@@ -184,14 +196,17 @@ export class ResearchJob extends DurableObject<Env> {
       await this.finish({ status: "failed", error: new DeadlineExceeded().message, costUsd: 0, waves: record.progress?.wave ?? 0 });
       return;
     }
-    // Backstop first: if this instance dies mid-run, the alarm brings the job back.
-    await this.ctx.storage.setAlarm(record.spec.deadlineAt + DEADLINE_GRACE_MS);
+    // Armed first: if the runtime dies mid-run, this alarm resumes the job at the restart
+    // (RESUME_AFTER_MS); past the deadline the branches above fail and refund it instead.
+    await this.ctx.storage.setAlarm(Date.now() + RESUME_AFTER_MS);
     this.activeRun = this.run(record);
     try {
       await this.activeRun;
     } finally {
       this.activeRun = null;
     }
+    // The run ended here: nothing left to resume. A settlement that must be retried keeps its alarm.
+    if (this.record?.settled) await this.ctx.storage.deleteAlarm();
   }
 
   private async run(record: JobRecord): Promise<void> {
@@ -288,7 +303,8 @@ export class ResearchJob extends DurableObject<Env> {
 
   /**
    * Releases the unspent reservation (idempotent per job), writes the final D1 row and queues
-   * the webhook. If D1 is unreachable, an alarm retries until it goes through.
+   * the webhook (recorded pending in the webhook outbox, so it survives a lost message). If D1 is
+   * unreachable, an alarm retries until it goes through.
    */
   private async settle(): Promise<void> {
     const record = this.record;

@@ -13,7 +13,9 @@ export const SWEEP_MARGIN_MS = 2 * MINUTE;
 /**
  * The scheduled sweep: no reservation may stay stuck. A job still open well past its deadline is
  * settled by its Durable Object (failed and refunded when it has nothing); a job whose object never
- * received it is failed and refunded here from its D1 row.
+ * received it is failed and refunded here from its D1 row. Running jobs within their deadline are
+ * left alone: a running job's alarm is always armed, and resumes it after a restart (job.ts,
+ * RESUME_AFTER_MS). Webhook deliveries have their own sweep (webhooks/delivery.ts, sweepDueWebhooks).
  */
 export async function sweepStuckJobs(env: Env, now = Date.now()): Promise<{ checked: number; settled: number }> {
   const db = createDb(env.DB);

@@ -36,7 +36,8 @@ export function taskKey(kind: TaskKind, payload: unknown): string {
  * The job's fan-out: the engine hands it a wave's searches and reads; it sends the ones not yet
  * answered to the research-tasks queue in one batch, and resolves each when the consumer reports
  * back (`complete`). Answers are kept in the Durable Object's SQLite storage, so a run resumed
- * after eviction replays finished tasks at no cost and waits for the ones still in flight.
+ * after eviction or a restart replays finished tasks at no cost and sends again the ones a previous
+ * instance left unanswered.
  */
 export class DurableTaskRunner implements TaskRunner {
   private jobId = "";
@@ -45,6 +46,8 @@ export class DurableTaskRunner implements TaskRunner {
   private waiting = new Map<string, Array<(outcome: TaskOutcome) => void>>();
   private toWake: Array<() => void> = [];
   private wakeScheduled = false;
+  /** When this instance was created: unanswered tasks dispatched earlier belong to a run that died. */
+  private readonly bootedAt = Date.now();
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -112,7 +115,10 @@ export class DurableTaskRunner implements TaskRunner {
     for (const task of keyed) {
       if (this.stored(task.key)) continue;
       const row = this.ctx.storage.sql.exec<{ dispatched_at: number }>("SELECT dispatched_at FROM tasks WHERE key = ?", task.key).toArray()[0];
-      if (row && now - row.dispatched_at < REDISPATCH_AFTER_MS) continue; // still in flight from before
+      // Dispatched by this instance: its message is still in flight. Dispatched before this instance
+      // existed (the runtime died and restarted): its message may have died too (local queues live in
+      // memory), so it is sent again; a duplicate answer is harmless, the first one wins.
+      if (row && row.dispatched_at >= this.bootedAt && now - row.dispatched_at < REDISPATCH_AFTER_MS) continue;
       this.ctx.storage.sql.exec(
         "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, NULL, ?) ON CONFLICT(key) DO UPDATE SET dispatched_at = excluded.dispatched_at",
         task.key,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
@@ -21,7 +21,10 @@ export interface ServerClient extends ServerAddress {
 }
 
 export interface StartedServer extends ServerClient {
+  /** Stops the server and removes its state directory (unless the caller passed its own `stateDir`). */
   stop: () => Promise<void>;
+  /** SIGKILLs the whole process group at once, as a crash does, and keeps the state directory. */
+  kill: () => Promise<void>;
   /** The process group of everything `npm start` started (npm, node, wrangler, workerd). */
   processGroup: number;
 }
@@ -43,17 +46,18 @@ export function serverClient(address: ServerAddress): ServerClient {
 /**
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
  * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment;
- * `port` is for a caller that must know the address before the server is up.
+ * `port` is for a caller that must know the address before the server is up; `stateDir` restarts
+ * a server on the state an earlier one left (that directory is then the caller's to remove).
  */
 export async function startServer(
-  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number } = {},
+  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number; stateDir?: string } = {},
 ): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
   const port = options.port ?? (await freePort());
-  const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
   const logFile = join(stateDir, "npm-start.log");
-  writeFileSync(logFile, "");
+  appendFileSync(logFile, options.stateDir ? "\n---- restarted on this state ----\n" : "");
   const child: ChildProcess = spawn(
     "npm",
     ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
@@ -77,14 +81,24 @@ export async function startServer(
         /* already gone */
       }
     }
-    rmSync(stateDir, { recursive: true, force: true });
+    if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+    await exited;
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { ...client, stop, processGroup: child.pid! };
+      if (response.ok) return { ...client, stop, kill, processGroup: child.pid! };
     } catch {
       /* not listening yet */
     }

@@ -171,10 +171,12 @@ describe("eviction mid-job", () => {
     await corpusLoaded();
     const caller = await apiCaller();
     const id = await startHeldJob(caller);
+    await runInDurableObject(jobStubOf(id), (instance) => void ((instance as unknown as { marked: boolean }).marked = true));
     await runInDurableObject(jobStubOf(id), (_instance, state) => state.abort("simulated restart mid-wave")).catch(() => {});
-    const fresh = await runInDurableObject(jobStubOf(id), (instance) => instance as unknown as { activeRun: unknown; record: { status: string } });
+    // A new instance, resuming from storage (its alarm resumes it at once, so its run may be under way).
+    const fresh = await runInDurableObject(jobStubOf(id), (instance) => instance as unknown as { marked?: boolean; record: { status: string } });
     expect(fresh.record.status).toBe("running");
-    expect(fresh.activeRun).toBeNull();
+    expect(fresh.marked).toBeUndefined();
     await hold!.release();
     const done = await waitForTerminal(caller, id);
     expect(done.status).toBe("succeeded");
@@ -188,6 +190,89 @@ describe("eviction mid-job", () => {
     await expectLedgerConsistent(caller.id);
     const row = await dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ?", id);
     expect(row).toEqual({ status: "succeeded", credits_charged: 60 });
+  });
+
+  /**
+   * The runtime dies mid-wave (`ctx.abort()`, as above) and the wave's queue messages die with it
+   * (local queues live in memory): held answers that are then dropped. Nothing calls the job's
+   * object afterwards; its alarm must bring it back, and the resumed run must send the lost tasks
+   * again. The deadline (standard: minutes away) must play no part.
+   */
+  async function restartMidWave(caller: Awaited<ReturnType<typeof apiCaller>>) {
+    const id = await startHeldJob(caller);
+    const { deadline_at } = (await dbFirst<{ deadline_at: string }>("select deadline_at from research_jobs where id = ?", id))!;
+    hold!.restore(); // later answers go through; the ones held so far are lost with the runtime
+    await runInDurableObject(jobStubOf(id), (_instance, state) => state.abort("simulated restart mid-wave")).catch(() => {});
+    expect(hold!.held.splice(0).length).toBeGreaterThan(0);
+    return { id, deadlineAt: Date.parse(deadline_at) };
+  }
+
+  async function expectSettledOnce(caller: Awaited<ReturnType<typeof apiCaller>>, id: string) {
+    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -60], ["release", 0]]);
+    expect(await balanceOf(caller)).toBe(440);
+    await expectLedgerConsistent(caller.id);
+  }
+
+  it("a job whose runtime died mid-wave resumes by itself within seconds, sending the lost tasks again (nothing calls its object)", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const alarmsOf: string[] = [];
+    const alarm = ResearchJob.prototype.alarm;
+    ResearchJob.prototype.alarm = function (this: ResearchJob) {
+      alarmsOf.push((this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id ?? "");
+      return alarm.call(this);
+    };
+    try {
+      const restarted = await restartMidWave(caller);
+      const id = restarted.id;
+      const crashedAt = Date.now();
+      const row = await eventually(
+        () => dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ? and status in ('succeeded', 'failed', 'cancelled')", id),
+        "the resumed job's final row",
+        20_000,
+      );
+      expect(row).toEqual({ status: "succeeded", credits_charged: 60 });
+      expect(Date.now() - crashedAt).toBeLessThan(20_000);
+      expect(restarted.deadlineAt - Date.now()).toBeGreaterThan(60_000);
+      await expectSettledOnce(caller, id);
+      expect((await getJob(caller, id)).status).toBe("succeeded");
+      // The run's alarm, then the one that resumed it after the restart; none left armed.
+      expect(alarmsOf.filter((of) => of === id)).toHaveLength(2);
+      expect(await runInDurableObject(jobStubOf(id), (_instance, state) => state.storage.getAlarm())).toBeNull();
+    } finally {
+      ResearchJob.prototype.alarm = alarm;
+    }
+  }, 30_000);
+
+  it("a job whose runtime died mid-wave and is polled over GET finishes within seconds, long before its deadline", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, deadlineAt } = await restartMidWave(caller);
+    const done = await waitForTerminal(caller, id, 20_000);
+    expect(done).toMatchObject({ status: "succeeded", credits_charged: 60 });
+    expect(done.sources.length).toBeGreaterThan(0);
+    expect(deadlineAt - Date.now()).toBeGreaterThan(60_000);
+    await expectSettledOnce(caller, id);
+  }, 30_000);
+
+  it("an uninterrupted job takes one alarm invocation and leaves no alarm armed", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const alarmsOf: string[] = [];
+    const alarm = ResearchJob.prototype.alarm;
+    ResearchJob.prototype.alarm = function (this: ResearchJob) {
+      alarmsOf.push((this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id ?? "");
+      return alarm.call(this);
+    };
+    try {
+      const done = await json(await research(caller, { question: "What was the Tariff of Abominations?", mode: "lite" }));
+      expect(done.status).toBe("succeeded");
+      await eventually(() => dbFirst("select 1 from research_jobs where id = ? and result_json is not null", done.id), "the settled row");
+      expect(await runInDurableObject(jobStubOf(done.id), (_instance, state) => state.storage.getAlarm())).toBeNull();
+      expect(alarmsOf.filter((of) => of === done.id)).toHaveLength(1);
+    } finally {
+      ResearchJob.prototype.alarm = alarm;
+    }
   });
 
   it("a terminal job survives evictDurableObject: its result and events come from storage", async () => {

@@ -1,11 +1,12 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
+import { sweepDueWebhooks, WEBHOOK_SWEEP_MARGIN_MS } from "../../src/webhooks/delivery";
 import { MAX_DELIVERY_ATTEMPTS } from "../../src/webhooks/signing";
-import { BASE, call, dbRun, expectError, json, randomIp } from "../helpers";
+import { BASE, call, dbFirst, dbRun, expectError, json, randomIp } from "../helpers";
 import { dohHandler } from "../doh";
 import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, eventually, expectShortAnswerIn, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
@@ -86,6 +87,11 @@ async function submitWith(workerEnv: typeof env, caller: ApiCaller, body: Record
   return response;
 }
 
+/** The job's row in the webhook outbox (what makes its delivery durable). */
+function outboxOf(jobId: string) {
+  return dbFirst<{ state: string; attempts: number; next_attempt_at: string }>("select state, attempts, next_attempt_at from webhook_outbox where job_id = ?", jobId);
+}
+
 /** Runs the webhook consumer on one message, as the queue would deliver its `attempts`-th try. */
 async function deliverAttempt(jobId: string, attempts: number, workerEnv: typeof env = env) {
   const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
@@ -153,6 +159,8 @@ describe("webhooks", () => {
     await corpusLoaded();
     const caller = await apiCaller();
     const { id } = await jobWithWebhook(caller, "fail");
+    // The live queue made attempt 1 already; replay it as if it had not (else it is a duplicate, skipped).
+    await dbRun("update webhook_outbox set attempts = 0 where job_id = ?", id);
     const outcome = await deliverAttempt(id, 1);
     expect(outcome.retryMessages).toEqual([{ msgId: "msg-1", delaySeconds: 60 }]);
   });
@@ -193,7 +201,7 @@ describe("webhooks", () => {
   it("re-checks the URL at delivery time: an unsafe destination is refused and not retried", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const { id, path } = await jobWithWebhook(caller, "ok");
+    const { id, path } = await jobWithWebhook(caller, "fail");
     await dbRun("update research_jobs set webhook_url = ? where id = ?", "https://169.254.169.254/latest/meta-data", id);
     const outcome = await deliverAttempt(id, 2);
     expect(outcome.retryMessages).toEqual([]);
@@ -202,6 +210,78 @@ describe("webhooks", () => {
     expect(attempts).toHaveLength(2);
     expect(attempts[1]).toMatchObject({ attempt: 2, status_code: null, error: expect.stringMatching(/refused/) });
     expect(receivedAt(path)).toHaveLength(1);
+    expect(await outboxOf(id)).toMatchObject({ state: "given_up", attempts: 2 });
+  });
+
+  it("a retry lost with its queue message is sent again by the sweep once overdue, and then succeeds; a delivered one is never sent again", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    expect(await outboxOf(id)).toMatchObject({ state: "pending", attempts: 1 });
+    // The queue's retry of attempt 1 (due in 60 s) is lost, as a local queue loses it at a restart.
+    // The receiver is fixed meanwhile.
+    server.use(
+      http.post(`${HOOKS}${path}`, async ({ request }) => {
+        received.push({ path, headers: request.headers, body: await request.text() });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const dueAt = Date.parse((await outboxOf(id))!.next_attempt_at);
+    expect(dueAt - Date.now()).toBeGreaterThan(50_000);
+
+    // Due but not overdue by the margin: the queue's own retry may still come, the sweep leaves it.
+    expect((await sweepDueWebhooks(env, dueAt + WEBHOOK_SWEEP_MARGIN_MS - 1000)).resent).not.toContain(id);
+    expect((await sweepDueWebhooks(env, dueAt + WEBHOOK_SWEEP_MARGIN_MS)).resent).toContain(id);
+    await eventually(async () => (await deliveries(caller, id)).length === 2, "attempt 2, sent by the sweep");
+    expect((await deliveries(caller, id))[1]).toMatchObject({ attempt: 2, status_code: 200, error: null });
+    expect(receivedAt(path)).toHaveLength(2);
+    expect(receivedAt(path)[1]!.headers.get("X-Service-Delivery")).toBe(id);
+    expect(await outboxOf(id)).toMatchObject({ state: "delivered", attempts: 2 });
+
+    // Delivered: no later sweep sends it again, and a late queue message (the lost retry, after all) skips.
+    expect((await sweepDueWebhooks(env, Date.now() + 7 * 86_400_000)).resent).not.toContain(id);
+    const late = await deliverAttempt(id, 2);
+    expect(late.explicitAcks).toEqual(["msg-2"]);
+    expect(late.retryMessages).toEqual([]);
+    expect(await deliveries(caller, id)).toHaveLength(2);
+    expect(receivedAt(path)).toHaveLength(2);
+  });
+
+  it("the cron trigger runs the webhook sweep", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    server.use(http.post(`${HOOKS}${path}`, () => HttpResponse.json({ ok: true })));
+    // Attempt 2 was due 10 minutes ago and never came.
+    await dbRun("update webhook_outbox set next_attempt_at = ? where job_id = ?", new Date(Date.now() - 10 * 60_000).toISOString(), id);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await eventually(async () => (await deliveries(caller, id)).length === 2, "attempt 2, sent by the cron sweep");
+    expect((await deliveries(caller, id))[1]).toMatchObject({ attempt: 2, status_code: 200 });
+    expect(await outboxOf(id)).toMatchObject({ state: "delivered", attempts: 2 });
+  });
+
+  it("the sweep keeps the attempt count: a failing delivery re-sent by the sweep stops at the last attempt", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const { id, path } = await jobWithWebhook(caller, "fail");
+    // Every queue retry is lost: each attempt after the first is sent by the sweep, a day apart.
+    for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      expect((await sweepDueWebhooks(env, Date.now() + attempt * 86_400_000)).resent).toContain(id);
+      await eventually(async () => (await deliveries(caller, id)).length === attempt, `attempt ${attempt}`);
+    }
+    expect((await deliveries(caller, id)).map((a) => a.attempt)).toEqual(Array.from({ length: MAX_DELIVERY_ATTEMPTS }, (_, i) => i + 1));
+    expect(await outboxOf(id)).toMatchObject({ state: "given_up", attempts: MAX_DELIVERY_ATTEMPTS });
+    const later = await sweepDueWebhooks(env, Date.now() + 30 * 86_400_000);
+    expect(later.resent).not.toContain(id);
+    expect(receivedAt(path)).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+
+    // An attempt that died mid-way after the last one started (the outbox still says pending) is given up, not made again.
+    await dbRun("update webhook_outbox set state = 'pending' where job_id = ?", id);
+    expect((await sweepDueWebhooks(env, Date.now() + 31 * 86_400_000)).givenUp).toContain(id);
+    expect(await outboxOf(id)).toMatchObject({ state: "given_up", attempts: MAX_DELIVERY_ATTEMPTS });
+    expect(await deliveries(caller, id)).toHaveLength(MAX_DELIVERY_ATTEMPTS);
   });
 
   it("in production, a webhook_url whose host name resolves to loopback is 400 at submit, and nothing is written", async () => {

@@ -107,6 +107,29 @@ export const webhookDeliveries = sqliteTable(
   (t) => [index("webhook_deliveries_job_idx").on(t.jobId, t.attempt)],
 );
 
+export const WEBHOOK_STATES = ["pending", "delivered", "given_up"] as const;
+
+/**
+ * Each finished job's webhook delivery, one row a job: written when the job settles (before its
+ * queue message is sent) and moved by every attempt. The queue is the fast path; the cron sweep
+ * re-sends a pending delivery whose next attempt is overdue (its queue message was lost), so a
+ * delivery survives any restart. `attempts` is the number of attempts started so far.
+ */
+export const webhookOutbox = sqliteTable(
+  "webhook_outbox",
+  {
+    jobId: text("job_id")
+      .primaryKey()
+      .references(() => researchJobs.id, { onDelete: "cascade" }),
+    state: text("state", { enum: WEBHOOK_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next attempt is due (while pending). */
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("webhook_outbox_due_idx").on(t.state, t.nextAttemptAt)],
+);
+
 /** The account's webhook signing secret (kept readable: the account needs it to verify signatures). */
 export const webhookSecrets = sqliteTable("webhook_secrets", {
   userId: text("user_id")

@@ -1,0 +1,61 @@
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFixture } from "../../bench/fixture";
+import { type StartedServer, startServer } from "./server";
+
+/**
+ * Issue 26 defect 5, as it happened: `npm start` is SIGKILLed while a job runs (its wave's searches
+ * are in flight, held by a slow local web), then started again on the same state directory. The
+ * job must finish within seconds of the restart, with nothing calling its object: it is watched
+ * through the job list, which reads only D1. Its deadline (a standard job: 180 s) plays no part.
+ */
+describe("a job running when the server is killed", () => {
+  let fixture: Awaited<ReturnType<typeof startFixture>> | undefined;
+  let servers: StartedServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.kill();
+    if (servers[0]) rmSync(servers[0].stateDir, { recursive: true, force: true });
+    await fixture?.close();
+  });
+
+  it("resumes after the restart and finishes within seconds, charged once", async () => {
+    // Every search and page read of the "web" takes 1 s: the job is surely mid-wave when killed.
+    fixture = await startFixture({ latencyMs: 1000, p99Ms: 1000 });
+    const vars = { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl };
+    const first = await startServer({ vars });
+    servers.push(first);
+    const signup = await first.post("/api/auth/signup", { email: `restart-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
+    const { access_token: accessToken } = (await signup.json()) as { access_token: string };
+    const key = ((await (await first.post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
+    const accepted = await first.post("/v1/research", { question: "How did tariff policy change trade volumes?", mode: "standard" }, key);
+    expect(accepted.status).toBe(202);
+    const { id } = (await accepted.json()) as { id: string };
+    const status = async (baseUrl: string) => {
+      const response = await fetch(`${baseUrl}/v1/research?limit=5`, { headers: { Authorization: `Bearer ${key}` } });
+      const rows = (await response.json()) as { id: string; status: string; credits_charged: number }[];
+      return rows.find((row) => row.id === id);
+    };
+    for (let waited = 0; (await status(first.baseUrl))?.status !== "running"; waited += 100) {
+      if (waited > 10_000) throw new Error("the job never started running");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // its first searches are now at the slow web
+
+    await first.kill();
+    const second = await startServer({ vars, stateDir: first.stateDir });
+    servers.push(second);
+    const restartedAt = Date.now();
+    let row = await status(second.baseUrl);
+    while (row?.status === "running" || row?.status === "pending") {
+      if (Date.now() - restartedAt > 20_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      row = await status(second.baseUrl);
+    }
+    const tookMs = Date.now() - restartedAt;
+    console.log(`the killed job was ${row?.status} ${tookMs} ms after the restarted server answered /healthz`);
+    expect(row).toMatchObject({ status: "succeeded", credits_charged: 60 });
+    expect(tookMs).toBeLessThan(15_000);
+    const balance = (await (await fetch(`${second.baseUrl}/v1/credits`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { credits: number };
+    expect(balance.credits).toBe(440);
+  }, 120_000);
+});
