@@ -22,6 +22,7 @@ import {
   ownCollection,
   UpdateCollectionSchema,
   updateCollection,
+  UPLOAD_LIMITS,
 } from "../research/service";
 import {
   collectionExample,
@@ -57,11 +58,18 @@ const UploadSchema = z
   .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most." }) })
   .openapi("DocumentUpload", { description: "Files to add, as multipart/form-data `file` parts." });
 
-/** Before the body validators: only JSON or multipart bodies are read here (415 for anything else). */
+/**
+ * Before the body validators: only JSON or multipart bodies are read here (415 for anything else),
+ * and a body whose Content-Length is over the bound is refused before it is read (413).
+ */
 const ingestContentType = createMiddleware(async (c, next) => {
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("application/json") && !type.startsWith("multipart/form-data")) {
     throw new ApiError("unsupported_media_type", "Send application/json ({documents: [...]}) or multipart/form-data with `file` parts.");
+  }
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > UPLOAD_LIMITS.requestBytes) {
+    throw new ApiError("payload_too_large", `The request body is ${length} bytes; one call may send at most ${UPLOAD_LIMITS.requestBytes} (21 MB). Send the files in several calls.`);
   }
   await next();
 });

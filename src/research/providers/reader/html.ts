@@ -18,6 +18,14 @@ const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "i
 /** Elements whose content is text up to their end tag, never markup. */
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 
+/**
+ * Open elements kept at most. Deeper ones are read as part of the deepest kept one (flattened):
+ * their text stays, a deep element is not dropped as boilerplate, and an end tag is looked for
+ * among these only, so 100,000 nested <div>s followed by 100,000 unmatched end tags take
+ * milliseconds instead of minutes (each end tag used to search the whole stack).
+ */
+export const MAX_OPEN_ELEMENTS = 256;
+
 type Attributes = Map<string, string>;
 
 function isBoilerplate(tag: string, attributes: Attributes): boolean {
@@ -146,6 +154,7 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
     if (block) parts.push("\n");
     // Void elements (and <x/>) have no content and no end tag.
     if (VOID_TAGS.has(tag) || attributeSource.trimEnd().endsWith("/")) continue;
+    if (stack.length >= MAX_OPEN_ELEMENTS) continue;
     if (drop) dropped++;
     stack.push({ tag, drop, block });
   }
