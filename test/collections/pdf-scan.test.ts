@@ -30,7 +30,7 @@ describe("the PDF pre-scan (counts what compressed streams inflate to before PDF
     const counted = await inflatedBytes(bomb, 16 * 1024 * 1024);
     expect(counted).toBeGreaterThan(16 * 1024 * 1024);
     expect(counted).toBeLessThan(24 * 1024 * 1024);
-    expect(Date.now() - start).toBeLessThan(2_000);
+    expect(Date.now() - start).toBeLessThan(5_000);
   });
 
   it("counts what corrupt or truncated data gives before its fault, without throwing", async () => {

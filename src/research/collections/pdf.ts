@@ -16,11 +16,14 @@ import { UPLOAD_LIMITS } from "./limits";
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const encoder = new TextEncoder();
 const STREAM = encoder.encode("stream");
+const OBJ = encoder.encode("obj");
 const END_STREAM = encoder.encode("endstream");
-/** Compressed data is fed to the inflater in pieces this size: a piece inflates to at most ~1,032 times it, so memory stays a few MB. */
-const PIECE = 4 * 1024;
+/** Compressed data is fed to the inflater in pieces this size: a piece inflates to at most ~1,032 times it (8 MB). */
+const PIECE = 8 * 1024;
 /** How far before a `stream` keyword its dictionary is looked for. */
 const DICTIONARY_WINDOW = 16 * 1024;
 
@@ -35,6 +38,14 @@ function indexOfWord(bytes: Uint8Array, word: Uint8Array, from: number): number 
     if (startsWithAt(bytes, word, at)) return at;
   }
   return -1;
+}
+
+/** The last `word` that starts in [floor, before), else `floor`. */
+function lastIndexOfWord(bytes: Uint8Array, word: Uint8Array, before: number, floor: number): number {
+  for (let at = bytes.lastIndexOf(word[0]!, before - 1); at >= floor; at = bytes.lastIndexOf(word[0]!, at - 1)) {
+    if (startsWithAt(bytes, word, at)) return at;
+  }
+  return floor;
 }
 
 export interface PdfStream {
@@ -67,8 +78,8 @@ export function pdfStreams(bytes: Uint8Array): PdfStream[] {
     if (bytes[start] === 0x0d) start++;
     if (bytes[start] === 0x0a) start++;
     if (start === at + STREAM.length) continue; // "stream" inside some other token
-    const before = decoder.decode(bytes.subarray(Math.max(0, at - DICTIONARY_WINDOW), at));
-    const dictionary = before.slice(Math.max(0, before.lastIndexOf(" obj")));
+    // The dictionary: back to the `obj` keyword before it (at most DICTIONARY_WINDOW bytes), decoded alone.
+    const dictionary = decoder.decode(bytes.subarray(lastIndexOfWord(bytes, OBJ, at, Math.max(0, at - DICTIONARY_WINDOW)), at));
     const length = /\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(dictionary)?.[1];
     let end = length !== undefined && start + Number(length) <= bytes.length ? start + Number(length) : -1;
     // A direct /Length is trusted when `endstream` follows it; otherwise the keyword is looked for.
@@ -83,39 +94,48 @@ export function pdfStreams(bytes: Uint8Array): PdfStream[] {
 
 /**
  * How many bytes zlib data inflates to, counted up to `limit` (then it stops: the answer is over
- * `limit`). Pieces go in one at a time and the output is only counted, never kept. Data that is
- * corrupt or cut short counts what came out before the fault (PDF.js tolerates both the same way).
+ * `limit`). The output is only counted, never kept, and pieces go in one at a time, each after the
+ * output of the one before was read: workerd's DecompressionStream accepts writes without
+ * waiting for its reader, so writing all the data at once inflated all of it into its queue (a
+ * 400 KB bomb held 400 MB). A piece inflates to at most ~1,032 times its size. Data that is
+ * corrupt or cut short counts what came out before the fault (PDF.js keeps that much too).
  */
 export async function inflatedBytes(data: Uint8Array, limit: number): Promise<number> {
   const inflater = new DecompressionStream("deflate");
   const writer = inflater.writable.getWriter();
   const reader = inflater.readable.getReader();
   let total = 0;
-  let stopped = false;
-  const reading = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        total += value.byteLength;
-        if (total > limit) {
-          stopped = true;
-          await reader.cancel().catch(() => undefined);
-          return;
-        }
-      }
-    } catch {
-      stopped = true;
+  // A read is always pending before a write, so a stream that does wait for its reader never stalls.
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = reader.read();
+  pending.catch(() => undefined);
+  /** Counts what the pieces written so far gave; true once the stream ended or went over the limit. */
+  const drain = async (): Promise<boolean> => {
+    for (;;) {
+      pending ??= reader.read();
+      const result = await Promise.race([pending, nextTurn().then(() => null)]);
+      if (result === null) return false; // nothing more yet: write the next piece
+      pending = null;
+      if (result.done) return true;
+      total += result.value.byteLength;
+      if (total > limit) return true;
     }
-  })();
+  };
   try {
-    for (let at = 0; at < data.length && !stopped; at += PIECE) await writer.write(data.slice(at, at + PIECE));
-    if (!stopped) await writer.close();
+    let finished = false;
+    for (let at = 0; at < data.length && !finished; at += PIECE) {
+      await writer.write(data.slice(at, at + PIECE));
+      finished = await drain();
+    }
+    if (!finished) {
+      await writer.close();
+      while (!(await drain()));
+    }
   } catch {
-    /* corrupt data, or the reader stopped */
+    /* corrupt data: what came out before the fault is counted */
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    await writer.abort().catch(() => undefined);
   }
-  if (stopped) await writer.abort().catch(() => undefined);
-  await reading;
   return total;
 }
 
@@ -146,8 +166,6 @@ export async function checkPdfStreams(name: string, bytes: Uint8Array): Promise<
     }
   }
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** unpdf's merge of page texts: line breaks kept, other whitespace collapsed, at most one blank line. */
 const mergePages = (texts: string[]) =>
