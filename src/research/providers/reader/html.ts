@@ -4,6 +4,7 @@
  * elements become line breaks so sentences from different paragraphs do not run together.
  */
 
+import { plainText } from "../../../lib/plain-text";
 import { decodeEntities } from "../../engine/language";
 
 const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
@@ -165,6 +166,6 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
     // A line that does not end like prose and has few words is a label, a button or a link list.
     .filter((line) => line.length > 0 && (line.split(" ").length >= 6 || /[.!?:]$/.test(line)))
     .join("\n");
-  const cleanTitle = decodeEntities((title || ogTitle).replace(/\s+/g, " ").trim());
+  const cleanTitle = plainText(title || ogTitle);
   return { title: cleanTitle, text: body };
 }
