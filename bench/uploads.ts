@@ -4,12 +4,13 @@
 // is asked every 100 ms, and the run reports the time to the answer, its status and error code,
 // the workerd processes' peak resident memory (VmRSS sampled every 50 ms, and VmHWM), and the
 // health checks' latency meanwhile (what every other caller of the isolate waits).
-// BENCH_UPLOADS=1000,flate picks cases; BENCH_UPLOAD_TIMEOUT_S bounds an upload (default 150 s).
+// "inflates-56mb" is eight pages whose contents inflate to 7 MB each, under every bound (the cost of
+// the scan on a file it accepts). BENCH_UPLOADS=1000,flate picks cases; BENCH_UPLOAD_TIMEOUT_S bounds an upload (default 150 s).
 // To measure other code, run it from that checkout: `cd ../before && tsx ../wt-uploads/bench/uploads.ts`
 // (the server is started from the working directory).
 import { readdirSync, readFileSync } from "node:fs";
 import { startServer, type StartedServer } from "../test/e2e/server.ts";
-import { deflatedZeros, flatePdf, pagedPdf } from "../test/collections/pdf.ts";
+import { deflatedZeros, flatePdf, pagedPdf, pdfOf } from "../test/collections/pdf.ts";
 import { machineLoad, measuredCommit, percentile, writeResults } from "./report.ts";
 
 const CASES = (process.env.BENCH_UPLOADS ?? "1000,5000,20000,flate").split(",");
@@ -38,8 +39,23 @@ function workerdMemory(processGroup: number): Map<number, [number, number]> {
   return sizes;
 }
 
+/** Eight pages whose contents inflate to 7 MB each (56 MB in all): under the bounds, so every byte is inflated by the scan and then by PDF.js. */
+async function compressedPdf(): Promise<Uint8Array> {
+  const content = await deflatedZeros(7 * 1024 * 1024);
+  const pages = 8;
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${3 + 2 * i} 0 R`).join(" ")}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, (_, i) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`,
+      { dictionary: "<< /Filter /FlateDecode >>", data: content },
+    ]).flat(),
+  ]);
+}
+
 async function fileOf(name: string): Promise<File> {
   if (name === "flate") return new File([flatePdf(await deflatedZeros(400 * 1024 * 1024))], "bomb.pdf", { type: "application/pdf" });
+  if (name === "inflates-56mb") return new File([await compressedPdf()], "dense.pdf", { type: "application/pdf" });
   const pages = Number(name);
   return new File([pagedPdf(pages)], `report-${pages}.pdf`, { type: "application/pdf" });
 }
@@ -111,7 +127,7 @@ async function measure(name: string) {
     const hwm = Math.max(0, ...[...workerdMemory(server.processGroup).values()].map(([, high]) => high));
     const alive = workerdMemory(server.processGroup).size > 0 && (await fetch(`${server.baseUrl}/healthz`).then((r) => r.ok, () => false));
     const row =
-      `| ${name === "flate" ? "flate bomb" : `${name} pages`} | ${(file.size / 1024 / 1024).toFixed(2)} MB | ${seconds.toFixed(1)} s | ${status} ${code} | ` +
+      `| ${name === "flate" ? "flate bomb" : /^\d+$/.test(name) ? `${name} pages` : name} | ${(file.size / 1024 / 1024).toFixed(2)} MB | ${seconds.toFixed(1)} s | ${status} ${code} | ` +
       `${baseline} → ${peak} MB (VmHWM ${hwm || "gone"}) | ${percentile(health, 50).toFixed(0)} / ${Math.max(...health).toFixed(0)} ms, ${healthFailures} failed | ${alive ? "yes" : "**no**"} |`;
     log(row);
   } finally {

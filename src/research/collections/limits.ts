@@ -35,9 +35,9 @@ export const UPLOAD_LIMITS = {
   /** Pages of one PDF at most, read from its page tree before any page is. */
   pdfPages: 2_000,
   /** Decoded bytes of one compressed (/FlateDecode) PDF stream at most: a page's content, a font, an object stream. */
-  pdfStreamDecodedBytes: 16 * MB,
+  pdfStreamDecodedBytes: 8 * MB,
   /** Decoded bytes of all of one PDF's compressed streams together at most. */
-  pdfDecodedBytes: 100 * MB,
+  pdfDecodedBytes: 64 * MB,
   /** Wall-clock time for reading the PDFs of one call (pages are read one at a time, yielding between them). */
   pdfReadMs: 20_000,
 } as const;

@@ -6,8 +6,9 @@ import { UPLOAD_LIMITS } from "./limits";
  * A PDF's text and title, read within bounds (issue 26): one 20,000-page PDF used to run the
  * isolate out of memory after 90 s, with every other caller of it waiting. So:
  *  1. before PDF.js sees the file, its compressed streams are inflated chunk by chunk and only
- *     counted (`inflatedBytes`): a flate bomb is refused after ~16 MB of output, memory flat;
- *  2. the page count is read from the page tree and refused above the cap before any page is read;
+ *     counted (`inflatedBytes`): a flate bomb is refused after ~8 MB of output, memory flat;
+ *  2. the page count (the page objects written plainly in the file, then PDF.js's count from the
+ *     page tree) is refused above the cap before any page is read;
  *  3. pages are read one at a time (PDF.js's own helpers read them all at once), each released
  *     after use, with a running text cap and a wall-clock deadline, yielding to the event loop
  *     between pages so other requests of the isolate are answered meanwhile.
@@ -139,6 +140,27 @@ export async function inflatedBytes(data: Uint8Array, limit: number): Promise<nu
   return total;
 }
 
+const TYPE = encoder.encode("/Type");
+const PAGE = encoder.encode("/Page");
+const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+/** Bytes that end a PDF name (whitespace and delimiters). */
+const endsName = (byte: number | undefined) => byte === undefined || isSpace(byte) || "/[]<>(){}%".includes(String.fromCharCode(byte));
+
+/**
+ * Page objects (`/Type /Page`) written plainly in the file: a lower bound of its pages (pages kept
+ * in compressed object streams are not seen; PDF.js's count is checked after). A file with more
+ * than the cap is refused without PDF.js parsing it at all.
+ */
+export function plainPageObjects(bytes: Uint8Array): number {
+  let pages = 0;
+  for (let at = indexOfWord(bytes, TYPE, 0); at >= 0; at = indexOfWord(bytes, TYPE, at + TYPE.length)) {
+    let next = at + TYPE.length;
+    while (isSpace(bytes[next])) next++;
+    if (startsWithAt(bytes, PAGE, next) && endsName(bytes[next + PAGE.length])) pages++;
+  }
+  return pages;
+}
+
 /** Filters PDF.js would decode that the scan cannot count: a bomb could hide behind them, so such files are refused. */
 const UNCOUNTED = new Set(["LZWDecode", "LZW"]);
 const isFlate = (filter: string) => filter === "FlateDecode" || filter === "Fl";
@@ -184,6 +206,10 @@ export interface PdfReadBounds {
 
 /** The text and title (from the PDF's metadata) of a PDF, within the bounds of UPLOAD_LIMITS. */
 export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBounds): Promise<{ text: string; title?: string }> {
+  const tooManyPages = (pages: number, atLeast = "") =>
+    new ApiError("payload_too_large", `"${name}" has ${atLeast}${pages} pages; a PDF may have at most ${UPLOAD_LIMITS.pdfPages}. Split it into parts.`);
+  const plainPages = plainPageObjects(bytes);
+  if (plainPages > UPLOAD_LIMITS.pdfPages) throw tooManyPages(plainPages, "at least ");
   await checkPdfStreams(name, bytes);
   const unreadable = () => ApiError.invalid(`"${name}" could not be read as a PDF.`);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -193,9 +219,7 @@ export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBo
     throw unreadable();
   }
   try {
-    if (pdf.numPages > UPLOAD_LIMITS.pdfPages) {
-      throw new ApiError("payload_too_large", `"${name}" has ${pdf.numPages} pages; a PDF may have at most ${UPLOAD_LIMITS.pdfPages}. Split it into parts.`);
-    }
+    if (pdf.numPages > UPLOAD_LIMITS.pdfPages) throw tooManyPages(pdf.numPages);
     const texts: string[] = [];
     let length = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
