@@ -124,4 +124,19 @@ describe("what one upload may cost (issue 26): bounded before the work, 413 nami
     expect(Date.now() - start).toBeLessThan(3_000);
     expect(await textOf(caller, id, result.documents[0].id)).toBe("The canal opened in 1825 and carried coal to the city.");
   });
+
+  it("a request body over 21 MB is refused from its Content-Length before it is read (413)", async () => {
+    const caller = await apiCaller();
+    const id = await newCollection(caller);
+    const body = new Uint8Array(21 * 1024 * 1024 + 1);
+    const request = new Request(`${BASE}/v1/collections/${id}/documents`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${caller.key}`, "CF-Connecting-IP": randomIp(), "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(body.length) },
+      body,
+    });
+    const response = await (await import("cloudflare:workers")).exports.default.fetch(request);
+    recordExchange(request, response);
+    const error = await expectError(response, 413, "payload_too_large");
+    expect(error.error.message).toBe(`The request body is ${body.length} bytes; one call may send at most 22020096 (21 MB). Send the files in several calls.`);
+  });
 });
