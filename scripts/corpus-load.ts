@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { plainText } from "../src/lib/plain-text.ts";
 import { applyMigrations, openLocalD1, upsertDocuments } from "./lib/local-d1.mjs";
 import { sotuDocuments } from "./seed-corpus.mjs";
 
@@ -135,7 +136,10 @@ async function loadIntoCollection(id: string, docs: Doc[]): Promise<void> {
   console.log(`collection ${id}: added or replaced ${written} documents`);
 }
 
-const documents = [...(sotu ? (sotuDocuments() as Doc[]) : []), ...(target ? walk(resolve(target)).flatMap(documentsOf) : [])].filter((doc) => doc.text.trim());
+// Titles as plain text (no markup, entities decoded), as the service keeps them (issue 26, defect 7).
+const documents = [...(sotu ? (sotuDocuments() as Doc[]) : []), ...(target ? walk(resolve(target)).flatMap(documentsOf) : [])]
+  .filter((doc) => doc.text.trim())
+  .map((doc) => ({ ...doc, title: plainText(doc.title) || basename(doc.url) }));
 if (collection) {
   await loadIntoCollection(collection, documents);
 } else {

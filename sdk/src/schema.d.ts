@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Add documents to a collection
-         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
+         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413), a PDF of at most 2,000 pages read within 20 s a call (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
          */
         post: operations["addCollectionDocuments"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface components {
         };
         /** @description Files to add, as multipart/form-data `file` parts. */
         DocumentUpload: {
-            /** @description One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most. */
+            /** @description One or more files: .txt, .md, .html, .pdf (text extracted; at most 2,000 pages) or .jsonl (one document a line); 20 MB each and 21 MB a call at most. */
             file?: string[];
         };
         /**
@@ -435,7 +435,7 @@ export interface components {
                  *     | `not_found` | 404 | No such resource for this account: an unknown id, or one that belongs to another account (the two are indistinguishable on purpose), or no such route. |
                  *     | `email_taken` | 409 | An account with this email already exists: sign in, or reset its password. |
                  *     | `idempotency_conflict` | 409 | A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer. |
-                 *     | `payload_too_large` | 413 | A document's text is over 2 MB, or an uploaded file is over 20 MB. |
+                 *     | `payload_too_large` | 413 | A document's text is over 2 MB, an uploaded file over 20 MB or a request body over 21 MB; or a PDF passes a reading bound: over 2,000 pages, a compressed stream inflating to over 8 MB (64 MB for the file), or over 20 s to read the PDFs of one call. The message names the bound. |
                  *     | `unsupported_media_type` | 415 | An uploaded file is not `.txt`, `.md`, `.html`, `.pdf` or `.jsonl`, or a body is neither JSON nor multipart where both are accepted. |
                  *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` (or `idempotency_key`) was already used with a different body. Use a new key for a new request. |
                  *     | `rate_limited` | 429 | A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives. |

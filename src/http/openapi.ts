@@ -86,7 +86,8 @@ export const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> =
   },
   payload_too_large: {
     title: "Too large",
-    meaning: "A document's text is over 2 MB, or an uploaded file is over 20 MB.",
+    meaning:
+      "A document's text is over 2 MB, an uploaded file over 20 MB or a request body over 21 MB; or a PDF passes a reading bound: over 2,000 pages, a compressed stream inflating to over 8 MB (64 MB for the file), or over 20 s to read the PDFs of one call. The message names the bound.",
   },
   unsupported_media_type: {
     title: "Unsupported media type",

@@ -3,6 +3,12 @@ import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
 import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
 import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
 import type { ResearchResult, SourceDto } from "./shapes";
+import { plainText } from "../lib/plain-text";
+
+/** Sources as callers see them: title and summary as plain text, whatever a page or an older row held (issue 26, defect 7). */
+export function plainSources(sources: SourceDto[]): SourceDto[] {
+  return sources.map((source) => ({ ...source, title: plainText(source.title), ...(typeof source.summary === "string" ? { summary: plainText(source.summary) } : {}) }));
+}
 
 export type { ResearchResult };
 
@@ -80,7 +86,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     brief: succeeded?.brief ?? found?.brief ?? null,
     answer: succeeded?.answer ?? null,
     typed: succeeded?.typed ?? null,
-    sources: succeeded?.sources ?? found?.sources ?? record.sources,
+    sources: plainSources(succeeded?.sources ?? found?.sources ?? record.sources),
     citations: succeeded?.citations ?? found?.citations ?? [],
     credits_charged: chargeFor(spec, outcome),
     cost_usd: cost,
@@ -103,7 +109,7 @@ export function liveResult(record: JobRecord): ResearchResult {
     brief: null,
     answer: null,
     typed: null,
-    sources: record.sources,
+    sources: plainSources(record.sources),
     citations: [],
     credits_charged: 0,
     cost_usd: roundUsd(record.progress?.cost_usd ?? 0),

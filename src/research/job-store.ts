@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usageDaily } from "../db/schema/jobs";
 import type { Paging } from "../lib/paging";
 import { usdToMicros } from "./pricing";
-import type { ResearchResult } from "./job-state";
+import { plainSources, type ResearchResult } from "./job-state";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 
@@ -17,7 +17,10 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
  */
 export function resultFromRow(job: ResearchJobRow): ResearchResult {
   // Rows written before claim-level citations (or the short answer) existed have none.
-  if (job.resultJson) return { citations: [], answer: null, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer">) };
+  if (job.resultJson) {
+    const result = { citations: [], answer: null, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer">) };
+    return { ...result, sources: plainSources(result.sources ?? []) }; // rows written before titles were made plain
+  }
   return {
     id: job.id,
     status: job.status,

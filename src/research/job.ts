@@ -6,7 +6,7 @@ import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
 import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import { JobEventStream } from "./job-events";
-import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, type ResearchResult } from "./job-state";
+import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./wave-tasks";
 import { enqueueWebhook } from "../webhooks/delivery";
@@ -273,9 +273,10 @@ export class ResearchJob extends DurableObject<Env> {
 
   private async onSource(source: SourceDto): Promise<void> {
     if (!this.record || isTerminal(this.record.status)) return;
-    this.record.sources.push(source);
+    const [plain] = plainSources([source]);
+    this.record.sources.push(plain!);
     await this.persist();
-    this.emit("source", source);
+    this.emit("source", plain!);
   }
 
   // ---- Settlement --------------------------------------------------------------------------

@@ -40,7 +40,7 @@ export {
 } from "./collections/store";
 export { documentsFromFiles, MAX_FILE_BYTES } from "./collections/files";
 export { ingest } from "./collections/ingest";
-export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION } from "./collections/limits";
+export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION, UPLOAD_LIMITS } from "./collections/limits";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
 export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";

@@ -22,6 +22,7 @@ import {
   ownCollection,
   UpdateCollectionSchema,
   updateCollection,
+  UPLOAD_LIMITS,
 } from "../research/service";
 import {
   collectionExample,
@@ -54,14 +55,21 @@ const IngestIdempotencyHeader = z.object({
 
 /** Files to upload: one or more `file` parts. */
 const UploadSchema = z
-  .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted) or .jsonl (one document a line); 20 MB each at most." }) })
+  .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted; at most 2,000 pages) or .jsonl (one document a line); 20 MB each and 21 MB a call at most." }) })
   .openapi("DocumentUpload", { description: "Files to add, as multipart/form-data `file` parts." });
 
-/** Before the body validators: only JSON or multipart bodies are read here (415 for anything else). */
+/**
+ * Before the body validators: only JSON or multipart bodies are read here (415 for anything else),
+ * and a body whose Content-Length is over the bound is refused before it is read (413).
+ */
 const ingestContentType = createMiddleware(async (c, next) => {
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   if (!type.startsWith("application/json") && !type.startsWith("multipart/form-data")) {
     throw new ApiError("unsupported_media_type", "Send application/json ({documents: [...]}) or multipart/form-data with `file` parts.");
+  }
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > UPLOAD_LIMITS.requestBytes) {
+    throw new ApiError("payload_too_large", `The request body is ${length} bytes; one call may send at most ${UPLOAD_LIMITS.requestBytes} (21 MB). Send the files in several calls.`);
   }
   await next();
 });
@@ -179,7 +187,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       summary: "Add documents to a collection",
       description:
         "Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. " +
-        "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
+        "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413), a PDF of at most 2,000 pages read within 20 s a call (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
         note,
       request: {
         params: CollectionParam,

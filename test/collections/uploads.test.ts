@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BASE, call, expectError, json, randomIp } from "../helpers";
 import { recordExchange } from "../setup/response-contract";
-import { apiCaller, type ApiCaller } from "../research/helpers";
-import { minimalPdf } from "./pdf";
+import { apiCaller, type ApiCaller, balanceOf } from "../research/helpers";
+import { deflatedZeros, flatePdf, minimalPdf, pagedPdf } from "./pdf";
 
 async function upload(caller: ApiCaller, collectionId: string, files: File[]): Promise<Response> {
   const form = new FormData();
@@ -59,5 +59,84 @@ describe("uploading files to a collection (multipart/form-data)", () => {
     await expectError(await upload(caller, id, [new File([new Uint8Array(20 * 1024 * 1024 + 1)], "big.txt")]), 413, "payload_too_large");
     await expectError(await call(`/v1/collections/${id}/documents`, { token: caller.key, rawBody: "just text", headers: { "Content-Type": "text/plain" } }), 415, "unsupported_media_type");
     expect(await docsOf(caller, id)).toEqual([]);
+  });
+});
+
+describe("what one upload may cost (issue 26): bounded before the work, 413 naming the bound, nothing written or charged", () => {
+  /** Uploads `file` and expects the error, with the collection still empty and the balance unchanged. */
+  async function refused(file: File, status: number, code: string): Promise<{ message: string; ms: number }> {
+    const caller = await apiCaller();
+    const id = await newCollection(caller);
+    const balance = await balanceOf(caller);
+    const start = Date.now();
+    const response = await upload(caller, id, [new File(["A fine document that must not be written when another file fails."], "fine.txt"), file]);
+    const ms = Date.now() - start;
+    const body = await expectError(response, status, code);
+    expect(await docsOf(caller, id)).toEqual([]);
+    expect(await balanceOf(caller)).toBe(balance);
+    return { message: body.error.message, ms };
+  }
+
+  it("a PDF over the page cap (2,000 pages) is refused from its page count, before any page is read", async () => {
+    const { message } = await refused(new File([pagedPdf(2_001)], "long.pdf", { type: "application/pdf" }), 413, "payload_too_large");
+    expect(message).toBe('"long.pdf" has at least 2001 pages; a PDF may have at most 2000. Split it into parts.');
+  });
+
+  it("a flate bomb (200 MB of zeros in 200 KB) is refused quickly, from a count of its inflated bytes", async () => {
+    const bomb = flatePdf(await deflatedZeros(200 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(300_000);
+    const { message, ms } = await refused(new File([bomb], "bomb.pdf", { type: "application/pdf" }), 413, "payload_too_large");
+    expect(message).toMatch(/"bomb\.pdf" has a compressed stream that inflates to more than 8 MB/);
+    expect(ms).toBeLessThan(4_000); // ~0.3 s here; 5 s and 780 MB before the bound
+  });
+
+  it("a PDF with more text than a document may have stops being read at the page that passes the cap", async () => {
+    // 1-point type: 500 lines of ~1,000 characters a page, ~500 KB of text a page.
+    const line = "The harbor commission met and approved the dredging of the north channel again. ".repeat(12);
+    const pdf = pagedPdf(6, (page) => Array.from({ length: 500 }, (_, i) => `${page}.${i} ${line}`), 1);
+    const { message } = await refused(new File([pdf], "minutes.pdf", { type: "application/pdf" }), 413, "payload_too_large");
+    expect(message).toMatch(/^"minutes\.pdf" has more than 2 MB of text \(at page 5 of 6\); a document may have at most 2 MB/);
+  });
+
+  it("a PDF of a few hundred pages is still read whole", async () => {
+    const caller = await apiCaller();
+    const id = await newCollection(caller);
+    const result = await json(await upload(caller, id, [new File([pagedPdf(300)], "annual.pdf", { type: "application/pdf" })]));
+    expect(result.ingested).toBe(1);
+    const text = await textOf(caller, id, result.documents[0].id);
+    expect(text).toContain("Page 1 of the harbor report.");
+    expect(text).toContain("Page 300 of the harbor report.");
+  });
+
+  it("JSON Lines: the line after the 100th document is refused before the rest of the file is read", async () => {
+    const lines = Array.from({ length: 101 }, (_, i) => JSON.stringify({ title: `Note ${i}`, text: `Note number ${i}.` }));
+    const file = new File([`${lines.join("\n")}\n{not json}\n`], "notes.jsonl");
+    const { message } = await refused(file, 400, "invalid_request");
+    expect(message).toBe("At most 100 documents per call (the files hold more).");
+  });
+
+  it("HTML nested 100,000 deep with 100,000 unmatched end tags is read in linear time (flattened past 256 open elements)", async () => {
+    const caller = await apiCaller();
+    const id = await newCollection(caller);
+    const html = `<html><head><title>Deep</title></head><body>${"<div>".repeat(100_000)}<p>The canal opened in 1825 and carried coal to the city.</p>${"</span>".repeat(100_000)}</body></html>`;
+    const start = Date.now();
+    const result = await json(await upload(caller, id, [new File([html], "deep.html", { type: "text/html" })]));
+    expect(Date.now() - start).toBeLessThan(3_000);
+    expect(await textOf(caller, id, result.documents[0].id)).toBe("The canal opened in 1825 and carried coal to the city.");
+  });
+
+  it("a request body over 21 MB is refused from its Content-Length before it is read (413)", async () => {
+    const caller = await apiCaller();
+    const id = await newCollection(caller);
+    const body = new Uint8Array(21 * 1024 * 1024 + 1);
+    const request = new Request(`${BASE}/v1/collections/${id}/documents`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${caller.key}`, "CF-Connecting-IP": randomIp(), "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(body.length) },
+      body,
+    });
+    const response = await (await import("cloudflare:workers")).exports.default.fetch(request);
+    recordExchange(request, response);
+    const error = await expectError(response, 413, "payload_too_large");
+    expect(error.error.message).toBe(`The request body is ${body.length} bytes; one call may send at most 22020096 (21 MB). Send the files in several calls.`);
   });
 });

@@ -1,10 +1,11 @@
-import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { ApiError } from "../../lib/errors";
 import { extractHtml } from "../providers/reader/html";
-import { DocumentInputSchema, type DocumentInput, MAX_DOCUMENTS_PER_CALL } from "./shapes";
+import { UPLOAD_LIMITS } from "./limits";
+import { readPdf } from "./pdf";
+import { DocumentInputSchema, type DocumentInput, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL } from "./shapes";
 
 /** An uploaded file's size at most; beyond it, 413 payload_too_large. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_FILE_BYTES = UPLOAD_LIMITS.fileBytes;
 
 /** The file types an upload may carry, by extension (the part's Content-Type is the fallback). */
 const KINDS: Record<string, "text" | "markdown" | "html" | "pdf" | "jsonl"> = {
@@ -43,26 +44,33 @@ const baseName = (file: File) => file.name.replace(/\.[^.]+$/, "").trim() || "Un
  * The documents of the uploaded files: text and markdown as they are (a markdown file's first
  * `# ` heading is its title), HTML reduced to its main text, PDF text extracted (400 when a PDF
  * has none, e.g. scanned pages), and JSON Lines one document a line. Every file is checked before
- * anything is written.
+ * anything is written, and each is read within the bounds of UPLOAD_LIMITS (PDFs: see ./pdf.ts).
  */
 export async function documentsFromFiles(files: File[]): Promise<DocumentInput[]> {
   if (files.length === 0) throw ApiError.invalid("Send the documents as JSON, or one or more `file` parts.");
-  const documents: DocumentInput[] = [];
   for (const file of files) {
     if (file.size > MAX_FILE_BYTES) {
       throw new ApiError("payload_too_large", `"${file.name}" is ${file.size} bytes; an uploaded file may be at most ${MAX_FILE_BYTES} (20 MB).`);
     }
-    documents.push(...(await documentsOf(file)));
-    if (documents.length > MAX_DOCUMENTS_PER_CALL) throw ApiError.invalid(`At most ${MAX_DOCUMENTS_PER_CALL} documents per call (the files hold more).`);
+    kindOf(file); // an unsupported type is refused before any file is read
+  }
+  if (files.length > MAX_DOCUMENTS_PER_CALL) throw tooManyDocuments();
+  const documents: DocumentInput[] = [];
+  const deadline = Date.now() + UPLOAD_LIMITS.pdfReadMs;
+  for (const file of files) {
+    documents.push(...(await documentsOf(file, MAX_DOCUMENTS_PER_CALL - documents.length, deadline)));
+    if (documents.length > MAX_DOCUMENTS_PER_CALL) throw tooManyDocuments();
   }
   return documents;
 }
 
-async function documentsOf(file: File): Promise<DocumentInput[]> {
+const tooManyDocuments = () => ApiError.invalid(`At most ${MAX_DOCUMENTS_PER_CALL} documents per call (the files hold more).`);
+
+async function documentsOf(file: File, room: number, deadline: number): Promise<DocumentInput[]> {
   const kind = kindOf(file);
-  if (kind === "pdf") return [await pdfDocument(file)];
+  if (kind === "pdf") return [await pdfDocument(file, deadline)];
   const text = await file.text();
-  if (kind === "jsonl") return jsonLines(file.name, text);
+  if (kind === "jsonl") return jsonLines(file.name, text, room);
   if (kind === "html") {
     const page = await extractHtml(text);
     return [checked(file.name, { title: page.title || baseName(file), text: page.text })];
@@ -71,25 +79,21 @@ async function documentsOf(file: File): Promise<DocumentInput[]> {
   return [checked(file.name, { title: heading || baseName(file), text })];
 }
 
-async function pdfDocument(file: File): Promise<DocumentInput> {
-  let text: string;
-  let title: string | undefined;
-  try {
-    const pdf = await getDocumentProxy(new Uint8Array(await file.arrayBuffer()));
-    text = (await extractText(pdf, { mergePages: true })).text;
-    const info = (await getMeta(pdf)).info as { Title?: unknown } | undefined;
-    title = typeof info?.Title === "string" ? info.Title.trim() : undefined;
-  } catch {
-    throw ApiError.invalid(`"${file.name}" could not be read as a PDF.`);
-  }
+async function pdfDocument(file: File, deadline: number): Promise<DocumentInput> {
+  const { text, title } = await readPdf(file.name, new Uint8Array(await file.arrayBuffer()), { maxTextChars: MAX_DOCUMENT_BYTES, deadline });
   if (!text.trim()) throw ApiError.invalid(`"${file.name}" has no text we can extract (a scanned PDF needs OCR first).`);
   return checked(file.name, { title: title || baseName(file), text });
 }
 
-function jsonLines(name: string, text: string): DocumentInput[] {
+/** One document a line; the line after the `room`th document is refused before the rest is looked at (a file is not split into all its lines first). */
+function jsonLines(name: string, text: string, room: number): DocumentInput[] {
   const documents: DocumentInput[] = [];
-  for (const [index, line] of text.split("\n").entries()) {
+  for (let start = 0, index = 0; start < text.length; index++) {
+    const newline = text.indexOf("\n", start);
+    const line = text.slice(start, newline < 0 ? text.length : newline);
+    start = newline < 0 ? text.length : newline + 1;
     if (!line.trim()) continue;
+    if (documents.length >= room) throw tooManyDocuments();
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -21,3 +21,23 @@ export function storageQuotaBytes(planId: string): number {
 export function ingestCredits(bytes: number, creditsPerMb: number): number {
   return Math.max(1, Math.ceil((bytes / MB) * creditsPerMb));
 }
+
+/**
+ * What reading one upload may cost (issue 26): a Worker isolate has 128 MB and one thread that
+ * every caller of the isolate shares, so each bound is checked before the work it bounds, and a
+ * file that passes one answers 413 payload_too_large naming the bound (nothing written or charged).
+ */
+export const UPLOAD_LIMITS = {
+  /** An uploaded file's size at most. */
+  fileBytes: 20 * MB,
+  /** A request body of the documents route at most (both forms), judged by its Content-Length before it is read. */
+  requestBytes: 21 * MB,
+  /** Pages of one PDF at most, read from its page tree before any page is. */
+  pdfPages: 2_000,
+  /** Decoded bytes of one compressed (/FlateDecode) PDF stream at most: a page's content, a font, an object stream. */
+  pdfStreamDecodedBytes: 8 * MB,
+  /** Decoded bytes of all of one PDF's compressed streams together at most. */
+  pdfDecodedBytes: 64 * MB,
+  /** Wall-clock time for reading the PDFs of one call (pages are read one at a time, yielding between them). */
+  pdfReadMs: 20_000,
+} as const;

@@ -6,6 +6,7 @@ import { ledgerEntries } from "../../db/schema/ledger";
 import { sha256Hex } from "../../lib/crypto";
 import { isNotNullViolation } from "../../lib/db-errors";
 import { ApiError } from "../../lib/errors";
+import { plainText } from "../../lib/plain-text";
 import { getBalance, ledgerChangeStatements } from "../../services/ledger";
 import { opCredits } from "../pricing";
 import { ingestCredits, MAX_DOCUMENTS_PER_COLLECTION } from "./limits";
@@ -34,7 +35,7 @@ export function collectionDto(row: CollectionRow): CollectionDto {
 export function documentSummary(row: Omit<CollectionDocumentRow, "text" | "userId" | "collectionId" | "key">): DocumentSummaryDto {
   return {
     id: row.id,
-    title: row.title,
+    title: plainText(row.title), // rows written before titles were made plain at ingest
     url: row.url,
     bytes: row.bytes,
     metadata: row.metadataJson ? (JSON.parse(row.metadataJson) as Record<string, unknown>) : null,
@@ -91,9 +92,9 @@ export async function ownedCollections(db: Db, userId: string, ids: string[]): P
   return db.select().from(collections).where(and(eq(collections.userId, userId), inArray(collections.id, ids)));
 }
 
-/** What identifies a document for replacement: its url, or its title when it has none. */
+/** What identifies a document for replacement: its url, or its (plain) title when it has none. */
 function documentKey(input: DocumentInput): string {
-  return input.url ? `url:${input.url}` : `title:${input.title.trim()}`;
+  return input.url ? `url:${input.url}` : `title:${input.title}`;
 }
 
 export interface IngestOptions {
@@ -112,8 +113,13 @@ export interface IngestOptions {
 export async function ingestDocuments(db: Db, userId: string, collectionId: string, inputs: DocumentInput[], options: IngestOptions): Promise<IngestResultDto> {
   const collection = await ownCollection(db, userId, collectionId);
   // The last copy of a key in one call wins, as if they had been sent one by one.
+  // Titles are kept as plain text: markup (`T<script>…</script>`) never reaches a list or a source.
   const byKey = new Map<string, DocumentInput>();
-  for (const input of inputs) byKey.set(documentKey(input), input);
+  for (const raw of inputs) {
+    const input = { ...raw, title: plainText(raw.title) };
+    if (!input.title) throw ApiError.invalid(`The title "${raw.title.slice(0, 100)}" has no text once its markup is removed.`);
+    byKey.set(documentKey(input), input);
+  }
   const prepared = [...byKey].map(([key, input]) => {
     const text = input.text.trim();
     const bytes = encoder.encode(text).length;

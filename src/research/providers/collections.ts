@@ -1,3 +1,4 @@
+import { plainText } from "../../lib/plain-text";
 import { toFtsQuery } from "./search/corpus";
 import { domainOf } from "./domains";
 import type { Page, PageReader, SearchHit, SearchProvider, SearchQuery, SearchScope } from "./types";
@@ -59,7 +60,7 @@ export class CollectionSearch implements SearchProvider {
     for (const row of results) {
       if (hits.has(row.document_id) || hits.size >= limit) continue;
       const url = collectionDocumentUrl(row.collection_id, row.document_id, row.url);
-      hits.set(row.document_id, { url, title: row.title, snippet: row.snippet, domain: (row.url && domainOf(row.url)) || names.get(row.collection_id) || "collection", score: -row.rank });
+      hits.set(row.document_id, { url, title: plainText(row.title), snippet: row.snippet, domain: (row.url && domainOf(row.url)) || names.get(row.collection_id) || "collection", score: -row.rank });
     }
     return [...hits.values()];
   }
@@ -82,7 +83,7 @@ export class CollectionReader implements PageReader {
       .bind(this.scope.userId, own ? own[2]! : url, ...ids)
       .first<{ title: string; text: string }>();
     // A document deleted while the job runs is simply not there any more.
-    return row ? { url, title: row.title, text: row.text, cached: false } : null;
+    return row ? { url, title: plainText(row.title), text: row.text, cached: false } : null; // titles stored before they were made plain
   }
 }
 

@@ -1,3 +1,4 @@
+import { plainText } from "../../lib/plain-text";
 import { domainOf, normalizeDomain } from "./domains";
 import type { Page, PageReader } from "./types";
 
@@ -28,7 +29,7 @@ export async function ingestDocuments(db: D1Database, documents: CorpusDocumentI
     await db.batch(
       rows.slice(start, start + INGEST_BATCH).map((document) => {
         const domain = normalizeDomain(document.domain ?? domainOf(document.url)) || "local";
-        return statement.bind(document.url, document.title.trim(), domain, document.text.trim(), at, at);
+        return statement.bind(document.url, plainText(document.title) || document.url, domain, document.text.trim(), at, at);
       }),
     );
   }
@@ -63,6 +64,6 @@ export class CorpusReader implements PageReader {
 
   async read(url: string): Promise<Page | null> {
     const row = await corpusDocument(this.db, url);
-    return row ? { url: row.url, title: row.title, text: row.text, cached: false } : null;
+    return row ? { url: row.url, title: plainText(row.title), text: row.text, cached: false } : null;
   }
 }

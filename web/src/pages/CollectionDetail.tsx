@@ -110,7 +110,7 @@ export function CollectionDetail() {
               Files to add
               <input ref={files} type="file" multiple accept={ACCEPTED} required />
             </label>
-            <p className="muted">PDF, HTML, Markdown, text or JSON Lines, up to 20 MB each. A document with the same title (a file without a URL) replaces its earlier copy.</p>
+            <p className="muted">PDF (up to 2,000 pages), HTML, Markdown, text or JSON Lines, up to 20 MB each and 21 MB at once. A document with the same title (a file without a URL) replaces its earlier copy.</p>
             <button type="submit" disabled={busy}>
               {busy ? "Uploading…" : "Upload"}
             </button>

@@ -130,19 +130,8 @@ export function sentences(text: string): string[] {
   return sentenceSpans(text).map((span) => span.text);
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…" };
-
-/** Decodes HTML character references left in scraped titles and text ("Tunnels &amp; Trolls", "&#39;"). */
-export function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+/** Decodes HTML character references (one implementation, in src/lib: titles are made plain text there too). */
+export { decodeEntities } from "../../../lib/plain-text";
 
 /** Month names as a regular-expression alternation (dates in text: "July 16, 1966", "16 July 1966"). */
 export const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";

@@ -4,6 +4,7 @@
  * elements become line breaks so sentences from different paragraphs do not run together.
  */
 
+import { plainText } from "../../../lib/plain-text";
 import { decodeEntities } from "../../engine/language";
 
 const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
@@ -17,6 +18,14 @@ const BOILERPLATE = /\b(cookie|cookies|consent|gdpr|banner|newsletter|subscribe|
 const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 /** Elements whose content is text up to their end tag, never markup. */
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
+
+/**
+ * Open elements kept at most. Deeper ones are read as part of the deepest kept one (flattened):
+ * their text stays, a deep element is not dropped as boilerplate, and an end tag is looked for
+ * among these only, so 100,000 nested <div>s followed by 100,000 unmatched end tags take
+ * milliseconds instead of minutes (each end tag used to search the whole stack).
+ */
+export const MAX_OPEN_ELEMENTS = 256;
 
 type Attributes = Map<string, string>;
 
@@ -146,6 +155,7 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
     if (block) parts.push("\n");
     // Void elements (and <x/>) have no content and no end tag.
     if (VOID_TAGS.has(tag) || attributeSource.trimEnd().endsWith("/")) continue;
+    if (stack.length >= MAX_OPEN_ELEMENTS) continue;
     if (drop) dropped++;
     stack.push({ tag, drop, block });
   }
@@ -156,6 +166,6 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
     // A line that does not end like prose and has few words is a label, a button or a link list.
     .filter((line) => line.length > 0 && (line.split(" ").length >= 6 || /[.!?:]$/.test(line)))
     .join("\n");
-  const cleanTitle = decodeEntities((title || ogTitle).replace(/\s+/g, " ").trim());
+  const cleanTitle = plainText(title || ogTitle);
   return { title: cleanTitle, text: body };
 }

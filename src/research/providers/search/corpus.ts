@@ -1,3 +1,4 @@
+import { plainText } from "../../../lib/plain-text";
 import { fold, STOPWORDS, words } from "../../engine/language";
 import { normalizeDomain } from "../domains";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
@@ -57,7 +58,7 @@ export class CorpusSearch implements SearchProvider {
     params.push(Math.max(1, Math.min(query.limit, 50)));
     const { results } = await this.db.prepare(rankedSearchSql(conditions)).bind(...params).all<Row>();
     // bm25() is lower-is-better; flip it so every provider's score reads "higher is better".
-    return results.map((row) => ({ url: row.url, title: row.title, domain: row.domain, snippet: row.snippet, score: -row.rank }));
+    return results.map((row) => ({ url: row.url, title: plainText(row.title), domain: row.domain, snippet: row.snippet, score: -row.rank }));
   }
 }
 
