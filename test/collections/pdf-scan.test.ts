@@ -26,11 +26,9 @@ describe("the PDF pre-scan (counts what compressed streams inflate to before PDF
   it("counts inflated bytes without keeping them, and stops just past the limit", async () => {
     expect(await inflatedBytes(await deflatedZeros(123_456), 1_000_000)).toBe(123_456);
     const bomb = await deflatedZeros(100 * 1024 * 1024);
-    const start = Date.now();
     const counted = await inflatedBytes(bomb, 16 * 1024 * 1024);
     expect(counted).toBeGreaterThan(16 * 1024 * 1024);
     expect(counted).toBeLessThan(24 * 1024 * 1024);
-    expect(Date.now() - start).toBeLessThan(5_000);
   });
 
   it("counts what corrupt or truncated data gives before its fault, without throwing", async () => {

@@ -64,17 +64,15 @@ describe("uploading files to a collection (multipart/form-data)", () => {
 
 describe("what one upload may cost (issue 26): bounded before the work, 413 naming the bound, nothing written or charged", () => {
   /** Uploads `file` and expects the error, with the collection still empty and the balance unchanged. */
-  async function refused(file: File, status: number, code: string): Promise<{ message: string; ms: number }> {
+  async function refused(file: File, status: number, code: string): Promise<{ message: string }> {
     const caller = await apiCaller();
     const id = await newCollection(caller);
     const balance = await balanceOf(caller);
-    const start = Date.now();
     const response = await upload(caller, id, [new File(["A fine document that must not be written when another file fails."], "fine.txt"), file]);
-    const ms = Date.now() - start;
     const body = await expectError(response, status, code);
     expect(await docsOf(caller, id)).toEqual([]);
     expect(await balanceOf(caller)).toBe(balance);
-    return { message: body.error.message, ms };
+    return { message: body.error.message };
   }
 
   it("a PDF over the page cap (2,000 pages) is refused from its page count, before any page is read", async () => {
@@ -82,12 +80,12 @@ describe("what one upload may cost (issue 26): bounded before the work, 413 nami
     expect(message).toBe('"long.pdf" has at least 2001 pages; a PDF may have at most 2000. Split it into parts.');
   });
 
-  it("a flate bomb (200 MB of zeros in 200 KB) is refused quickly, from a count of its inflated bytes", async () => {
+  // How fast and in how much memory: bench/uploads.ts (timed assertions do not belong in tests).
+  it("a flate bomb (200 MB of zeros in 200 KB) is refused from a count of its inflated bytes, before PDF.js sees it", async () => {
     const bomb = flatePdf(await deflatedZeros(200 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(300_000);
-    const { message, ms } = await refused(new File([bomb], "bomb.pdf", { type: "application/pdf" }), 413, "payload_too_large");
+    const { message } = await refused(new File([bomb], "bomb.pdf", { type: "application/pdf" }), 413, "payload_too_large");
     expect(message).toMatch(/"bomb\.pdf" has a compressed stream that inflates to more than 8 MB/);
-    expect(ms).toBeLessThan(4_000); // ~0.3 s here; 5 s and 780 MB before the bound
   });
 
   it("a PDF with more text than a document may have stops being read at the page that passes the cap", async () => {
@@ -115,13 +113,12 @@ describe("what one upload may cost (issue 26): bounded before the work, 413 nami
     expect(message).toBe("At most 100 documents per call (the files hold more).");
   });
 
-  it("HTML nested 100,000 deep with 100,000 unmatched end tags is read in linear time (flattened past 256 open elements)", async () => {
+  // Before the bound this took 339 s (quadratic); the test's 20 s timeout is what a regression meets.
+  it("HTML nested 100,000 deep with 100,000 unmatched end tags is read (flattened past 256 open elements)", async () => {
     const caller = await apiCaller();
     const id = await newCollection(caller);
     const html = `<html><head><title>Deep</title></head><body>${"<div>".repeat(100_000)}<p>The canal opened in 1825 and carried coal to the city.</p>${"</span>".repeat(100_000)}</body></html>`;
-    const start = Date.now();
     const result = await json(await upload(caller, id, [new File([html], "deep.html", { type: "text/html" })]));
-    expect(Date.now() - start).toBeLessThan(3_000);
     expect(await textOf(caller, id, result.documents[0].id)).toBe("The canal opened in 1825 and carried coal to the city.");
   });
 
