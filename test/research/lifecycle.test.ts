@@ -225,14 +225,12 @@ describe("eviction mid-job", () => {
     try {
       const restarted = await restartMidWave(caller);
       const id = restarted.id;
-      const crashedAt = Date.now();
       const row = await eventually(
         () => dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ? and status in ('succeeded', 'failed', 'cancelled')", id),
         "the resumed job's final row",
         20_000,
       );
       expect(row).toEqual({ status: "succeeded", credits_charged: 60 });
-      expect(Date.now() - crashedAt).toBeLessThan(20_000);
       expect(restarted.deadlineAt - Date.now()).toBeGreaterThan(60_000);
       await expectSettledOnce(caller, id);
       expect((await getJob(caller, id)).status).toBe("succeeded");
