@@ -31,7 +31,9 @@ test("collections: create one, upload a file, research it from the playground (c
 
   // The playground opens on it, the collection ticked; the brief cites the uploaded document.
   await page.getByRole("link", { name: "Research this collection" }).click();
-  await expect(page.getByLabel("Field notes")).toBeChecked();
+  // By role and exact name: until the playground has replaced the collection page, a loose label
+  // also matches that page's "Delete Sea otter field notes" (a race seen in a full clean run).
+  await expect(page.getByRole("checkbox", { name: "Field notes", exact: true })).toBeChecked();
   await page.getByLabel("Question").fill("How do sea otters open sea urchins?");
   await page.getByLabel("Mode").selectOption("lite");
   await page.getByRole("button", { name: "Run research" }).click();
