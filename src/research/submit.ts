@@ -1,11 +1,12 @@
 import { and, eq, lte } from "drizzle-orm";
 import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
-import type { UserRow } from "../db/schema/users";
+import { type UserRow, users } from "../db/schema/users";
 import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
 import { reserveCredits, settleReservation } from "../services/billing/reservations";
+import { currentPlan } from "../services/billing/subscriptions";
 import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
@@ -71,6 +72,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       if (existing) {
         const answer = await replay(ctx, plan, existing, requestHash, replayDeadline);
         if (answer) return answer;
+        await refuseWhenShort(ctx, plan);
         continue;
       }
     }
@@ -81,6 +83,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     if (winner) {
       const answer = await replay(ctx, plan, winner, requestHash, replayDeadline);
       if (answer) return answer;
+      await refuseWhenShort(ctx, plan);
       continue;
     }
     await reserveAndStart(ctx, plan, job, scope);
@@ -160,10 +163,7 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
     const reservation = await reserveCredits(deps, ctx.user.id, plan.reservedCredits, job.id, ctx.defer);
     if (reservation.status === "insufficient") {
       await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
-      throw new ApiError(
-        "insufficient_credits",
-        `This ${plan.mode} job needs ${plan.reservedCredits} credits; the balance is ${reservation.balance}.`,
-      );
+      throw insufficientCredits(plan, reservation.balance);
     }
     reserved = true;
     const spec: JobSpec = {
@@ -196,6 +196,23 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
     await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
     throw error;
   }
+}
+
+function insufficientCredits(plan: ResearchPlan, balance: number): ApiError {
+  return new ApiError("insufficient_credits", `This ${plan.mode} job needs ${plan.reservedCredits} credits; the balance is ${balance}.`);
+}
+
+/**
+ * A replay whose key was given up (most often: the first request was refused for credits) answers
+ * the same 402 at once when the balance still cannot pay and no paid plan runs on overage, rather
+ * than each of many racing duplicates claiming the key, trying to reserve and deleting its row in
+ * turn. Only on this path: a first submit pays no extra read.
+ */
+async function refuseWhenShort(ctx: SubmitContext, plan: ResearchPlan): Promise<void> {
+  const row = await ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, ctx.user.id)).get();
+  if (!row || row.credits >= plan.reservedCredits) return;
+  if ((await currentPlan(ctx.db, ctx.user.id)).paid) return;
+  throw insufficientCredits(plan, row.credits);
 }
 
 /** The job holding this caller's Idempotency-Key within the window (an expired claim is released). */
