@@ -64,7 +64,9 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**", "test/repo/**", "test/sdk/**"],
           setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/check-responses.ts"],
-          testTimeout: 20_000,
+          // A guard against hangs, not a speed check: a test that takes 5 s on a quiet machine took
+          // over 20 s on a loaded one (issue 26), and speed is measured by bench/.
+          testTimeout: 60_000,
         },
       },
       {
