@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { runResearch } from "../../src/research/engine";
+import { ResearchCancelledError, runResearch } from "../../src/research/engine";
 import { MODEL_ATTEMPTS } from "../../src/research/engine/model";
 import { briefClaims, citationProblems, citationsIn } from "../../src/research/engine/write";
 import { budgetsForMode, llmCostUsd, opCostUsd, type ResearchBudgets, type ResearchMode } from "../../src/research/pricing";
@@ -53,10 +53,10 @@ function model(routes: { write?: Route; critic?: Route; typed?: Route }) {
   return scripted.calls;
 }
 
-function run(mode: ResearchMode, withModel: boolean, options: { budgets?: ResearchBudgets; schema?: Record<string, unknown>; docs?: FakeDoc[] } = {}) {
+function run(mode: ResearchMode, withModel: boolean, options: { budgets?: ResearchBudgets; schema?: Record<string, unknown>; docs?: FakeDoc[]; signal?: AbortSignal } = {}) {
   const budgets = options.budgets ?? budgetsForMode(mode, mode === "max" ? { maxCredits: 300 } : {});
   const providers = { ...memoryProviders(options.docs ?? TWO_HOP_DOCS), llm: withModel ? new OpenAiCompatibleModel(BASE, "scripted") : null };
-  return runResearch({ question, mode, budgets, include_sources: true, response_schema: options.schema ?? null }, { providers });
+  return runResearch({ question, mode, budgets, include_sources: true, response_schema: options.schema ?? null }, { providers }, { signal: options.signal });
 }
 
 type Result = Awaited<ReturnType<typeof run>>;
@@ -321,5 +321,29 @@ describe("budgets", () => {
     const calls = model({ write: () => written("Never [1].", null) });
     await run("standard", true, { docs });
     expect(calls[0]!.user.length).toBeLessThan(8000 * 4 + 500);
+  });
+
+  it("the deadline aborts an in-flight write call: the extractive brief stands, inside the envelope's time", async () => {
+    const budgets = { ...budgetsForMode("standard"), max_wallclock_secs: 3, synthesis_time_reserve_secs: 2 };
+    const calls = model({ write: () => ({ delayMs: 20_000, text: written("Shirley Temple served as Chief of Protocol of the United States [1].", null) }) });
+    const started = Date.now();
+    const result = await run("standard", true, { budgets });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(calls.filter(isWrite)).toHaveLength(1);
+    expect(result.brief).not.toMatch(/^Shirley Temple served as Chief of Protocol of the United States \[1\]\.$/);
+    expectContract(result);
+  });
+
+  it("cancel aborts an in-flight write call and the job ends cancelled", async () => {
+    const cancel = new AbortController();
+    model({
+      write: () => {
+        cancel.abort(new Error("cancelled"));
+        return { delayMs: 20_000, text: written("Late [1].", null) };
+      },
+    });
+    const started = Date.now();
+    await expect(run("standard", true, { signal: cancel.signal })).rejects.toBeInstanceOf(ResearchCancelledError);
+    expect(Date.now() - started).toBeLessThan(6000);
   });
 });
