@@ -4,7 +4,8 @@ import { addressesQuestion, analyzeEvidence, type EvidenceAnalysis } from "./evi
 import { extractiveBrief, type Synthesis } from "./write";
 import { NoEvidenceError } from "./errors";
 import { gatherEvidence } from "./gather";
-import { llmBrief } from "./write";
+import { llmBrief, type ModelShortAnswer } from "./write";
+import type { ModelContext } from "./model";
 import { ResearchRun } from "./run";
 import { type CompiledSchema, compileSchema, typedOutput, type TypedOutput } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
@@ -48,9 +49,9 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   };
 }
 
-/** The brief from everything read: extractive, then rewritten by the model when there is one. */
+/** The brief from everything read: extractive, then written by the model when there is one. */
 async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis; answer: ShortAnswer | null; addressed: boolean }> {
-  const { input, deps, hooks, budget, query } = run;
+  const { input, budget, query } = run;
   await run.progress("synthesizing");
   await run.checkCancelled();
   const analysis = analyzeEvidence(run.evidence, query);
@@ -60,24 +61,50 @@ async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysi
   const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, run.evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
   let synthesis: Synthesis = extractiveBrief(query, analysis, outcome, addressed, options);
   budget.charge("extractive_synthesis");
-  if (deps.providers.llm && synthesis.sources.length > 0) {
-    if (critic) await run.progress("critic");
+  let modelAnswer: ModelShortAnswer | null = null;
+  if (run.deps.providers.llm && synthesis.sources.length > 0) {
     await run.checkCancelled();
-    synthesis = await llmBrief(deps.providers.llm, query, analysis, synthesis, budget, options, run.gathering.signal.aborted ? undefined : hooks.signal);
+    const written = await withModel(run, (model) => llmBrief(model, query, analysis, synthesis, options, { beforeCritic: () => run.progress("critic") }));
+    synthesis = written.synthesis;
+    modelAnswer = written.answer;
   }
-  return { analysis, synthesis, answer: shortAnswer(outcome, synthesis), addressed };
+  return { analysis, synthesis, answer: shortAnswer(outcome, synthesis, modelAnswer), addressed };
+}
+
+/**
+ * A synthesis-stage use of the model: its calls may draw on the synthesis reserve, and are aborted
+ * by the job's cancel or its deadline.
+ */
+async function withModel<T>(run: ResearchRun, use: (model: ModelContext) => Promise<T>): Promise<T> {
+  const abort = new AbortController();
+  const onCancel = () => abort.abort(run.hooks.signal?.reason);
+  if (run.hooks.signal?.aborted) onCancel();
+  run.hooks.signal?.addEventListener("abort", onCancel);
+  const timer = setTimeout(() => abort.abort(new Error("deadline")), Math.max(0, run.budget.timeLeftMs()));
+  try {
+    return await use({ llm: run.deps.providers.llm!, budget: run.budget, signal: abort.signal, draw: "synthesis" });
+  } finally {
+    clearTimeout(timer);
+    run.hooks.signal?.removeEventListener("abort", onCancel);
+  }
 }
 
 /**
  * The short answer as the result publishes it: its citations are the sources (in the brief's
- * numbering) of the passages it rests on. A model's brief may drop a source; an answer left with
- * none of its sources is not stated.
+ * numbering) of the passages it rests on. The model's answer where its sources support it (see
+ * llmBrief), else the engine's own. A model's brief may drop a source; an answer left with none
+ * of its sources is not stated.
  */
-function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis): ShortAnswer | null {
+function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis, model: ModelShortAnswer | null): ShortAnswer | null {
+  const stated = model ? withCitations(model, synthesis) : null;
+  if (stated) return stated;
   // An open question's answer is the overview's first sentence: quotes of what each source said,
   // so `medium` (it says what was said, not whether it settles the question).
   const answer = outcome.answer ?? (synthesis.overview ? { text: synthesis.overview.text, confidence: "medium" as const, basis: synthesis.overview.passages } : null);
-  if (!answer) return null;
+  return answer ? withCitations(answer, synthesis) : null;
+}
+
+function withCitations(answer: { text: string; confidence: ShortAnswer["confidence"]; basis: { doc: number }[] }, synthesis: Synthesis): ShortAnswer | null {
   const docs = new Set(answer.basis.map((passage) => passage.doc));
   const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));
   if (citations.length === 0) return null;
@@ -88,5 +115,7 @@ function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis): ShortAnswer 
 async function writeTyped(run: ResearchRun, schema: CompiledSchema, analysis: EvidenceAnalysis, synthesis: Synthesis): Promise<TypedOutput> {
   await run.checkCancelled();
   await run.progress("typed_output");
-  return await typedOutput(schema, { query: run.query, analysis, synthesis, llm: run.deps.providers.llm, budget: run.budget, signal: run.hooks.signal });
+  const context = { query: run.query, analysis, synthesis, budget: run.budget };
+  if (!run.deps.providers.llm) return await typedOutput(schema, { ...context, model: null });
+  return await withModel(run, (model) => typedOutput(schema, { ...context, model }));
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { llmCostUsd } from "../../pricing";
 import { type ChatMessage, type ChatModel, ProviderError } from "../../providers/types";
 import type { Budget } from "../budget";
-import type { Prompt } from "../prompts";
+import { type Prompt, repairPrompt } from "../prompts";
 import { estimateTokens } from "./context";
 import { parseModelJson } from "./json";
 
@@ -30,6 +30,12 @@ export interface ModelAsk<T> {
   maxTokens: number;
   /** When set, the answer is JSON checked by this schema (one repair turn, then the call fails). */
   schema?: z.ZodType<T>;
+  /**
+   * How the answer's text becomes the value the schema checks (default `parseModelJson`); a stage
+   * may accept more than JSON (the write stage takes a prose brief with its [n] markers).
+   * Undefined: not a value (the repair turn says so).
+   */
+  read?: (text: string) => unknown;
 }
 
 export type ModelAnswer<T> =
@@ -55,13 +61,13 @@ export async function askModel<T = string>(context: ModelContext, ask: ModelAsk<
   const messages: ChatMessage[] = [{ role: "user", content: ask.prompt.user }];
   let problem = "";
   for (let turn = 0; turn < (ask.schema ? 2 : 1); turn++) {
-    if (turn === 1) messages.push({ role: "user", content: repairTurn(problem) });
+    if (turn === 1) messages.push({ role: "user", content: repairPrompt(problem) });
     const answered = await completeWithin(context, ask, messages);
     if (!answered.ok) return answered;
     const text = answered.text;
     if (!ask.schema) return { ok: true, value: text as T, text };
     messages.push({ role: "assistant", content: text });
-    const json = parseModelJson(text);
+    const json = (ask.read ?? parseModelJson)(text);
     if (json === undefined) {
       problem = "The answer is not JSON.";
       continue;
@@ -74,10 +80,6 @@ export async function askModel<T = string>(context: ModelContext, ask: ModelAsk<
       .join("\n");
   }
   return { ok: false, reason: "invalid", detail: `${ask.stage}: ${problem}` };
-}
-
-function repairTurn(problem: string): string {
-  return `That answer cannot be used:\n${problem}\nAnswer again with the corrected JSON only, no prose.`;
 }
 
 /** One completion, gated, charged and retried; the text or why there is none. */

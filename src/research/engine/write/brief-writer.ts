@@ -54,6 +54,8 @@ interface Line {
 
 interface Block {
   heading: string | null;
+  /** A section of a report ("## Findings") rather than the subject of a group of findings ("**Title**"). */
+  section?: boolean;
   bullets: boolean;
   lines: Line[];
 }
@@ -78,6 +80,11 @@ export class BriefWriter {
     return this.block(heading, true);
   }
 
+  /** A section of a longer report ("## Findings", "## Open questions"): its heading, then a paragraph or bullets. */
+  section(title: string, bullets: boolean) {
+    return this.block(title, bullets, true);
+  }
+
   has(passage: Passage): boolean {
     return this.used.has(passage);
   }
@@ -86,8 +93,8 @@ export class BriefWriter {
     return this.said.some((other) => similarity(passage.terms, other) > threshold);
   }
 
-  private block(heading: string | null, bullets: boolean) {
-    const block: Block = { heading, bullets, lines: [] };
+  private block(heading: string | null, bullets: boolean, section = false) {
+    const block: Block = { heading, bullets, lines: [], ...(section ? { section } : {}) };
     this.blocks.push(block);
     return {
       add: (text: string, passages: Passage[], label?: string) => {
@@ -140,7 +147,8 @@ export class BriefWriter {
         return line.label ? `${line.label}: ${cite(line.text, numbers)}` : cite(line.text, numbers);
       });
       const body = block.bullets ? written.map((line) => `- ${line}`) : [written.join(" ")];
-      paragraphs.push([...(block.heading === null ? [] : [`**${block.heading}**`]), ...body].join("\n"));
+      const heading = block.heading === null ? [] : [block.section ? `## ${block.heading}` : `**${block.heading}**`];
+      paragraphs.push([...heading, ...body].join("\n"));
     }
     const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => docs.get(index)!);
     const sources = cited.map((doc) => ({

@@ -30,10 +30,21 @@ export function briefSentences(brief: string): string[] {
     .filter(Boolean);
 }
 
-/** Problems with a brief's citations: sentences without one, markers that index no source. */
+/**
+ * The heading of a report's last section (pro and max with a model): the questions the sources
+ * leave open. They claim nothing, so they cite nothing.
+ */
+export const OPEN_QUESTIONS = "Open questions";
+
+/** The brief's claims: everything before its open questions. */
+export function briefClaims(brief: string): string {
+  return brief.split(new RegExp(`^## ${OPEN_QUESTIONS}\\s*$`, "m"))[0]!;
+}
+
+/** Problems with a brief's citations: sentences without one, markers that index no source (open questions are no claims). */
 export function citationProblems(brief: string, sourceCount: number): string[] {
   const problems: string[] = [];
-  for (const sentence of briefSentences(brief)) {
+  for (const sentence of briefSentences(briefClaims(brief))) {
     const numbers = citationsIn(sentence);
     if (numbers.length === 0) problems.push(`uncited: ${sentence.slice(0, 80)}`);
     for (const n of numbers) if (n < 1 || n > sourceCount) problems.push(`[${n}] indexes no source`);

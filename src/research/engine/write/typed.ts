@@ -1,10 +1,10 @@
-import { llmCostUsd } from "../../pricing";
-import type { ChatMessage, ChatModel } from "../../providers/types";
+import { z } from "zod";
 import type { CitationDto } from "../../shapes";
 import type { Budget } from "../budget";
 import { type FoundBeforeFailure, TypedOutputError, UnsupportedFieldsError } from "../errors";
 import type { EvidenceAnalysis } from "../evidence";
-import { typedOutputPrompt, typedRepairPrompt } from "../prompts";
+import { askModel, fitBlocks, type ModelContext } from "../model";
+import { typedOutputPrompt } from "../prompts";
 import type { QueryAnalysis } from "../question";
 import type { Synthesis } from "./brief-writer";
 import { basisCitations } from "./typed-basis";
@@ -18,18 +18,25 @@ export { type CompiledSchema, compileSchema, validationErrors } from "./typed-sc
 /**
  * Typed output: the research re-cast into an object that conforms to the caller's JSON Schema,
  * holding only values a cited passage supports. Offline the values are taken from the evidence;
- * with a model, the model writes the JSON (one repair turn for errors of form) and each of its
- * values is then checked the same way. A field without support is null, left out, or (required)
- * fails the job with UnsupportedFieldsError; the result is validated before it is returned.
+ * with a model, the model writes the JSON (askModel: JSON mode, a tolerant parse, one repair turn
+ * for errors of form) and each of its values is then checked the same way; when the model's call
+ * cannot be paid or never gives usable JSON, the output is filled offline. A field without support
+ * is null, left out, or (required) fails the job with UnsupportedFieldsError; the result is
+ * validated before it is returned.
  */
 export interface TypedContext {
   query: QueryAnalysis;
   analysis: EvidenceAnalysis;
   synthesis: Synthesis;
-  llm: ChatModel | null;
+  /** The model and the envelope it draws on (the synthesis reserve); null: filled offline. */
+  model: ModelContext | null;
   budget: Budget;
-  signal?: AbortSignal;
 }
+
+/** What the typed output's call may hold: the brief and the quotes of its sources, in tokens. */
+export const TYPED_CONTEXT_TOKENS = 8000;
+/** The JSON's length at most, in tokens. */
+const TYPED_ANSWER_TOKENS = 2000;
 
 export interface TypedOutput {
   value: unknown;
@@ -40,7 +47,7 @@ export interface TypedOutput {
 export async function typedOutput(compiled: CompiledSchema, context: TypedContext): Promise<TypedOutput> {
   const { synthesis, budget } = context;
   const found: FoundBeforeFailure = { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations };
-  const proposal = context.llm ? await modelProposal(compiled, context, found) : null;
+  const proposal = context.model ? await modelProposal(compiled, context, context.model) : null;
   const evidence = TypedEvidence.of(synthesis, context.query, context.analysis);
   const root = compiled.schema;
   const resolved = resolve(fieldOf(root, root, "", ""), evidence, proposal);
@@ -51,45 +58,24 @@ export async function typedOutput(compiled: CompiledSchema, context: TypedContex
   return { value, citations: resolved.ok ? basisCitations(resolved.basis, synthesis) : [] };
 }
 
-function parseJson(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
-  const body = (fenced ? fenced[1]! : text).trim();
-  const start = body.search(/[[{]/);
-  if (start < 0) throw new Error("no JSON value in the answer");
-  return JSON.parse(body.slice(start, Math.max(body.lastIndexOf("}"), body.lastIndexOf("]")) + 1));
-}
-
 /**
  * The model's JSON, well-formed for the schema (a field it set to null or left out is not an
- * error of form: it says nothing supports the field). One repair turn gets the validator's
- * errors. Null when the envelope cannot pay for the first call: the output is then filled offline.
+ * error of form: it says nothing supports the field), from the brief and the passages its
+ * sources were cited for. Null when the call cannot be paid, fails, or its JSON does not conform
+ * after the repair turn: the output is then filled offline, under the same rules.
  */
-async function modelProposal(compiled: CompiledSchema, context: TypedContext, found: FoundBeforeFailure): Promise<Proposal> {
-  const llm = context.llm!;
-  const sources = context.synthesis.sources.map((source, index) => `[${index + 1}] ${source.title} <${source.url}>`).join("\n");
-  const { system, user: prompt } = typedOutputPrompt(compiled.schema, context.query.question, context.synthesis.brief, sources);
-  const messages: ChatMessage[] = [{ role: "user", content: prompt }];
-  let errors: string[] = [];
-  for (let attempt = 0; attempt < 2; attempt++) {
-    // The model is only asked when the envelope can pay for the call (prompt + a full answer).
-    const estimate = llmCostUsd(Math.ceil((system.length + messages.reduce((sum, message) => sum + message.content.length, 0)) / 4), 2000);
-    if (!context.budget.canAfford(estimate)) {
-      if (attempt === 0) return null;
-      break;
-    }
-    if (attempt === 1) messages.push({ role: "user", content: typedRepairPrompt(errors) });
-    const response = await llm.complete({ system, messages: [...messages], maxTokens: 2000, json: true, signal: context.signal });
-    context.budget.chargeUsd(llmCostUsd(response.inputTokens, response.outputTokens));
-    messages.push({ role: "assistant", content: response.text });
-    let value: unknown;
-    try {
-      value = parseJson(response.text);
-    } catch (error) {
-      errors = [`the answer is not JSON: ${error instanceof Error ? error.message : String(error)}`];
-      continue;
-    }
-    errors = formatErrors(compiled, value);
-    if (errors.length === 0) return { value };
-  }
-  throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}`, errors, context.budget.costUsd, found);
+async function modelProposal(compiled: CompiledSchema, context: TypedContext, model: ModelContext): Promise<Proposal> {
+  const { synthesis } = context;
+  const sources = synthesis.sources.map((source, index) => {
+    const quotes = synthesis.statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === synthesis.cited[index]!.index));
+    return `[${index + 1}] ${source.title} <${source.url}>${[...new Set(quotes)].map((passage) => `\n  "${passage.text}"`).join("")}`;
+  });
+  const [brief = "", ...fitted] = fitBlocks([synthesis.brief, ...sources], TYPED_CONTEXT_TOKENS * 4);
+  const prompt = typedOutputPrompt(compiled.schema, context.query.question, brief, fitted.join("\n"));
+  // Errors of form are what the repair turn is for; a value left null or out is the resolver's.
+  const conforming = z.unknown().superRefine((value, issues) => {
+    for (const message of formatErrors(compiled, value)) issues.addIssue({ code: "custom", message });
+  });
+  const answer = await askModel(model, { stage: "typed", prompt, maxTokens: TYPED_ANSWER_TOKENS, schema: conforming });
+  return answer.ok ? { value: answer.value } : null;
 }
