@@ -5,7 +5,7 @@
  *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose]
  *                   [--json out.json] [--concurrency N] [--base-url http://127.0.0.1:PORT]
  *                   [--admin-email EMAIL] [--collection] [--answer-from field|opening]
- *                   [--in-process [--per-question]]
+ *                   [--in-process [--per-question]] [--llm openai|anthropic [--model ID]]
  *
  * Datasets are HotpotQA-format JSON arrays, optionally with `answer_aliases` per question
  * (scripts/eval/convert.ts turns MuSiQue and 2WikiMultihopQA files into that format); several
@@ -44,6 +44,12 @@
  * - job and client latency (p50 / p90 / max), credits charged and failed jobs.
  * A job that fails or never answers counts as a miss everywhere. With --json and several modes,
  * each mode's rows go to their own file (out.standard.json, out.pro.json).
+ *
+ * --llm openai|anthropic [--model ID] starts the service with that hosted model (LLM_PROVIDER,
+ * LLM_MODEL; OPENAI_BASE_URL or ANTHROPIC_BASE_URL and LLM_CONTEXT_TOKENS from the environment, as
+ * --var) and its key from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY) in an owner-only env
+ * file under the server's temporary state directory, never on a command line or in the output
+ * (scripts/eval/model.ts). scripts/eval/stand-in-model.ts is a local OpenAI-compatible stand-in.
  *
  * --in-process runs the engine directly on a clean corpus: debugging only, NOT the product path.
  */
@@ -96,7 +102,8 @@ async function main(): Promise<number> {
   for (const run of runs) {
     const summary = summarizeGroups(run.rows);
     const charged = summary.total.credits.total;
-    log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${run.mode}, ${run.rows.length} questions, ${(run.durationMs / 1000).toFixed(0)} s, revision ${revision ?? "unknown"}\n`);
+    const engine = options.llm ? `, model ${options.llm.provider}:${options.llm.model ?? "default"}` : "";
+    log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${run.mode}${engine}, ${run.rows.length} questions, ${(run.durationMs / 1000).toFixed(0)} s, revision ${revision ?? "unknown"}\n`);
     log(`### Short answer\n\n${shortAnswerTable(summary)}\n`);
     const note = answerSourceNote(summary);
     if (note) log(`${note}\n`);

@@ -10,6 +10,8 @@ interface ProviderVariables {
   SEARXNG_URL?: string;
   LLM_PROVIDER?: string;
   LLM_MODEL?: string;
+  /** The model's context window in tokens: stages size each call's evidence to it (a local model's is small). */
+  LLM_CONTEXT_TOKENS?: string | number;
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   ANTHROPIC_API_KEY?: string;
@@ -89,6 +91,11 @@ const configSchema = z.object({
   SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   DNS_OVER_HTTPS_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
+  LLM_CONTEXT_TOKENS: z.coerce
+    .number({ error: "must be a number of tokens" })
+    .int({ error: "must be a whole number of tokens" })
+    .min(1024, { error: "must be at least 1024 tokens" })
+    .optional(),
   READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
   BRAVE_API_KEY: z.string().optional(),
   TAVILY_API_KEY: z.string().optional(),

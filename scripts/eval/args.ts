@@ -1,5 +1,6 @@
 /** Command-line options of `npm run eval`. */
 import type { AnswerFrom } from "./answer";
+import { EVAL_LLMS, type EvalLlm, type ModelChoice } from "./model";
 
 export const EVAL_MODES = ["lite", "standard", "pro"] as const;
 export type EvalMode = (typeof EVAL_MODES)[number];
@@ -8,7 +9,8 @@ export const USAGE =
   "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose] [--json out.json]\n" +
   "                       [--answer-from field|opening]\n" +
   "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
-  "                       [--collection] [--in-process [--per-question]]";
+  "                       [--collection] [--in-process [--per-question]]\n" +
+  "                       [--llm openai|anthropic [--model ID]]   (OPENAI_BASE_URL, OPENAI_API_KEY / ANTHROPIC_API_KEY from the environment)";
 
 export interface EvalOptions {
   files: string[];
@@ -31,6 +33,8 @@ export interface EvalOptions {
   inProcess: boolean;
   /** In-process only: each question against a corpus of its own ten paragraphs. */
   perQuestion: boolean;
+  /** The service started with this hosted model (--llm, --model); unset: the offline engine. */
+  llm?: ModelChoice;
 }
 
 export const DEFAULT_ADMIN_EMAIL = "eval-admin@example.com";
@@ -73,6 +77,7 @@ export function parseArgs(argv: string[]): EvalOptions {
     inProcess: false,
     perQuestion: false,
   };
+  let model_: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -120,6 +125,18 @@ export function parseArgs(argv: string[]): EvalOptions {
       case "--per-question":
         options.perQuestion = true;
         break;
+      case "--llm": {
+        const provider = value();
+        if (!EVAL_LLMS.includes(provider as EvalLlm)) throw new UsageError(`--llm takes ${EVAL_LLMS.join(" or ")}, got ${provider ?? "nothing"}`);
+        options.llm = { ...options.llm, provider: provider as EvalLlm };
+        break;
+      }
+      case "--model": {
+        const model = value();
+        if (!model || model.startsWith("-")) throw new UsageError(`--model needs a model id, got ${model ?? "nothing"}`);
+        model_ = model;
+        break;
+      }
       case "--help":
       case "-h":
         throw new UsageError("");
@@ -134,5 +151,11 @@ export function parseArgs(argv: string[]): EvalOptions {
   if (options.perQuestion && !options.inProcess) throw new UsageError("--per-question only exists with --in-process");
   if (options.inProcess && options.baseUrl) throw new UsageError("--in-process and --base-url exclude each other");
   if (options.inProcess && options.collection) throw new UsageError("--collection runs through the service, not --in-process");
+  if (model_ !== undefined) {
+    if (!options.llm) throw new UsageError("--model needs --llm openai or --llm anthropic");
+    options.llm.model = model_;
+  }
+  if (options.llm && options.baseUrl) throw new UsageError("--llm starts the service with that model: a running server (--base-url) has its own LLM_PROVIDER");
+  if (options.llm && options.inProcess) throw new UsageError("--llm runs through the service, not --in-process");
   return options;
 }

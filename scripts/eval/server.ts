@@ -6,11 +6,12 @@
  * wrangler, workerd) and removes the state directory, also on Ctrl-C or an error.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../lib/free-port";
 import { onCleanup } from "./cleanup";
+import { writeSecretsFile } from "./model";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -50,11 +51,43 @@ export async function isHealthy(baseUrl: string): Promise<boolean> {
   }
 }
 
-export async function startServer(options: { vars: Record<string, string | number>; timeoutMs?: number; echo?: boolean }): Promise<RunningServer> {
+/**
+ * The `--env-file` flags that hand `secrets` to wrangler: the local env files wrangler would read
+ * by itself (it reads none of them once one --env-file is given), then the owner-only file of the
+ * secrets in the state directory. None when there are no secrets.
+ */
+export function secretArgs(stateDir: string, secrets: Record<string, string>): string[] {
+  if (Object.keys(secrets).length === 0) return [];
+  const devVars = join(ROOT, ".dev.vars");
+  const local = existsSync(devVars) ? [devVars] : [".env", ".env.local"].map((name) => join(ROOT, name)).filter(existsSync);
+  return [...local, writeSecretsFile(stateDir, secrets)].flatMap((file) => ["--env-file", file]);
+}
+
+/** The `npm start` command line: the variables as --var, the secrets only as the path of their env file. */
+export function startArgs(port: number, stateDir: string, vars: Record<string, string | number>, secrets: Record<string, string>): string[] {
+  return [
+    "start",
+    "--",
+    "--port",
+    String(port),
+    "--persist-to",
+    stateDir,
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    ...secretArgs(stateDir, secrets),
+  ];
+}
+
+export async function startServer(options: {
+  vars: Record<string, string | number>;
+  /** Handed to the service in an owner-only env file under the state directory, never on the command line. */
+  secrets?: Record<string, string>;
+  timeoutMs?: number;
+  echo?: boolean;
+}): Promise<RunningServer> {
   const timeoutMs = options.timeoutMs ?? 180_000;
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "deep-research-eval-"));
-  const args = ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(options.vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])];
+  const args = startArgs(port, stateDir, options.vars, options.secrets ?? {});
   const child: ChildProcess = spawn("npm", args, {
     cwd: ROOT,
     detached: true, // its own process group, so the whole tree can be stopped at once

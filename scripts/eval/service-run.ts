@@ -18,6 +18,7 @@ import { ask } from "./research";
 import { buildRow } from "./row";
 import { isHealthy, startServer } from "./server";
 import type { ModeRun } from "./mode-run";
+import { modelSettings } from "./model";
 
 /** The documented wall-clock caps of the modes (README "Research jobs in short"). */
 const MODE_WALLCLOCK_SECS: Record<EvalMode, number> = { lite: 60, standard: 180, pro: 360 };
@@ -36,9 +37,10 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
     if (!(await isHealthy(baseUrl))) throw new Error(`${baseUrl}/healthz does not answer: is the server running?`);
     log(`using the running server at ${baseUrl} (corpus documents are added to its corpus and stay there)`);
   } else {
-    log("starting the service: npm start -- --port <free> --persist-to <fresh temp dir> ...");
+    const model = options.llm ? modelSettings(options.llm) : null;
+    log(`starting the service: npm start -- --port <free> --persist-to <fresh temp dir> ...${model ? ` with the ${model.description}` : ""}`);
     const started = Date.now();
-    const server = await startServer({ vars: { ADMIN_EMAILS: options.adminEmail, RATE_LIMIT_SCALE: 1000 } });
+    const server = await startServer({ vars: { ADMIN_EMAILS: options.adminEmail, RATE_LIMIT_SCALE: 1000, ...model?.vars }, secrets: model?.secrets });
     baseUrl = server.baseUrl;
     stop = server.stop;
     log(`service up at ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -72,6 +74,7 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
       path: "service",
       base_url: baseUrl,
       started_server: !options.baseUrl,
+      model: options.llm ? modelSettings(options.llm).description : "offline engine (LLM_PROVIDER extractive)",
       admin_email: options.adminEmail,
       corpus_uploaded: uploaded,
       collection: collectionId,

@@ -52,24 +52,33 @@ export function createSearchProvider(config: ProviderConfig, db: D1Database): Se
 
 export function createChatModel(config: ProviderConfig): ChatModel | null {
   const name = (config.LLM_PROVIDER ?? "extractive").toLowerCase();
+  const options = { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS) };
   switch (name) {
     case "extractive":
     case "none":
       return null;
     case "openai":
-      return new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY);
+      return new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY, options);
     case "anthropic":
       return new AnthropicModel(
         required(config.ANTHROPIC_API_KEY, "ANTHROPIC_API_KEY", "LLM_PROVIDER=anthropic"),
         config.LLM_MODEL ?? "claude-3-5-haiku-latest",
         config.ANTHROPIC_BASE_URL,
+        options,
       );
     case "workers-ai":
       if (!config.AI) throw new ProviderConfigError('LLM_PROVIDER=workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
-      return new WorkersAiModel(config.AI, config.LLM_MODEL ?? "@cf/meta/llama-3.1-8b-instruct");
+      return new WorkersAiModel(config.AI, config.LLM_MODEL ?? "@cf/meta/llama-3.1-8b-instruct", options);
     default:
       throw new ProviderConfigError(`unknown LLM_PROVIDER "${name}" (extractive, openai, anthropic, workers-ai)`);
   }
+}
+
+/** LLM_CONTEXT_TOKENS as a number (src/env.ts has validated it); unset or empty: undefined. */
+function contextTokens(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const tokens = Number(value);
+  return Number.isInteger(tokens) && tokens > 0 ? tokens : undefined;
 }
 
 /**

@@ -76,9 +76,18 @@ export interface ChatResponse {
   outputTokens: number;
 }
 
-/** A hosted language model. The offline extractive engine is the absence of one. */
+/**
+ * A hosted language model. The offline extractive engine is the absence of one. `complete`
+ * throws a ProviderError carrying the HTTP status (429 and 5xx are retryable) and stops when the
+ * request's signal aborts or its own per-call timeout passes.
+ */
 export interface ChatModel {
   readonly name: string;
+  /**
+   * The model's context window in tokens, when configured (`LLM_CONTEXT_TOKENS`): a stage sizes the
+   * evidence of a call to it (a local model's window is often 4k to 8k). Unset: the stage's own budget.
+   */
+  readonly contextTokens?: number;
   complete(request: ChatRequest): Promise<ChatResponse>;
 }
 
