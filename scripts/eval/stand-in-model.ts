@@ -4,8 +4,9 @@
  * no hosted model. It answers the engine's calls crudely but validly, as a weak local model would:
  * - a JSON call (response_format set, or JSON asked for in the system text): `{}`, a valid object
  *   the stages' schemas reject, so each stage falls back to its offline version;
- * - the brief (numbered sources in the prompt): the first sentence of each of the first sources,
- *   copied with its [n], so every sentence is one a passage supports;
+ * - the brief (numbered sources in the prompt; the write stage's `{"brief", "answer"}` JSON, or plain
+ *   text): the first sentence of each of the first sources, copied with its [n], so every sentence
+ *   is one a passage supports, and no short answer (null);
  * - anything else: one sentence saying it cannot tell.
  * It reports usage (4 characters a token) as a real server does. `--refuse-json-mode` answers 400
  * to any `response_format`, as some llama.cpp, vLLM and Ollama builds do. GET /stats gives the
@@ -34,15 +35,22 @@ export function standInAnswer(body: ChatBody): { kind: string; text: string } {
   const messages = body.messages ?? [];
   const system = messages.find((message) => message.role === "system")?.content ?? "";
   const user = [...messages].reverse().find((message) => message.role === "user")?.content ?? "";
-  if (body.response_format !== undefined || /\bJSON\b/.test(system) || /\bJSON\b/.test(user.split("\n")[0] ?? "")) return { kind: "json", text: "{}" };
+  // The write stage asks for {"brief", "answer"} as JSON; an older brief prompt for plain text.
+  const writesBrief = /"brief"/.test(system);
+  const json = body.response_format !== undefined || /\bJSON\b/.test(system) || /\bJSON\b/.test(user.split("\n")[0] ?? "");
   const sources = numberedSources(user);
-  if (sources.length > 0) {
+  if (sources.length > 0 && (writesBrief || !json)) {
     const lines = sources.slice(0, 4).flatMap(({ n, text }) => {
       const sentence = firstSentence(text);
       return sentence ? [`${sentence.replace(/[.!?]+$/, "")} [${n}].`] : [];
     });
-    if (lines.length > 0) return { kind: "brief", text: lines.join("\n") };
+    if (lines.length > 0) {
+      const brief = lines.join("\n");
+      // No short answer: the stand-in cannot tell one, and an honest null leaves the engine's own.
+      return { kind: "brief", text: writesBrief ? JSON.stringify({ brief, answer: null }) : brief };
+    }
   }
+  if (json) return { kind: "json", text: "{}" };
   return { kind: "other", text: "The sources do not say." };
 }
 

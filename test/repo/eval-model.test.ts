@@ -6,7 +6,7 @@ import { parseArgs, UsageError } from "../../scripts/eval/args";
 import { modelSettings, ModelSettingsError } from "../../scripts/eval/model";
 import { startArgs } from "../../scripts/eval/server";
 import { startStandIn } from "../../scripts/eval/stand-in-model";
-import { briefPrompt } from "../../src/research/engine/prompts";
+import { writePrompt } from "../../src/research/engine/prompts";
 import { OpenAiCompatibleModel } from "../../src/research/providers/llm/openai";
 
 /** `npm run eval -- <file> --llm openai|anthropic --model <id>` (scripts/eval/model.ts) and its local stand-in model. */
@@ -65,9 +65,9 @@ describe("the stand-in model (scripts/eval/stand-in-model.ts)", () => {
     const { server, baseUrl, stats } = await startStandIn();
     try {
       const model = new OpenAiCompatibleModel(baseUrl, "stand-in");
-      const { system, user } = briefPrompt("Where was Alpha born?", ["[1] Alpha (en.wikipedia.org)\nAlpha was born in Oslo. He wrote books.", "[2] Beta (example.org)\nBeta is a film by Alpha."]);
-      const brief = await model.complete({ system, messages: [{ role: "user", content: user }], maxTokens: 300 });
-      expect(brief.text).toBe("Alpha was born in Oslo [1].\nBeta is a film by Alpha [2].");
+      const { system, user } = writePrompt("Where was Alpha born?", ["[1] Alpha (en.wikipedia.org)\nAlpha was born in Oslo. He wrote books.", "[2] Beta (example.org)\nBeta is a film by Alpha."], false);
+      const brief = await model.complete({ system, messages: [{ role: "user", content: user }], maxTokens: 300, json: true });
+      expect(JSON.parse(brief.text)).toEqual({ brief: "Alpha was born in Oslo [1].\nBeta is a film by Alpha [2].", answer: null });
       expect(brief.inputTokens).toBeGreaterThan(0);
       expect((await model.complete({ system: "Plan.", messages: [{ role: "user", content: "q" }], maxTokens: 50, json: true })).text).toBe("{}");
       expect(stats).toMatchObject({ calls: 2, byKind: { brief: 1, json: 1 } });
