@@ -2439,7 +2439,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
+            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
             200: {
                 headers: {
                     [name: string]: unknown;

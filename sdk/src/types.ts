@@ -29,7 +29,7 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "
 
 /** A `progress` event: where the job is and what it has spent so far. */
 export interface Progress {
-  stage: "planning" | "searching" | "reading" | "analyzing" | "synthesizing" | "critic" | "typed_output" | "done";
+  stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";
   wave: number;
   searches: number;
   pages: number;

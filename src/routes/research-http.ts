@@ -59,6 +59,6 @@ const SSE_EXAMPLE = [
 
 export const SSE_RESPONSE = {
   description:
-    "Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}), `source` (a SourceDto, each page as it is read), `error` ({code: \"job_failed\", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s.",
+    "Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: \"job_failed\", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s.",
   content: { "text/event-stream": { schema: z.string().openapi({ description: "A stream of SSE frames (`id`, `event`, `data` lines; `data` is JSON)." }), example: SSE_EXAMPLE } },
 };

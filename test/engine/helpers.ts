@@ -1,4 +1,5 @@
-import type { Page, PageReader, Providers, SearchHit, SearchProvider, SearchQuery } from "../../src/research/providers/types";
+import { type ChatRequest, type Page, type PageReader, type Providers, ProviderError, type SearchHit, type SearchProvider, type SearchQuery } from "../../src/research/providers/types";
+import { planPrompt, reflectPrompt } from "../../src/research/engine/prompts";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
 import { terms } from "../../src/research/engine/language";
 
@@ -91,3 +92,17 @@ export const TWO_HOP_DOCS: FakeDoc[] = [
     text: "Robert Erskine Childers DSC (25 June 1870 – 24 November 1922) was an English-born Irish writer, whose works included the novel The Riddle of the Sands.",
   },
 ];
+
+/**
+ * A plan or reflect call (the gathering stages a model takes). Tests of the write stage whose
+ * models answer from a list decline these, so gathering stays offline and the list is theirs.
+ */
+export function isPlanOrReflect(request: ChatRequest): boolean {
+  const empty = { question: "", subQuestions: [], passages: [], searched: [], pages: [], maxQueries: 1, maxUrls: 1 };
+  return request.system === planPrompt("", 1).system || request.system === reflectPrompt(empty).system;
+}
+
+/** How a test model declines a call: a 400, which is not retried (the stage falls back at once). */
+export function declined(): ProviderError {
+  return new ProviderError("scripted", "this test's model does not plan or reflect", 400);
+}

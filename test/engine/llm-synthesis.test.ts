@@ -3,7 +3,7 @@ import { runResearch } from "../../src/research/engine";
 import { citationProblems } from "../../src/research/engine/write";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
 import { budgetsForMode } from "../../src/research/pricing";
-import { memoryProviders, TWO_HOP_DOCS } from "./helpers";
+import { declined, isPlanOrReflect, memoryProviders, TWO_HOP_DOCS } from "./helpers";
 
 class OneAnswer implements ChatModel {
   readonly name = "one-answer";
@@ -12,6 +12,7 @@ class OneAnswer implements ChatModel {
   constructor(private readonly text: string | Error) {}
 
   async complete(request: ChatRequest) {
+    if (isPlanOrReflect(request)) throw declined();
     this.requests.push(request);
     if (this.text instanceof Error) throw this.text;
     return { text: this.text, inputTokens: 3000, outputTokens: 200 };

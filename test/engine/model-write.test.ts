@@ -237,7 +237,7 @@ describe("failures of the write call fall back, and the job succeeds", () => {
     const result = await run("standard", true);
     const offline = await run("standard", false);
     expect(calls.filter(isWrite)).toHaveLength(2); // the answer and its repair turn
-    expect(calls[1]!.user).toMatch(/^That answer cannot be used/);
+    expect(calls.filter(isWrite)[1]!.user).toMatch(/^That answer cannot be used/);
     expect(result.brief).toBe(offline.brief);
     expect(result.answer).toEqual(offline.answer);
     expectContract(result);
@@ -308,7 +308,8 @@ describe("budgets", () => {
     const budgets = { ...budgetsForMode("standard"), max_cost_usd: offline.cost_usd + extra, synthesis_cost_reserve_usd: opCostUsd("extractive_synthesis") + extra };
     const calls = model({ write: () => written("Never [1].", null), critic: () => "{}", typed: () => "{}" });
     const result = await run("standard", true, { budgets });
-    expect(calls).toHaveLength(0);
+    // No synthesis call (plan and reflect may be asked while gathering; this model refuses them).
+    expect(calls.filter((call) => isWrite(call) || isCritic(call) || isTyped(call))).toHaveLength(0);
     expect(result.brief).toBe(offline.brief);
     expect(result.answer).toEqual(offline.answer);
     expect(result.cost_usd).toBe(offline.cost_usd);

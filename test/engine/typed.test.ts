@@ -5,7 +5,7 @@ import { budgetsForMode } from "../../src/research/pricing";
 import { Evidence, type EvidenceAnalysis } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { TypedEvidence } from "../../src/research/engine/write/typed-evidence";
-import { type FakeDoc, memoryProviders, TWO_HOP_DOCS, WIKI } from "./helpers";
+import { declined, type FakeDoc, isPlanOrReflect, memoryProviders, TWO_HOP_DOCS, WIKI } from "./helpers";
 
 const kissAndTell = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";
 const internet = "Did any president ever mention the internet?";
@@ -269,6 +269,7 @@ class ScriptedModel implements ChatModel {
   constructor(private readonly answers: string[]) {}
 
   async complete(request: ChatRequest) {
+    if (isPlanOrReflect(request)) throw declined();
     this.requests.push(request);
     return { text: this.answers.shift() ?? "", inputTokens: 1000, outputTokens: 100 };
   }

@@ -14,6 +14,7 @@ const STAGES: Record<Progress["stage"], { inWave: number } | { at: number }> = {
   searching: { inWave: 0 },
   reading: { inWave: 1 / 3 },
   analyzing: { inWave: 2 / 3 },
+  reflecting: { inWave: 5 / 6 },
   synthesizing: { at: 0.87 },
   critic: { at: 0.93 },
   typed_output: { at: 0.96 },

@@ -10,6 +10,46 @@ export interface Prompt {
 }
 
 /**
+ * The question decomposed before wave 1 (plan stage): its sub-questions and the searches that
+ * would answer them. The engine keeps at most `maxQueries` searches, never an empty one.
+ */
+export function planPrompt(question: string, maxQueries: number): Prompt {
+  return {
+    system:
+      "You plan the web searches of a research job. Break the question into the sub-questions that must be answered to answer it (for a multi-step question, one per step, in order), " +
+      "then write the search queries that would find the pages answering them: short keyword queries such as a person's or a work's name, or a name with the fact asked, not whole sentences. " +
+      "Search first for what the question names; a later step can only be searched once an earlier one is known, so do not guess its answer. " +
+      "The user message says how many queries at most. " +
+      'Answer with one JSON object only, no prose: {"sub_questions": ["..."], "queries": ["..."]}.',
+    user: `Question: ${question}\n\nAt most ${maxQueries} queries.`,
+  };
+}
+
+/**
+ * After each wave (reflect stage): whether what was read answers the question, which
+ * sub-question is still open, what to search next and which of the listed pages to read next.
+ * The engine reads only pages from the list it gave, never repeats a search, and stops gathering
+ * when the model says the question is answered.
+ */
+export function reflectPrompt(parts: { question: string; subQuestions: string[]; passages: string[]; searched: string[]; pages: string[]; maxQueries: number; maxUrls: number }): Prompt {
+  const subQuestions = parts.subQuestions.length > 0 ? parts.subQuestions.map((text, index) => `${index + 1}. ${text}`).join("\n") : "(none planned)";
+  const pages = parts.pages.length > 0 ? parts.pages.join("\n") : "(none)";
+  return {
+    system:
+      "You direct a research job between rounds of web searching. From the numbered passages read so far, decide whether they already answer the question and every sub-question. " +
+      "If they do, set answered to true and leave queries and urls empty. " +
+      "If not, name the sub-question still open and say what to do next: new search queries (short keyword queries, never one already searched; " +
+      "when a passage names the person, work or place the next step is about, search for that name), and pages to read next, chosen only from the listed pages not yet read (copy the URL exactly). " +
+      "The user message says how many queries and pages at most. " +
+      'Answer with one JSON object only, no prose: {"answered": true or false, "open_sub_question": "..." or null, "queries": ["..."], "urls": ["..."]}.',
+    user:
+      `Question: ${parts.question}\n\nSub-questions:\n${subQuestions}\n\nPassages read:\n${parts.passages.join("\n\n")}\n\n` +
+      `Already searched:\n${parts.searched.map((text) => `- ${text}`).join("\n") || "(nothing)"}\n\nPages not yet read:\n${pages}\n\n` +
+      `At most ${parts.maxQueries} queries and ${parts.maxUrls} pages.`,
+  };
+}
+
+/**
  * The brief and the short answer from numbered evidence (write stage), as JSON. Every sentence
  * must cite; the engine drops a marker whose source does not support its sentence, a sentence
  * left without one, and an answer its cited sources do not support. `report` (pro and max) asks

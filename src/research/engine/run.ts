@@ -15,6 +15,8 @@ export class ResearchRun {
   readonly evidence: Evidence;
   /** Every query searched so far: a follow-up never repeats one. */
   readonly searched: Set<string>;
+  /** The sub-questions a model's plan broke the question into (none offline): what each reflection checks. */
+  subQuestions: string[] = [];
   /** Aborts the fan-out of searches and reads: at the gathering deadline, or on cancel. */
   readonly gathering: AbortController;
 

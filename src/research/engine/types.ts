@@ -27,7 +27,7 @@ export interface ResearchDeps {
 }
 
 export interface ResearchProgress {
-  stage: "planning" | "searching" | "reading" | "analyzing" | "synthesizing" | "critic" | "typed_output" | "done";
+  stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";
   wave: number;
   searches: number;
   pages: number;

@@ -5,6 +5,7 @@ const STAGES: Record<string, string> = {
   searching: "Searching",
   reading: "Reading pages",
   analyzing: "Weighing the evidence",
+  reflecting: "Deciding what to read next",
   synthesizing: "Writing the brief",
   critic: "Checking the brief",
   typed_output: "Filling your schema",

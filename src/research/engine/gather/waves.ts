@@ -2,9 +2,11 @@ import { domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
 import { analyzeEvidence } from "../evidence";
 import type { StopReason } from "../budget";
-import { followUpQueries, nextHops, planBranches } from "../plan";
+import type { EvidenceAnalysis } from "../evidence";
+import { followUpQueries, modelPlan, modelReflect, nextHops, planBranches } from "../plan";
 import type { ResearchRun } from "../run";
-import { chooseSources, type QueryHits } from "./select";
+import { KnownPages } from "./known-urls";
+import { type Candidate, chooseSources, type QueryHits } from "./select";
 
 /** Hits asked of each search: enough to look past the first few, few enough to stay cheap. */
 const HITS_PER_SEARCH = 8;
@@ -21,28 +23,65 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
   hooks.signal?.addEventListener("abort", onCancel);
 
   let queries = planBranches(query, input.budgets.branches);
+  // Pages a model's reflection asked for: read first in the next wave.
+  let asked: Candidate[] = [];
+  const known = new KnownPages();
   try {
     await run.progress("planning");
+    const planned = await modelPlan(run);
+    if (planned) {
+      queries = planned.queries;
+      run.subQuestions = planned.subQuestions;
+    }
     while (true) {
       await run.checkCancelled();
       const blocker = budget.waveBlocker();
       if (blocker) return blocker;
-      if (queries.length === 0) return "answered";
+      if (queries.length === 0 && asked.length === 0) return "answered";
       budget.startWave();
 
       const results = await searchWave(run, queries);
-      const { added, readBlocked } = await readWave(run, results);
+      known.recordHits(results);
+      const { added, readBlocked } = await readWave(run, results, asked);
       await run.progress("analyzing");
       if (added === 0) return readBlocked ?? "no_new_evidence";
       const hops = nextHops(query, evidence);
+      // A hop chain read end to end is an answer stated in the sentences read: no call needed.
       if (hops.closed) return "answered";
       const analysis = analyzeEvidence(evidence, query);
+      const reflection = await reflect(run, analysis, known);
+      if (reflection === "answered") return "answered";
+      if (reflection) {
+        ({ queries, asked } = reflection);
+        continue;
+      }
+      asked = [];
       queries = followUpQueries(query, analysis, run.searched, Math.max(1, input.budgets.branches * 2), hops.targets);
     }
   } finally {
     clearTimeout(timer);
     hooks.signal?.removeEventListener("abort", onCancel);
   }
+}
+
+/**
+ * The reflect stage with a model (none without one): after a wave that a next wave could follow,
+ * the model says whether the question is answered, or what to search and read next. Its queries
+ * are never ones already searched; its pages only ones the run knows and has not read (search
+ * hits, links in the pages read), the domain lists allow, at most `branches`. Null when there is
+ * no model, no next wave, or the call failed or asked for nothing usable: the offline follow-ups
+ * stand.
+ */
+async function reflect(run: ResearchRun, analysis: EvidenceAnalysis, known: KnownPages): Promise<"answered" | { queries: string[]; asked: Candidate[] } | null> {
+  const { budget, evidence, filter, input } = run;
+  if (!run.deps.providers.llm || budget.waveBlocker()) return null;
+  await run.progress("reflecting");
+  const reflection = await modelReflect(run, analysis, known.unread(evidence, filter));
+  if (!reflection) return null;
+  if (reflection.answered) return "answered";
+  const asked = known.resolve(reflection.urls, evidence, filter, Math.max(1, input.budgets.branches));
+  if (reflection.queries.length === 0 && asked.length === 0) return null;
+  return { queries: reflection.queries, asked };
 }
 
 /** Searches: each one gated and charged as it is scheduled. */
@@ -75,12 +114,16 @@ async function searchWave(run: ResearchRun, queries: string[]): Promise<QueryHit
  * Reads: this wave's share of the pages left, within what the cost gate allows. Returns how many
  * new sources it added, and the gate that stopped the reads short, if one did.
  */
-async function readWave(run: ResearchRun, results: QueryHits[]): Promise<{ added: number; readBlocked: StopReason | null }> {
+async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate[] = []): Promise<{ added: number; readBlocked: StopReason | null }> {
   const { input, hooks, budget, evidence, wave, filter } = run;
   const wavesLeft = Math.max(1, input.budgets.max_waves - wave + 1);
   const pagesLeft = input.budgets.max_pages - budget.pages;
   const share = wave === input.budgets.max_waves ? pagesLeft : Math.ceil(pagesLeft / wavesLeft);
-  const candidates = chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url), filter });
+  // The pages a reflection asked for come first, on top of the wave's share of search hits;
+  // each is still gated and charged below like any read.
+  const first = asked.filter((candidate) => !evidence.has(candidate.hit.url));
+  const askedUrls = new Set(first.map((candidate) => candidate.hit.url));
+  const candidates = [...first, ...chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url) || askedUrls.has(url), filter })];
   const reads = [];
   let readBlocked: StopReason | null = null;
   for (const candidate of candidates) {

@@ -1,4 +1,8 @@
-/** Planning: the searches of wave 1, and after each wave the follow-ups that target what is still missing. */
+/**
+ * Planning: the searches of wave 1, and after each wave the follow-ups that target what is still
+ * missing; offline, or by a hosted model when one is configured (the offline version its fallback).
+ */
 export { followUpQueries, planBranches } from "./queries";
 export { nextHops } from "./hops";
 export { comparisonBranches } from "./comparison";
+export { freshQueries, leavesRoomToGather, type ModelPlan, modelPlan, type ModelReflection, modelReflect, REFLECT_CONTEXT_CHARS } from "./model";
