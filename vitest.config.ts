@@ -71,11 +71,13 @@ export default defineConfig({
       },
       {
         // Checks of the repository itself (the layering of src/), in Node.
-        test: { name: "repo", include: ["test/repo/**/*.test.ts"], environment: "node" },
+        // Timeouts here and below guard against hangs; they are not speed checks (a CLI process
+        // test that takes 1 s took over 5 s on a loaded machine).
+        test: { name: "repo", include: ["test/repo/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         // The SDK and CLI's unit tests (sdk/), in Node: fake HTTP servers on 127.0.0.1, no service.
-        test: { name: "sdk", include: ["test/sdk/**/*.test.ts"], environment: "node" },
+        test: { name: "sdk", include: ["test/sdk/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         test: {
