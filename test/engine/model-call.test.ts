@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { budgetsForMode } from "../../src/research/pricing";
 import { Budget } from "../../src/research/engine/budget";
-import { askModel, fitBlocks, MODEL_ATTEMPTS, parseModelJson } from "../../src/research/engine/model";
+import { askModel, evidenceChars, fitBlocks, MODEL_ATTEMPTS, parseModelJson } from "../../src/research/engine/model";
 import { type ChatModel, type ChatRequest, ProviderError } from "../../src/research/providers/types";
 
 /** A model that answers from a script, one entry per call: text, or an error to throw. */
@@ -47,6 +47,16 @@ describe("fitBlocks: a context budget per call", () => {
     expect(cut[1]).toBe("b".repeat(100));
     expect(cut[0]!.endsWith("…")).toBe(true);
     expect(cut).toHaveLength(3);
+  });
+});
+
+describe("evidenceChars: a stage's budget, smaller for a model with a small window (LLM_CONTEXT_TOKENS)", () => {
+  it("keeps the stage's budget when the window is unknown or larger, and shrinks it to fit a small one", () => {
+    expect(evidenceChars({}, 8000, 800)).toBe(32_000);
+    expect(evidenceChars({ contextTokens: 128_000 }, 8000, 800)).toBe(32_000);
+    // 8k window: 8192 - 800 answer - 1000 instructions.
+    expect(evidenceChars({ contextTokens: 8192 }, 8000, 800)).toBe(6392 * 4);
+    expect(evidenceChars({ contextTokens: 1024 }, 8000, 800)).toBe(256 * 4);
   });
 });
 

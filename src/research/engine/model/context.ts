@@ -4,6 +4,8 @@
  * the run. Characters stand in for tokens (about 4 a token, the estimate the gates use too).
  */
 
+import type { ChatModel } from "../../providers/types";
+
 /** Rough size in tokens of a text (4 characters a token): gates a call before it is made. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
@@ -26,3 +28,17 @@ export function fitBlocks(blocks: string[], maxChars: number): string[] {
   }
   return kept;
 }
+
+/**
+ * Characters of evidence one call of a stage may carry: the stage's own budget (`stageTokens`),
+ * less when the model's window is smaller (`LLM_CONTEXT_TOKENS`, e.g. a local model with 8k),
+ * keeping room for the instructions and the answer.
+ */
+export function evidenceChars(llm: Pick<ChatModel, "contextTokens">, stageTokens: number, answerTokens: number): number {
+  const window = llm.contextTokens;
+  const tokens = window ? Math.min(stageTokens, Math.max(256, window - answerTokens - INSTRUCTION_TOKENS)) : stageTokens;
+  return tokens * 4;
+}
+
+/** The system text and the question of a call, at most: what a window keeps besides the evidence. */
+const INSTRUCTION_TOKENS = 1000;

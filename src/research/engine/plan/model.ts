@@ -2,7 +2,7 @@ import { z } from "zod";
 import { llmCostUsd, opCostUsd } from "../../pricing";
 import type { Budget } from "../budget";
 import type { EvidenceAnalysis } from "../evidence";
-import { askModel, estimateTokens, fitBlocks, type ModelAnswer } from "../model";
+import { askModel, estimateTokens, evidenceChars, fitBlocks, type ModelAnswer } from "../model";
 import { planPrompt, type Prompt, reflectPrompt } from "../prompts";
 import type { ResearchRun } from "../run";
 
@@ -116,7 +116,8 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
   if (!llm) return null;
   const maxQueries = Math.max(1, run.input.budgets.branches * 2);
   const maxUrls = Math.max(1, run.input.budgets.branches);
-  const listBudget = Math.floor(REFLECT_CONTEXT_CHARS * LISTS_SHARE);
+  const contextChars = evidenceChars(llm, REFLECT_CONTEXT_CHARS / 4, REFLECT_MAX_TOKENS);
+  const listBudget = Math.floor(contextChars * LISTS_SHARE);
   const searched = takeLines([...run.searched], listBudget / 2);
   const pageLines = takeLines(
     pages.map((page) => (page.title && page.title !== page.url ? `- ${page.url} (${page.title})` : `- ${page.url}`)),
@@ -128,7 +129,7 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
     return `[${index + 1}] ${entry.doc.title} (${entry.doc.url})\n${text.join(" ")}`;
   });
   const used = searched.join("\n").length + pageLines.join("\n").length;
-  const passages = fitBlocks(blocks, REFLECT_CONTEXT_CHARS - used);
+  const passages = fitBlocks(blocks, contextChars - used);
   const prompt = reflectPrompt({ question: run.query.question, subQuestions: run.subQuestions, passages, searched, pages: pageLines, maxQueries, maxUrls });
   if (!leavesRoomToGather(run.budget, prompt, REFLECT_MAX_TOKENS)) return null;
   const answer = await askModel({ llm, budget: run.budget, signal: run.gathering.signal, draw: "gathering" }, { stage: "reflect", prompt, maxTokens: REFLECT_MAX_TOKENS, schema: ReflectAnswer });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { askModel, estimateTokens, type ModelContext } from "../model";
+import { askModel, estimateTokens, evidenceChars, type ModelContext } from "../model";
 import { criticPrompt } from "../prompts";
 
 /**
@@ -43,7 +43,7 @@ export async function criticCheck(model: ModelContext, question: string, claims:
   const verdicts: (Verdict | null)[] = claims.map(() => null);
   let calls = 0;
   let answered = 0;
-  for (const batch of batches(claims)) {
+  for (const batch of batches(claims, evidenceChars(model.llm, CRITIC_CONTEXT_TOKENS, 40 + 20 * CRITIC_BATCH) / 4)) {
     calls++;
     const blocks = batch.map((index) => claimBlock(batch.indexOf(index) + 1, claims[index]!));
     const answer = await askModel(model, { stage: "critic", prompt: criticPrompt(question, blocks), maxTokens: 40 + 20 * batch.length, schema: Verdicts });
@@ -67,13 +67,13 @@ function claimBlock(id: number, claim: CriticClaim): string {
 }
 
 /** Claim indexes in batches that fit the critic's context budget. */
-function batches(claims: CriticClaim[]): number[][] {
+function batches(claims: CriticClaim[], contextTokens: number): number[][] {
   const all: number[][] = [];
   let current: number[] = [];
   let tokens = 0;
   for (const [index, claim] of claims.entries()) {
     const size = estimateTokens(claimBlock(current.length + 1, claim));
-    if (current.length > 0 && (current.length >= CRITIC_BATCH || tokens + size > CRITIC_CONTEXT_TOKENS)) {
+    if (current.length > 0 && (current.length >= CRITIC_BATCH || tokens + size > contextTokens)) {
       all.push(current);
       current = [];
       tokens = 0;

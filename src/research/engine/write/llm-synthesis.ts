@@ -3,7 +3,7 @@ import type { AnswerConfidence } from "../../shapes";
 import type { EvidenceAnalysis, EvidenceDoc, Passage } from "../evidence";
 import { similarity } from "../evidence";
 import { terms } from "../language";
-import { askModel, fitBlocks, type ModelContext, parseModelJson } from "../model";
+import { askModel, evidenceChars, fitBlocks, type ModelContext, parseModelJson } from "../model";
 import { writePrompt } from "../prompts";
 import type { QueryAnalysis } from "../question";
 import type { Synthesis, SynthesisOptions } from "./brief";
@@ -111,7 +111,7 @@ export async function llmBrief(
   const candidates = numberedDocs(analysis, extractive, options);
   const blocks = fitBlocks(
     candidates.map((doc, index) => evidenceBlock(index + 1, doc, analysis)),
-    WRITE_CONTEXT_TOKENS * 4,
+    evidenceChars(model.llm, WRITE_CONTEXT_TOKENS, report ? REPORT_TOKENS : BRIEF_TOKENS),
   );
   const numbered = candidates.slice(0, blocks.length);
   const written = await askModel(model, {

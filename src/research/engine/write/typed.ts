@@ -3,7 +3,7 @@ import type { CitationDto } from "../../shapes";
 import type { Budget } from "../budget";
 import { type FoundBeforeFailure, TypedOutputError, UnsupportedFieldsError } from "../errors";
 import type { EvidenceAnalysis } from "../evidence";
-import { askModel, fitBlocks, type ModelContext } from "../model";
+import { askModel, evidenceChars, fitBlocks, type ModelContext } from "../model";
 import { typedOutputPrompt } from "../prompts";
 import type { QueryAnalysis } from "../question";
 import type { Synthesis } from "./brief-writer";
@@ -70,7 +70,7 @@ async function modelProposal(compiled: CompiledSchema, context: TypedContext, mo
     const quotes = synthesis.statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === synthesis.cited[index]!.index));
     return `[${index + 1}] ${source.title} <${source.url}>${[...new Set(quotes)].map((passage) => `\n  "${passage.text}"`).join("")}`;
   });
-  const [brief = "", ...fitted] = fitBlocks([synthesis.brief, ...sources], TYPED_CONTEXT_TOKENS * 4);
+  const [brief = "", ...fitted] = fitBlocks([synthesis.brief, ...sources], evidenceChars(model.llm, TYPED_CONTEXT_TOKENS, TYPED_ANSWER_TOKENS));
   const prompt = typedOutputPrompt(compiled.schema, context.query.question, brief, fitted.join("\n"));
   // Errors of form are what the repair turn is for; a value left null or out is the resolver's.
   const conforming = z.unknown().superRefine((value, issues) => {
