@@ -2,8 +2,10 @@
  * A local OpenAI-compatible stand-in (POST /v1/chat/completions on 127.0.0.1), so
  * `npm run eval -- <file> --llm openai --model stand-in` runs end to end on a machine that reaches
  * no hosted model. It answers the engine's calls crudely but validly, as a weak local model would:
- * - a JSON call (response_format set, or JSON asked for in the system text): `{}`, a valid object
- *   the stages' schemas reject, so each stage falls back to its offline version;
+ * - the plan: the question itself as the one query; a reflection: read the first page listed as
+ *   not yet read; the critic: every claim supported;
+ * - any other JSON call (response_format set, or JSON asked for in the system text): `{}`, a valid
+ *   object the stage's schema rejects, so it falls back to its offline version (typed output);
  * - the brief (numbered sources in the prompt; the write stage's `{"brief", "answer"}` JSON, or plain
  *   text): the first sentence of each of the first sources, copied with its [n], so every sentence
  *   is one a passage supports, and no short answer (null);
@@ -49,6 +51,20 @@ export function standInAnswer(body: ChatBody): { kind: string; text: string } {
       // No short answer: the stand-in cannot tell one, and an honest null leaves the engine's own.
       return { kind: "brief", text: writesBrief ? JSON.stringify({ brief, answer: null }) : brief };
     }
+  }
+  // The gathering stages and the critic, read from their instructions as a model reads them.
+  if (/plan the web searches/.test(system)) {
+    const question = /^Question: (.*)$/m.exec(user)?.[1]?.trim() ?? "";
+    return { kind: "plan", text: JSON.stringify({ sub_questions: [question], queries: question ? [question.replace(/\?$/, "")] : [] }) };
+  }
+  if (/direct a research job between rounds/.test(system)) {
+    // The first listed page not yet read, if any: a reflection that asks for a page.
+    const page = /Pages not yet read:\n- (\S+)/.exec(user)?.[1];
+    return { kind: "reflect", text: JSON.stringify({ answered: false, open_sub_question: null, queries: [], urls: page ? [page] : [] }) };
+  }
+  if (/fact checker/.test(system)) {
+    const ids = [...user.matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
+    return { kind: "critic", text: JSON.stringify({ verdicts: ids.map((id) => ({ id, verdict: "supported" })) }) };
   }
   if (json) return { kind: "json", text: "{}" };
   return { kind: "other", text: "The sources do not say." };
