@@ -69,8 +69,6 @@ export async function userDetail(db: Db, id: string) {
   };
 }
 
-export const MAX_ADJUSTMENT = 1_000_000;
-
 /**
  * An admin credit adjustment: one `admin_adjustment` ledger entry. With an idempotency key the
  * ledger's unique (user, key) index makes a resubmit, even a concurrent one, a no-op that answers

@@ -149,11 +149,6 @@ export function modeHasCritic(mode: ResearchMode): boolean {
   return MODES[mode].critic;
 }
 
-/** The fixed credit price of a mode, or null for max (metered). */
-export function modeFixedCredits(mode: ResearchMode): number | null {
-  return MODES[mode].fixedCredits;
-}
-
 /**
  * max is metered up to max_credits, so it has no price without them. The one place this rule
  * lives: a request that breaks it is a 400 at submit, before anything is written.

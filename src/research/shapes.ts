@@ -153,5 +153,3 @@ export type ShortAnswer = z.infer<typeof ShortAnswerDto>;
 export type AnswerConfidence = ShortAnswer["confidence"];
 export type ResearchResult = z.infer<typeof ResearchResultDto>;
 export type AsyncAccepted = z.infer<typeof AsyncAcceptedDto>;
-export type JobSummary = z.infer<typeof JobSummaryDto>;
-export type WebhookDelivery = z.infer<typeof DeliveryDto>;

@@ -70,8 +70,6 @@ export const REFERENCE_TAGS = [
   },
 ] as const;
 
-export type ReferenceTag = (typeof REFERENCE_TAGS)[number]["name"];
-
 function modeTable(): string {
   const rows = modePrices().map(
     (m) =>

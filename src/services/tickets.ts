@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TicketCategory, type TicketReplyRow, type TicketRow, ticketReplies, tickets, type UserRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -74,14 +74,4 @@ export async function findTicket(db: Db, id: string): Promise<TicketRow> {
   const ticket = await db.select().from(tickets).where(eq(tickets.id, id)).get();
   if (!ticket) throw ApiError.notFound("Ticket");
   return ticket;
-}
-
-/** Tickets not yet closed (of one user, or of everyone). */
-export async function countOpenTickets(db: Db, userId?: string): Promise<number> {
-  const row = await db
-    .select({ n: count() })
-    .from(tickets)
-    .where(and(ne(tickets.status, "closed"), userId ? eq(tickets.userId, userId) : undefined))
-    .get();
-  return row?.n ?? 0;
 }

@@ -7,8 +7,6 @@ import type { McpCaller } from "./caller";
 import { DeepResearchInput, deepResearch } from "./deep-research";
 import { cancelResearch, getCredits, getResearch, JobIdInput, ListInput, listResearch } from "./job-tools";
 
-export const MCP_TOOL_NAMES = ["deep_research", "get_research", "list_research", "cancel_research", "get_credits"] as const;
-
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
   "returns the short answer with its confidence (or says the sources do not answer), then a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +

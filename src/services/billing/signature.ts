@@ -32,8 +32,3 @@ export async function verifyProcessorSignature(
   for (const signature of signatures) matched = constantTimeEqual(signature, expected) || matched;
   return matched ? { ok: true } : { ok: false, reason: "no signature matches" };
 }
-
-/** The header a processor would send for `rawBody` (used by tests and local tooling). */
-export async function signProcessorPayload(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
-  return `t=${timestamp},v1=${await hmacSha256Hex(secret, `${timestamp}.${rawBody}`)}`;
-}

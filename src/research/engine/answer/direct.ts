@@ -1,6 +1,6 @@
 import type { RankedDoc } from "../evidence";
 import { titleNames } from "../evidence";
-import { capitalisedEntities, type QueryAnalysis } from "../question";
+import type { QueryAnalysis } from "../question";
 import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
 import { stem, terms, words } from "../language";
 
@@ -235,9 +235,4 @@ const GENERIC_VERBS = new Set(["used", "use", "locat", "based", "bas", "known", 
 
 function titleCase(text: string): string {
   return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-}
-
-/** Entities of a passage, re-exported for the brief's bridge sentence. */
-export function passageEntities(text: string): string[] {
-  return capitalisedEntities(text);
 }

@@ -2,7 +2,7 @@ import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames,
 import { CUE_BEFORE_NAME, relationTerms, withRelations } from "../language";
 import { capitalisedEntities, type QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
-import { stem, terms, unique, words } from "../language";
+import { stem, unique, words } from "../language";
 
 export interface ScoredPassage {
   passage: Passage;
@@ -235,9 +235,4 @@ function inheritThroughLinks(entry: RankedDoc, scored: ScoredLink[] | undefined,
   const focusScores = evidence.score(focus).filter((item) => item.passage.doc === entry.doc.index);
   const best = focusScores.sort((a, b) => b.score - a.score || a.passage.position - b.passage.position);
   return { doc: entry.doc, score: inherited + (best[0]?.score ?? 0) * 0.25, best, via, links };
-}
-
-/** The stemmed content terms of a sentence (re-exported for callers that build queries). */
-export function sentenceTerms(text: string): string[] {
-  return terms(text);
 }
