@@ -6,7 +6,6 @@ import { requestPasswordReset } from "../src/services/accounts";
 import type { EmailMessage } from "../src/services/email";
 import {
   adminUser,
-  BASE,
   call,
   dbAll,
   dbFirst,

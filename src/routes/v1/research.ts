@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { API_KEY_SECURITY, createRouter, errorResponses, IdParam, jsonResponse } from "../../http/openapi";
+import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { listJobs, ResearchLogRowDto, researchLogRow } from "../../research/service";
 import { StatusFilter } from "../research-http";
