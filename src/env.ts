@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-/** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
 /** The research providers' variables: which search and model, their keys, the optional Workers AI binding. */
 interface ProviderVariables {
   SEARCH_PROVIDER?: string;
@@ -24,6 +23,7 @@ interface ProviderVariables {
 }
 export type ProviderVariable = keyof ProviderVariables | "ENVIRONMENT";
 
+/** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
 export interface Env extends ProviderVariables {
   DB: D1Database;
   // Untyped here, so this bottom layer names no class above it: research/job-object.ts and

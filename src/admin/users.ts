@@ -142,11 +142,10 @@ export async function userLedger(db: Db, userId: string, page: Paging) {
 }
 
 /**
- * Suspend or unsuspend. Suspending keeps the first `suspended_at` when repeated. Returns whether
- * anything changed. The effects (login and every JWT or API-key call answer 403
- * `account_suspended`) live in the auth paths, which read `suspended_at` on every request.
+ * Suspends or unsuspends; a user already in that state is left alone (and nothing is audited), so
+ * repeating a suspension keeps the first `suspended_at`. The effects (login and every JWT or API-key
+ * call answer 403 `account_suspended`) live in the auth paths, which read `suspended_at` on every request.
  */
-/** Suspends or unsuspends; a user already in that state is left alone (and nothing is audited). */
 export async function setSuspended(db: Db, actor: Actor, userId: string, suspended: boolean): Promise<void> {
   if (suspended && userId === actor.id) throw ApiError.invalid("You cannot suspend your own account.");
   await findUser(db, userId);

@@ -119,11 +119,10 @@ export interface UsageBucket {
   cost_usd_micros: number;
 }
 
-/** Daily UTC buckets of a user's jobs in [from, to), every day present (zero-filled). */
-/** The query of a user's daily usage (exported so a test can read its plan: index only). */
 /**
  * The daily rollup rows between the UTC days of `from` and `to` (db/schema/jobs.ts usageDaily):
- * one row a day whatever the number of jobs. Buckets are whole UTC days.
+ * one row a day whatever the number of jobs. Buckets are whole UTC days. Exported so a test can
+ * read its query plan (index only).
  */
 export function usageQuery(db: Db, userId: string, from: Date, to: Date) {
   return db
@@ -134,6 +133,7 @@ export function usageQuery(db: Db, userId: string, from: Date, to: Date) {
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** Daily UTC buckets of a user's jobs in [from, to), every day present (zero-filled). */
 export async function usageBuckets(db: Db, userId: string, from: Date, to: Date): Promise<UsageBucket[]> {
   const rows = await usageQuery(db, userId, from, to);
   const byDay = new Map(rows.map((row) => [row.day, row]));

@@ -233,13 +233,13 @@ export const COUNTRIES: string[] = (() => {
   return out;
 })();
 
-/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
 /** The countries of the United Kingdom, which pages name instead of it ("a river in England"). */
 const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;
 
 /** Each country's name as a whole-word pattern, compiled once. */
 const COUNTRY_PATTERNS: [string, RegExp][] = COUNTRIES.map((country) => [country, new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)]);
 
+/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
 export function countryIn(sentence: string): { value: string; index: number } | null {
   let found: { value: string; index: number } | null = null;
   const nation = UK_NATIONS.exec(sentence);
