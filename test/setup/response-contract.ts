@@ -48,7 +48,7 @@ export function publishedApi(origin: string): Promise<OpenAPIBackend> {
     }
     const api = new OpenAPIBackend({
       definition: document,
-      quick: true, // the document itself is validated as OpenAPI 3.1 by test/openapi.test.ts
+      quick: true, // the document itself is validated as OpenAPI 3.1 by test/e2e/foundation.e2e.test.ts
       customizeAjv: () => {
         const ajv = new Ajv2020({ strict: false, allErrors: true });
         addFormats(ajv);
