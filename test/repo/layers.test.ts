@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -39,22 +40,102 @@ function layerOf(file: string) {
   return layer;
 }
 
-/** The files of src/ that `file` imports (relative specifiers only: packages are not layers). */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)].map((match) => match[1]!);
-  return specifiers.map((specifier) => {
-    const target = resolve(dirname(file), specifier);
-    for (const candidate of [target, `${target}.ts`, join(target, "index.ts")]) {
-      if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+/**
+ * The module specifiers a source text names, read with the TypeScript parser: `import … from`,
+ * `export … from`, `import x = require(…)`, `import("…")` and `import("…").T` with a string
+ * literal, whatever quotes they are written in. Type-only imports count: they tie layers together too.
+ */
+function specifiersIn(text: string, fileName = "source.ts"): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) {
+      specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteralLike(node.moduleReference.expression)) {
+      specifiers.push(node.moduleReference.expression.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteralLike(argument)) specifiers.push(argument.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text);
     }
-    throw new Error(`${relative(SRC, file)} imports ${specifier}, which is no file`);
-  });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers;
 }
 
-const edges = sourceFiles(SRC).flatMap((from) => importsOf(from).filter((to) => to.startsWith(SRC)).map((to) => ({ from, to })));
+/** The file a relative specifier of `file` stands for. */
+function resolveImport(file: string, specifier: string): string {
+  const target = resolve(dirname(file), specifier);
+  for (const candidate of [target, `${target}.ts`, join(target, "index.ts")]) {
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+  }
+  throw new Error(`${relative(SRC, file)} imports ${specifier}, which is no file`);
+}
+
+/** The files of src/ that `file` imports (relative specifiers only: packages are not layers). */
+function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
+  return specifiersIn(text, file)
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) => resolveImport(file, specifier));
+}
+
+type Edge = { from: string; to: string };
+
+const edges: Edge[] = sourceFiles(SRC).flatMap((from) => importsOf(from).filter((to) => to.startsWith(SRC)).map((to) => ({ from, to })));
 const rel = (file: string) => relative(SRC, file);
 const topFolder = (file: string) => rel(file).split("/")[0] ?? "";
+
+/** The imports of `edges` that run up a layer (or sideways into another folder of the same layer). */
+function upwardImports(list: Edge[]): string[] {
+  return list
+    .filter(({ from, to }) => topFolder(from) !== topFolder(to) && layerOf(to).rank >= layerOf(from).rank)
+    .map(({ from, to }) => `${rel(from)} (${layerOf(from).name}) imports ${rel(to)} (${layerOf(to).name})`);
+}
+
+/** The edges a source text at `file` (which need not exist) would add. */
+const edgesOfText = (file: string, text: string): Edge[] => importsOf(file, text).map((to) => ({ from: file, to }));
+
+describe("the import reader", () => {
+  it("reads single- and double-quoted imports, export … from, import() and import type", () => {
+    const text = [
+      `import { a } from '../lib/single';`,
+      `import type { B } from "../lib/double";`,
+      `export { c } from '../lib/reexport';`,
+      `export * from "../lib/star";`,
+      `const d = await import('../lib/dynamic');`,
+      `type E = import("../lib/type-import").E;`,
+      `import f = require('../lib/require');`,
+      `import "../lib/side-effect";`,
+      `const notAnImport = "from '../lib/in-a-string'";`,
+      "// import { g } from '../lib/in-a-comment';",
+    ].join("\n");
+    expect(specifiersIn(text)).toEqual([
+      "../lib/single",
+      "../lib/double",
+      "../lib/reexport",
+      "../lib/star",
+      "../lib/dynamic",
+      "../lib/type-import",
+      "../lib/require",
+      "../lib/side-effect",
+    ]);
+  });
+
+  it("reports an upward import written with single quotes (the hole the regular expression left)", () => {
+    const file = join(SRC, "services/example.ts");
+    for (const text of [
+      `import { app } from '../routes/api/auth';`,
+      `import { app } from "../routes/api/auth";`,
+      `export { app } from '../routes/api/auth';`,
+      `const routes = () => import('../routes/api/auth');`,
+    ]) {
+      expect(upwardImports(edgesOfText(file, text))).toEqual(["services/example.ts (services) imports routes/api/auth.ts (routes)"]);
+    }
+    expect(upwardImports(edgesOfText(file, `import { ok } from '../lib/errors';`))).toEqual([]);
+  });
+});
 
 describe("the layers of docs/architecture.md", () => {
   it("reads every file of src/ and its imports", () => {
@@ -62,10 +143,7 @@ describe("the layers of docs/architecture.md", () => {
   });
 
   it("every import goes down a layer or stays in its own folder", () => {
-    const upward = edges
-      .filter(({ from, to }) => topFolder(from) !== topFolder(to) && layerOf(to).rank >= layerOf(from).rank)
-      .map(({ from, to }) => `${rel(from)} (${layerOf(from).name}) imports ${rel(to)} (${layerOf(to).name})`);
-    expect(upward).toEqual([]);
+    expect(upwardImports(edges)).toEqual([]);
   });
 
   it("outside research/, only its front door (research/service.ts) is imported", () => {
