@@ -24,7 +24,29 @@ const LAYERS: { name: string; rank: number; paths: string[] }[] = [
   { name: "env", rank: 1, paths: ["env.ts"] },
 ];
 
+/**
+ * The layers inside research/ (docs/architecture.md, "Inside research/"), paths under src/research/.
+ * A file of research/ may import only from a lower one of these layers or from its own entry: the
+ * job's files import each other, a request never imports the collections, nothing imports the
+ * front door, and the engine, the providers and the price list never import what runs them.
+ */
+const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
+  { name: "front door", rank: 6, paths: ["service.ts"] },
+  {
+    name: "the job",
+    rank: 5,
+    paths: ["submit.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "wave-tasks.ts", "task-queue.ts", "sweep.ts"],
+  },
+  { name: "request", rank: 4, paths: ["request.ts"] },
+  { name: "collections", rank: 4, paths: ["collections/"] },
+  { name: "engine", rank: 3, paths: ["engine/"] },
+  { name: "providers", rank: 2, paths: ["providers/"] },
+  { name: "pricing", rank: 1, paths: ["pricing.ts"] },
+  { name: "shapes", rank: 1, paths: ["shapes.ts"] },
+];
+
 const SRC = resolve("src");
+const RESEARCH = join(SRC, "research");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,6 +116,22 @@ function upwardImports(list: Edge[]): string[] {
     .map(({ from, to }) => `${rel(from)} (${layerOf(from).name}) imports ${rel(to)} (${layerOf(to).name})`);
 }
 
+function researchLayerOf(file: string) {
+  const path = relative(RESEARCH, file);
+  const layer = RESEARCH_LAYERS.find((candidate) => candidate.paths.some((prefix) => path === prefix || path.startsWith(prefix)));
+  if (!layer) throw new Error(`research/${path} is in no layer of research/ in docs/architecture.md: add it there and here`);
+  return layer;
+}
+
+/** The imports between two files of research/ that do not go down a research layer (nor stay in their own entry). */
+function upwardInResearch(list: Edge[]): string[] {
+  const inResearch = (file: string) => file.startsWith(`${RESEARCH}/`);
+  return list
+    .filter(({ from, to }) => inResearch(from) && inResearch(to))
+    .filter(({ from, to }) => researchLayerOf(from) !== researchLayerOf(to) && researchLayerOf(to).rank >= researchLayerOf(from).rank)
+    .map(({ from, to }) => `${rel(from)} (${researchLayerOf(from).name}) imports ${rel(to)} (${researchLayerOf(to).name})`);
+}
+
 /** The edges a source text at `file` (which need not exist) would add. */
 const edgesOfText = (file: string, text: string): Edge[] => importsOf(file, text).map((to) => ({ from: file, to }));
 
@@ -161,6 +199,30 @@ describe("the layers of docs/architecture.md", () => {
       .filter(({ to }) => topFolder(to) === "research" && !allowedInResearch.some((allowed) => rel(to).startsWith(allowed)))
       .map(({ from, to }) => `${rel(from)} imports ${rel(to)}`);
     expect(violations).toEqual([]);
+  });
+
+  it("inside research/, every import goes down a layer (front door, the job, request and collections, engine, providers, prices and shapes) or stays in its own", () => {
+    expect(upwardInResearch(edges)).toEqual([]);
+  });
+
+  it("every file of research/ is in a research layer", () => {
+    const files = sourceFiles(RESEARCH);
+    expect(files.length).toBeGreaterThan(60);
+    for (const file of files) expect(researchLayerOf(file).rank).toBeGreaterThan(0);
+  });
+
+  it("catches an upward import inside research/ (the check is not vacuous)", () => {
+    const cases: [string, string, string][] = [
+      ["collections/ingest.ts", `import { submitResearch } from '../submit';`, "research/collections/ingest.ts (collections) imports research/submit.ts (the job)"],
+      ["providers/search/brave.ts", `import { terms } from "../../engine/language";`, "research/providers/search/brave.ts (providers) imports research/engine/language/index.ts (engine)"],
+      ["engine/run.ts", `import type { JobSpec } from './../job-state';`, "research/engine/run.ts (engine) imports research/job-state.ts (the job)"],
+      ["request.ts", `export { ingest } from "./collections/ingest";`, "research/request.ts (request) imports research/collections/ingest.ts (collections)"],
+      ["pricing.ts", `import type { ResearchResult } from './shapes';`, "research/pricing.ts (pricing) imports research/shapes.ts (shapes)"],
+      ["job.ts", `const door = () => import('./service');`, "research/job.ts (the job) imports research/service.ts (front door)"],
+    ];
+    for (const [from, text, report] of cases) expect(upwardInResearch(edgesOfText(join(RESEARCH, from), text))).toEqual([report]);
+    expect(upwardInResearch(edgesOfText(join(RESEARCH, "job.ts"), `import { jobObject } from './job-object';`))).toEqual([]);
+    expect(upwardInResearch(edgesOfText(join(RESEARCH, "providers/search/brave.ts"), `import type { SearchHit } from '../types';`))).toEqual([]);
   });
 
   it("db/ and lib/ import nothing of ours but themselves (db: drizzle schemas; lib: pure helpers)", () => {
