@@ -4,6 +4,7 @@ import { type UserRow, users } from "../db/schema/users";
 import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
+import { checkIdempotencyKey } from "../lib/idempotency-key";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
 import { reserveCredits, settleReservation } from "../services/billing/reservations";
 import { currentPlan } from "../services/billing/subscriptions";
@@ -17,8 +18,6 @@ import type { SearchScope } from "./providers/types";
 export const IDEMPOTENCY_WINDOW_MS = DAY;
 /** How long a replay waits for the request that claimed its key to start the job or give the key up. */
 const REPLAY_WAIT_MS = 10 * SECOND;
-/** An Idempotency-Key header: 1 to 255 printable ASCII characters (research submits and document ingest). */
-export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "defer"> {
   user: UserRow;
@@ -57,9 +56,7 @@ function canonicalJson(value: unknown): string {
  */
 export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
   const plan = await planResearch(request, ctx.config);
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(idempotencyKey)) {
-    throw ApiError.invalid("Invalid request: Idempotency-Key must be 1 to 255 printable ASCII characters.");
-  }
+  checkIdempotencyKey(idempotencyKey);
   const requestHash = await sha256Hex(canonicalJson(request));
   const replayDeadline = Date.now() + REPLAY_WAIT_MS;
   let scope: SearchScope | undefined | null = null;

@@ -4,8 +4,7 @@
  * elements become line breaks so sentences from different paragraphs do not run together.
  */
 
-import { plainText } from "../../../lib/plain-text";
-import { decodeEntities } from "../../engine/language";
+import { decodeEntities, plainText } from "../../../lib/plain-text";
 
 const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
 const BLOCKS = new Set(["p", "div", "section", "article", "main", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "blockquote", "pre", "dd", "dt"]);

@@ -1,4 +1,4 @@
-import { decodeEntities } from "../../engine/language";
+import { decodeEntities } from "../../../lib/plain-text";
 import { domainOf } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";

@@ -1,5 +1,5 @@
 import { plainText } from "../../../lib/plain-text";
-import { fold, STOPWORDS, words } from "../../engine/language";
+import { fold, STOPWORDS, words } from "../../../lib/words";
 import { normalizeDomain } from "../domains";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 
