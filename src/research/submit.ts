@@ -11,6 +11,7 @@ import { currentPlan } from "../services/billing/subscriptions";
 import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
+import type { AsyncAccepted } from "./shapes";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 import { ownedCollections } from "./collections/store";
 import type { SearchScope } from "./providers/types";
@@ -25,13 +26,6 @@ export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "def
   apiKeyId: string | null;
   /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
   resourceBase: string;
-}
-
-export interface AsyncAccepted {
-  id: string;
-  status: "pending";
-  status_url: string;
-  events_url: string;
 }
 
 export type SubmitResponse = { status: 200; body: ResearchResult } | { status: 202; body: AsyncAccepted };

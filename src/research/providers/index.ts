@@ -16,8 +16,10 @@ import type { ChatModel, Providers, SearchProvider, SearchScope } from "./types"
 
 export type { Providers } from "./types";
 
-/** Provider settings (wrangler vars and secrets); every key is optional, the defaults work offline. */
-/** The variables (and the optional Workers AI binding) that choose and configure the providers. */
+/**
+ * The variables (and the optional Workers AI binding) that choose and configure the providers:
+ * wrangler vars and secrets, every key optional; the defaults work offline.
+ */
 export type ProviderConfig = Partial<Pick<Env, ProviderVariable>>;
 
 export class ProviderConfigError extends Error {
