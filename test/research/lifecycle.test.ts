@@ -207,6 +207,17 @@ describe("eviction mid-job", () => {
     return { id, deadlineAt: Date.parse(deadline_at) };
   }
 
+  /** Records the job id of every alarm invocation until `restore()`. */
+  function countAlarms() {
+    const alarmsOf: string[] = [];
+    const alarm = ResearchJob.prototype.alarm;
+    ResearchJob.prototype.alarm = function (this: ResearchJob) {
+      alarmsOf.push((this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id ?? "");
+      return alarm.call(this);
+    };
+    return { alarmsOf, restore: () => void (ResearchJob.prototype.alarm = alarm) };
+  }
+
   async function expectSettledOnce(caller: Awaited<ReturnType<typeof apiCaller>>, id: string) {
     expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -60], ["release", 0]]);
     expect(await balanceOf(caller)).toBe(440);
@@ -216,12 +227,7 @@ describe("eviction mid-job", () => {
   it("a job whose runtime died mid-wave resumes by itself within seconds, sending the lost tasks again (nothing calls its object)", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const alarmsOf: string[] = [];
-    const alarm = ResearchJob.prototype.alarm;
-    ResearchJob.prototype.alarm = function (this: ResearchJob) {
-      alarmsOf.push((this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id ?? "");
-      return alarm.call(this);
-    };
+    const { alarmsOf, restore } = countAlarms();
     try {
       const restarted = await restartMidWave(caller);
       const id = restarted.id;
@@ -238,7 +244,7 @@ describe("eviction mid-job", () => {
       expect(alarmsOf.filter((of) => of === id)).toHaveLength(2);
       expect(await runInDurableObject(jobStubOf(id), (_instance, state) => state.storage.getAlarm())).toBeNull();
     } finally {
-      ResearchJob.prototype.alarm = alarm;
+      restore();
     }
   }, 30_000);
 
@@ -256,12 +262,7 @@ describe("eviction mid-job", () => {
   it("an uninterrupted job takes one alarm invocation and leaves no alarm armed", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const alarmsOf: string[] = [];
-    const alarm = ResearchJob.prototype.alarm;
-    ResearchJob.prototype.alarm = function (this: ResearchJob) {
-      alarmsOf.push((this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id ?? "");
-      return alarm.call(this);
-    };
+    const { alarmsOf, restore } = countAlarms();
     try {
       const done = await json(await research(caller, { question: "What was the Tariff of Abominations?", mode: "lite" }));
       expect(done.status).toBe("succeeded");
@@ -269,7 +270,7 @@ describe("eviction mid-job", () => {
       expect(await runInDurableObject(jobStubOf(done.id), (_instance, state) => state.storage.getAlarm())).toBeNull();
       expect(alarmsOf.filter((of) => of === done.id)).toHaveLength(1);
     } finally {
-      ResearchJob.prototype.alarm = alarm;
+      restore();
     }
   });
 
