@@ -4,11 +4,11 @@ import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
-import { createProviders, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
+import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import { JobEventStream } from "./job-events";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
-import { DurableTaskRunner, type TaskAnswer, type TaskOutcome } from "./wave-tasks";
+import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
 import { enqueueWebhook } from "../webhooks/delivery";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */
@@ -55,11 +55,11 @@ export class ResearchJob extends DurableObject<Env> {
   private settling: Promise<void> | null = null;
   /** The D1 row's "running" mark, written while the engine starts (settlement waits for it). */
   private runningMarked: Promise<void> | null = null;
-  readonly tasks: DurableTaskRunner;
+  readonly tasks: QueuedTaskRunner;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.tasks = new DurableTaskRunner(ctx, env);
+    this.tasks = new QueuedTaskRunner(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       this.events = new JobEventStream(ctx.storage.sql, Number(env.SSE_KEEPALIVE_MS) || undefined);
       this.tasks.createTables();
@@ -224,11 +224,11 @@ export class ResearchJob extends DurableObject<Env> {
           console.error(`marking job ${record.spec.id} running failed`, error),
         );
       }
-      const providers = createProviders(this.env, this.env.DB, { scope: record.spec.scope });
+      // The job's collections travel with its task messages: the consumer searches and reads there.
       this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS, record.spec.scope);
       const output = await runResearch(
         record.spec.input,
-        { providers, taskRunner: this.tasks },
+        { taskRunner: this.tasks, llm: createChatModel(this.env) },
         {
           signal: abort.signal,
           onProgress: (progress) => this.onProgress(progress),

@@ -43,7 +43,7 @@ export { ingest } from "./collections/ingest";
 export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION, UPLOAD_LIMITS } from "./collections/limits";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
-export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-queue";
+export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-consumer";
 export { sweepStuckJobs } from "./sweep";
 
 export interface ResearchCaller {

@@ -99,7 +99,7 @@ export function expectShortAnswerIn(result: any): void {
 import { env } from "cloudflare:workers";
 import { ResearchJob } from "../../src/research/job";
 import { jobObject } from "../../src/research/job-object";
-import type { TaskOutcome } from "../../src/research/wave-tasks";
+import type { TaskOutcome } from "../../src/research/queued-fan-out";
 import { createDb } from "../../src/db/client";
 import { applyLedgerChange } from "../../src/services/ledger";
 import { dbAll, dbFirst } from "../helpers";

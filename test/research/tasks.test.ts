@@ -5,9 +5,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
-import { DurableTaskRunner, type TaskMessage } from "../../src/research/wave-tasks";
+import { QueuedTaskRunner, type TaskMessage } from "../../src/research/queued-fan-out";
 import { ResearchJob } from "../../src/research/job";
-import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-queue";
+import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-consumer";
 import { expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
 
@@ -140,7 +140,7 @@ describe("the job's task runner", () => {
   it("records a reported answer and returns before the waiting engine runs on, so the consumer's report never waits for the job's next step", async () => {
     const stub = env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(crypto.randomUUID()));
     await runInDurableObject(stub, async (_instance, state) => {
-      const runner = new DurableTaskRunner(state, env as unknown as Env);
+      const runner = new QueuedTaskRunner(state, env as unknown as Env);
       runner.createTables();
       const sent: { body: TaskMessage }[] = [];
       runner.bind("job-runner-test", { sendBatch: async (messages: { body: TaskMessage }[]) => void sent.push(...messages) } as unknown as Queue);

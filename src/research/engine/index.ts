@@ -5,7 +5,7 @@
 export { runResearch } from "./pipeline";
 export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto, ShortAnswer } from "./types";
 export type { StopReason } from "./budget";
-export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./task-runner";
+export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./fan-out";
 export { ResearchCancelledError, TypedOutputError, UnsupportedFieldsError, InvalidSchemaError, NoEvidenceError, type FoundBeforeFailure } from "./errors";
 export { compileSchema } from "./write";
-export { createProviders, type ProviderConfig } from "../providers";
+export { createChatModel, createProviders, type ProviderConfig } from "../providers";

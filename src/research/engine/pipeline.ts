@@ -62,7 +62,7 @@ async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysi
   let synthesis: Synthesis = extractiveBrief(query, analysis, outcome, addressed, options);
   budget.charge("extractive_synthesis");
   let modelAnswer: ModelShortAnswer | null = null;
-  if (run.deps.providers.llm && synthesis.sources.length > 0) {
+  if (run.model && synthesis.sources.length > 0) {
     await run.checkCancelled();
     const written = await withModel(run, (model) => llmBrief(model, query, analysis, synthesis, options, { beforeCritic: () => run.progress("critic") }));
     synthesis = written.synthesis;
@@ -82,7 +82,7 @@ async function withModel<T>(run: ResearchRun, use: (model: ModelContext) => Prom
   run.hooks.signal?.addEventListener("abort", onCancel);
   const timer = setTimeout(() => abort.abort(new Error("deadline")), Math.max(0, run.budget.timeLeftMs()));
   try {
-    return await use({ llm: run.deps.providers.llm!, budget: run.budget, signal: abort.signal, draw: "synthesis" });
+    return await use({ llm: run.model!, budget: run.budget, signal: abort.signal, draw: "synthesis" });
   } finally {
     clearTimeout(timer);
     run.hooks.signal?.removeEventListener("abort", onCancel);
@@ -116,6 +116,6 @@ async function writeTyped(run: ResearchRun, schema: CompiledSchema, analysis: Ev
   await run.checkCancelled();
   await run.progress("typed_output");
   const context = { query: run.query, analysis, synthesis, budget: run.budget };
-  if (!run.deps.providers.llm) return await typedOutput(schema, { ...context, model: null });
+  if (!run.model) return await typedOutput(schema, { ...context, model: null });
   return await withModel(run, (model) => typedOutput(schema, { ...context, model }));
 }

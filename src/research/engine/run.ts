@@ -1,15 +1,18 @@
 import type { DomainFilter } from "../providers/domains";
+import type { ChatModel } from "../providers/types";
 import { Budget } from "./budget";
 import { ResearchCancelledError } from "./errors";
 import { Evidence } from "./evidence";
 import { analyzeQuestion, type QueryAnalysis } from "./question";
-import { InProcessTaskRunner, type TaskRunner } from "./task-runner";
+import { InProcessTaskRunner, type TaskRunner } from "./fan-out";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchProgress } from "./types";
 
 /** One research job as it runs: its envelope, what it has read so far, and the wave it is on. */
 export class ResearchRun {
   readonly budget: Budget;
   readonly runner: TaskRunner;
+  /** The model that plans, reflects and writes; null: the offline, extractive engine. */
+  readonly model: ChatModel | null;
   readonly filter: DomainFilter;
   readonly query: QueryAnalysis;
   readonly evidence: Evidence;
@@ -28,6 +31,7 @@ export class ResearchRun {
     const now = deps.now ?? Date.now;
     this.budget = new Budget(input.budgets, now);
     this.runner = deps.taskRunner ?? new InProcessTaskRunner(deps.providers);
+    this.model = deps.taskRunner ? deps.llm : deps.providers.llm;
     this.filter = { includeDomains: input.include_domains, excludeDomains: input.exclude_domains };
     this.query = analyzeQuestion(input.question.trim());
     this.evidence = new Evidence();

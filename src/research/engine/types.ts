@@ -1,9 +1,9 @@
 import type { ResearchBudgets, ResearchMode } from "../pricing";
-import type { Providers } from "../providers/types";
+import type { ChatModel, Providers } from "../providers/types";
 import type { StopReason } from "./budget";
 import type { ShortAnswer } from "../shapes";
 import type { CitationDto, SourceDto } from "./write";
-import type { TaskRunner } from "./task-runner";
+import type { TaskRunner } from "./fan-out";
 
 export type { CitationDto, ShortAnswer, SourceDto };
 
@@ -17,14 +17,18 @@ export interface ResearchInput {
   response_schema?: Record<string, unknown> | null;
 }
 
-export interface ResearchDeps {
-  /** The providers to use; build them from configuration with createProviders(). */
-  providers: Providers;
-  /** Fan-out of a wave's searches and reads; in-process by default. */
-  taskRunner?: TaskRunner;
+/**
+ * What a run works with. Either every provider, and the wave's searches and reads run in this
+ * isolate (tests, the eval, benchmarks); or a fan-out that runs them elsewhere and knows where
+ * to look (the job's queue, whose messages carry the job's collections), plus the model.
+ */
+export type ResearchDeps = {
   /** Clock in milliseconds (tests drive the deadline with it). */
   now?: () => number;
-}
+} & (
+  | { /** Build them from configuration with createProviders(). */ providers: Providers; taskRunner?: undefined }
+  | { taskRunner: TaskRunner; /** The model that plans, reflects and writes; null: extractive. */ llm: ChatModel | null }
+);
 
 export interface ResearchProgress {
   stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";

@@ -74,7 +74,7 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
  */
 async function reflect(run: ResearchRun, analysis: EvidenceAnalysis, known: KnownPages): Promise<"answered" | { queries: string[]; asked: Candidate[] } | null> {
   const { budget, evidence, filter, input } = run;
-  if (!run.deps.providers.llm || budget.waveBlocker()) return null;
+  if (!run.model || budget.waveBlocker()) return null;
   await run.progress("reflecting");
   const reflection = await modelReflect(run, analysis, known.unread(evidence, filter));
   if (!reflection) return null;

@@ -88,7 +88,7 @@ export function leavesRoomToGather(budget: Budget, prompt: Prompt, maxTokens: nu
  * or never gave a usable query: the offline plan (`planBranches`) stands.
  */
 export async function modelPlan(run: ResearchRun): Promise<ModelPlan | null> {
-  const llm = run.deps.providers.llm;
+  const llm = run.model;
   if (!llm) return null;
   const limit = Math.max(1, run.input.budgets.branches);
   const prompt = planPrompt(run.query.question, limit);
@@ -112,7 +112,7 @@ export async function modelPlan(run: ResearchRun): Promise<ModelPlan | null> {
  * the offline follow-ups stand.
  */
 export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis, pages: { url: string; title: string }[]): Promise<ModelReflection | null> {
-  const llm = run.deps.providers.llm;
+  const llm = run.model;
   if (!llm) return null;
   const maxQueries = Math.max(1, run.input.budgets.branches * 2);
   const maxUrls = Math.max(1, run.input.budgets.branches);

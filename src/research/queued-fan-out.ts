@@ -39,7 +39,7 @@ export function taskKey(kind: TaskKind, payload: unknown): string {
  * after eviction or a restart replays finished tasks at no cost and sends again the ones a previous
  * instance left unanswered.
  */
-export class DurableTaskRunner implements TaskRunner {
+export class QueuedTaskRunner implements TaskRunner {
   private jobId = "";
   private queue: Queue | null = null;
   private scope: SearchScope | undefined;
