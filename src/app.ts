@@ -7,7 +7,9 @@ import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
 import { attachCodeSamples } from "./http/code-samples";
 import { createRouter, documentImpliedErrors } from "./http/openapi";
+import { adminGuard } from "./middleware/admin-guard";
 import { apiKeyAuth } from "./middleware/api-key-auth";
+import { jwtAuthAsDeclared } from "./middleware/auth-as-declared";
 import { services } from "./middleware/services";
 import { adminAuditRoutes } from "./routes/api/admin/audit";
 import { corpusRoutes } from "./routes/api/admin/corpus";
@@ -71,6 +73,10 @@ export function buildApp() {
     }),
   );
   app.use("*", services);
+  // Auth, each mounted once: every /api/admin path gets the admin guard (JWT, then admin); every
+  // other /api operation the JWT when its `security` declares it (the same list /openapi.json shows).
+  app.use("/api/admin/*", adminGuard);
+  app.use("/api/*", jwtAuthAsDeclared(app.openAPIRegistry));
 
   app.route("/", systemRoutes);
   app.route("/api/auth", authRoutes);

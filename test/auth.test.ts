@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
 import { createDb } from "../src/db/client";
 import { loadConfig } from "../src/env";
 import { requestPasswordReset } from "../src/services/accounts";
@@ -397,5 +398,26 @@ describe("POST /api/auth/reset-password", () => {
 
   it("answers 400 for a missing token", async () => {
     await expectError(await call("/api/auth/reset-password", { body: { password: "a brand new password" } }), 400, "invalid_request");
+  });
+});
+
+describe("JWT auth, mounted once from each operation's declared security (app.ts)", () => {
+  it("every /api route of the app is a documented operation, so its declared security is what guards it", () => {
+    const app = buildApp();
+    const documented = new Set(
+      app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{([^}]+)\}/g, ":$1")}`] : [])),
+    );
+    const undocumented = app.routes
+      .filter((route) => route.path.startsWith("/api/") && route.method !== "ALL")
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => !documented.has(route));
+    expect([...new Set(undocumented)]).toEqual([]);
+  });
+
+  it("a declared-JWT operation answers 401 without a token, a public one does not ask for one, an unknown /api path stays 404", async () => {
+    await expectError(await call("/api/billing/packs"), 401, "unauthorized");
+    await expectError(await call("/api/billing/subscription"), 401, "unauthorized");
+    expect((await call("/api/billing/plans")).status).toBe(200);
+    await expectError(await call("/api/no-such-path"), 404, "not_found");
   });
 });

@@ -5,8 +5,8 @@ import { adminUser, call, expectError, json, signupUser } from "../helpers";
 /**
  * Walks every /api/admin route, from the OpenAPI document and from the app's own route table
  * (which also holds routes registered without a schema), and checks the guard on each: 401
- * without a token, 403 `forbidden` for a signed-in non-admin. A new admin route that forgets
- * `router.use("*", adminGuard)` fails here.
+ * without a token, 403 `forbidden` for a signed-in non-admin. The guard is mounted once, on
+ * /api/admin/* in app.ts; a new admin route mounted anywhere else fails here.
  */
 
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";

@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { clientIp } from "../../http/client-ip";
 import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
 import { rateLimitCounter } from "../../rate-limit/rules";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
 import { endSession, refreshSession } from "../../services/sessions";
@@ -130,7 +129,6 @@ authRoutes.openapi(
     summary: "Get the signed-in user",
     description: "The account the access token belongs to: name, email, whether it is verified, email preferences and whether the user is an admin.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     responses: { 200: jsonResponse(UserDto, "The user", userExample), ...errorResponses("unauthorized", "account_suspended") },
   }),
   (c) => c.json(userDto(c.var.user), 200),

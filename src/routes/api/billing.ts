@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { getAutoTopup, saveAutoTopup } from "../../services/billing/auto-topup";
 import { listPacks, listPlans, packDto, planDto } from "../../services/billing/catalog";
 import { createCheckout, createPortal } from "../../services/billing/checkout";
@@ -147,7 +146,6 @@ billingRoutes.openapi(
     summary: "List the credit packs",
     description: "The packs on sale, smallest first: credits bought once, at 1 cent a credit, that never expire. Buy one with `POST /api/billing/checkout`.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     responses: { 200: jsonResponse(z.array(PackDto), "Packs, smallest first", packsExample), ...errorResponses("unauthorized") },
   }),
   async (c) => c.json((await listPacks(c.var.deps.db)).map(packDto), 200),
@@ -221,7 +219,6 @@ billingRoutes.openapi(
     description:
       "Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     request: { body: jsonBody(CheckoutBody, { pack_id: "handful" }) },
     responses: {
       200: jsonResponse(CheckoutResponse, "The hosted checkout URL", checkoutUrlExample),
@@ -245,7 +242,6 @@ billingRoutes.openapi(
     description:
       "Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     responses: {
       200: jsonResponse(CheckoutResponse, "The portal URL", { url: "https://billing.stripe.com/p/session/test_YWNjdF8xTmZ4RXhhbXBsZQ" }),
       ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
@@ -263,7 +259,6 @@ billingRoutes.openapi(
     summary: "List your payments",
     description: "Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     request: { query: PagingQuery },
     responses: {
       200: jsonResponse(z.array(PaymentRowDto), "Payments, newest first", [
@@ -296,7 +291,6 @@ billingRoutes.openapi(
     description:
       "Turns auto top-up on or off: after a job reserves credits and leaves the balance below `threshold_credits`, the chosen pack is bought with the card saved at the last pack purchase, one payment at a time. An unknown pack is 400.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     request: { body: jsonBody(AutoTopupBody, { enabled: true, threshold_credits: 100, pack_id: "handful" }) },
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
@@ -316,7 +310,6 @@ billingRoutes.openapi(
     summary: "Get your auto top-up settings",
     description: "The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     responses: {
       200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)", { enabled: true, threshold_credits: 100, pack_id: "handful", in_flight: false }),
       ...errorResponses("unauthorized"),
@@ -340,7 +333,6 @@ billingRoutes.openapi(
     summary: "Get your subscription",
     description: "The account's plan (Free without a subscription), when its period renews, and the overage used in this period with what it will cost.",
     security: JWT_SECURITY,
-    middleware: [jwtAuth] as const,
     responses: {
       200: jsonResponse(SubscriptionDto, "The current plan", {
         plan: developerPlanExample,

@@ -1,11 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { balanceDto } from "../../services/ledger";
 import { BalanceDto } from "../account-schemas";
 
 export const creditRoutes = createRouter();
-creditRoutes.use("*", jwtAuth);
 
 creditRoutes.openapi(
   createRoute({

@@ -3,14 +3,12 @@ import { ApiError } from "../../lib/errors";
 import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
 import { StatusFilter } from "../research-http";
 
 const security = JWT_SECURITY;
-// Mounted at /api, so auth is per route: a blanket use("*") would turn unknown /api paths into 401s.
+// The JWT comes from app.ts, from each operation's declared `security`.
 export const dashboardRoutes = createRouter();
-const middleware = [jwtAuth];
 
 /** How many jobs the dashboard's "recent" card shows. */
 const RECENT_JOBS = 10;
@@ -66,7 +64,6 @@ dashboardRoutes.openapi(
     operationId: "listRecentJobs",
     tags: ["Dashboard"],
     security,
-    middleware,
     summary: "List your recent jobs",
     description: `The account's ${RECENT_JOBS} newest jobs, from its API keys and from the playground, for the dashboard's overview.`,
     responses: {
@@ -94,7 +91,6 @@ dashboardRoutes.openapi(
     operationId: "getUsage",
     tags: ["Dashboard"],
     security,
-    middleware,
     summary: "Get your daily usage",
     description: `Jobs, credits and cost per UTC day, oldest first, one bucket for every day between \`from\` and \`to\` (default: the last 30 days; days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
     request: {
@@ -129,7 +125,6 @@ dashboardRoutes.openapi(
     operationId: "listLogs",
     tags: ["Dashboard"],
     security,
-    middleware,
     summary: "List your job log",
     description:
       "Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.",

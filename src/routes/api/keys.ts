@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../lib/errors";
 import { createRouter, errorResponses, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { apiKeyDto, createApiKey, listApiKeys, resetApiKey, revokeApiKey } from "../../services/api-keys";
 import { ApiKeyDto, CreatedKey, CreateKeyBody } from "../account-schemas";
 import { apiKeyExample, createdKeyExample } from "../account-examples";
 
 const tags = ["API keys"];
 export const keyRoutes = createRouter();
-keyRoutes.use("*", jwtAuth);
 
 keyRoutes.openapi(
   createRoute({

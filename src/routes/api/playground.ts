@@ -1,10 +1,8 @@
 import { createRouter, JWT_SECURITY } from "../../http/openapi";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { addResearchRoutes } from "../research-routes";
 
 /** The dashboard's playground: the same engine, charges and job routes as /v1/research, under a JWT. */
 export const playgroundRoutes = createRouter();
-playgroundRoutes.use("*", jwtAuth);
 
 addResearchRoutes(playgroundRoutes, {
   origin: "playground",

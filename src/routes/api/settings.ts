@@ -1,13 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
-import { jwtAuth } from "../../middleware/jwt-auth";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";
 import { MarketingBody, PasswordBody, ProfileBody } from "../account-schemas";
 
 const tags = ["Settings"];
 export const settingsRoutes = createRouter();
-settingsRoutes.use("*", jwtAuth);
 
 settingsRoutes.openapi(
   createRoute({

@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { listAudit } from "../../../services/audit";
 import { AdminAuditRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 import { adminAuditExample } from "./admin-examples";
 
 export const adminAuditRoutes = createRouter();
-adminAuditRoutes.use("*", adminGuard);
 
 adminAuditRoutes.openapi(
   createRoute({

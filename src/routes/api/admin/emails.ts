@@ -1,12 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 import { adminEmailsExample } from "./admin-examples";
 
 export const adminEmailRoutes = createRouter();
-adminEmailRoutes.use("*", adminGuard);
 
 adminEmailRoutes.openapi(
   createRoute({

@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { JOB_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { jobDetail, listJobs, refundJob } from "../../../admin/jobs";
 import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./admin-schemas";
 import { adminJobDetailExample, adminJobRowExample } from "./admin-examples";
 
 const tags = ["Admin"];
 export const adminJobRoutes = createRouter();
-adminJobRoutes.use("*", adminGuard);
 
 adminJobRoutes.openapi(
   createRoute({

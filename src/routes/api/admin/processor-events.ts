@@ -1,15 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
 import { adminProcessorEventsExample } from "./admin-examples";
 
 const tags = ["Admin"];
 export const adminProcessorEventRoutes = createRouter();
-adminProcessorEventRoutes.use("*", adminGuard);
-
 
 adminProcessorEventRoutes.openapi(
   createRoute({

@@ -1,12 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { adminStats } from "../../../admin/stats";
 import { AdminStatsDto, adminErrors } from "./admin-schemas";
 import { adminStatsExample } from "./admin-examples";
 
 export const adminStatsRoutes = createRouter();
-adminStatsRoutes.use("*", adminGuard);
 
 adminStatsRoutes.openapi(
   createRoute({

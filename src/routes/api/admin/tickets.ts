@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES, TICKET_STATUSES } from "../../../db/schema";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { adminListTickets, adminTicketDetail, replyToTicket, setTicketStatus } from "../../../admin/tickets";
 import { AdminTicketDetail, AdminTicketRow, adminErrors, enumFilter, ReplyBody, withPaging } from "./admin-schemas";
 import { adminTicketDetailExample, adminTicketRowExample } from "./admin-examples";
 
 const tags = ["Admin"];
 export const adminTicketRoutes = createRouter();
-adminTicketRoutes.use("*", adminGuard);
 
 adminTicketRoutes.openapi(
   createRoute({

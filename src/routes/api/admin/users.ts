@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
-import { adminGuard } from "../../../middleware/admin-guard";
 import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../admin/users";
 import {
   AdminLedgerRow,
@@ -18,7 +17,6 @@ import { adminLedgerExample, adminJobRowExample, adminUserDetailExample, adminUs
 
 const tags = ["Admin"];
 export const adminUserRoutes = createRouter();
-adminUserRoutes.use("*", adminGuard);
 
 adminUserRoutes.openapi(
   createRoute({
