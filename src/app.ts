@@ -9,7 +9,7 @@ import { attachCodeSamples } from "./http/code-samples";
 import { createRouter, documentImpliedErrors } from "./http/openapi";
 import { adminGuard } from "./middleware/admin-guard";
 import { apiKeyAuth } from "./middleware/api-key-auth";
-import { jwtAuthAsDeclared } from "./middleware/auth-as-declared";
+import { dashboardAuth } from "./middleware/dashboard-auth";
 import { services } from "./middleware/services";
 import { adminAuditRoutes } from "./routes/api/admin/audit";
 import { corpusRoutes } from "./routes/api/admin/corpus";
@@ -74,9 +74,9 @@ export function buildApp() {
   );
   app.use("*", services);
   // Auth, each mounted once: every /api/admin path gets the admin guard (JWT, then admin); every
-  // other /api operation the JWT when its `security` declares it (the same list /openapi.json shows).
+  // other /api route the JWT unless its operation declares itself public (security: []).
   app.use("/api/admin/*", adminGuard);
-  app.use("/api/*", jwtAuthAsDeclared(app.openAPIRegistry));
+  app.use("/api/*", dashboardAuth(app));
 
   app.route("/", systemRoutes);
   app.route("/api/auth", authRoutes);

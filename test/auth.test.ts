@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { createRoute } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { createDb } from "../src/db/client";
@@ -401,7 +402,7 @@ describe("POST /api/auth/reset-password", () => {
   });
 });
 
-describe("JWT auth, mounted once from each operation's declared security (app.ts)", () => {
+describe("JWT auth, mounted once on /api, fail-closed (app.ts, middleware/dashboard-auth.ts)", () => {
   it("every /api route of the app is a documented operation, so its declared security is what guards it", () => {
     const app = buildApp();
     const documented = new Set(
@@ -419,5 +420,22 @@ describe("JWT auth, mounted once from each operation's declared security (app.ts
     await expectError(await call("/api/billing/subscription"), 401, "unauthorized");
     expect((await call("/api/billing/plans")).status).toBe(200);
     await expectError(await call("/api/no-such-path"), 404, "not_found");
+  });
+
+  it("fails closed: a route that forgets to declare its security, or has no schema at all, still asks for the JWT", async () => {
+    const app = buildApp();
+    app.openapi(
+      createRoute({ method: "get", path: "/api/forgot-security", responses: { 200: { description: "would be open" } } }),
+      (c) => c.text("open"),
+    );
+    app.get("/api/no-schema", (c) => c.text("open"));
+    app.openapi(
+      createRoute({ method: "get", path: "/api/declared-public", security: [], responses: { 200: { description: "public" } } }),
+      (c) => c.text("public"),
+    );
+    const fetchApp = (path: string) => app.request(path, { headers: { "CF-Connecting-IP": "203.0.113.9" } }, env);
+    await expectError(await fetchApp("/api/forgot-security"), 401, "unauthorized");
+    await expectError(await fetchApp("/api/no-schema"), 401, "unauthorized");
+    expect(await (await fetchApp("/api/declared-public")).text()).toBe("public");
   });
 });

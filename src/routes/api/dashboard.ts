@@ -7,7 +7,7 @@ import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../
 import { StatusFilter } from "../research-http";
 
 const security = JWT_SECURITY;
-// The JWT comes from app.ts, from each operation's declared `security`.
+// The JWT comes from app.ts (middleware/dashboard-auth.ts): every /api route not declared public.
 export const dashboardRoutes = createRouter();
 
 /** How many jobs the dashboard's "recent" card shows. */
