@@ -6,7 +6,7 @@ import type { AppEnv } from "./http/context";
 import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
 import { attachCodeSamples } from "./http/code-samples";
-import { createRouter, documentImpliedErrors } from "./http/openapi";
+import { createRouter, documentImpliedResponses } from "./http/openapi";
 import { adminGuard } from "./middleware/admin-guard";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { dashboardAuth } from "./middleware/dashboard-auth";
@@ -67,7 +67,7 @@ export function buildApp() {
       origin: (origin, c) => (origin === loadConfig(c.env).DASHBOARD_URL ? origin : null),
       allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      exposeHeaders: ["X-Request-Id", "Retry-After"],
+      exposeHeaders: ["X-Request-Id", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Link"],
       maxAge: 600,
       credentials: false,
     }),
@@ -132,7 +132,7 @@ export function buildApp() {
       servers: [{ url: new URL(c.req.url).origin, description: "This server" }],
       tags: REFERENCE_TAGS.map((tag) => ({ ...tag })),
     });
-    documentImpliedErrors(document.paths as Parameters<typeof documentImpliedErrors>[0]);
+    documentImpliedResponses(document.paths as Parameters<typeof documentImpliedResponses>[0]);
     attachCodeSamples(document.paths as Parameters<typeof attachCodeSamples>[0]);
     return c.json(document);
   });

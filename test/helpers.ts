@@ -40,6 +40,26 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   return response;
 }
 
+/** The next page's path from a list's `Link: <url>; rel="next"` header, or null on the last page. */
+export function nextPage(response: Response): string | null {
+  const match = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "");
+  if (!match) return null;
+  const url = new URL(match[1]!);
+  return url.pathname + url.search;
+}
+
+/** Every row of a list, following its Link headers from `path`: how a client pages. */
+export async function followPages<T = any>(path: string, options: CallOptions = {}): Promise<T[]> {
+  const rows: T[] = [];
+  for (let next: string | null = path; next; ) {
+    const response = await call(next, options);
+    expect(response.status).toBe(200);
+    rows.push(...(await json<T[]>(response.clone())));
+    next = nextPage(response);
+  }
+  return rows;
+}
+
 export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

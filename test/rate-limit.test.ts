@@ -157,6 +157,30 @@ describe("rate limits", () => {
     }
   });
 
+  it("every answer to a valid key carries its limit's state, counting down (RateLimit-Limit, -Remaining, -Reset)", async () => {
+    const key = await createKey(await signupUser());
+    const states = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await call("/v1/credits", { token: key.plaintext });
+      expect(response.status).toBe(200);
+      states.push(["Limit", "Remaining", "Reset"].map((field) => Number(response.headers.get(`RateLimit-${field}`))));
+    }
+    const limit = allowed("v1:key");
+    expect(states.map(([l]) => l)).toEqual([limit, limit, limit]);
+    expect(states.map(([, remaining]) => remaining)).toEqual([limit - 1, limit - 2, limit - 3]);
+    expect(states.every(([, , reset]) => reset! >= 1 && reset! <= 60)).toBe(true);
+  });
+
+  it("a refused hit carries the state too: nothing remaining, and when it resets", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < allowed("v1:invalid-key:ip"); i++) await call("/v1/credits", { token: `dr_live_${"3".repeat(32)}`, ip });
+    const refused = await call("/v1/credits", { token: `dr_live_${"3".repeat(32)}`, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("RateLimit-Limit")).toBe(String(allowed("v1:invalid-key:ip")));
+    expect(refused.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(refused.headers.get("RateLimit-Reset")).toBe(refused.headers.get("Retry-After"));
+  });
+
   it("does not trust a client-sent CF-Connecting-IP unless the platform sets it (local emulation)", async () => {
     const emulated = { ...env, TRUST_CF_CONNECTING_IP: "false" } as typeof env;
     const forgot = (ip: string) =>
@@ -174,12 +198,13 @@ describe("rate limits", () => {
     expect((await call("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") } })).status).toBe(200); // trusted: its own bucket
   });
 
-  it("exposes Retry-After to the dashboard through CORS", async () => {
+  it("exposes Retry-After, the RateLimit state and Link to the dashboard through CORS", async () => {
     const response = await call("/api/auth/login", {
       body: { email: uniqueEmail(), password: "whatever1" },
       headers: { Origin: "https://dashboard.example.test" },
     });
-    expect(response.headers.get("Access-Control-Expose-Headers")).toContain("Retry-After");
+    const exposed = response.headers.get("Access-Control-Expose-Headers")!;
+    for (const header of ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Link"]) expect(exposed).toContain(header);
   });
 });
 
@@ -195,7 +220,7 @@ describe("leased hits", () => {
         if (clock() - windowStart >= windowMs) [windowStart, count] = [clock(), 0];
         const granted = Math.max(0, Math.min(want, limit - count));
         count += Math.max(granted, 1);
-        return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowStart + windowMs - clock()) / 1000)), windowEndsAt: windowStart + windowMs };
+        return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowStart + windowMs - clock()) / 1000)), windowEndsAt: windowStart + windowMs, remaining: Math.max(0, limit - count) };
       },
     };
     return { calls, counter: async () => stub as unknown as DurableObjectStub<RateLimiter> };
@@ -215,9 +240,18 @@ describe("leased hits", () => {
     expect(allowedHits).toBeLessThanOrEqual(100);
     expect(allowedHits).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100)); // at most a block unspent per other isolate
     expect(refusals.every((secs) => secs >= 1 && secs <= 60)).toBe(true);
+    expect(refusals.length).toBeGreaterThan(0);
     expect(calls.count).toBeLessThan(200);
     now += 60_000; // the next window: every isolate's lease has lapsed
     expect((await isolates[0]!.hit("v1:key:k", 100, 60_000, counter)).allowed).toBe(true);
+  });
+
+  it("one isolate counts the remaining hits exactly, across the leases it takes", async () => {
+    const { counter } = sharedCounter(() => 0);
+    const leases = new LeasedHits(100, () => 0);
+    const remaining: number[] = [];
+    for (let i = 0; i < 3 * leaseSize(100); i++) remaining.push((await leases.hit("k", 100, 60_000, counter)).remaining);
+    expect(remaining).toEqual(remaining.map((_, i) => 100 - i - 1));
   });
 
   it("keeps a bounded number of subjects", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminUser, call, dbAll, dbFirst, expectError, json, latestEmail, signupUser, suspendUser } from "./helpers";
+import { adminUser, call, dbAll, dbFirst, expectError, followPages, json, latestEmail, nextPage, signupUser, suspendUser } from "./helpers";
 
 const ticket = { category: "billing", subject: "Charged twice", body: "My card shows two charges for the Starter pack." };
 
@@ -101,6 +101,11 @@ describe("GET /api/support", () => {
     for (const subject of ["a", "b", "c"]) await call("/api/support", { token: user.accessToken, body: { ...ticket, subject } });
     const page = await json<any[]>(await call("/api/support?limit=2&offset=1", { token: user.accessToken }));
     expect(page.map((t) => t.subject)).toEqual(["b", "a"]);
+    // The body stays a bare array; the Link header points at the next page, and only while one exists.
+    const first = await call("/api/support?limit=2", { token: user.accessToken });
+    expect(nextPage(first)).toBe("/api/support?limit=2&offset=2");
+    expect(nextPage(await call("/api/support?limit=2&offset=1", { token: user.accessToken }))).toBeNull();
+    expect((await followPages("/api/support?limit=1", { token: user.accessToken })).map((t) => t.subject)).toEqual(["c", "b", "a"]);
     await expectError(await call("/api/support?limit=0", { token: user.accessToken }), 400, "invalid_request");
     await expectError(await call("/api/support?offset=-1", { token: user.accessToken }), 400, "invalid_request");
   });

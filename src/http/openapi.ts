@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
 import { ApiError, ERROR_STATUS, type ErrorCode } from "../lib/errors";
+import { NEXT_PAGE_HEADER } from "./next-page";
 
 /**
  * Every router is an OpenAPIHono whose validation failures become our one error body, so the
@@ -145,7 +146,13 @@ export const ErrorBodySchema = z
     example: { error: { code: "invalid_request", message: "Invalid request: question: must not be empty", details: [{ path: "question", message: "must not be empty" }] } },
   });
 
-const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const, minimum: 1 } } };
+/** The limit's state, on every answer to an API key (middleware/api-key-auth.ts) and on every 429. */
+const RATE_LIMIT_STATE = {
+  "RateLimit-Limit": { description: "Requests the limit allows per window.", schema: { type: "integer" as const, minimum: 1 } },
+  "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const, minimum: 0 } },
+  "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" as const, minimum: 1 } },
+};
+const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const, minimum: 1 } }, ...RATE_LIMIT_STATE };
 
 /** The response entry of an error code, its title added to what its status already documents. */
 function errorEntry<S>(existing: { description: string } | undefined, code: ErrorCode, schema: S) {
@@ -201,11 +208,11 @@ interface DocumentedOperation {
 }
 
 /**
- * Adds the errors every operation can answer without its route saying so: 500 `internal` (a
- * failure of ours, e.g. the database), and each secured operation's scheme errors. Descriptions
- * merge when the status is already listed.
+ * Adds what every operation can answer without its route saying so: 500 `internal` (a failure of
+ * ours, e.g. the database), each secured operation's scheme errors (descriptions merge when the
+ * status is already listed), and on an API-key operation's successes the rate limit's state.
  */
-export function documentImpliedErrors(paths: Record<string, Record<string, DocumentedOperation>>): void {
+export function documentImpliedResponses(paths: Record<string, Record<string, DocumentedOperation>>): void {
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
@@ -215,6 +222,10 @@ export function documentImpliedErrors(paths: Record<string, Record<string, Docum
         const existing = responses[status];
         if (existing?.description.includes(ERROR_DOCS[code].title)) continue;
         responses[status] = errorEntry(existing, code, { $ref: "#/components/schemas/Error" });
+      }
+      if (!schemes.includes("apiKey")) continue;
+      for (const [status, response] of Object.entries(responses)) {
+        if (status.startsWith("2")) response.headers = { ...response.headers, ...RATE_LIMIT_STATE };
       }
     }
   }
@@ -226,3 +237,8 @@ export const IdParam = z.object({
     .uuid({ error: "id must be a UUID" })
     .openapi({ param: { name: "id", in: "path" }, description: "The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`.", example: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a" }),
 });
+
+/** A paged list's 200: the bare array, and the Link header to the next page (http/next-page.ts). */
+export function pageResponse<T extends z.ZodType>(schema: T, description: string, example?: z.input<T>) {
+  return { ...jsonResponse(schema, description, example), headers: NEXT_PAGE_HEADER };
+}

@@ -20,7 +20,7 @@ export const PagingQuery = z.object({
     1,
     MAX_LIMIT,
     DEFAULT_LIMIT,
-    `How many items to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). Lists carry no total: ask for one more than you show to know whether a next page exists.`,
+    `How many items to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). Lists carry no total: when another page exists, the response's \`Link\` header gives its URL (\`rel="next"\`).`,
   ),
   offset: wholeNumber("offset", 0, Number.MAX_SAFE_INTEGER, 0, "How many items to skip from the newest (default 0): the next page starts at offset + limit."),
 });

@@ -4,7 +4,8 @@ import { ApiError } from "../lib/errors";
 import { authenticateApiKey, touchApiKey } from "../services/api-keys";
 import { bearerToken } from "../http/bearer";
 import { clientIp } from "../http/client-ip";
-import { enforceRateLimit } from "./rate-limit";
+import { enforceRateLimit, rateLimitHeaders } from "./rate-limit";
+import { withHeaders } from "../http/response-headers";
 
 /** Public API auth: `Authorization: Bearer dr_live_...`; missing, unknown or revoked is 401, suspended 403. */
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -15,10 +16,12 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
     throw ApiError.unauthorized("Invalid or revoked API key.");
   }
   if (found.user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
-  await enforceRateLimit(c, "v1:key", found.keyId);
+  const limit = await enforceRateLimit(c, "v1:key", found.keyId);
   c.set("user", found.user);
   c.set("apiKeyId", found.keyId);
   const touch = touchApiKey(c.var.deps.db, found);
   if (touch) c.var.deps.defer(touch);
   await next();
+  // Every answer to a valid key carries its limit's state, so a client can pace itself before a 429.
+  withHeaders(c, rateLimitHeaders(limit));
 });

@@ -13,16 +13,17 @@ export class RateLimiter extends DurableObject<Env> {
   private count = 0;
 
   /** Counts one hit; answers whether it is allowed and, if not, seconds until the window resets. */
-  async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSecs: number }> {
-    const { granted, retryAfterSecs } = await this.take(1, limit, windowMs);
-    return { allowed: granted === 1, retryAfterSecs };
+  async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSecs: number; remaining: number }> {
+    const { granted, retryAfterSecs, remaining } = await this.take(1, limit, windowMs);
+    return { allowed: granted === 1, retryAfterSecs, remaining };
   }
 
   /**
    * Grants up to `want` hits of the window at once (a lease an isolate spends locally), never
-   * past the limit; `windowEndsAt` is when the lease lapses.
+   * past the limit; `windowEndsAt` is when the lease lapses, `remaining` what the window has left
+   * after this grant.
    */
-  async take(want: number, limit: number, windowMs: number): Promise<{ granted: number; retryAfterSecs: number; windowEndsAt: number }> {
+  async take(want: number, limit: number, windowMs: number): Promise<{ granted: number; retryAfterSecs: number; windowEndsAt: number; remaining: number }> {
     const now = Date.now();
     if (now - this.windowStart >= windowMs) {
       this.windowStart = now;
@@ -32,7 +33,7 @@ export class RateLimiter extends DurableObject<Env> {
     // A refused hit still counts, as it always has: a client hammering past the limit stays out.
     this.count += Math.max(granted, 1);
     const windowEndsAt = this.windowStart + windowMs;
-    return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)), windowEndsAt };
+    return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)), windowEndsAt, remaining: Math.max(0, limit - this.count) };
   }
 
   /** Takes back one hit (an attempt that turned out to be legitimate). If the window rolled over since, it errs towards allowing one more. */

@@ -41,7 +41,15 @@ export type RateRuleName = keyof typeof RATE_RULES;
 
 export interface RateDecision {
   allowed: boolean;
+  /** Seconds until the window resets (at least 1): Retry-After and RateLimit-Reset. */
   retryAfterSecs: number;
+  /** The scaled limit of the window. */
+  limit: number;
+  /**
+   * Hits left in the window as this isolate knows it: exact for one isolate; with leased hits,
+   * other isolates' unspent leases are counted as spent (it errs low).
+   */
+  remaining: number;
 }
 
 /** The object counting `rule` for `subject` (an IP, an email, a key id). Subjects are hashed: no emails in object names. */
@@ -56,7 +64,8 @@ export async function hitRateLimit(env: Env, scale: number, rule: RateRuleName, 
   const { limit, windowMs, leased } = RULES[rule];
   const scaled = Math.max(1, Math.floor(limit * scale));
   if (leased) return leasedHits.hit(`${rule}:${subject}`, scaled, windowMs, () => rateLimitCounter(env, rule, subject));
-  return (await rateLimitCounter(env, rule, subject)).hit(scaled, windowMs);
+  const { allowed, retryAfterSecs, remaining } = await (await rateLimitCounter(env, rule, subject)).hit(scaled, windowMs);
+  return { allowed, retryAfterSecs, limit: scaled, remaining };
 }
 
 /** A block of hits is 1/20 of the limit (at most 50): the most one isolate can hold unspent. */
@@ -71,7 +80,8 @@ export function leaseSize(limit: number): number {
  * refusal always comes from the counter, with its Retry-After. Bounded to `maxSubjects`.
  */
 export class LeasedHits {
-  private readonly leases = new Map<string, { remaining: number; endsAt: number }>();
+  /** Per subject: hits of the lease left to spend here, and what the counter had left beyond it when it granted the lease. */
+  private readonly leases = new Map<string, { remaining: number; endsAt: number; beyond: number }>();
 
   constructor(
     private readonly maxSubjects = 10_000,
@@ -80,17 +90,19 @@ export class LeasedHits {
 
   async hit(name: string, limit: number, windowMs: number, counter: () => Promise<DurableObjectStub<RateLimiter>>): Promise<RateDecision> {
     const lease = this.leases.get(name);
-    if (lease && lease.remaining > 0 && this.now() < lease.endsAt) {
+    const now = this.now();
+    if (lease && lease.remaining > 0 && now < lease.endsAt) {
       lease.remaining -= 1;
-      return { allowed: true, retryAfterSecs: 0 };
+      return { allowed: true, retryAfterSecs: Math.max(1, Math.ceil((lease.endsAt - now) / 1000)), limit, remaining: lease.remaining + lease.beyond };
     }
     const taken = await (await counter()).take(leaseSize(limit), limit, windowMs);
     this.leases.delete(name);
     if (taken.granted > 0) {
-      this.leases.set(name, { remaining: taken.granted - 1, endsAt: taken.windowEndsAt });
+      this.leases.set(name, { remaining: taken.granted - 1, endsAt: taken.windowEndsAt, beyond: taken.remaining });
       if (this.leases.size > this.maxSubjects) this.leases.delete(this.leases.keys().next().value!);
     }
-    return { allowed: taken.granted > 0, retryAfterSecs: taken.retryAfterSecs };
+    const remaining = taken.granted > 0 ? taken.granted - 1 + taken.remaining : 0;
+    return { allowed: taken.granted > 0, retryAfterSecs: taken.retryAfterSecs, limit, remaining };
   }
 }
 

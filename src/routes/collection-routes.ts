@@ -1,6 +1,7 @@
+import { peek, pageWithLink } from "../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, pageResponse } from "../http/openapi";
 import { ApiError } from "../lib/errors";
 import { PagingQuery } from "../lib/paging";
 import {
@@ -119,9 +120,12 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       summary: "List your collections",
       description: "Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free." + note,
       request: { query: PagingQuery },
-      responses: { 200: jsonResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]), ...errorResponses("invalid_request", "unauthorized") },
+      responses: { 200: pageResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]), ...errorResponses("invalid_request", "unauthorized") },
     }),
-    async (c) => c.json(await listCollections(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
+    async (c) => {
+      const page = c.req.valid("query");
+      return c.json(pageWithLink(c, await listCollections(c.var.deps.db, c.var.user.id, peek(page)), page), 200);
+    },
   );
 
   router.openapi(
@@ -236,9 +240,12 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       summary: "List a collection's documents",
       description: "Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free." + note,
       request: { params: CollectionParam, query: PagingQuery },
-      responses: { 200: jsonResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: { 200: pageResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => c.json(await listDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("query")), 200),
+    async (c) => {
+      const page = c.req.valid("query");
+      return c.json(pageWithLink(c, await listDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, peek(page)), page), 200);
+    },
   );
 
   router.openapi(

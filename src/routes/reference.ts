@@ -117,11 +117,11 @@ Send an \`Idempotency-Key\` header (1 to 255 printable ASCII characters) with \`
 
 ## Lists
 
-Lists are newest first and paged with \`limit\` (1 to 100, default 20) and \`offset\` (default 0). They carry no total: ask for one more row than you show to know whether a next page exists.
+Lists are newest first and paged with \`limit\` (1 to 100, default 20) and \`offset\` (default 0). The body is the bare array, with no total; when another page exists the response carries a \`Link: <url>; rel="next"\` header with that page's URL (the same request, \`offset\` moved on), and the last page carries none. Follow it until it is absent to read a whole list.
 
 ## Rate limits
 
-600 requests a minute per API key on \`/v1\`; sign-in, sign-up and password reset are limited per client and per email. Over a limit the answer is 429 \`rate_limited\` with a \`Retry-After\` header (seconds).
+600 requests a minute per API key on \`/v1\`; sign-in, sign-up and password reset are limited per client and per email. Every answer to an API key carries the limit's state: \`RateLimit-Limit\` (requests per window), \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the window resets), so a client can slow down before it is refused. Over a limit the answer is 429 \`rate_limited\` with a \`Retry-After\` header (seconds) and the same three headers.
 
 ## Errors
 

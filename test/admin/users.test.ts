@@ -12,6 +12,7 @@ import {
   insertJob,
   json,
   login,
+  nextPage,
   signupUser,
   type TestUser,
   UUID_PATTERN,
@@ -63,6 +64,7 @@ describe("GET /api/admin/users", () => {
     const all = await json<any[]>(await as("/api/admin/users?limit=3"));
     const second = await json<any[]>(await as("/api/admin/users?limit=2&offset=1"));
     expect(second.map((r) => r.id)).toEqual(all.slice(1, 3).map((r) => r.id));
+    expect(nextPage(await as("/api/admin/users?limit=2&offset=1"))).toBe("/api/admin/users?limit=2&offset=3");
     for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc", "limit=1.5"]) {
       await expectError(await as(`/api/admin/users?${query}`), 400, "invalid_request");
     }

@@ -4,7 +4,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { ResearchJob } from "../../src/research/job";
-import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, json, suspendUser } from "../helpers";
+import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, followPages, json, suspendUser } from "../helpers";
 import {
   apiCaller,
   balanceOf,
@@ -104,6 +104,8 @@ describe("GET /v1/research", () => {
 
     const page = await json(await call("/v1/research?limit=2&offset=1", { token: caller.key }));
     expect(page.map((row: { id: string }) => row.id)).toEqual(ids.slice(0, 2));
+    expect((await followPages("/v1/research?limit=2", { token: caller.key })).map((row: { id: string }) => row.id)).toEqual(all.map((row: { id: string }) => row.id));
+    expect((await followPages("/v1/research?status=succeeded&limit=1", { token: caller.key })).map((row: { id: string }) => row.id)).toEqual(ids);
 
     await expectError(await call("/v1/research?status=done", { token: caller.key }), 400, "invalid_request");
     await expectError(await call("/v1/research?limit=0", { token: caller.key }), 400, "invalid_request");

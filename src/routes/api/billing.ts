@@ -1,5 +1,6 @@
+import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { getAutoTopup, saveAutoTopup } from "../../services/billing/auto-topup";
 import { listPacks, listPlans, packDto, planDto } from "../../services/billing/catalog";
@@ -261,7 +262,7 @@ billingRoutes.openapi(
     security: JWT_SECURITY,
     request: { query: PagingQuery },
     responses: {
-      200: jsonResponse(z.array(PaymentRowDto), "Payments, newest first", [
+      200: pageResponse(z.array(PaymentRowDto), "Payments, newest first", [
         {
           id: "0b7e4c2d-91a3-4f5e-8d6c-3a2b1c0d9e8f",
           created_at: "2026-11-23T18:10:02.114Z",
@@ -278,7 +279,10 @@ billingRoutes.openapi(
       ...errorResponses("invalid_request", "unauthorized"),
     },
   }),
-  async (c) => c.json((await paymentHistory(c.var.deps.db, c.var.user.id, c.req.valid("query"))).map(paymentDto), 200),
+  async (c) => {
+    const page = c.req.valid("query");
+    return c.json(pageWithLink(c, await paymentHistory(c.var.deps.db, c.var.user.id, peek(page)), page).map(paymentDto), 200);
+  },
 );
 
 billingRoutes.openapi(

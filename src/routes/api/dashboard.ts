@@ -1,6 +1,7 @@
+import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../lib/errors";
-import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonResponse, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
 import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
@@ -136,11 +137,11 @@ dashboardRoutes.openapi(
           .openapi({ param: { name: "anonymize", in: "query" }, description: "`true` replaces each question with `[redacted] (<n> characters)`. Default `false`.", example: "true" }),
       }),
     },
-    responses: { 200: jsonResponse(z.array(LogRowDto), "Jobs, newest first", [...logExample]), ...errorResponses("invalid_request", "unauthorized") },
+    responses: { 200: pageResponse(z.array(LogRowDto), "Jobs, newest first", [...logExample]), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const rows = await listJobs(c.var.deps, c.var.user.id, query);
+    const rows = pageWithLink(c, await listJobs(c.var.deps, c.var.user.id, peek(query)), query);
     return c.json(rows.map((row) => logRow(row, query.anonymize === "true")), 200);
   },
 );

@@ -1,6 +1,7 @@
+import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES } from "../../db/schema";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { createTicket, listOwnTickets } from "../../services/tickets";
 
@@ -82,7 +83,7 @@ supportRoutes.openapi(
     security: JWT_SECURITY,
     request: { query: PagingQuery },
     responses: {
-      200: jsonResponse(z.array(SupportTicket), "Your tickets, newest first", [
+      200: pageResponse(z.array(SupportTicket), "Your tickets, newest first", [
         {
           id: "9953e98a-3121-4f1c-8df6-ef48a5e48a3c",
           ...ticketExample,
@@ -94,5 +95,8 @@ supportRoutes.openapi(
       ...errorResponses("invalid_request", "unauthorized", "account_suspended"),
     },
   }),
-  async (c) => c.json(await listOwnTickets(c.var.deps.db, c.var.user.id, c.req.valid("query")), 200),
+  async (c) => {
+    const page = c.req.valid("query");
+    return c.json(pageWithLink(c, await listOwnTickets(c.var.deps.db, c.var.user.id, peek(page)), page), 200);
+  },
 );

@@ -1,5 +1,6 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse, pageResponse } from "../../../http/openapi";
 import { listAudit } from "../../../services/audit";
 import { AdminAuditRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 import { adminAuditExample } from "./admin-examples";
@@ -23,10 +24,10 @@ adminAuditRoutes.openapi(
         target_id: queryString("target_id", "Only changes to this thing (its id, or a domain for the corpus).", 255),
       }),
     },
-    responses: { 200: jsonResponse(z.array(AdminAuditRow), "Audit entries, newest first", adminAuditExample), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminAuditRow), "Audit entries, newest first", adminAuditExample), ...adminErrors() },
   }),
   async (c) => {
     const { action, target_type, target_id, ...page } = c.req.valid("query");
-    return c.json(await listAudit(c.var.deps.db, { action, targetType: target_type, targetId: target_id }, page), 200);
+    return c.json(pageWithLink(c, await listAudit(c.var.deps.db, { action, targetType: target_type, targetId: target_id }, peek(page)), page), 200);
   },
 );

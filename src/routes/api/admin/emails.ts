@@ -1,5 +1,6 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse, pageResponse } from "../../../http/openapi";
 import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 import { adminEmailsExample } from "./admin-examples";
@@ -17,10 +18,10 @@ adminEmailRoutes.openapi(
       "Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: withPaging({ to: queryString("to", "Only emails to this address (exact, case-insensitive).") }) },
-    responses: { 200: jsonResponse(z.array(AdminEmailRow), "Emails, newest first", adminEmailsExample), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminEmailRow), "Emails, newest first", adminEmailsExample), ...adminErrors() },
   }),
   async (c) => {
     const { to, ...page } = c.req.valid("query");
-    return c.json(await listOutbox(c.var.deps.db, to, page), 200);
+    return c.json(pageWithLink(c, await listOutbox(c.var.deps.db, to, peek(page)), page), 200);
   },
 );

@@ -1,6 +1,7 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { JOB_STATUSES } from "../../../db/schema";
-import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
+import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody, pageResponse } from "../../../http/openapi";
 import { jobDetail, listJobs, refundJob } from "../../../admin/jobs";
 import { AdminJobDetail, AdminJobRow, adminErrors, enumFilter, queryString, RefundBody, withPaging } from "./admin-schemas";
 import { adminJobDetailExample, adminJobRowExample } from "./admin-examples";
@@ -23,11 +24,11 @@ adminJobRoutes.openapi(
         status: enumFilter("status", JOB_STATUSES, "Only jobs in this status."),
       }),
     },
-    responses: { 200: jsonResponse(z.array(AdminJobRow), "Jobs, newest first", [adminJobRowExample]), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminJobRow), "Jobs, newest first", [adminJobRowExample]), ...adminErrors() },
   }),
   async (c) => {
     const { user_email, status, ...page } = c.req.valid("query");
-    return c.json(await listJobs(c.var.deps.db, { userEmail: user_email, status }, page), 200);
+    return c.json(pageWithLink(c, await listJobs(c.var.deps.db, { userEmail: user_email, status }, peek(page)), page), 200);
   },
 );
 

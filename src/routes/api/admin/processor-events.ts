@@ -1,5 +1,6 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse, noBody } from "../../../http/openapi";
+import { createRouter, JWT_SECURITY, jsonResponse, noBody, pageResponse } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
@@ -18,10 +19,11 @@ adminProcessorEventRoutes.openapi(
     description: "The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(AdminProcessorEventRow), "Events, newest first", adminProcessorEventsExample), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminProcessorEventRow), "Events, newest first", adminProcessorEventsExample), ...adminErrors() },
   }),
   async (c) => {
-    const rows = await listProcessorEvents(c.var.deps, c.req.valid("query"));
+    const page = c.req.valid("query");
+    const rows = pageWithLink(c, await listProcessorEvents(c.var.deps, peek(page)), page);
     return c.json(
       rows.map((r) => ({ id: r.id, event_type: r.type, received_at: r.receivedAt, has_body: r.body !== null })),
       200,

@@ -1,6 +1,7 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES, TICKET_STATUSES } from "../../../db/schema";
-import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
+import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody, pageResponse } from "../../../http/openapi";
 import { adminListTickets, adminTicketDetail, replyToTicket, setTicketStatus } from "../../../admin/tickets";
 import { AdminTicketDetail, AdminTicketRow, adminErrors, enumFilter, ReplyBody, withPaging } from "./admin-schemas";
 import { adminTicketDetailExample, adminTicketRowExample } from "./admin-examples";
@@ -23,11 +24,11 @@ adminTicketRoutes.openapi(
         category: enumFilter("category", TICKET_CATEGORIES, "Only tickets of this category."),
       }),
     },
-    responses: { 200: jsonResponse(z.array(AdminTicketRow), "Tickets, newest first", [adminTicketRowExample]), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminTicketRow), "Tickets, newest first", [adminTicketRowExample]), ...adminErrors() },
   }),
   async (c) => {
     const { status, category, ...page } = c.req.valid("query");
-    return c.json(await adminListTickets(c.var.deps.db, { status, category }, page), 200);
+    return c.json(pageWithLink(c, await adminListTickets(c.var.deps.db, { status, category }, peek(page)), page), 200);
   },
 );
 

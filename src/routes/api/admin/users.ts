@@ -1,5 +1,6 @@
+import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../../http/openapi";
+import { createRouter, IdParam, JWT_SECURITY, jsonBody, jsonResponse, noBody, pageResponse } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { adjustCredits, listUsers, setSuspended, userDetail, userJobs, userLedger } from "../../../admin/users";
 import {
@@ -30,11 +31,11 @@ adminUserRoutes.openapi(
     request: {
       query: withPaging({ q: queryString("q", "A full user id (exact match), or any part of an email address (case-insensitive; `%` and `_` are literal).") }),
     },
-    responses: { 200: jsonResponse(z.array(AdminUserRow), "Users, newest first", [adminUserRowExample]), ...adminErrors() },
+    responses: { 200: pageResponse(z.array(AdminUserRow), "Users, newest first", [adminUserRowExample]), ...adminErrors() },
   }),
   async (c) => {
     const { q, ...page } = c.req.valid("query");
-    return c.json(await listUsers(c.var.deps.db, q, page), 200);
+    return c.json(pageWithLink(c, await listUsers(c.var.deps.db, q, peek(page)), page), 200);
   },
 );
 
@@ -87,11 +88,14 @@ adminUserRoutes.openapi(
     security: JWT_SECURITY,
     request: { params: IdParam, query: PagingQuery },
     responses: {
-      200: jsonResponse(z.array(AdminUserJobRow), "Jobs, newest first", [(({ user_id: _user, user_email: _email, ...job }) => job)(adminJobRowExample)]),
+      200: pageResponse(z.array(AdminUserJobRow), "Jobs, newest first", [(({ user_id: _user, user_email: _email, ...job }) => job)(adminJobRowExample)]),
       ...adminErrors("not_found"),
     },
   }),
-  async (c) => c.json(await userJobs(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => {
+    const page = c.req.valid("query");
+    return c.json(pageWithLink(c, await userJobs(c.var.deps.db, c.req.valid("param").id, peek(page)), page), 200);
+  },
 );
 
 adminUserRoutes.openapi(
@@ -105,9 +109,12 @@ adminUserRoutes.openapi(
       "Every change of one user's balance, newest first: sign-up bonus, purchases, plan grants, reservations and releases of jobs, refunds, adjustments, overage and ingest charges, each with the balance after it. Page with `limit` and `offset`. An unknown user is 404.",
     security: JWT_SECURITY,
     request: { params: IdParam, query: PagingQuery },
-    responses: { 200: jsonResponse(z.array(AdminLedgerRow), "Ledger entries, newest first", adminLedgerExample), ...adminErrors("not_found") },
+    responses: { 200: pageResponse(z.array(AdminLedgerRow), "Ledger entries, newest first", adminLedgerExample), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await userLedger(c.var.deps.db, c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => {
+    const page = c.req.valid("query");
+    return c.json(pageWithLink(c, await userLedger(c.var.deps.db, c.req.valid("param").id, peek(page)), page), 200);
+  },
 );
 
 for (const suspend of [true, false]) {
