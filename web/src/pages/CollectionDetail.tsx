@@ -5,8 +5,7 @@ import { api, ApiError, authedFetch, dataOf, type Schemas } from "../api/client"
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
 import { Pager, pageOf, usePage } from "../components/Pager";
-import { count, when } from "../format";
-import { size } from "./Collections";
+import { byteSize, count, when } from "../format";
 
 const ACCEPTED = ".pdf,.html,.htm,.md,.markdown,.txt,.jsonl";
 
@@ -94,7 +93,7 @@ export function CollectionDetail() {
         <>
           {collection.data.description && <p>{collection.data.description}</p>}
           <p className="muted">
-            {count(collection.data.document_count)} document{collection.data.document_count === 1 ? "" : "s"} · {size(collection.data.bytes)} of text ·{" "}
+            {count(collection.data.document_count)} document{collection.data.document_count === 1 ? "" : "s"} · {byteSize(collection.data.bytes)} of text ·{" "}
             <code>{id}</code>
           </p>
           <div className="row">
@@ -142,7 +141,7 @@ export function CollectionDetail() {
             {rows.map((doc) => (
               <tr key={doc.id}>
                 <td className="question">{doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title}</td>
-                <td data-label="Text">{size(doc.bytes)}</td>
+                <td data-label="Text">{byteSize(doc.bytes)}</td>
                 <td data-label="Added">{when(doc.created_at)}</td>
                 <td className="actions">
                   <button type="button" aria-label={`Delete ${doc.title}`} onClick={() => removeDocument(doc.id, doc.title)}>

@@ -5,14 +5,7 @@ import { api, dataOf } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
 import { Pager, pageOf, usePage } from "../components/Pager";
-import { count, when } from "../format";
-
-/** Bytes as people read them: 12.4 KB, 3.1 MB. */
-export function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { byteSize, count, when } from "../format";
 
 /** Collections: the account's own documents, which research can search instead of (or with) the web. */
 export function Collections() {
@@ -82,7 +75,7 @@ export function Collections() {
                   {collection.description && <div className="muted">{collection.description}</div>}
                 </td>
                 <td data-label="Documents">{count(collection.document_count)}</td>
-                <td data-label="Text">{size(collection.bytes)}</td>
+                <td data-label="Text">{byteSize(collection.bytes)}</td>
                 <td data-label="Updated">{when(collection.updated_at)}</td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { api, dataOf } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
+import { when } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
@@ -63,8 +64,8 @@ export function JobDetail() {
       <ErrorNotice error={job.error ?? problem ?? stream.problem} />
       {job.data && (
         <p className="muted">
-          Started {new Date(job.data.created_at).toLocaleString()}
-          {job.data.completed_at && `, finished ${new Date(job.data.completed_at).toLocaleString()}`} · <code>{id}</code>
+          Started {when(job.data.created_at)}
+          {job.data.completed_at && `, finished ${when(job.data.completed_at)}`} · <code>{id}</code>
         </p>
       )}
       {job.data && !result && (
@@ -108,7 +109,7 @@ export function JobDetail() {
                 <td data-label="Attempt">{delivery.attempt}</td>
                 <td data-label="Answer">{delivery.status_code ?? delivery.error ?? "–"}</td>
                 <td data-label="Time">{delivery.duration_ms} ms</td>
-                <td data-label="When">{new Date(delivery.created_at).toLocaleString()}</td>
+                <td data-label="When">{when(delivery.created_at)}</td>
               </tr>
             ))}
           </tbody>

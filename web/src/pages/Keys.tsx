@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, dataOf, errorMessage } from "../api/client";
+import { day, when } from "../format";
 
 /** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
 export function Keys() {
@@ -103,8 +104,8 @@ export function Keys() {
                 <td data-label="Key">
                   <code>{key.prefix}…</code>
                 </td>
-                <td data-label="Created">{new Date(key.created_at).toLocaleDateString()}</td>
-                <td data-label="Last used">{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : "never"}</td>
+                <td data-label="Created">{day(key.created_at)}</td>
+                <td data-label="Last used">{key.last_used_at ? when(key.last_used_at) : "never"}</td>
                 <td className="actions">
                   <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
                     Reset

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { api, dataOf } from "../api/client";
 import { DailyChart } from "../components/DailyChart";
 import { ErrorNotice } from "../components/ErrorNotice";
-import { credits, duration, when } from "../format";
+import { count, credits, duration, when } from "../format";
 import { JobStatus } from "../components/JobStatus";
 import { Loading } from "../components/Loading";
 
@@ -34,7 +34,7 @@ export function Overview() {
         <dl aria-label="Balance">
           <div>
             <dt>Credits</dt>
-            <dd>{balance.data.credits.toLocaleString("en-US")}</dd>
+            <dd>{credits(balance.data.credits)}</dd>
           </div>
           <div>
             <dt>In USD</dt>
@@ -44,7 +44,7 @@ export function Overview() {
             <div>
               <dt>Used in 30 days</dt>
               <dd>
-                {usedIn30Days.toLocaleString("en-US")} <span className="unit">credits · {jobsIn30Days} jobs</span>
+                {credits(usedIn30Days)} <span className="unit">credits · {jobsIn30Days} jobs</span>
               </dd>
             </div>
           )}

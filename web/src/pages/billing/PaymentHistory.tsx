@@ -4,7 +4,7 @@ import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Pager, pageOf, usePage } from "../../components/Pager";
-import { credits, day, usdFromCents } from "./money";
+import { credits, dayWithMonthName, usdFromCentsCompact } from "../../format";
 import { usePacks, usePlans } from "./queries";
 
 const STATUS: Record<Schemas["PaymentRow"]["status"], string> = {
@@ -75,10 +75,10 @@ export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td data-label="Date">{day(row.created_at)}</td>
+                <td data-label="Date">{dayWithMonthName(row.created_at)}</td>
                 <td data-label="Item">{what(row)}</td>
                 <td data-label="Credits">{credits(row.pack_credits)}</td>
-                <td data-label="Amount">{usdFromCents(row.pack_amount_cents)}</td>
+                <td data-label="Amount">{usdFromCentsCompact(row.pack_amount_cents)}</td>
                 <td data-label="Status">
                   <span className={`payment-status ${row.status}`}>{STATUS[row.status]}</span>
                   {row.status === "failed" && row.error && <span className="muted failure">{row.error}</span>}
