@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { api, ApiError, authedFetch, dataOf, type Schemas } from "../api/client";
+import { actionsColumn, type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
 import { Pager, pageOf, usePage } from "../components/Pager";
-import { count, when } from "../format";
-import { size } from "./Collections";
+import { byteSize, count, when } from "../format";
 
 const ACCEPTED = ".pdf,.html,.htm,.md,.markdown,.txt,.jsonl";
 
@@ -82,6 +82,17 @@ export function CollectionDetail() {
     }
   }
 
+  const columns: Column<Schemas["CollectionDocumentSummary"]>[] = [
+    { header: "Title", kind: "title", cell: (doc) => (doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title) },
+    { header: "Text", cell: (doc) => byteSize(doc.bytes) },
+    { header: "Added", cell: (doc) => when(doc.created_at) },
+    actionsColumn((doc) => (
+      <button type="button" aria-label={`Delete ${doc.title}`} onClick={() => removeDocument(doc.id, doc.title)}>
+        Delete
+      </button>
+    )),
+  ];
+
   return (
     <section aria-labelledby="collection-title">
       <p>
@@ -94,7 +105,7 @@ export function CollectionDetail() {
         <>
           {collection.data.description && <p>{collection.data.description}</p>}
           <p className="muted">
-            {count(collection.data.document_count)} document{collection.data.document_count === 1 ? "" : "s"} · {size(collection.data.bytes)} of text ·{" "}
+            {count(collection.data.document_count)} document{collection.data.document_count === 1 ? "" : "s"} · {byteSize(collection.data.bytes)} of text ·{" "}
             <code>{id}</code>
           </p>
           <div className="row">
@@ -124,36 +135,13 @@ export function CollectionDetail() {
       )}
       <h2>Documents</h2>
       {documents.isPending && <Loading what="the documents" />}
-      {documents.data && rows.length === 0 && <p className="muted">No documents yet.</p>}
-      {rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Documents of the collection</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Text</th>
-              <th scope="col">Added</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((doc) => (
-              <tr key={doc.id}>
-                <td className="question">{doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title}</td>
-                <td data-label="Text">{size(doc.bytes)}</td>
-                <td data-label="Added">{when(doc.created_at)}</td>
-                <td className="actions">
-                  <button type="button" aria-label={`Delete ${doc.title}`} onClick={() => removeDocument(doc.id, doc.title)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={documents.data && rows}
+        rowKey={(doc) => doc.id}
+        caption="Documents of the collection"
+        empty={<p className="muted">No documents yet.</p>}
+      />
       <Pager page={paging} hasNext={hasNext} what="documents" />
     </section>
   );

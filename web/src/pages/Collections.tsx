@@ -1,18 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
-import { api, dataOf } from "../api/client";
+import { api, dataOf, type Schemas } from "../api/client";
+import { type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
 import { Pager, pageOf, usePage } from "../components/Pager";
-import { count, when } from "../format";
+import { byteSize, count, when } from "../format";
 
-/** Bytes as people read them: 12.4 KB, 3.1 MB. */
-export function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+const COLUMNS: Column<Schemas["Collection"]>[] = [
+  {
+    header: "Name",
+    kind: "title",
+    cell: (collection) => (
+      <>
+        <Link to={`/collections/${collection.id}`}>{collection.name}</Link>
+        {collection.description && <div className="muted">{collection.description}</div>}
+      </>
+    ),
+  },
+  { header: "Documents", cell: (collection) => count(collection.document_count) },
+  { header: "Text", cell: (collection) => byteSize(collection.bytes) },
+  { header: "Updated", cell: (collection) => when(collection.updated_at) },
+];
 
 /** Collections: the account's own documents, which research can search instead of (or with) the web. */
 export function Collections() {
@@ -62,33 +72,13 @@ export function Collections() {
       </form>
       <ErrorNotice error={create.error ?? collections.error} />
       {collections.isPending && <Loading what="your collections" />}
-      {collections.data && rows.length === 0 && <p className="card">No collections yet: create one, then upload documents to it.</p>}
-      {rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Your collections</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Documents</th>
-              <th scope="col">Text</th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((collection) => (
-              <tr key={collection.id}>
-                <td className="question">
-                  <Link to={`/collections/${collection.id}`}>{collection.name}</Link>
-                  {collection.description && <div className="muted">{collection.description}</div>}
-                </td>
-                <td data-label="Documents">{count(collection.document_count)}</td>
-                <td data-label="Text">{size(collection.bytes)}</td>
-                <td data-label="Updated">{when(collection.updated_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={COLUMNS}
+        rows={collections.data && rows}
+        rowKey={(collection) => collection.id}
+        caption="Your collections"
+        empty={<p className="card">No collections yet: create one, then upload documents to it.</p>}
+      />
       <Pager page={paging} hasNext={hasNext} what="collections" />
     </section>
   );

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { api, dataOf } from "../api/client";
+import { api, dataOf, type Schemas } from "../api/client";
+import { type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
+import { when } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
@@ -63,8 +65,8 @@ export function JobDetail() {
       <ErrorNotice error={job.error ?? problem ?? stream.problem} />
       {job.data && (
         <p className="muted">
-          Started {new Date(job.data.created_at).toLocaleString()}
-          {job.data.completed_at && `, finished ${new Date(job.data.completed_at).toLocaleString()}`} · <code>{id}</code>
+          Started {when(job.data.created_at)}
+          {job.data.completed_at && `, finished ${when(job.data.completed_at)}`} · <code>{id}</code>
         </p>
       )}
       {job.data && !result && (
@@ -90,30 +92,20 @@ export function JobDetail() {
       )}
       <h2>Webhook deliveries</h2>
       {deliveries.isPending && job.isSuccess && <Loading what="the deliveries" />}
-      {deliveries.data && deliveries.data.length === 0 && <p className="muted">No webhook was set for this job.</p>}
-      {deliveries.data && deliveries.data.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Webhook delivery attempts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Attempt</th>
-              <th scope="col">Answer</th>
-              <th scope="col">Time</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.map((delivery) => (
-              <tr key={delivery.attempt}>
-                <td data-label="Attempt">{delivery.attempt}</td>
-                <td data-label="Answer">{delivery.status_code ?? delivery.error ?? "–"}</td>
-                <td data-label="Time">{delivery.duration_ms} ms</td>
-                <td data-label="When">{new Date(delivery.created_at).toLocaleString()}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={DELIVERY_COLUMNS}
+        rows={deliveries.data}
+        rowKey={(delivery) => delivery.attempt}
+        caption="Webhook delivery attempts"
+        empty={<p className="muted">No webhook was set for this job.</p>}
+      />
     </section>
   );
 }
+
+const DELIVERY_COLUMNS: Column<Schemas["WebhookDelivery"]>[] = [
+  { header: "Attempt", cell: (delivery) => delivery.attempt },
+  { header: "Answer", cell: (delivery) => delivery.status_code ?? delivery.error ?? "–" },
+  { header: "Time", cell: (delivery) => `${delivery.duration_ms} ms` },
+  { header: "When", cell: (delivery) => when(delivery.created_at) },
+];

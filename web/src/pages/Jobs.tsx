@@ -2,15 +2,25 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
-import { credits, duration, usdFromMicros, when } from "../format";
-import { JobStatus } from "../components/JobStatus";
+import { type Column, DataTable } from "../components/DataTable";
 import { Loading } from "../components/Loading";
 import { Pager } from "../components/Pager";
+import { JOB_COLUMN, LOGGED_JOB_COLUMN } from "./jobColumns";
 
 const PAGE = 20;
 const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
 type Status = (typeof STATUSES)[number];
 
+const COLUMNS: Column<Schemas["LogRow"]>[] = [
+  JOB_COLUMN.question,
+  JOB_COLUMN.status,
+  LOGGED_JOB_COLUMN.mode,
+  JOB_COLUMN.credits,
+  LOGGED_JOB_COLUMN.cost,
+  JOB_COLUMN.latency,
+  LOGGED_JOB_COLUMN.sources,
+  JOB_COLUMN.started,
+];
 
 /**
  * Jobs and logs: every job of the account (API and playground), newest first, paged, filtered by
@@ -56,46 +66,17 @@ export function Jobs() {
       </form>
       {logs.isPending && <Loading what="your jobs" />}
       <ErrorNotice error={logs.error} />
-      {logs.data && rows.length === 0 && (
-        <p className="card">
-          {status ? `No ${status} jobs.` : "No jobs yet."} <Link to="/playground">Run one in the playground</Link> or call <code>POST /v1/research</code> with a key.
-        </p>
-      )}
-      {rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Your jobs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Status</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Sources</th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="question">
-                  <Link to={`/jobs/${row.id}`}>{row.question}</Link>
-                </td>
-                <td data-label="Status">
-                  <JobStatus status={row.status} />
-                </td>
-                <td data-label="Mode">{row.mode ?? "–"}</td>
-                <td data-label="Credits">{credits(row.credits_charged)}</td>
-                <td data-label="Cost">{usdFromMicros(row.cost_usd_micros)}</td>
-                <td data-label="Latency">{duration(row.latency_ms)}</td>
-                <td data-label="Sources">{row.source_count ?? "–"}</td>
-                <td data-label="Started">{when(row.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={COLUMNS}
+        rows={logs.data && rows}
+        rowKey={(row) => row.id}
+        caption="Your jobs"
+        empty={
+          <p className="card">
+            {status ? `No ${status} jobs.` : "No jobs yet."} <Link to="/playground">Run one in the playground</Link> or call <code>POST /v1/research</code> with a key.
+          </p>
+        }
+      />
       <Pager
         page={{ size: PAGE, offset: page * PAGE, previous: () => set({ page: page > 1 ? String(page - 1) : null }), next: () => set({ page: String(page + 1) }) }}
         hasNext={hasNext}

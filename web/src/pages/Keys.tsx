@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api, dataOf, errorMessage } from "../api/client";
+import { api, dataOf, errorMessage, type Schemas } from "../api/client";
+import { actionsColumn, type Column, DataTable } from "../components/DataTable";
+import { day, when } from "../format";
 
 /** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
 export function Keys() {
@@ -45,6 +47,22 @@ export function Keys() {
     setProblem(null);
     create.mutate(name);
   }
+  const columns: Column<Schemas["ApiKeyDto"]>[] = [
+    { header: "Name", cell: (key) => key.name },
+    { header: "Key", cell: (key) => <code>{key.prefix}…</code> },
+    { header: "Created", cell: (key) => day(key.created_at) },
+    { header: "Last used", cell: (key) => (key.last_used_at ? when(key.last_used_at) : "never") },
+    actionsColumn((key) => (
+      <>
+        <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
+          Reset
+        </button>
+        <button type="button" aria-label={`Revoke ${key.name}`} onClick={() => revoke(key.id, key.name)}>
+          Revoke
+        </button>
+      </>
+    )),
+  ];
 
   return (
     <section aria-labelledby="keys-title">
@@ -81,43 +99,13 @@ export function Keys() {
       )}
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <p role="alert">{keys.error.message}</p>}
-      {keys.data && keys.data.length === 0 && <p>No keys yet: create one to call the API.</p>}
-      {keys.data && keys.data.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Your API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key) => (
-              <tr key={key.id}>
-                <td data-label="Name">{key.name}</td>
-                <td data-label="Key">
-                  <code>{key.prefix}…</code>
-                </td>
-                <td data-label="Created">{new Date(key.created_at).toLocaleDateString()}</td>
-                <td data-label="Last used">{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : "never"}</td>
-                <td className="actions">
-                  <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
-                    Reset
-                  </button>
-                  <button type="button" aria-label={`Revoke ${key.name}`} onClick={() => revoke(key.id, key.name)}>
-                    Revoke
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={keys.data}
+        rowKey={(key) => key.id}
+        caption="Your API keys"
+        empty={<p>No keys yet: create one to call the API.</p>}
+      />
     </section>
   );
 }

@@ -4,9 +4,12 @@ import { Link } from "react-router-dom";
 import { api, dataOf } from "../api/client";
 import { DailyChart } from "../components/DailyChart";
 import { ErrorNotice } from "../components/ErrorNotice";
-import { credits, duration, when } from "../format";
-import { JobStatus } from "../components/JobStatus";
+import { credits } from "../format";
+import { DataTable } from "../components/DataTable";
 import { Loading } from "../components/Loading";
+import { JOB_COLUMN } from "./jobColumns";
+
+const RECENT_JOB_COLUMNS = [JOB_COLUMN.question, JOB_COLUMN.status, JOB_COLUMN.credits, JOB_COLUMN.latency, JOB_COLUMN.started];
 
 /** The signed-in home: the balance in credits and USD, credits used per day over 30 days, the latest jobs. */
 export function Overview() {
@@ -34,7 +37,7 @@ export function Overview() {
         <dl aria-label="Balance">
           <div>
             <dt>Credits</dt>
-            <dd>{balance.data.credits.toLocaleString("en-US")}</dd>
+            <dd>{credits(balance.data.credits)}</dd>
           </div>
           <div>
             <dt>In USD</dt>
@@ -44,7 +47,7 @@ export function Overview() {
             <div>
               <dt>Used in 30 days</dt>
               <dd>
-                {usedIn30Days.toLocaleString("en-US")} <span className="unit">credits · {jobsIn30Days} jobs</span>
+                {credits(usedIn30Days)} <span className="unit">credits · {jobsIn30Days} jobs</span>
               </dd>
             </div>
           )}
@@ -54,40 +57,17 @@ export function Overview() {
       {chart && <DailyChart title="Credits used per day (last 30 days, UTC)" days={chart.days} series={chart.series} />}
       <h2>Recent jobs</h2>
       {recent.isPending && <Loading what="your recent jobs" />}
-      {recent.data && recent.data.length === 0 && (
-        <p className="card">
-          No jobs yet. <Link to="/playground">Try the playground</Link> or <Link to="/keys">create an API key</Link>.
-        </p>
-      )}
-      {recent.data && recent.data.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Recent jobs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Status</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.data.map((job) => (
-              <tr key={job.id}>
-                <td className="question">
-                  <Link to={`/jobs/${job.id}`}>{job.question}</Link>
-                </td>
-                <td data-label="Status">
-                  <JobStatus status={job.status} />
-                </td>
-                <td data-label="Credits">{credits(job.credits_charged)}</td>
-                <td data-label="Latency">{duration(job.latency_ms)}</td>
-                <td data-label="Started">{when(job.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={RECENT_JOB_COLUMNS}
+        rows={recent.data}
+        rowKey={(job) => job.id}
+        caption="Recent jobs"
+        empty={
+          <p className="card">
+            No jobs yet. <Link to="/playground">Try the playground</Link> or <Link to="/keys">create an API key</Link>.
+          </p>
+        }
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
@@ -25,6 +26,14 @@ const TARGET_TYPES = ["user", "job", "ticket", "processor_event", "corpus"];
 
 /** Where an audited target lives in the admin pages, when it has a page. */
 const TARGET_PAGES: Record<string, string> = { user: "/admin/users/", job: "/admin/jobs/", ticket: "/admin/tickets/" };
+
+const AUDIT_COLUMNS: Column<Schemas["AdminAuditRow"]>[] = [
+  { header: "When", cell: (entry) => when(entry.created_at) },
+  { header: "Admin", className: "wrap", cell: (entry) => (entry.admin_email ? <Breakable text={entry.admin_email} /> : <code>{entry.admin_id}</code>) },
+  { header: "Action", className: "nowrap", cell: (entry) => <code>{entry.action}</code> },
+  { header: "Target", className: "wrap", cell: (entry) => <Target type={entry.target_type} id={entry.target_id} /> },
+  { header: "Details", className: "wrap", cell: (entry) => <Details details={entry.details} /> },
+];
 
 /** Every admin mutation, newest first: who did what to which record, with its details. */
 export function AdminAudit() {
@@ -86,40 +95,13 @@ export function AdminAudit() {
       </form>
       {audit.isPending && <Loading what="the audit trail" />}
       <ErrorNotice error={audit.error} />
-      {shown && shown.rows.length === 0 && <p className="card">{filtered ? "No entry matches these filters." : "No admin action recorded yet."}</p>}
-      {shown && shown.rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Admin actions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((entry) => (
-              <tr key={entry.id}>
-                <td data-label="When">{when(entry.created_at)}</td>
-                <td data-label="Admin" className="wrap">
-                  {entry.admin_email ? <Breakable text={entry.admin_email} /> : <code>{entry.admin_id}</code>}
-                </td>
-                <td data-label="Action" className="nowrap">
-                  <code>{entry.action}</code>
-                </td>
-                <td data-label="Target" className="wrap">
-                  <Target type={entry.target_type} id={entry.target_id} />
-                </td>
-                <td data-label="Details" className="wrap">
-                  <Details details={entry.details} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={AUDIT_COLUMNS}
+        rows={shown?.rows}
+        rowKey={(entry) => entry.id}
+        caption="Admin actions, newest first"
+        empty={<p className="card">{filtered ? "No entry matches these filters." : "No admin action recorded yet."}</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="audit entries" />}
     </section>
   );

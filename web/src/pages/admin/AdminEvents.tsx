@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { actionsColumn, type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { when } from "../../format";
@@ -29,6 +30,28 @@ export function AdminEvents() {
     },
   });
   const shown = events.data ? pageOf(events.data) : null;
+  const columns: Column<Schemas["AdminProcessorEventRow"]>[] = [
+    { header: "Received", cell: (event) => when(event.received_at) },
+    { header: "Type", cell: (event) => <code>{event.event_type}</code> },
+    { header: "Event id", className: "wrap", cell: (event) => <code>{event.id}</code> },
+    actionsColumn((event) =>
+      event.has_body ? (
+        <button
+          type="button"
+          aria-label={`Replay ${event.id}`}
+          disabled={replay.isPending}
+          onClick={() => {
+            setDone(null);
+            replay.mutate(event.id);
+          }}
+        >
+          Replay
+        </button>
+      ) : (
+        <span className="muted small">no stored body</span>
+      ),
+    ),
+  ];
   return (
     <section aria-labelledby="admin-events-title">
       <h1 id="admin-events-title">Processor events</h1>
@@ -37,52 +60,13 @@ export function AdminEvents() {
       <ErrorNotice error={replay.error} />
       {events.isPending && <Loading what="processor events" />}
       <ErrorNotice error={events.error} />
-      {shown && shown.rows.length === 0 && <p className="card">No processor events received yet.</p>}
-      {shown && shown.rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Processor events, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Type</th>
-              <th scope="col">Event id</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((event) => (
-              <tr key={event.id}>
-                <td data-label="Received">{when(event.received_at)}</td>
-                <td data-label="Type">
-                  <code>{event.event_type}</code>
-                </td>
-                <td data-label="Event id" className="wrap">
-                  <code>{event.id}</code>
-                </td>
-                <td className="actions">
-                  {event.has_body ? (
-                    <button
-                      type="button"
-                      aria-label={`Replay ${event.id}`}
-                      disabled={replay.isPending}
-                      onClick={() => {
-                        setDone(null);
-                        replay.mutate(event.id);
-                      }}
-                    >
-                      Replay
-                    </button>
-                  ) : (
-                    <span className="muted small">no stored body</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={shown?.rows}
+        rowKey={(event) => event.id}
+        caption="Processor events, newest first"
+        empty={<p className="card">No processor events received yet.</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="processor events" />}
     </section>
   );

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { Breakable } from "./Breakable";
-import { credits, duration, usdFromMicros, when } from "../../format";
-import { JobStatus } from "../../components/JobStatus";
+import { DataTable } from "../../components/DataTable";
 import { Pager, pageOf, usePage } from "../../components/Pager";
+import { ALL_JOB_COLUMNS } from "./jobColumns";
 
 type Status = Schemas["AdminJobRow"]["status"];
 const STATUSES: Status[] = ["pending", "running", "succeeded", "failed", "cancelled"];
@@ -63,56 +61,13 @@ export function AdminJobs() {
       </form>
       {jobs.isPending && <Loading what="jobs" />}
       <ErrorNotice error={jobs.error} />
-      {shown && shown.rows.length === 0 && <p className="card">{filtered ? "No job matches these filters." : "No research jobs yet."}</p>}
-      {shown && shown.rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Research jobs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">User</th>
-              <th scope="col">Question</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="number">
-                Credits
-              </th>
-              <th scope="col" className="number">
-                Cost
-              </th>
-              <th scope="col" className="number">
-                Took
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((job) => (
-              <tr key={job.id}>
-                <td data-label="Started">{when(job.created_at)}</td>
-                <td data-label="User" className="wrap">
-                  <Link to={`/admin/users/${job.user_id}`}>
-                    <Breakable text={job.user_email} />
-                  </Link>
-                </td>
-                <td data-label="Question" className="wrap">
-                  <Link to={`/admin/jobs/${job.id}`}>{job.question}</Link>
-                </td>
-                <td data-label="Status">
-                  <JobStatus status={job.status} />
-                </td>
-                <td data-label="Credits" className="number">
-                  {credits(job.credits_charged)}
-                </td>
-                <td data-label="Cost" className="number">
-                  {usdFromMicros(job.cost_usd_micros)}
-                </td>
-                <td data-label="Took" className="number">
-                  {duration(job.latency_ms)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={ALL_JOB_COLUMNS}
+        rows={shown?.rows}
+        rowKey={(job) => job.id}
+        caption="Research jobs, newest first"
+        empty={<p className="card">{filtered ? "No job matches these filters." : "No research jobs yet."}</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="jobs" />}
     </section>
   );

@@ -1,16 +1,27 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
+import { UserEmailLink } from "./UserEmailLink";
 import { count, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 import { categoryName, TICKET_CATEGORIES, TICKET_STATUSES, TicketStatus } from "./TicketStatus";
 
 type Status = (typeof TICKET_STATUSES)[number];
 type Category = (typeof TICKET_CATEGORIES)[number];
+
+const TICKET_COLUMNS: Column<Schemas["AdminTicketRow"]>[] = [
+  { header: "Subject", className: "wrap", cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>{ticket.subject}</Link> },
+  { header: "From", className: "wrap", cell: (ticket) => (ticket.user_id ? <UserEmailLink userId={ticket.user_id} email={ticket.email} /> : <Breakable text={ticket.email} />) },
+  { header: "Category", cell: (ticket) => categoryName(ticket.category) },
+  { header: "Status", cell: (ticket) => <TicketStatus status={ticket.status} /> },
+  { header: "Replies", kind: "number", cell: (ticket) => count(ticket.reply_count) },
+  { header: "Received", cell: (ticket) => when(ticket.created_at) },
+];
 
 /** Support tickets, newest first, filtered by status and category (the filters apply as they change). */
 export function AdminTickets() {
@@ -65,50 +76,13 @@ export function AdminTickets() {
       </form>
       {tickets.isPending && <Loading what="tickets" />}
       <ErrorNotice error={tickets.error} />
-      {shown && shown.rows.length === 0 && <p className="card">{status || category ? "No ticket matches these filters." : "No support tickets yet."}</p>}
-      {shown && shown.rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Support tickets, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">From</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="number">
-                Replies
-              </th>
-              <th scope="col">Received</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((ticket) => (
-              <tr key={ticket.id}>
-                <td data-label="Subject" className="wrap">
-                  <Link to={`/admin/tickets/${ticket.id}`}>{ticket.subject}</Link>
-                </td>
-                <td data-label="From" className="wrap">
-                  {ticket.user_id ? (
-                    <Link to={`/admin/users/${ticket.user_id}`}>
-                      <Breakable text={ticket.email} />
-                    </Link>
-                  ) : (
-                    <Breakable text={ticket.email} />
-                  )}
-                </td>
-                <td data-label="Category">{categoryName(ticket.category)}</td>
-                <td data-label="Status">
-                  <TicketStatus status={ticket.status} />
-                </td>
-                <td data-label="Replies" className="number">
-                  {count(ticket.reply_count)}
-                </td>
-                <td data-label="Received">{when(ticket.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={TICKET_COLUMNS}
+        rows={shown?.rows}
+        rowKey={(ticket) => ticket.id}
+        caption="Support tickets, newest first"
+        empty={<p className="card">{status || category ? "No ticket matches these filters." : "No support tickets yet."}</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="tickets" />}
     </section>
   );

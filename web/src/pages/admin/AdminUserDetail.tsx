@@ -5,7 +5,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { CreditAdjustForm } from "./CreditAdjustForm";
-import { count, credits, when } from "../../format";
+import { count, credits, megabytes, when } from "../../format";
 import { SuspendControl } from "./SuspendControl";
 import { UserJobs } from "./UserJobs";
 import { UserLedger } from "./UserLedger";
@@ -61,7 +61,7 @@ function Profile({ user }: { user: Schemas["AdminUserDetail"] }) {
         <div>
           <dt>Stored text</dt>
           <dd>
-            {mb(storage.bytes)} <span className="unit">of {mb(storage.quota_bytes)} MB</span>
+            {megabytes(storage.bytes)} <span className="unit">of {megabytes(storage.quota_bytes)} MB</span>
           </dd>
         </div>
       </dl>
@@ -91,9 +91,4 @@ function Profile({ user }: { user: Schemas["AdminUserDetail"] }) {
       </dl>
     </>
   );
-}
-
-/** Bytes as megabytes (1024 × 1024, as the plans' quotas are set) with one decimal. */
-function mb(bytes: number): string {
-  return (bytes / (1024 * 1024)).toLocaleString("en-US", { maximumFractionDigits: 1 });
 }

@@ -1,12 +1,28 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { Breakable } from "./Breakable";
+import { UserEmailLink } from "./UserEmailLink";
 import { credits, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
+
+const USER_COLUMNS: Column<Schemas["AdminUserRow"]>[] = [
+  { header: "Email", className: "wrap", cell: (user) => <UserEmailLink userId={user.id} email={user.email} /> },
+  { header: "Name", cell: (user) => [user.first_name, user.last_name].filter(Boolean).join(" ") || <span className="muted">—</span> },
+  { header: "Signed up", cell: (user) => when(user.created_at) },
+  { header: "Credits", kind: "number", cell: (user) => credits(user.credits) },
+  {
+    header: "Status",
+    cell: (user) => (
+      <>
+        {user.suspended_at ? <span className="tag bad">Suspended</span> : <span className="tag">Active</span>}
+        {user.is_admin && <span className="tag">Admin</span>}
+      </>
+    ),
+  },
+];
 
 /** Every account, newest first; searched by part of the email or by a full user id. */
 export function AdminUsers() {
@@ -36,43 +52,13 @@ export function AdminUsers() {
       </form>
       {users.isPending && <Loading what="users" />}
       <ErrorNotice error={users.error} />
-      {shown && shown.rows.length === 0 && <p className="card">{q ? `No user matches “${q}”.` : "No users yet."}</p>}
-      {shown && shown.rows.length > 0 && (
-        <table>
-          <caption className="visually-hidden">{q ? `Users matching “${q}”` : "All users, newest first"}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Signed up</th>
-              <th scope="col" className="number">
-                Credits
-              </th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((user) => (
-              <tr key={user.id}>
-                <td data-label="Email" className="wrap">
-                  <Link to={`/admin/users/${user.id}`}>
-                    <Breakable text={user.email} />
-                  </Link>
-                </td>
-                <td data-label="Name">{[user.first_name, user.last_name].filter(Boolean).join(" ") || <span className="muted">—</span>}</td>
-                <td data-label="Signed up">{when(user.created_at)}</td>
-                <td data-label="Credits" className="number">
-                  {credits(user.credits)}
-                </td>
-                <td data-label="Status">
-                  {user.suspended_at ? <span className="tag bad">Suspended</span> : <span className="tag">Active</span>}
-                  {user.is_admin && <span className="tag">Admin</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={USER_COLUMNS}
+        rows={shown?.rows}
+        rowKey={(user) => user.id}
+        caption={q ? `Users matching “${q}”` : "All users, newest first"}
+        empty={<p className="card">{q ? `No user matches “${q}”.` : "No users yet."}</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="users" />}
     </section>
   );

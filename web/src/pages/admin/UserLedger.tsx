@@ -1,9 +1,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
+import { type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { credits, signedCredits, when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
+
+const LEDGER_COLUMNS: Column<Schemas["AdminLedgerRow"]>[] = [
+  { header: "When", className: "nowrap", cell: (entry) => when(entry.created_at) },
+  { header: "Kind", cell: (entry) => <code>{entry.kind}</code> },
+  { header: "Change", kind: "number", className: (entry) => (entry.delta < 0 ? "debit" : entry.delta > 0 ? "credit" : "nil"), cell: (entry) => signedCredits(entry.delta) },
+  { header: "Balance after", kind: "number", cell: (entry) => credits(entry.balance_after) },
+  { header: "Note", className: "wrap", cell: (entry) => entry.note ?? <span className="muted">—</span> },
+];
 
 /** A user's credit ledger, newest first: every change with the balance after it. */
 export function UserLedger({ userId }: { userId: string }) {
@@ -19,43 +28,13 @@ export function UserLedger({ userId }: { userId: string }) {
       <h2 id="user-ledger-title">Ledger</h2>
       {ledger.isPending && <Loading what="the ledger" />}
       <ErrorNotice error={ledger.error} />
-      {shown && shown.rows.length === 0 && <p className="card muted">No ledger entries yet.</p>}
-      {shown && shown.rows.length > 0 && (
-        <table aria-labelledby="user-ledger-title">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Kind</th>
-              <th scope="col" className="number">
-                Change
-              </th>
-              <th scope="col" className="number">
-                Balance after
-              </th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.rows.map((entry) => (
-              <tr key={entry.id}>
-                <td data-label="When" className="nowrap">{when(entry.created_at)}</td>
-                <td data-label="Kind">
-                  <code>{entry.kind}</code>
-                </td>
-                <td data-label="Change" className={`number ${entry.delta < 0 ? "debit" : entry.delta > 0 ? "credit" : "nil"}`}>
-                  {signedCredits(entry.delta)}
-                </td>
-                <td data-label="Balance after" className="number">
-                  {credits(entry.balance_after)}
-                </td>
-                <td data-label="Note" className="wrap">
-                  {entry.note ?? <span className="muted">—</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        columns={LEDGER_COLUMNS}
+        rows={shown?.rows}
+        rowKey={(entry) => entry.id}
+        labelledBy="user-ledger-title"
+        empty={<p className="card muted">No ledger entries yet.</p>}
+      />
       {shown && <Pager page={page} hasNext={shown.hasNext} what="ledger entries" />}
     </section>
   );

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, usdFromCents } from "./money";
+import { credits, usdFromCentsCompact } from "../../format";
 import { usePacks } from "./queries";
 
 const KEY = ["billing", "auto-topup"];
@@ -62,7 +62,7 @@ function AutoTopupForm({ saved, packs }: { saved: Schemas["AutoTopupSettings"]; 
           <select value={packId} onChange={(event) => setPackId(event.target.value)}>
             {packs.map((pack) => (
               <option key={pack.id} value={pack.id}>
-                {pack.name}: {credits(pack.credits)} credits for {usdFromCents(pack.price_cents)}
+                {pack.name}: {credits(pack.credits)} credits for {usdFromCentsCompact(pack.price_cents)}
               </option>
             ))}
           </select>
@@ -88,6 +88,6 @@ function AutoTopupForm({ saved, packs }: { saved: Schemas["AutoTopupSettings"]; 
 function describe(body: Schemas["AutoTopupBody"], packs: Schemas["PackDto"][]): string {
   if (!body.enabled) return "Saved: auto top-up is off.";
   const pack = packs.find((candidate) => candidate.id === body.pack_id);
-  const what = pack ? `the ${pack.name} pack (${credits(pack.credits)} credits for ${usdFromCents(pack.price_cents)})` : "the chosen pack";
+  const what = pack ? `the ${pack.name} pack (${credits(pack.credits)} credits for ${usdFromCentsCompact(pack.price_cents)})` : "the chosen pack";
   return `Saved: when your balance falls below ${credits(body.threshold_credits)} credits, ${what} is bought with the card saved at your last pack purchase.`;
 }

@@ -1,7 +1,7 @@
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, usdFromCents, usdPerCredit } from "./money";
+import { credits, usdFromCentsCompact, usdPerCredit } from "../../format";
 import { PaymentProblem } from "./PaymentProblem";
 import { usePacks } from "./queries";
 import type { PaymentRedirect } from "./usePaymentRedirect";
@@ -23,7 +23,7 @@ export function Packs({ payments }: { payments: PaymentRedirect }) {
             <li key={pack.id}>
               <article className="card offer" aria-labelledby={`pack-${pack.id}`}>
                 <h3 id={`pack-${pack.id}`}>{pack.name}</h3>
-                <p className="price">{usdFromCents(pack.price_cents)}</p>
+                <p className="price">{usdFromCentsCompact(pack.price_cents)}</p>
                 <p>
                   <strong>{credits(pack.credits)} credits</strong>
                   <br />

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api, dataOf, type Schemas } from "../../api/client";
+import { type Column, DataTable } from "../../components/DataTable";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Pager, pageOf, usePage } from "../../components/Pager";
-import { credits, day, usdFromCents } from "./money";
+import { credits, dayWithMonthName, usdFromCentsCompact } from "../../format";
 import { usePacks, usePlans } from "./queries";
 
 const STATUS: Record<Schemas["PaymentRow"]["status"], string> = {
@@ -52,42 +53,35 @@ export function PaymentHistory({ pollWhilePending }: { pollWhilePending: boolean
     }
   }
 
+  const columns: Column<Schemas["PaymentRow"]>[] = [
+    { header: "Date", cell: (row) => dayWithMonthName(row.created_at) },
+    { header: "Item", cell: what },
+    { header: "Credits", cell: (row) => credits(row.pack_credits) },
+    { header: "Amount", cell: (row) => usdFromCentsCompact(row.pack_amount_cents) },
+    {
+      header: "Status",
+      cell: (row) => (
+        <>
+          <span className={`payment-status ${row.status}`}>{STATUS[row.status]}</span>
+          {row.status === "failed" && row.error && <span className="muted failure">{row.error}</span>}
+        </>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="payments-title">
       <h2 id="payments-title">Payment history</h2>
       {history.isPending && <Loading what="your payments" />}
       <ErrorNotice error={history.error} />
-      {history.data && rows.length === 0 && paging.offset === 0 && (
-        <p className="card empty">No payments yet. The packs and plans you buy are listed here.</p>
-      )}
-      {rows.length > 0 && (
-        <table className="payments">
-          <caption className="visually-hidden">Your payments, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Item</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Date">{day(row.created_at)}</td>
-                <td data-label="Item">{what(row)}</td>
-                <td data-label="Credits">{credits(row.pack_credits)}</td>
-                <td data-label="Amount">{usdFromCents(row.pack_amount_cents)}</td>
-                <td data-label="Status">
-                  <span className={`payment-status ${row.status}`}>{STATUS[row.status]}</span>
-                  {row.status === "failed" && row.error && <span className="muted failure">{row.error}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        className="payments"
+        columns={columns}
+        rows={history.data && rows}
+        rowKey={(row) => row.id}
+        caption="Your payments, newest first"
+        empty={paging.offset === 0 && <p className="card empty">No payments yet. The packs and plans you buy are listed here.</p>}
+      />
       <Pager page={paging} hasNext={hasNext} what="payments" />
     </section>
   );

@@ -1,7 +1,7 @@
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, usdFromCents, usdFromMicros } from "./money";
+import { credits, usdFromCentsCompact, usdFromMicrosPrecise } from "../../format";
 import { PaymentProblem } from "./PaymentProblem";
 import { usePlans, useSubscription } from "./queries";
 import type { PaymentRedirect } from "./usePaymentRedirect";
@@ -53,7 +53,7 @@ export function Plans({ payments }: { payments: PaymentRedirect }) {
                     {isCurrent && <p className="badge">Current plan</p>}
                   </div>
                   <p className="price">
-                    {usdFromCents(plan.monthly_price_cents)}
+                    {usdFromCentsCompact(plan.monthly_price_cents)}
                     <span className="per"> a month</span>
                   </p>
                   <p>
@@ -61,7 +61,7 @@ export function Plans({ payments }: { payments: PaymentRedirect }) {
                   </p>
                   <p className="muted">
                     {plan.overage_micros > 0
-                      ? `Then ${usdFromMicros(plan.overage_micros)} per extra credit, billed at the end of the month.`
+                      ? `Then ${usdFromMicrosPrecise(plan.overage_micros)} per extra credit, billed at the end of the month.`
                       : "No overage: when the credits run out, top up with a pack."}
                   </p>
                   {plan.breakeven_credits > 0 && (

@@ -1,7 +1,7 @@
 import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { credits, day, usdFromMicros } from "./money";
+import { credits, dayWithMonthName, usdFromMicrosPrecise } from "../../format";
 import { PaymentProblem } from "./PaymentProblem";
 import { useBalance, useSubscription } from "./queries";
 import type { PaymentRedirect } from "./usePaymentRedirect";
@@ -40,14 +40,14 @@ export function YourPlan({ payments }: { payments: PaymentRedirect }) {
         {subscription.data?.current_period_end && (
           <div>
             <dt>Renews</dt>
-            <dd>{day(subscription.data.current_period_end)}</dd>
+            <dd>{dayWithMonthName(subscription.data.current_period_end)}</dd>
           </div>
         )}
         {subscription.data && paid && (
           <div>
             <dt>Overage this period</dt>
             <dd>
-              {credits(subscription.data.overage_credits_this_period)} credits ({usdFromMicros(subscription.data.overage_usd_micros_this_period)})
+              {credits(subscription.data.overage_credits_this_period)} credits ({usdFromMicrosPrecise(subscription.data.overage_usd_micros_this_period)})
             </dd>
           </div>
         )}

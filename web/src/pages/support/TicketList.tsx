@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
-import { CATEGORY_LABELS, STATUS_LABELS, when } from "./labels";
+import { whenWithMonthName } from "../../format";
+import { CATEGORY_LABELS, STATUS_LABELS } from "./labels";
 import { Pager, pageOf, type usePage } from "../../components/Pager";
 
 export const TICKETS_KEY = ["support", "tickets"];
@@ -44,14 +45,14 @@ function Ticket({ ticket }: { ticket: Schemas["SupportTicket"] }) {
         <span className={`ticket-status ${ticket.status}`}>{STATUS_LABELS[ticket.status] ?? ticket.status}</span>
       </div>
       <p className="muted meta">
-        {CATEGORY_LABELS[ticket.category]} · sent {when(ticket.created_at)}
+        {CATEGORY_LABELS[ticket.category]} · sent {whenWithMonthName(ticket.created_at)}
       </p>
       <p className="text">{ticket.body}</p>
       {ticket.replies.length > 0 && (
         <ol className="replies" aria-label={`Replies to ${ticket.subject}`}>
           {ticket.replies.map((reply) => (
             <li key={reply.id} className="reply">
-              <p className="muted meta">Support replied {when(reply.created_at)}</p>
+              <p className="muted meta">Support replied {whenWithMonthName(reply.created_at)}</p>
               <p className="text">{reply.body}</p>
             </li>
           ))}

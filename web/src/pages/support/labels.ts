@@ -17,7 +17,3 @@ export const STATUS_LABELS: Record<string, string> = {
   answered: "Answered",
   closed: "Closed",
 };
-
-export function when(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
