@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from "./env";
 import { ApiError } from "./lib/errors";
 import { attachCodeSamples } from "./http/code-samples";
 import { createRouter, documentImpliedResponses } from "./http/openapi";
+import { registerWebhookReference } from "./routes/webhook-reference";
+import { documentForSurface, isSurface, SURFACES } from "./http/reference-surfaces";
 import { adminGuard } from "./middleware/admin-guard";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { dashboardAuth } from "./middleware/dashboard-auth";
@@ -117,6 +119,7 @@ export function buildApp() {
     bearerFormat: "JWT",
     description: "An access token (a JWT valid 15 minutes) from sign-up, login or refresh, for `/api`: `Authorization: Bearer <access_token>`. Refresh it with the refresh token before it expires.",
   });
+  registerWebhookReference(app);
   app.get("/openapi.json", (c) => {
     const document = app.getOpenAPI31Document({
       openapi: "3.1.0",
@@ -134,7 +137,11 @@ export function buildApp() {
     });
     documentImpliedResponses(document.paths as Parameters<typeof documentImpliedResponses>[0]);
     attachCodeSamples(document.paths as Parameters<typeof attachCodeSamples>[0]);
-    return c.json(document);
+    // ?surface=public|dashboard: the part one reference page shows (http/reference-surfaces.ts).
+    const surface = c.req.query("surface");
+    if (surface === undefined) return c.json(document);
+    if (!isSurface(surface)) throw ApiError.invalid(`surface must be one of ${SURFACES.join(", ")}`);
+    return c.json(documentForSurface(document, surface));
   });
 
   app.notFound((c) => {

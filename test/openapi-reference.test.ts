@@ -243,3 +243,62 @@ describe("the OpenAPI document as a reference", () => {
     expect(doc.info.license?.name).toBeTruthy();
   });
 });
+
+describe("the reference pages: the public API apart from the dashboard's and the operator's (issue 29)", () => {
+  const part = async (surface: string) => json(await call(`/openapi.json?surface=${surface}`));
+  const pathsOf = (document: Schema) => Object.keys(document.paths);
+
+  it("/docs shows what an API key reaches: the /v1 operations, health, the guides and the webhook", async () => {
+    const publicPart = await part("public");
+    expect(pathsOf(publicPart).length).toBeGreaterThan(5);
+    expect(pathsOf(publicPart).filter((path) => !path.startsWith("/v1/") && path !== "/healthz")).toEqual([]);
+    expect(pathsOf(publicPart)).toEqual(pathsOf(doc).filter((path) => path.startsWith("/v1/") || path === "/healthz"));
+    expect(publicPart.info.description).toBe(doc.info.description);
+    expect(Object.keys(publicPart.webhooks)).toEqual(["research.completed"]);
+    expect(Object.keys(publicPart.components.securitySchemes)).toEqual(["apiKey"]);
+    expect(publicPart.tags.map((tag: Schema) => tag.name)).not.toContain("Admin");
+    // Only the schemas its operations reach: no dashboard or operator shape leaks in.
+    expect(Object.keys(publicPart.components.schemas)).not.toContain("AdminUserRow");
+    expect(Object.keys(publicPart.components.schemas)).toContain("ResearchResult");
+  });
+
+  it("/docs/dashboard shows the dashboard's /api and, grouped apart, the operator surface; no /v1 and no webhook", async () => {
+    const dashboard = await part("dashboard");
+    expect(pathsOf(dashboard)).toEqual(pathsOf(doc).filter((path) => path.startsWith("/api/")));
+    expect(pathsOf(dashboard).filter((path) => path.startsWith("/api/admin/")).length).toBeGreaterThan(20);
+    expect(dashboard.webhooks).toBeUndefined();
+    const groups = dashboard["x-tagGroups"] as { name: string; tags: string[] }[];
+    expect(groups.at(-1)).toEqual({ name: "Operator surface (admins only)", tags: ["Admin"] });
+    expect(groups[0]!.tags).not.toContain("Admin");
+    expect(dashboard.info.description).toContain("[/docs](/docs)");
+  });
+
+  it("answers 400 for an unknown surface", async () => {
+    const response = await call("/openapi.json?surface=everything");
+    expect(response.status).toBe(400);
+    expect((await json(response)).error.code).toBe("invalid_request");
+  });
+});
+
+describe("the webhook delivery, described as the document's webhooks entry (issue 29)", () => {
+  it("names the event, its body (the job's result) and every header a delivery carries", () => {
+    const delivery = doc.webhooks["research.completed"].post;
+    expect(delivery.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ResearchResult");
+    const headers = delivery.parameters.filter((parameter: Schema) => parameter.in === "header").map((parameter: Schema) => parameter.name);
+    expect(headers.sort()).toEqual(["X-Service-Delivery", "X-Service-Event", "X-Service-Signature", "X-Service-Timestamp"]);
+    expect(delivery.parameters.every((parameter: Schema) => nonEmpty(parameter.description))).toBe(true);
+  });
+});
+
+describe("the Test Request console starts with no Idempotency-Key (issue 29)", () => {
+  it("gives no example for an Idempotency-Key header, so a second test request is not a replay of the first", () => {
+    const prefilled = operations.flatMap(({ where, operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter: Schema) => parameter.in === "header" && parameter.name.toLowerCase() === "idempotency-key")
+        .filter((parameter: Schema) => parameter.example !== undefined || parameter.schema?.example !== undefined || parameter.examples !== undefined)
+        .map(() => where),
+    );
+    expect(operations.some(({ operation }) => (operation.parameters ?? []).some((parameter: Schema) => parameter.name.toLowerCase() === "idempotency-key"))).toBe(true);
+    noProblems(prefilled);
+  });
+});

@@ -5,6 +5,7 @@
  * guide cannot drift from what the service sends; its figures come from the delivery code.
  */
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs } from "../webhooks/signing";
+import { DELIVERY_HEADERS } from "../webhooks/headers";
 
 /** From the first attempt to the last: the sum of the waits between them. */
 const RETRY_SPAN_SECS = Array.from({ length: MAX_DELIVERY_ATTEMPTS - 1 }, (_, i) => retryDelaySecs(i + 1)).reduce((a, b) => a + b, 0);
@@ -65,10 +66,9 @@ the final result (the same JSON as \`GET /v1/research/{id}\`) is POSTed to that 
 
 | Header | Value |
 |---|---|
-| \`X-Service-Signature\` | \`sha256=\` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret |
-| \`X-Service-Event\` | \`research.completed\` |
-| \`X-Service-Delivery\` | the job id: the same on every retry, so use it to ignore duplicates |
-| \`X-Service-Timestamp\` | Unix seconds when this attempt was sent |
+${Object.entries(DELIVERY_HEADERS)
+  .map(([name, value]) => `| \`${name}\` | ${value} |`)
+  .join("\n")}
 
 Your **signing secret** (\`whsec_…\`) is on the dashboard's *Settings* page
 (\`GET /api/settings/webhook-secret\`); rotating it (\`POST /api/settings/webhook-secret/rotate\`)

@@ -49,8 +49,7 @@ const DocumentParam = CollectionParam.extend({
 });
 const IngestIdempotencyHeader = z.object({
   "idempotency-key": z.string().optional().openapi({
-    description: "Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`.",
-    example: "handbook-sync-2026-11-23",
+    description: "Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch).",
   }),
 });
 

@@ -88,7 +88,7 @@ Send a question; the service searches, reads and cross-checks sources in waves a
 
 \`\`\`sh
 curl -X POST "$BASE/v1/research" \\
-  -H "Authorization: Bearer $DEEP_RESEARCH_KEY" \\
+  -H "Authorization: Bearer $DEEP_RESEARCH_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"question": "What did presidents say about tariffs in the 1890s?", "mode": "lite"}'
 \`\`\`

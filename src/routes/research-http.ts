@@ -6,8 +6,7 @@ import { JOB_STATUSES } from "../db/schema/jobs";
 export const IdempotencyHeader = z.object({
   "idempotency-key": z.string().optional().openapi({
     description:
-      "Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`.",
-    example: "order-7421-brief",
+      "Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. Use a new key for every distinct request (a UUID, or your own order id).",
   }),
 });
 

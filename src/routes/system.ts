@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { ApiError } from "../lib/errors";
 import { createRouter, errorResponses, jsonResponse, NO_SECURITY } from "../http/openapi";
-import { DOCS_HTML } from "./docs-page";
+import { docsHtml } from "./docs-page";
 
 export const systemRoutes = createRouter();
 
@@ -31,4 +31,5 @@ systemRoutes.openapi(
   },
 );
 
-systemRoutes.get("/docs", (c) => c.html(DOCS_HTML));
+systemRoutes.get("/docs", (c) => c.html(docsHtml("public")));
+systemRoutes.get("/docs/dashboard", (c) => c.html(docsHtml("dashboard")));

@@ -8,6 +8,7 @@ import { MINUTE, nowIso, SECOND } from "../lib/time";
 import { webhookSecret } from "./secrets";
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs, signatureHeader } from "./signing";
 import { webhookDestinationRefusal } from "./destination";
+import { type DeliveryHeader, WEBHOOK_EVENT } from "./headers";
 
 /**
  * A queue message: deliver this finished job's result (checked on receipt). `attempt` is the
@@ -84,10 +85,7 @@ export async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: 
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "DeepResearch-Webhooks/0.1",
-        "X-Service-Signature": await signatureHeader(await webhookSecret(db, job.userId), job.body),
-        "X-Service-Event": "research.completed",
-        "X-Service-Delivery": jobId,
-        "X-Service-Timestamp": String(Math.floor(Date.now() / 1000)),
+        ...(await deliveryHeaders(db, { userId: job.userId, body: job.body }, jobId)),
       },
       body: job.body,
     });
@@ -206,4 +204,14 @@ export async function sweepDueWebhooks(env: Env, now = Date.now(), limit = 100):
 
 export async function listDeliveries(db: Db, jobId: string) {
   return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)).orderBy(asc(webhookDeliveries.attempt), asc(webhookDeliveries.createdAt));
+}
+
+/** The documented headers of one attempt (webhooks/headers.ts): every one, and no other. */
+async function deliveryHeaders(db: Db, job: { userId: string; body: string }, jobId: string): Promise<Record<DeliveryHeader, string>> {
+  return {
+    "X-Service-Signature": await signatureHeader(await webhookSecret(db, job.userId), job.body),
+    "X-Service-Event": WEBHOOK_EVENT,
+    "X-Service-Delivery": jobId,
+    "X-Service-Timestamp": String(Math.floor(Date.now() / 1000)),
+  };
 }

@@ -39,3 +39,20 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
   await page.screenshot({ path: "test-results/screens/docs-try-it.png" });
   expect(elsewhere).toEqual([]);
 });
+
+test("/docs is the public API only; the dashboard's API and the operator surface have their own page", async ({ page }) => {
+  await page.goto(`${base()}/docs`);
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible();
+  const sidebar = page.locator("aside, nav").first();
+  await expect(sidebar.getByText("Research", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Admin", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("Playground", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("research.completed").first()).toBeAttached(); // the webhook entry
+  await page.screenshot({ path: "test-results/screens/docs-public.png" });
+
+  await page.goto(`${base()}/docs/dashboard`);
+  await expect(page.getByRole("heading", { name: /dashboard and operator surface/, level: 1 })).toBeVisible();
+  await expect(page.getByText("Operator surface (admins only)").first()).toBeVisible();
+  await expect(page.getByText("Your account").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/docs-dashboard.png" });
+});

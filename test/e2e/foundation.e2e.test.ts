@@ -78,13 +78,16 @@ describe("npm start, over real HTTP", () => {
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { info: { version: string } };
     expect(doc.info.version).toBe("0.1.0");
     expect((await fetch(`${server.baseUrl}/docs`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/docs/dashboard`)).status).toBe(200);
   });
 
-  it("publishes a document that is valid OpenAPI 3.1 (responses are checked against it by every workers test)", async () => {
-    const validator = new Validator();
-    const result = await validator.validate(await (await fetch(`${server.baseUrl}/openapi.json`)).json());
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
+  it("publishes a document that is valid OpenAPI 3.1 (responses are checked against it by every workers test), and so is each reference page's part", async () => {
+    for (const query of ["", "?surface=public", "?surface=dashboard"]) {
+      const validator = new Validator();
+      const result = await validator.validate(await (await fetch(`${server.baseUrl}/openapi.json${query}`)).json());
+      expect(result.errors ?? [], query).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(validator.version).toBe("3.1");
+    }
   });
 });
