@@ -813,7 +813,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -827,6 +827,14 @@ export interface operations {
             /** @description Collections, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -876,6 +884,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -917,6 +931,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -964,6 +984,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -998,6 +1024,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1054,6 +1086,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1088,6 +1126,12 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1138,6 +1182,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1181,6 +1231,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1237,6 +1293,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1259,7 +1321,7 @@ export interface operations {
     listCollectionDocuments: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -1276,6 +1338,14 @@ export interface operations {
             /** @description Documents, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1336,6 +1406,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1359,7 +1435,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -1392,6 +1468,12 @@ export interface operations {
             /** @description What was written */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1486,6 +1568,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1522,6 +1610,12 @@ export interface operations {
             /** @description The document */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1581,6 +1675,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1617,6 +1717,12 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1773,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1698,6 +1810,12 @@ export interface operations {
             /** @description The balance */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1731,6 +1849,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1753,7 +1877,7 @@ export interface operations {
     listResearch: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -1769,6 +1893,14 @@ export interface operations {
             /** @description Jobs, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1833,6 +1965,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1856,7 +1994,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. Use a new key for every distinct request (a UUID, or your own order id). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1889,6 +2027,12 @@ export interface operations {
             /** @description Finished synchronously (succeeded, or failed and refunded) */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1969,6 +2113,12 @@ export interface operations {
             /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
             202: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2049,6 +2199,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2083,6 +2239,12 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2199,6 +2361,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2233,6 +2401,12 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,6 +2482,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2342,6 +2522,12 @@ export interface operations {
             /** @description Attempts, oldest first */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2405,6 +2591,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2442,6 +2634,12 @@ export interface operations {
             /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,6 +2713,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

@@ -1489,7 +1489,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "research.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job ended (sent to your webhook_url)
+         * @description Sent to the `webhook_url` of a job when it reaches a terminal status (succeeded, failed or cancelled). The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["researchCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description One admin action, in the audit trail. */
@@ -2775,7 +2796,7 @@ export interface operations {
             query?: {
                 /** @description Only this action, e.g. `user.credits_adjust` (exact match). */
                 action?: string;
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -2793,6 +2814,8 @@ export interface operations {
             /** @description Audit entries, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,7 +3086,7 @@ export interface operations {
     adminListEmails: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -3079,6 +3102,8 @@ export interface operations {
             /** @description Emails, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3137,7 +3162,7 @@ export interface operations {
     adminListJobs: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -3155,6 +3180,8 @@ export interface operations {
             /** @description Jobs, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,7 +3450,7 @@ export interface operations {
     adminListProcessorEvents: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -3437,6 +3464,8 @@ export interface operations {
             /** @description Events, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,7 +3687,7 @@ export interface operations {
             query?: {
                 /** @description Only tickets of this category. One of `billing`, `technical`, `account`, `feature_request`, `other`; absent: all. */
                 category?: "billing" | "technical" | "account" | "feature_request" | "other";
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -3674,6 +3703,8 @@ export interface operations {
             /** @description Tickets, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4033,7 +4064,7 @@ export interface operations {
     adminListUsers: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -4049,6 +4080,8 @@ export interface operations {
             /** @description Users, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,7 +4327,7 @@ export interface operations {
     adminListUserJobs: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -4311,6 +4344,8 @@ export interface operations {
             /** @description Jobs, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,7 +4415,7 @@ export interface operations {
     adminListUserLedger: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -4397,6 +4432,8 @@ export interface operations {
             /** @description Ledger entries, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4643,6 +4680,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4736,6 +4779,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4977,6 +5026,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5063,6 +5118,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5532,7 +5593,7 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -5546,6 +5607,8 @@ export interface operations {
             /** @description Payments, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5860,7 +5923,7 @@ export interface operations {
     listDashboardCollections: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -5874,6 +5937,8 @@ export interface operations {
             /** @description Collections, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6251,7 +6316,7 @@ export interface operations {
     listDashboardCollectionDocuments: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -6268,6 +6333,8 @@ export interface operations {
             /** @description Documents, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6340,7 +6407,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -7119,7 +7186,7 @@ export interface operations {
             query?: {
                 /** @description `true` replaces each question with `[redacted] (<n> characters)`. Default `false`. */
                 anonymize?: "true" | "false";
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -7135,6 +7202,8 @@ export interface operations {
             /** @description Jobs, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,7 +7280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. Use a new key for every distinct request (a UUID, or your own order id). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7404,6 +7473,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8143,7 +8218,7 @@ export interface operations {
     listTickets: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -8157,6 +8232,8 @@ export interface operations {
             /** @description Your tickets, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,7 +8408,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -8345,6 +8422,14 @@ export interface operations {
             /** @description Collections, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8394,6 +8479,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8435,6 +8526,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8482,6 +8579,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8516,6 +8619,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,6 +8681,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8606,6 +8721,12 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8656,6 +8777,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8699,6 +8826,12 @@ export interface operations {
             /** @description The collection */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8755,6 +8888,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8777,7 +8916,7 @@ export interface operations {
     listCollectionDocuments: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -8794,6 +8933,14 @@ export interface operations {
             /** @description Documents, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8854,6 +9001,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8877,7 +9030,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. */
+                /** @description Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -8910,6 +9063,12 @@ export interface operations {
             /** @description What was written */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9004,6 +9163,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9040,6 +9205,12 @@ export interface operations {
             /** @description The document */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9099,6 +9270,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9135,6 +9312,12 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9185,6 +9368,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9216,6 +9405,12 @@ export interface operations {
             /** @description The balance */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,6 +9444,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9271,7 +9472,7 @@ export interface operations {
     listResearch: {
         parameters: {
             query?: {
-                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: ask for one more than you show to know whether a next page exists. */
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
                 limit?: number;
                 /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
                 offset?: number;
@@ -9287,6 +9488,14 @@ export interface operations {
             /** @description Jobs, newest first */
             200: {
                 headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9351,6 +9560,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9374,7 +9589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, kept 24 hours per account. The same key with the same body returns the original job (same id, charged once); with another body it is 422 `idempotency_key_reused`; while a synchronous original is still starting, 409 `idempotency_conflict`. Use a new key for every distinct request (a UUID, or your own order id). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9407,6 +9622,12 @@ export interface operations {
             /** @description Finished synchronously (succeeded, or failed and refunded) */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9487,6 +9708,12 @@ export interface operations {
             /** @description Accepted; poll status_url, stream events_url or wait for the webhook */
             202: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9567,6 +9794,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9601,6 +9834,12 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9717,6 +9956,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9751,6 +9996,12 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9826,6 +10077,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9860,6 +10117,12 @@ export interface operations {
             /** @description Attempts, oldest first */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9923,6 +10186,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9960,6 +10229,12 @@ export interface operations {
             /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
             200: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10033,6 +10308,12 @@ export interface operations {
             /** @description Too many requests */
             429: {
                 headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -10049,6 +10330,108 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    researchCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the job id: the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description `research.completed` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                 *       "status": "succeeded",
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                 *       "answer": {
+                 *         "text": "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+                 *         "confidence": "medium",
+                 *         "citations": [
+                 *           0,
+                 *           1
+                 *         ]
+                 *       },
+                 *       "typed": {
+                 *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                 *       },
+                 *       "sources": [
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                 *           "title": "Grover Cleveland: State of the Union address, 1893",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                 *         },
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                 *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                 *         }
+                 *       ],
+                 *       "citations": [
+                 *         {
+                 *           "claim": "After a hard struggle tariff reform is directly before us.",
+                 *           "source": 0,
+                 *           "quote": "After a hard struggle tariff reform is directly before us.",
+                 *           "start": 71313,
+                 *           "end": 71371
+                 *         },
+                 *         {
+                 *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898
+                 *         },
+                 *         {
+                 *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "source": 1,
+                 *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "start": 12749,
+                 *           "end": 12836
+                 *         },
+                 *         {
+                 *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898,
+                 *           "field": "summary"
+                 *         }
+                 *       ],
+                 *       "credits_charged": 15,
+                 *       "cost_usd": 0.017,
+                 *       "created_at": "2026-11-23T17:59:49.149Z",
+                 *       "completed_at": "2026-11-23T17:59:49.500Z",
+                 *       "error": null,
+                 *       "latency_ms": 297,
+                 *       "wave_count": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchResult"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
