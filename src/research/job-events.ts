@@ -1,5 +1,6 @@
 import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
 import { SECOND } from "../lib/time";
+import type { JobEventData, JobEventName } from "./event-shapes";
 
 const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
 type Subscriber = WritableStreamDefaultWriter<Uint8Array>;
@@ -38,8 +39,11 @@ export class JobEventStream {
     return this.subscribers.size > 0;
   }
 
-  /** Appends an event to the log and queues it for every subscriber (sent on the next turn). */
-  emit(name: string, data: unknown): void {
+  /**
+   * Appends an event to the log and queues it for every subscriber (sent on the next turn). The
+   * payload is typed by its event's schema (event-shapes.ts): the log holds only what the contract allows.
+   */
+  emit<Name extends JobEventName>(name: Name, data: JobEventData<Name>): void {
     const row = this.sql
       .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
       .one();

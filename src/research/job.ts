@@ -5,6 +5,7 @@ import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
 import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
+import type { JobEventData, JobEventName } from "./event-shapes";
 import { JobEventStream } from "./job-events";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
@@ -295,7 +296,7 @@ export class ResearchJob extends DurableObject<Env> {
       this.settling = null;
     }
     this.emit("status", { status: result.status });
-    if (result.status === "failed") this.emit("error", { code: "job_failed", message: result.error });
+    if (outcome.status === "failed") this.emit("error", { code: "job_failed", message: outcome.error });
     this.emit("result", result);
     this.events.close();
     for (const resolve of this.terminalWaiters) resolve();
@@ -331,8 +332,8 @@ export class ResearchJob extends DurableObject<Env> {
     await this.ctx.storage.put("job", this.record);
   }
 
-  /** Events are logged durably and streamed to subscribers (see JobEventStream). */
-  private emit(name: string, data: unknown): void {
+  /** Events are logged durably and streamed to subscribers (see JobEventStream); each payload is its event's schema. */
+  private emit<Name extends JobEventName>(name: Name, data: JobEventData<Name>): void {
     this.events.emit(name, data);
   }
 

@@ -21,6 +21,7 @@ import { type SubmitResponse, submitResearch } from "./submit";
 
 export { ResearchRequestSchema, type ResearchRequest } from "./request";
 export * from "./shapes";
+export * from "./event-shapes";
 export type { SubmitResponse } from "./submit";
 export { OP_PRICES, RESEARCH_MODES, modePrices, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";

@@ -42,7 +42,7 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
   { name: "engine", rank: 3, paths: ["engine/"] },
   { name: "providers", rank: 2, paths: ["providers/"] },
   { name: "pricing", rank: 1, paths: ["pricing.ts"] },
-  { name: "shapes", rank: 1, paths: ["shapes.ts"] },
+  { name: "shapes", rank: 1, paths: ["shapes.ts", "event-shapes.ts"] },
 ];
 
 const SRC = resolve("src");
