@@ -476,6 +476,95 @@ export interface components {
             /** @description Documents written (new or replaced). */
             ingested: number;
         };
+        /** @description The job failed; sent just before the result of a failed job (whose `error` says the same). */
+        JobErrorEvent: {
+            /** @description Why the job failed. */
+            data: {
+                /**
+                 * @description Always `job_failed`: the job failed (nothing charged).
+                 * @enum {string}
+                 */
+                code: "job_failed";
+                /** @description Why it failed; the same text as the result's `error`. */
+                message: string;
+            };
+            /**
+             * @description The frame's `event` line: always `error`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "error";
+            /** @description The frame's `id` line: increasing within the job's stream. Send the last one you received as `Last-Event-ID` to resume after it. */
+            id: number;
+        };
+        /** @description One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive. */
+        JobEvent: components["schemas"]["JobStatusEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["JobSourceEvent"] | components["schemas"]["JobErrorEvent"] | components["schemas"]["JobResultEvent"];
+        /** @description Where a running job is and what it has spent so far. */
+        JobProgress: {
+            /** @description What the job has spent so far, in USD (the metered cost, as `cost_usd` of the result). */
+            cost_usd: number;
+            /** @description Pages read so far. */
+            pages: number;
+            /** @description Searches run so far. */
+            searches: number;
+            /**
+             * @description The step under way: `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`.
+             * @enum {string}
+             */
+            stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";
+            /** @description The search-and-read wave under way (0 while planning). */
+            wave: number;
+        };
+        /** @description The job moved on a step (or a wave): its stage, wave, searches, pages and what it has spent so far. */
+        JobProgressEvent: {
+            data: components["schemas"]["JobProgress"];
+            /**
+             * @description The frame's `event` line: always `progress`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "progress";
+            /** @description The frame's `id` line: increasing within the job's stream. Send the last one you received as `Last-Event-ID` to resume after it. */
+            id: number;
+        };
+        /** @description The job's final ResearchResult (succeeded, failed or cancelled): always the last event; the stream then ends. */
+        JobResultEvent: {
+            data: components["schemas"]["ResearchResult"];
+            /**
+             * @description The frame's `event` line: always `result`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "result";
+            /** @description The frame's `id` line: increasing within the job's stream. Send the last one you received as `Last-Event-ID` to resume after it. */
+            id: number;
+        };
+        /** @description A page the job read for the first time, as it is read. */
+        JobSourceEvent: {
+            data: components["schemas"]["SourceDto"];
+            /**
+             * @description The frame's `event` line: always `source`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "source";
+            /** @description The frame's `id` line: increasing within the job's stream. Send the last one you received as `Last-Event-ID` to resume after it. */
+            id: number;
+        };
+        /** @description The job changed status: `pending` when accepted, `running` when it starts, then its terminal status just before its result. */
+        JobStatusEvent: {
+            /** @description The job's new status. */
+            data: {
+                /**
+                 * @description Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).
+                 * @enum {string}
+                 */
+                status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            /**
+             * @description The frame's `event` line: always `status`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "status";
+            /** @description The frame's `id` line: increasing within the job's stream. Send the last one you received as `Last-Event-ID` to resume after it. */
+            id: number;
+        };
         /** @description A research mode: its price and its limits. */
         ModePrice: {
             /** @description A job of this mode answers 202 unless max_wallclock_secs brings it to 60 s or less. */
@@ -2631,7 +2720,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: "job_failed", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. */
+            /**
+             * @description Server-Sent Events, one `JobEvent` per frame (`id`, `event` and `data` lines; `data` is JSON): `status` (the job's new status), `progress` (stage, wave, searches, pages and `cost_usd` spent so far), `source` (a SourceDto, each page as it is read), `error` (`{code: "job_failed", message}`, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. On the wire:
+             *
+             *     ```text
+             *     : stream open
+             *
+             *     : emitted_at=1795456789605
+             *     id: 1
+             *     event: status
+             *     data: {"status":"pending"}
+             *
+             *     id: 2
+             *     event: status
+             *     data: {"status":"running"}
+             *
+             *     id: 3
+             *     event: progress
+             *     data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}
+             *
+             *     id: 4
+             *     event: source
+             *     data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}
+             *
+             *     id: 9
+             *     event: status
+             *     data: {"status":"succeeded"}
+             *
+             *     id: 10
+             *     event: result
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+             *     ```
+             */
             200: {
                 headers: {
                     /** @description Requests the limit allows per window. */
@@ -2643,35 +2763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example : stream open
-                     *
-                     *     : emitted_at=1795456789605
-                     *     id: 1
-                     *     event: status
-                     *     data: {"status":"pending"}
-                     *
-                     *     id: 2
-                     *     event: status
-                     *     data: {"status":"running"}
-                     *
-                     *     id: 3
-                     *     event: progress
-                     *     data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}
-                     *
-                     *     id: 4
-                     *     event: source
-                     *     data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}
-                     *
-                     *     id: 9
-                     *     event: status
-                     *     data: {"status":"succeeded"}
-                     *
-                     *     id: 10
-                     *     event: result
-                     *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
-                     */
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["JobEvent"];
                 };
             };
             /** @description Invalid request */

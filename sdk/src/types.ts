@@ -1,9 +1,8 @@
 import type { components } from "./schema.js";
 
 /**
- * The public shapes, named. Everything the REST API returns comes from the generated schema
- * (npm run sdk:client); the SSE payloads are not in /openapi.json (an event stream is one string
- * there), so their types are written here from the service's Events contract.
+ * The public shapes, named. Everything the REST API returns, and every event of a job's stream,
+ * comes from the generated schema (npm run sdk:client).
  */
 type Schemas = components["schemas"];
 
@@ -27,22 +26,13 @@ export type ErrorCode = Schemas["Error"]["error"]["code"];
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
 
-/** A `progress` event: where the job is and what it has spent so far. */
-export interface Progress {
-  stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";
-  wave: number;
-  searches: number;
-  pages: number;
-  cost_usd: number;
-}
+/** A `progress` event's data: where the job is and what it has spent so far. */
+export type Progress = Schemas["JobProgress"];
 
-/** One event of a job's stream; `id` increases, and `result` is the last. */
-export type ResearchEvent =
-  | { id: number; event: "status"; data: { status: JobStatus } }
-  | { id: number; event: "progress"; data: Progress }
-  | { id: number; event: "source"; data: Source }
-  | { id: number; event: "error"; data: { code: string; message: string } }
-  | { id: number; event: "result"; data: ResearchResult };
+/** One event of a job's stream (`JobEvent` of the document); `id` increases, and `result` is the last. */
+export type ResearchEvent = Schemas["JobEvent"];
 
 export type ResearchEventName = ResearchEvent["event"];
-export const RESEARCH_EVENT_NAMES: readonly ResearchEventName[] = ["status", "progress", "source", "error", "result"];
+/** Each event name this version knows, once: the compiler holds the list to the document's. */
+const KNOWN_EVENTS: Record<ResearchEventName, true> = { status: true, progress: true, source: true, error: true, result: true };
+export const RESEARCH_EVENT_NAMES = Object.keys(KNOWN_EVENTS) as readonly ResearchEventName[];

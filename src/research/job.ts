@@ -5,7 +5,8 @@ import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
 import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
-import { JobEventStream } from "./job-events";
+import type { JobEventData, JobEventName } from "./event-shapes";
+import { type JobEventBatch, JobEventStream } from "./job-events";
 import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
@@ -170,6 +171,20 @@ export class ResearchJob extends DurableObject<Env> {
     return this.events.subscribe(lastEventId, isTerminal(record.status), request.signal);
   }
 
+  /**
+   * The events after `lastEventId` as objects, for a follower inside the worker (followJob): those
+   * logged, else the next ones within `waitMs`. Null: this object never received its job.
+   */
+  async eventsAfter(lastEventId: number, waitMs: number): Promise<JobEventBatch | null> {
+    if (!this.record) return null;
+    this.resumeIfOrphaned();
+    // A job between terminal and settled has not emitted its result yet: wait for it.
+    await this.settling;
+    if (!this.eventsComplete()) await this.events.waitForEventsAfter(lastEventId, waitMs);
+    // Read together, in one turn: an event emitted later is in the next batch, never hidden behind `ended`.
+    return { events: this.events.eventsAfter(lastEventId), ended: this.eventsComplete() };
+  }
+
   // ---- Running -----------------------------------------------------------------------------
 
   /**
@@ -295,7 +310,7 @@ export class ResearchJob extends DurableObject<Env> {
       this.settling = null;
     }
     this.emit("status", { status: result.status });
-    if (result.status === "failed") this.emit("error", { code: "job_failed", message: result.error });
+    if (outcome.status === "failed") this.emit("error", { code: "job_failed", message: outcome.error });
     this.emit("result", result);
     this.events.close();
     for (const resolve of this.terminalWaiters) resolve();
@@ -331,9 +346,14 @@ export class ResearchJob extends DurableObject<Env> {
     await this.ctx.storage.put("job", this.record);
   }
 
-  /** Events are logged durably and streamed to subscribers (see JobEventStream). */
-  private emit(name: string, data: unknown): void {
+  /** Events are logged durably and streamed to subscribers (see JobEventStream); each payload is its event's schema. */
+  private emit<Name extends JobEventName>(name: Name, data: JobEventData<Name>): void {
     this.events.emit(name, data);
+  }
+
+  /** Every event of the job is logged: it is terminal and its result was emitted (finish() emits once settled). */
+  private eventsComplete(): boolean {
+    return this.record !== null && isTerminal(this.record.status) && this.settling === null;
   }
 
   /** A non-terminal job with no run in this instance (evicted or restarted): schedule the resume. */

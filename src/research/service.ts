@@ -7,6 +7,8 @@ import type { Paging } from "../lib/paging";
 import { sseEvent, SSE_HEADERS } from "../lib/sse";
 import type { Deps } from "../services/deps";
 import { listDeliveries } from "../webhooks/delivery";
+import type { JobEvent } from "./event-shapes";
+import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
 import { jobObject } from "./job-object";
 import type { ResearchResult } from "./job-state";
 import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
@@ -21,6 +23,8 @@ import { type SubmitResponse, submitResearch } from "./submit";
 
 export { ResearchRequestSchema, type ResearchRequest } from "./request";
 export * from "./shapes";
+export * from "./event-shapes";
+export type { FollowOptions } from "./follow-job";
 export type { SubmitResponse } from "./submit";
 export { OP_PRICES, RESEARCH_MODES, modePrices, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
@@ -122,11 +126,20 @@ export async function jobEvents(deps: ResearchDeps, userId: string, id: string, 
   const response = await jobObject(deps.env, job.id).fetch(new Request(`https://research-job/${job.id}/events`, { headers }));
   if (response.status !== 404) return response;
   await response.body?.cancel();
-  const result = resultFromRow(job);
   const after = Number(lastEventId ?? 0) || 0;
   // A row not yet terminal (its start failed moments ago; the sweep will settle it) has only a status to tell.
-  const events = [sseEvent(1, "status", { status: result.status })];
-  if (["succeeded", "failed", "cancelled"].includes(result.status)) events.push(sseEvent(2, "result", result));
-  const frames = events.filter((_, index) => index + 1 > after);
+  const frames = rowEvents(resultFromRow(job))
+    .filter((event) => event.id > after)
+    .map((event) => sseEvent(event.id, event.event, event.data));
   return new Response(new Blob(frames).stream(), { status: 200, headers: SSE_HEADERS });
+}
+
+/**
+ * The same events as typed objects (event-shapes.ts), for a follower inside the worker (MCP's
+ * deep_research): in order, each once, until the result or `options.signal`. Another account's
+ * job is 404, like an unknown id (thrown at the first step of the iteration).
+ */
+export async function* followJob(deps: ResearchDeps, userId: string, id: string, options: FollowOptions): AsyncGenerator<JobEvent, void, undefined> {
+  const job = await ownJob(deps.db, userId, id);
+  yield* followJobEvents(deps.env, job.id, () => ownJob(deps.db, userId, id), options);
 }

@@ -7,7 +7,7 @@ import { JOB_STATUSES } from "../db/schema/jobs";
  */
 
 /** A job's status, as every job shape publishes it. */
-const JobStatus = z.enum(JOB_STATUSES).openapi({
+export const JobStatus = z.enum(JOB_STATUSES).openapi({
   description:
     "Where the job is: `pending` (accepted, not started), `running`, then one of the terminal states `succeeded` (the brief is ready), `failed` (`error` says why; nothing charged) or `cancelled` (charged only for the work already done).",
 });
@@ -119,6 +119,22 @@ export const AsyncAcceptedDto = z
   })
   .openapi("AsyncAccepted", { description: "A job accepted to run in the background (HTTP 202): where to follow it." });
 
+export const PROGRESS_STAGES = ["planning", "searching", "reading", "analyzing", "reflecting", "synthesizing", "critic", "typed_output", "done"] as const;
+
+/** Where a running job is: what the engine reports after each step, and what its `progress` events carry. */
+export const ResearchProgressDto = z
+  .object({
+    stage: z.enum(PROGRESS_STAGES).openapi({
+      description:
+        "The step under way: `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`.",
+    }),
+    wave: z.int().min(0).openapi({ description: "The search-and-read wave under way (0 while planning)." }),
+    searches: z.int().min(0).openapi({ description: "Searches run so far." }),
+    pages: z.int().min(0).openapi({ description: "Pages read so far." }),
+    cost_usd: z.number().min(0).openapi({ description: "What the job has spent so far, in USD (the metered cost, as `cost_usd` of the result)." }),
+  })
+  .openapi("JobProgress", { description: "Where a running job is and what it has spent so far." });
+
 /** The fields every job list shares (job-store's `jobSummary`). */
 export const JobSummaryDto = z.object({
   id: JobId,
@@ -153,3 +169,4 @@ export type ShortAnswer = z.infer<typeof ShortAnswerDto>;
 export type AnswerConfidence = ShortAnswer["confidence"];
 export type ResearchResult = z.infer<typeof ResearchResultDto>;
 export type AsyncAccepted = z.infer<typeof AsyncAcceptedDto>;
+export type ResearchProgress = z.infer<typeof ResearchProgressDto>;

@@ -8,6 +8,7 @@ import type {
   DocumentSummaryDto,
   IngestRequestSchema,
   IngestResultDto,
+  JobEventDto,
   ResearchLogRowDto,
   ResearchRequestSchema,
   ResearchResultDto,
@@ -133,6 +134,47 @@ export const cancelledResultExample = {
   latency_ms: 606,
   wave_count: 2,
 } satisfies Input<typeof ResearchResultDto>;
+
+/** A job's stream, from its first event to its result (some sources and progress left out: the ids skip them). */
+export const jobEventsExample = [
+  { id: 1, event: "status", data: { status: "pending" } },
+  { id: 2, event: "status", data: { status: "running" } },
+  { id: 3, event: "progress", data: { stage: "searching", wave: 1, searches: 4, pages: 0, cost_usd: 0.02 } },
+  {
+    id: 4,
+    event: "source",
+    data: { url: "corpus://sotu.corpus/1908-theodore-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1908", domain: "sotu.corpus" },
+  },
+  { id: 9, event: "status", data: { status: "succeeded" } },
+  {
+    id: 10,
+    event: "result",
+    data: {
+      id: ASYNC_JOB_ID,
+      status: "succeeded",
+      question: "How did presidents describe the railroads?",
+      brief: "...",
+      answer: { text: "...", confidence: "medium", citations: [0] },
+      typed: null,
+      sources: [{ url: "corpus://sotu.corpus/1908-theodore-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1908", domain: "sotu.corpus" }],
+      citations: [],
+      credits_charged: 60,
+      cost_usd: 0.087,
+      created_at: "2026-11-23T17:59:49.605Z",
+      completed_at: "2026-11-23T17:59:50.994Z",
+      error: null,
+      latency_ms: 1332,
+      wave_count: 2,
+    },
+  },
+] satisfies Input<typeof JobEventDto>[];
+
+/** The event a failed job sends just before its result. */
+export const jobErrorEventExample = {
+  id: 12,
+  event: "error",
+  data: { code: "job_failed", message: "Typed output: no source supports the required field(s) code" },
+} satisfies Input<typeof JobEventDto>;
 
 /** The 202 answer on a surface whose research path is `basePath` (status_url and events_url point there). */
 export function asyncAcceptedExample(basePath: string) {

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { JOB_STATUSES } from "../db/schema/jobs";
+import { JobEventDto } from "../research/service";
+import { jobErrorEventExample, jobEventsExample } from "./research-examples";
 
-/** HTTP-only parts of the research routes; the shapes themselves come from research/shapes.ts. */
+/** HTTP-only parts of the research routes; the shapes themselves come from research/shapes.ts and research/event-shapes.ts. */
 
 export const IdempotencyHeader = z.object({
   "idempotency-key": z.string().optional().openapi({
@@ -24,40 +26,29 @@ export const LastEventIdHeader = z.object({
   }),
 });
 
-/** What a job's event stream looks like, from the first frame to the result. */
-const SSE_EXAMPLE = [
+/** The example events as the wire carries them: a comment opens the stream, each event is one frame. */
+const SSE_TRANSCRIPT = [
   ": stream open",
   "",
-  ": emitted_at=1795456789605",
-  "id: 1",
-  "event: status",
-  'data: {"status":"pending"}',
-  "",
-  "id: 2",
-  "event: status",
-  'data: {"status":"running"}',
-  "",
-  "id: 3",
-  "event: progress",
-  'data: {"stage":"searching","wave":1,"searches":4,"pages":0,"cost_usd":0.02}',
-  "",
-  "id: 4",
-  "event: source",
-  'data: {"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}',
-  "",
-  "id: 9",
-  "event: status",
-  'data: {"status":"succeeded"}',
-  "",
-  "id: 10",
-  "event: result",
-  'data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}',
-  "",
-  "",
+  ...jobEventsExample.flatMap(({ id, event, data }, index) => [
+    // Every frame starts with its emission time; shown once.
+    ...(index === 0 ? [": emitted_at=1795456789605"] : []),
+    `id: ${id}`,
+    `event: ${event}`,
+    `data: ${JSON.stringify(data)}`,
+    "",
+  ]),
 ].join("\n");
+
+/** Each example event as a named example of the JobEvent schema. */
+const EVENT_EXAMPLES = Object.fromEntries(
+  [...jobEventsExample, jobErrorEventExample].map((example) => [`${example.event}-${example.id}`, { summary: `A \`${example.event}\` event`, value: example }]),
+);
 
 export const SSE_RESPONSE = {
   description:
-    "Server-Sent Events. Events: `status` ({status}), `progress` ({stage, wave, searches, pages, cost_usd}; `stage` is `planning`, `searching`, `reading`, `analyzing`, `reflecting` (with a hosted model: deciding what to search and read next), `synthesizing`, `critic`, `typed_output` or `done`, and `cost_usd` is what the job has spent so far), `source` (a SourceDto, each page as it is read), `error` ({code: \"job_failed\", message}, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s.",
-  content: { "text/event-stream": { schema: z.string().openapi({ description: "A stream of SSE frames (`id`, `event`, `data` lines; `data` is JSON)." }), example: SSE_EXAMPLE } },
+    "Server-Sent Events, one `JobEvent` per frame (`id`, `event` and `data` lines; `data` is JSON): `status` (the job's new status), `progress` (stage, wave, searches, pages and `cost_usd` spent so far), `source` (a SourceDto, each page as it is read), `error` (`{code: \"job_failed\", message}`, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. On the wire:\n\n```text\n" +
+    SSE_TRANSCRIPT +
+    "```",
+  content: { "text/event-stream": { schema: JobEventDto, examples: EVENT_EXAMPLES } },
 };

@@ -35,14 +35,14 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
   {
     name: "the job",
     rank: 5,
-    paths: ["submit.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "queued-fan-out.ts", "task-consumer.ts", "sweep.ts"],
+    paths: ["submit.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "follow-job.ts", "queued-fan-out.ts", "task-consumer.ts", "sweep.ts"],
   },
   { name: "request", rank: 4, paths: ["request.ts"] },
   { name: "collections", rank: 4, paths: ["collections/"] },
   { name: "engine", rank: 3, paths: ["engine/"] },
   { name: "providers", rank: 2, paths: ["providers/"] },
   { name: "pricing", rank: 1, paths: ["pricing.ts"] },
-  { name: "shapes", rank: 1, paths: ["shapes.ts"] },
+  { name: "shapes", rank: 1, paths: ["shapes.ts", "event-shapes.ts"] },
 ];
 
 const SRC = resolve("src");

@@ -1,11 +1,11 @@
 import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { ChatModel, Providers } from "../providers/types";
 import type { StopReason } from "./budget";
-import type { ShortAnswer } from "../shapes";
+import type { ResearchProgress, ShortAnswer } from "../shapes";
 import type { CitationDto, SourceDto } from "./write";
 import type { TaskRunner } from "./fan-out";
 
-export type { CitationDto, ShortAnswer, SourceDto };
+export type { CitationDto, ResearchProgress, ShortAnswer, SourceDto };
 
 export interface ResearchInput {
   question: string;
@@ -30,13 +30,6 @@ export type ResearchDeps = {
   | { taskRunner: TaskRunner; /** The model that plans, reflects and writes; null: extractive. */ llm: ChatModel | null }
 );
 
-export interface ResearchProgress {
-  stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";
-  wave: number;
-  searches: number;
-  pages: number;
-  cost_usd: number;
-}
 
 export interface ResearchHooks {
   onProgress?: (progress: ResearchProgress) => void | Promise<void>;

@@ -3,9 +3,8 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { validationError } from "../../http/openapi";
 import { SECOND } from "../../lib/time";
-import { cancelJob, getJob, modePrices, RESEARCH_MODES, type ResearchResult, ResearchRequestSchema, submit } from "../../research/service";
+import { cancelJob, followJob, getJob, modePrices, RESEARCH_MODES, type ResearchResult, ResearchRequestSchema, submit } from "../../research/service";
 import type { McpCaller } from "./caller";
-import { followJob } from "./follow-job";
 import { progressMessage, resultText } from "./format";
 import { trackCall } from "./in-flight";
 import { asTool, toolResult } from "./tool-results";
@@ -102,35 +101,31 @@ export function deepResearch(caller: McpCaller) {
       const report = progressReporter(extra);
       await report(`Job ${jobId} accepted (${request.mode}); follow it with get_research if this call is interrupted.`);
 
-      let stopped = false;
       const onAbort = () => {
-        stopped = true;
         // Registered with the runtime at once: the request may be ending (its client left).
         deps.defer(cancelJob(deps, user.id, jobId).catch((error) => console.error(`mcp: cancelling job ${jobId}`, error)));
       };
       if (extra.signal.aborted) onAbort();
       else extra.signal.addEventListener("abort", onAbort, { once: true });
       const untrack = trackCall(caller.apiKeyId, caller.sessionId, extra.requestId, { userId: user.id, jobId });
+      // Following ends with the result, when the request is aborted, or past the mode's wall clock.
+      const wallclockSecs = modePrices().find((mode) => mode.mode === request.mode)!.max_wallclock_secs;
+      const pastDeadline = new AbortController();
+      const deadlineTimer = setTimeout(() => pastDeadline.abort(), wallclockSecs * SECOND + FOLLOW_GRACE_MS);
+      const signal = AbortSignal.any([extra.signal, pastDeadline.signal]);
       try {
-        const wallclockSecs = modePrices().find((mode) => mode.mode === request.mode)!.max_wallclock_secs;
-        const outcome = await followJob({
-          deps,
-          userId: user.id,
-          jobId,
-          deadline: Date.now() + wallclockSecs * SECOND + FOLLOW_GRACE_MS,
-          stopped: () => stopped,
-          onEvent: async (event) => {
-            const message = progressMessage(event);
-            if (message) await report(message);
-          },
-        });
-        if (outcome.kind === "result") return researchToolResult(outcome.result);
+        for await (const event of followJob(deps, user.id, jobId, { signal })) {
+          const message = progressMessage(event);
+          if (message) await report(message);
+          if (event.event === "result") return researchToolResult(event.data);
+        }
         // Nobody reads this answer (the request was aborted); it says what happened all the same.
-        if (outcome.kind === "stopped") return { isError: true, content: [{ type: "text", text: `The request was cancelled, and job ${jobId} with it.` }] };
+        if (extra.signal.aborted) return { isError: true, content: [{ type: "text", text: `The request was cancelled, and job ${jobId} with it.` }] };
         // Past the mode's wall clock and still not settled (the sweep will settle it): say where it stands.
         const current = await getJob(deps, user.id, jobId);
         return researchToolResult(current);
       } finally {
+        clearTimeout(deadlineTimer);
         untrack();
         extra.signal.removeEventListener("abort", onAbort);
       }

@@ -1,5 +1,4 @@
-import type { ResearchResult, SourceDto } from "../../research/service";
-import type { JobStreamEvent } from "./sse-reader";
+import type { JobEvent, ResearchResult, SourceDto } from "../../research/service";
 
 /**
  * What the MCP tools say in words: a model reads the text content, so the brief, its numbered
@@ -10,26 +9,19 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const dollars = (usd: number) => `$${usd.toFixed(4)}`;
 
 /** A progress notification's message for one event of the job's stream; null for events not worth one. */
-export function progressMessage(event: JobStreamEvent): string | null {
-  const data = (event.data ?? {}) as Record<string, unknown>;
+export function progressMessage(event: JobEvent): string | null {
   switch (event.event) {
     case "status":
-      return `Status: ${String(data.status)}`;
-    case "progress":
-      return [
-        String(data.stage),
-        `wave ${Number(data.wave)}`,
-        `${Number(data.searches)} searches`,
-        `${Number(data.pages)} pages read`,
-        `${dollars(Number(data.cost_usd))} spent`,
-      ].join(" · ");
-    case "source": {
-      const source = data as Partial<SourceDto>;
-      return `Read: ${source.title || source.url} (${source.domain})`;
+      return `Status: ${event.data.status}`;
+    case "progress": {
+      const { stage, wave, searches, pages, cost_usd } = event.data;
+      return [stage, `wave ${wave}`, `${searches} searches`, `${pages} pages read`, `${dollars(cost_usd)} spent`].join(" · ");
     }
+    case "source":
+      return `Read: ${event.data.title || event.data.url} (${event.data.domain})`;
     case "error":
-      return `Failed: ${String(data.message)}`;
-    default:
+      return `Failed: ${event.data.message}`;
+    case "result":
       return null;
   }
 }

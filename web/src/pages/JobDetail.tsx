@@ -8,24 +8,26 @@ import { Loading } from "../components/Loading";
 import { when } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
+import type { JobEvent } from "../research/sse";
 import { useJobStream } from "../research/useJobStream";
 
 const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /** What an event says, in a line. */
-function describeEvent(event: { event: string; data: unknown }): string {
-  const data = event.data as Record<string, unknown>;
+function describeEvent(event: JobEvent): string {
   switch (event.event) {
     case "status":
-      return `status ${String(data.status)}`;
-    case "progress":
-      return `${String(data.stage)}: wave ${String(data.wave)}, ${String(data.searches)} searches, ${String(data.pages)} pages, $${Number(data.cost_usd).toFixed(4)}`;
+      return `status ${event.data.status}`;
+    case "progress": {
+      const { stage, wave, searches, pages, cost_usd } = event.data;
+      return `${stage}: wave ${wave}, ${searches} searches, ${pages} pages, $${cost_usd.toFixed(4)}`;
+    }
     case "source":
-      return `read ${String(data.title)} (${String(data.domain)})`;
+      return `read ${event.data.title} (${event.data.domain})`;
     case "result":
-      return `result: ${String(data.status)}`;
+      return `result: ${event.data.status}`;
     default:
-      return JSON.stringify(data);
+      return JSON.stringify(event.data);
   }
 }
 

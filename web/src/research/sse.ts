@@ -1,12 +1,8 @@
 import { SseParser } from "../../../sdk/src/sse";
-import { ApiError, authedFetch } from "../api/client";
+import { ApiError, authedFetch, type Schemas } from "../api/client";
 
-/** One Server-Sent Event of a job's stream (decisions.md "Events"). */
-export interface JobEvent {
-  id: number;
-  event: string;
-  data: unknown;
-}
+/** One event of a job's stream: `JobEvent` of /openapi.json. */
+export type JobEvent = Schemas["JobEvent"];
 
 /** An SSE body's events as they arrive, parsed by the SDK's parser (the WHATWG rules; keep-alive comments skipped). */
 async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<JobEvent> {
@@ -15,7 +11,8 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Job
   for (;;) {
     const { value, done } = await reader.read();
     const messages = done ? parser.end() : parser.push(value);
-    for (const message of messages) yield { id: Number(message.id) || 0, event: message.event, data: JSON.parse(message.data) as unknown };
+    // The service that serves this dashboard sends only the events its document names.
+    for (const message of messages) yield { id: Number(message.id) || 0, event: message.event, data: JSON.parse(message.data) } as JobEvent;
     if (done) return;
   }
 }

@@ -2,11 +2,9 @@ import { useEffect, useReducer } from "react";
 import type { Schemas } from "../api/client";
 import { followJob, type JobEvent } from "./sse";
 
-export type Progress = { stage: string; wave: number; searches: number; pages: number; cost_usd: number };
-
 export interface JobStreamState {
   status: Schemas["ResearchResult"]["status"] | null;
-  progress: Progress | null;
+  progress: Schemas["JobProgress"] | null;
   /** Pages as they are read, in arrival order. */
   sources: Schemas["SourceDto"][];
   result: Schemas["ResearchResult"] | null;
@@ -27,17 +25,15 @@ function reduce(state: JobStreamState, action: Action): JobStreamState {
   const next = { ...state, events: [...state.events, event] };
   switch (event.event) {
     case "status":
-      return { ...next, status: (event.data as { status: JobStreamState["status"] }).status };
+      return { ...next, status: event.data.status };
     case "progress":
-      return { ...next, progress: event.data as Progress };
+      return { ...next, progress: event.data };
     case "source":
-      return { ...next, sources: [...state.sources, event.data as Schemas["SourceDto"]] };
-    case "result": {
-      const result = event.data as Schemas["ResearchResult"];
-      return { ...next, result, status: result.status };
-    }
+      return { ...next, sources: [...state.sources, event.data] };
+    case "result":
+      return { ...next, result: event.data, status: event.data.status };
     case "error":
-      return { ...next, problem: new Error((event.data as { message?: string }).message ?? "The job reported an error.") };
+      return { ...next, problem: new Error(event.data.message) };
     default:
       return next;
   }
