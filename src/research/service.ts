@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { type ResearchJobRow, TERMINAL_STATUSES } from "../db/schema/jobs";
+import { isTerminal, type ResearchJobRow } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -83,7 +83,7 @@ async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRo
  * live, and its row answers only if the object has nothing.
  */
 async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
-  if (job.resultJson && TERMINAL_STATUSES.includes(job.status)) return resultFromRow(job);
+  if (job.resultJson && isTerminal(job.status)) return resultFromRow(job);
   return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
 }
 
@@ -126,7 +126,7 @@ export async function jobEvents(deps: ResearchDeps, userId: string, id: string, 
   const after = Number(lastEventId ?? 0) || 0;
   // A row not yet terminal (its start failed moments ago; the sweep will settle it) has only a status to tell.
   const events = [sseEvent(1, "status", { status: result.status })];
-  if (["succeeded", "failed", "cancelled"].includes(result.status)) events.push(sseEvent(2, "result", result));
+  if (isTerminal(result.status)) events.push(sseEvent(2, "result", result));
   const frames = events.filter((_, index) => index + 1 > after);
   return new Response(new Blob(frames).stream(), { status: 200, headers: SSE_HEADERS });
 }
