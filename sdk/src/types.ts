@@ -25,8 +25,6 @@ export type DocumentInput = Schemas["DocumentInput"];
 export type IngestResult = Schemas["IngestResult"];
 export type ErrorCode = Schemas["Error"]["error"]["code"];
 
-export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
-
 /** A `progress` event: where the job is and what it has spent so far. */
 export interface Progress {
   stage: "planning" | "searching" | "reading" | "analyzing" | "reflecting" | "synthesizing" | "critic" | "typed_output" | "done";

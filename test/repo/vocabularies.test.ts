@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { isMetered as cliIsMetered, RESEARCH_MODES as CLI_MODES } from "../../sdk/src/cli/modes";
+import { isTerminal as sdkIsTerminal, JOB_STATUSES as SDK_STATUSES } from "../../sdk/src/job-statuses";
+import { isTerminal, JOB_STATUSES } from "../../src/db/schema/jobs";
 import { LLM_PROVIDER, type ProviderChoice, SEARCH_PROVIDER } from "../../src/env";
-import { type ModePrice, modePrices } from "../../src/research/pricing";
+import { isMetered, type ModePrice, modePrices, RESEARCH_MODES } from "../../src/research/pricing";
 
 /**
  * The vocabularies that prose and the clients restate, held to their one source (docs/architecture.md,
- * "Registries"): the modes to src/research/pricing.ts, the provider names to SEARCH_PROVIDER and LLM_PROVIDER in src/env.ts.
+ * "Registries"): the modes to src/research/pricing.ts, the job statuses to src/db/schema/jobs.ts,
+ * the provider names to SEARCH_PROVIDER and LLM_PROVIDER in src/env.ts. The clients' Records are
+ * exhaustive by their type (generated from /openapi.json); what they say of each name is held here.
  */
 const README = readFileSync("README.md", "utf8");
 const ENGINE_DOC = readFileSync("docs/engine.md", "utf8");
@@ -54,4 +59,16 @@ describe("the provider names in the docs", () => {
       expect(valuesOf(markdown, "LLM_PROVIDER")).toBe(values(LLM_PROVIDER));
     });
   }
+});
+
+describe("the clients' tables of the service's vocabularies", () => {
+  it("the SDK has every job status, in the service's order, terminal where the service's is", () => {
+    expect(SDK_STATUSES).toEqual(JOB_STATUSES);
+    expect(SDK_STATUSES.map(sdkIsTerminal)).toEqual(JOB_STATUSES.map(isTerminal));
+  });
+
+  it("the CLI has every mode, cheapest first, metered where the service's is", () => {
+    expect(CLI_MODES).toEqual(RESEARCH_MODES);
+    expect(CLI_MODES.map(cliIsMetered)).toEqual(RESEARCH_MODES.map(isMetered));
+  });
 });
