@@ -5,6 +5,7 @@ import { isTerminal as sdkIsTerminal, JOB_STATUSES as SDK_STATUSES } from "../..
 import { isTerminal, JOB_STATUSES } from "../../src/db/schema/jobs";
 import { LLM_PROVIDER, type ProviderChoice, SEARCH_PROVIDER } from "../../src/env";
 import { isMetered, type ModePrice, modePrices, RESEARCH_MODES } from "../../src/research/pricing";
+import { isTerminal as webIsTerminal, JOB_STATUSES as WEB_STATUSES } from "../../web/src/job-statuses";
 
 /**
  * The vocabularies that prose and the clients restate, held to their one source (docs/architecture.md,
@@ -65,6 +66,11 @@ describe("the clients' tables of the service's vocabularies", () => {
   it("the SDK has every job status, in the service's order, terminal where the service's is", () => {
     expect(SDK_STATUSES).toEqual(JOB_STATUSES);
     expect(SDK_STATUSES.map(sdkIsTerminal)).toEqual(JOB_STATUSES.map(isTerminal));
+  });
+
+  it("the dashboard has every job status, in the service's order, terminal where the service's is", () => {
+    expect(WEB_STATUSES).toEqual(JOB_STATUSES);
+    expect(WEB_STATUSES.map(webIsTerminal)).toEqual(JOB_STATUSES.map(isTerminal));
   });
 
   it("the CLI has every mode, cheapest first, metered where the service's is", () => {

@@ -3,12 +3,11 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { api, dataOf } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { isTerminal } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
-
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /** What an event says, in a line. */
 function describeEvent(event: { event: string; data: unknown }): string {
@@ -42,7 +41,7 @@ export function JobDetail() {
     enabled: job.isSuccess,
   });
   const [problem, setProblem] = useState<unknown>(null);
-  const result = stream.result ?? (job.data && TERMINAL.has(job.data.status) ? job.data : null);
+  const result = stream.result ?? (job.data && isTerminal(job.data.status) ? job.data : null);
 
   async function cancel() {
     try {

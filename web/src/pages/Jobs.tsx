@@ -4,12 +4,11 @@ import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { credits, duration, usdFromMicros, when } from "../format";
 import { JobStatus } from "../components/JobStatus";
+import { JOB_STATUSES as STATUSES, type JobStatus as Status } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { Pager } from "../components/Pager";
 
 const PAGE = 20;
-const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
-type Status = (typeof STATUSES)[number];
 
 
 /**

@@ -1,16 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
-import { api, dataOf, type Schemas } from "../../api/client";
+import { api, dataOf } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { Breakable } from "./Breakable";
 import { credits, duration, usdFromMicros, when } from "../../format";
 import { JobStatus } from "../../components/JobStatus";
+import { JOB_STATUSES as STATUSES, type JobStatus as Status } from "../../job-statuses";
 import { Pager, pageOf, usePage } from "../../components/Pager";
-
-type Status = Schemas["AdminJobRow"]["status"];
-const STATUSES: Status[] = ["pending", "running", "succeeded", "failed", "cancelled"];
 
 /** Research jobs of every user, newest first; filtered by the owner's exact email and by status. */
 export function AdminJobs() {
