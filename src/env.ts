@@ -23,6 +23,59 @@ interface ProviderVariables {
 }
 export type ProviderVariable = keyof ProviderVariables | "ENVIRONMENT";
 
+/**
+ * The providers a deployment may choose, one table per variable that chooses: each name with the
+ * variables it cannot work without. The one list of the names: the configuration check below
+ * derives its enums, their messages and the required variables from it, and
+ * research/providers/factories.ts gives every name a factory, typed to cover them all. Here in the
+ * ground, beside the variables, because this check may import nothing of ours.
+ */
+export interface ProviderChoice {
+  readonly variable: ProviderVariable;
+  readonly default: string;
+  readonly requires: Readonly<Record<string, readonly ProviderVariable[]>>;
+}
+
+export const SEARCH_PROVIDER = {
+  variable: "SEARCH_PROVIDER",
+  default: "corpus",
+  requires: { corpus: [], brave: ["BRAVE_API_KEY"], tavily: ["TAVILY_API_KEY"], exa: ["EXA_API_KEY"], searxng: ["SEARXNG_URL"] },
+} as const satisfies ProviderChoice;
+
+export const LLM_PROVIDER = {
+  variable: "LLM_PROVIDER",
+  default: "extractive",
+  // openai's key is optional (a local server takes none); workers-ai needs the AI binding, no
+  // variable, and its factory says so when it is missing.
+  requires: { extractive: [], openai: [], anthropic: ["ANTHROPIC_API_KEY"], "workers-ai": [] },
+} as const satisfies ProviderChoice;
+
+export type SearchProviderName = keyof typeof SEARCH_PROVIDER.requires;
+export type LlmProviderName = keyof typeof LLM_PROVIDER.requires;
+type NameOf<Choice extends ProviderChoice> = keyof Choice["requires"] & string;
+
+/** The names of a choice in the table's order, as the tuple z.enum takes. */
+export function providerNames<Choice extends ProviderChoice>(choice: Choice): [NameOf<Choice>, ...NameOf<Choice>[]] {
+  return Object.keys(choice.requires) as [NameOf<Choice>, ...NameOf<Choice>[]];
+}
+
+/** Whether `name` is one of the choice's names (not merely a key every object has). */
+export function isProviderName<Choice extends ProviderChoice>(choice: Choice, name: string): name is NameOf<Choice> {
+  return Object.hasOwn(choice.requires, name);
+}
+
+/** The variables the provider `name` needs that `values` leaves unset or empty (none for an unknown name). */
+export function missingVariables(choice: ProviderChoice, name: string, values: Readonly<Record<string, unknown>>): ProviderVariable[] {
+  const requires = isProviderName(choice, name) ? (choice.requires[name] ?? []) : [];
+  return requires.filter((variable) => !values[variable]);
+}
+
+/** "corpus, brave, tavily, exa or searxng": a choice's names as the check's message lists them. */
+function oneOf(choice: ProviderChoice): string {
+  const names = providerNames(choice);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+}
+
 /** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
 export interface Env extends ProviderVariables {
   DB: D1Database;
@@ -86,8 +139,8 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: 'must start with "sk_"' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: 'must start with "whsec_"' }).optional(),
   STRIPE_METER_EVENT_NAME: z.string().min(1).default("research_credits"),
-  SEARCH_PROVIDER: z.enum(["corpus", "brave", "tavily", "exa", "searxng"], { error: "must be corpus, brave, tavily, exa or searxng" }).default("corpus"),
-  LLM_PROVIDER: z.enum(["extractive", "openai", "anthropic", "workers-ai"], { error: "must be extractive, openai, anthropic or workers-ai" }).default("extractive"),
+  SEARCH_PROVIDER: z.enum(providerNames(SEARCH_PROVIDER), { error: `must be ${oneOf(SEARCH_PROVIDER)}` }).default(SEARCH_PROVIDER.default),
+  LLM_PROVIDER: z.enum(providerNames(LLM_PROVIDER), { error: `must be ${oneOf(LLM_PROVIDER)}` }).default(LLM_PROVIDER.default),
   SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   DNS_OVER_HTTPS_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
@@ -103,15 +156,11 @@ const configSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
 }).superRefine((config, context) => {
   // A provider without its key would fail every job as an internal error: say so at the first request.
-  const needs: [boolean, keyof typeof config, string][] = [
-    [config.SEARCH_PROVIDER === "brave", "BRAVE_API_KEY", "SEARCH_PROVIDER=brave"],
-    [config.SEARCH_PROVIDER === "tavily", "TAVILY_API_KEY", "SEARCH_PROVIDER=tavily"],
-    [config.SEARCH_PROVIDER === "exa", "EXA_API_KEY", "SEARCH_PROVIDER=exa"],
-    [config.SEARCH_PROVIDER === "searxng", "SEARXNG_URL", "SEARCH_PROVIDER=searxng"],
-    [config.LLM_PROVIDER === "anthropic", "ANTHROPIC_API_KEY", "LLM_PROVIDER=anthropic"],
-  ];
-  for (const [applies, key, because] of needs) {
-    if (applies && !config[key]) context.addIssue({ code: "custom", path: [key], message: `is required when ${because}` });
+  for (const choice of [SEARCH_PROVIDER, LLM_PROVIDER]) {
+    const name = config[choice.variable];
+    for (const key of missingVariables(choice, name, config)) {
+      context.addIssue({ code: "custom", path: [key], message: `is required when ${choice.variable}=${name}` });
+    }
   }
   // A copied placeholder passes the length check but signs every token with a published key.
   if (config.ENVIRONMENT === "production" && isPlaceholderSecret(config.JWT_SECRET)) {

@@ -1,12 +1,14 @@
 /** Command-line options of `npm run eval`. */
+import { type FixedPriceMode, isMetered, RESEARCH_MODES } from "../../src/research/pricing";
 import type { AnswerFrom } from "./answer";
 import { EVAL_LLMS, type EvalLlm, type ModelChoice } from "./model";
 
-export const EVAL_MODES = ["lite", "standard", "pro"] as const;
-export type EvalMode = (typeof EVAL_MODES)[number];
+/** The fixed-price modes of the server's table: a metered one (max) needs a max_credits the eval does not choose. */
+export type EvalMode = FixedPriceMode;
+export const EVAL_MODES: readonly EvalMode[] = RESEARCH_MODES.filter((mode): mode is EvalMode => !isMetered(mode));
 
 export const USAGE =
-  "usage: npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose] [--json out.json]\n" +
+  `usage: npm run eval -- <dataset.json ...> [--mode ${EVAL_MODES.join("|")}[,...]] [--limit N] [--verbose] [--json out.json]\n` +
   "                       [--answer-from field|opening]\n" +
   "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
   "                       [--collection] [--in-process [--per-question]]\n" +

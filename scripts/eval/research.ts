@@ -3,12 +3,13 @@
  * the result, a 202 is followed to its end over SSE (the events_url, until the `result` event)
  * or, if the stream breaks, by polling the status_url with backoff (250 ms growing to 2 s).
  */
+import { isTerminal, type JobStatus } from "../../src/db/schema/jobs";
 import type { AnswerBearing } from "./answer";
 import { type ApiClient, HttpError } from "./client";
 
 export interface ResearchResult {
   id: string;
-  status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+  status: JobStatus;
   question: string;
   brief: string | null;
   /** Absent on servers older than the field (the evaluation then scores the brief's opening). */
@@ -41,7 +42,6 @@ export interface Asked {
   error: string | null;
 }
 
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads an SSE stream until its `result` event; null if the stream ends first. */
@@ -82,7 +82,7 @@ async function resultByPolling(api: ApiClient, statusUrl: string, apiKey: string
   let delay = 250;
   while (Date.now() < deadline) {
     const { body } = await api.get<ResearchResult>(path, apiKey);
-    if (TERMINAL.has(body.status)) return body;
+    if (isTerminal(body.status)) return body;
     await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
     delay = Math.min(2_000, Math.round(delay * 1.5));
   }

@@ -5,9 +5,10 @@
  * (the corpus is loaded once, so the modes are measured on the same documents).
  */
 import { randomUUID } from "node:crypto";
+import { MODES } from "../../src/research/pricing";
 import { createApiKey, creditBalance, grantCredits, signInAdmin } from "./account";
 import { readAnswer } from "./answer";
-import type { EvalMode, EvalOptions } from "./args";
+import { EVAL_MODES, type EvalOptions } from "./args";
 import { isExiting } from "./cleanup";
 import { ApiClient } from "./client";
 import { corpusStats, uploadCorpus, uploadToCollection } from "./corpus";
@@ -20,12 +21,10 @@ import { isHealthy, startServer } from "./server";
 import type { ModeRun } from "./mode-run";
 import { modelSettings } from "./model";
 
-/** The documented wall-clock caps of the modes (README "Research jobs in short"). */
-const MODE_WALLCLOCK_SECS: Record<EvalMode, number> = { lite: 60, standard: 180, pro: 360 };
-/** The client gives up this long after a mode's cap (queueing, settlement, SSE delivery). */
+/** The client gives up this long after a mode's wall-clock cap (queueing, settlement, SSE delivery). */
 const CLIENT_GRACE_SECS = 60;
-/** Credits granted per question and mode: twice the dearest mode's price (pro, 200), so no job meets a 402. */
-const CREDITS_PER_QUESTION = 400;
+/** Credits granted per question and mode: twice the dearest price an eval mode has, so no job meets a 402. */
+const CREDITS_PER_QUESTION = 2 * Math.max(...EVAL_MODES.map((mode) => MODES[mode].fixedCredits));
 
 const ADMIN_PASSWORD = process.env.EVAL_ADMIN_PASSWORD || "eval admin password 1";
 
@@ -87,7 +86,7 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
       const started = Date.now();
       const balanceBefore = await creditBalance(api, apiKey);
       log(`\naccount ${options.adminEmail}: balance ${balanceBefore} of ${granted} granted; asking ${data.questions.length} questions, mode ${mode}, concurrency ${options.concurrency}\n`);
-      const timeoutMs = (MODE_WALLCLOCK_SECS[mode] + CLIENT_GRACE_SECS) * 1000;
+      const timeoutMs = (MODES[mode].wallclockSecs + CLIENT_GRACE_SECS) * 1000;
       const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
         const asked = await ask(api, apiKey, question.question, mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
         const result = asked.result;

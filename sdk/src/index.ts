@@ -2,6 +2,7 @@ export { DeepResearch, type DeepResearchOptions } from "./client.js";
 export { Collections, type Paging, type UploadFile } from "./collections.js";
 export { DeepResearchError, ResearchCancelledError } from "./errors.js";
 export { DEFAULT_BASE_URL } from "./http.js";
+export { TERMINAL_STATUSES } from "./job-statuses.js";
 export type { ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
 export type { FetchLike, RetryOptions } from "./retry.js";
 export type { StreamOptions } from "./stream.js";

@@ -1,11 +1,12 @@
 import { DeepResearchError, ResearchCancelledError } from "./errors.js";
 import { sleep } from "./retry.js";
 import type { StreamOptions } from "./stream.js";
-import { type AsyncAccepted, type Progress, type ResearchEvent, type ResearchMode, type ResearchRequest, type ResearchResult, TERMINAL_STATUSES } from "./types.js";
+import { isTerminal } from "./job-statuses.js";
+import type { AsyncAccepted, Progress, ResearchEvent, ResearchMode, ResearchRequest, ResearchResult } from "./types.js";
 
 /** What a research request may say (the REST fields, in camelCase). */
 export interface ResearchInput {
-  /** `lite`, `standard` (the default), `pro` or `max` (metered; needs `maxCredits`). */
+  /** How much research to do (`standard` by default); prices and limits at `client.modes()`. A metered mode (`credits` null there) needs `maxCredits`. */
   mode?: ResearchMode;
   maxCredits?: number;
   maxWallclockSecs?: number;
@@ -69,8 +70,6 @@ export interface ResearchClient {
   stream(id: string, options?: StreamOptions): AsyncIterable<ResearchEvent>;
 }
 
-const isTerminal = (result: ResearchResult) => TERMINAL_STATUSES.includes(result.status);
-
 /** A 4xx other than 429 is the answer; anything else (network, 5xx) means the stream, not the job, is in trouble. */
 const streamUnavailable = (error: unknown) => !(error instanceof DeepResearchError) || error.status === 0 || error.status === 429 || error.status >= 500;
 
@@ -111,7 +110,7 @@ export async function research(client: ResearchClient, question: string, options
     try {
       if (signal?.aborted) return cancelled(signal.reason);
       const job = await client.get(id, { signal });
-      if (isTerminal(job)) return job;
+      if (isTerminal(job.status)) return job;
       await sleep(options.pollIntervalMs ?? 2000, signal);
     } catch (error) {
       if (signal?.aborted) return cancelled(signal.reason);

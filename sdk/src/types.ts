@@ -24,8 +24,6 @@ export type DocumentInput = Schemas["DocumentInput"];
 export type IngestResult = Schemas["IngestResult"];
 export type ErrorCode = Schemas["Error"]["error"]["code"];
 
-export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
-
 /** A `progress` event's data: where the job is and what it has spent so far. */
 export type Progress = Schemas["JobProgress"];
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type JobStatus, ledgerEntries, researchJobs, TERMINAL_STATUSES, users } from "../db/schema";
+import { isTerminal, type JobStatus, ledgerEntries, researchJobs, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { jobListColumns, jobSummary } from "../research/service";
@@ -101,7 +101,7 @@ export async function refundJob(
   input: { credits: number; note: string; idempotencyKey?: string | null },
 ): Promise<{ applied: boolean; userId: string; balanceAfter: number; entryId: string; refundedBefore: number }> {
   const { job } = await findJob(db, jobId);
-  if (!TERMINAL_STATUSES.includes(job.status)) throw ApiError.invalid(`Only finished jobs can be refunded; this job is ${job.status}.`);
+  if (!isTerminal(job.status)) throw ApiError.invalid(`Only finished jobs can be refunded; this job is ${job.status}.`);
   const key = input.idempotencyKey ? `refund:${jobId}:${input.idempotencyKey}` : null;
   const refundedBefore = await refundedCredits(db, jobId);
   if (!key && input.credits > job.creditsCharged - refundedBefore) throw tooMuch(job.creditsCharged, refundedBefore);

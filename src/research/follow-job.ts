@@ -4,7 +4,8 @@ import { SECOND } from "../lib/time";
 import type { JobEvent } from "./event-shapes";
 import type { JobEventBatch } from "./job-events";
 import { jobObject } from "./job-object";
-import { isTerminal, type ResearchResult } from "./job-state";
+import { isTerminal } from "../db/schema/jobs";
+import type { ResearchResult } from "./job-state";
 import { resultFromRow } from "./job-store";
 
 /** How long one call to the job's object waits for the next events before it answers none. */

@@ -1,5 +1,5 @@
 import type { SearchScope } from "./providers/types";
-import { type JobStatus, TERMINAL_STATUSES } from "../db/schema/jobs";
+import type { JobStatus } from "../db/schema/jobs";
 import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
 import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
 import type { ResearchResult, SourceDto } from "./shapes";
@@ -44,8 +44,6 @@ export interface JobRecord {
   /** Terminal and its ledger + D1 row written: nothing left to do. */
   settled: boolean;
 }
-
-export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
 
 export type Outcome =
   | { status: "succeeded"; output: ResearchOutput }

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../db/client";
+import { isTerminal } from "../db/schema/jobs";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
@@ -7,7 +8,7 @@ import { loadConfig } from "../env";
 import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import type { JobEventData, JobEventName } from "./event-shapes";
 import { type JobEventBatch, JobEventStream } from "./job-events";
-import { finalResult, isTerminal, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
+import { finalResult, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
 import { enqueueWebhook } from "../webhooks/delivery";

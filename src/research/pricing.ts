@@ -9,9 +9,6 @@ import { ApiError } from "../lib/errors";
 
 export const USD_PER_CREDIT = 0.01;
 
-export const RESEARCH_MODES = ["lite", "standard", "pro", "max"] as const;
-export type ResearchMode = (typeof RESEARCH_MODES)[number];
-
 /** The metered operations. The engine only ever charges one of these. */
 export type OpName =
   | "search"
@@ -87,7 +84,7 @@ export interface ResearchBudgets {
 }
 
 interface ModeDefinition {
-  /** Fixed price in credits; null for max, which is metered up to max_credits. */
+  /** Fixed price in credits; null for a metered mode (max), charged its work up to max_credits. */
   fixedCredits: number | null;
   maxCostUsd: number | null;
   wallclockSecs: number;
@@ -99,13 +96,29 @@ interface ModeDefinition {
   critic: boolean;
 }
 
-/** Spec "Limits" plus decisions.md "Pricing and budgets". */
-export const MODES: Readonly<Record<ResearchMode, ModeDefinition>> = {
+/**
+ * The modes, cheapest first: the one table of their names, prices and limits (spec "Limits" plus
+ * decisions.md "Pricing and budgets"). The request's enum, GET /api/billing/modes and its
+ * example, the descriptions that quote prices, and the eval derive from it; the README's mode
+ * table is held to it by test/repo/vocabularies.test.ts.
+ */
+export const MODES = {
   lite: { fixedCredits: 15, maxCostUsd: 0.15, wallclockSecs: 60, branches: 2, maxSearches: 4, maxPages: 5, maxWaves: 1, synthesisTimeReserveSecs: 10, critic: false },
   standard: { fixedCredits: 60, maxCostUsd: 0.6, wallclockSecs: 180, branches: 4, maxSearches: 12, maxPages: 20, maxWaves: 2, synthesisTimeReserveSecs: 20, critic: false },
   pro: { fixedCredits: 200, maxCostUsd: 2.0, wallclockSecs: 360, branches: 6, maxSearches: 30, maxPages: 60, maxWaves: 3, synthesisTimeReserveSecs: 40, critic: true },
   max: { fixedCredits: null, maxCostUsd: null, wallclockSecs: 600, branches: 8, maxSearches: 60, maxPages: 120, maxWaves: 4, synthesisTimeReserveSecs: 60, critic: true },
-};
+} satisfies Record<string, ModeDefinition>;
+
+export type ResearchMode = keyof typeof MODES;
+export const RESEARCH_MODES = Object.keys(MODES) as [ResearchMode, ...ResearchMode[]];
+
+/** The modes without a fixed price (max): a job is charged its metered work, up to the request's max_credits. */
+export type MeteredMode = { [Mode in ResearchMode]: (typeof MODES)[Mode]["fixedCredits"] extends null ? Mode : never }[ResearchMode];
+export type FixedPriceMode = Exclude<ResearchMode, MeteredMode>;
+
+export function isMetered(mode: ResearchMode): mode is MeteredMode {
+  return MODES[mode].fixedCredits === null;
+}
 
 /** Jobs whose wall-clock budget exceeds this run asynchronously (spec "Rules for POST /v1/research"). */
 export const SYNC_WALLCLOCK_LIMIT_SECS = 60;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { type ResearchJobRow, TERMINAL_STATUSES } from "../db/schema/jobs";
+import { isTerminal, type ResearchJobRow } from "../db/schema/jobs";
 import type { UserRow } from "../db/schema/users";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -87,7 +87,7 @@ async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRo
  * live, and its row answers only if the object has nothing.
  */
 async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
-  if (job.resultJson && TERMINAL_STATUSES.includes(job.status)) return resultFromRow(job);
+  if (job.resultJson && isTerminal(job.status)) return resultFromRow(job);
   return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
 }
 

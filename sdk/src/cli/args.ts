@@ -1,5 +1,16 @@
 import { parseArgs } from "node:util";
+import { JOB_STATUSES } from "../job-statuses.js";
 import type { JobStatus, ResearchMode } from "../types.js";
+import { isMetered, RESEARCH_MODES } from "./modes.js";
+
+/** The mode a research command runs in unless --mode says otherwise (the service's default too). */
+const DEFAULT_MODE: ResearchMode = "standard";
+
+/** "a, b or c" */
+const oneOf = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words.join(""));
+
+const METERED_MODES = RESEARCH_MODES.filter(isMetered);
+const MODE_CHOICES = oneOf(RESEARCH_MODES.map((mode) => `${mode}${mode === DEFAULT_MODE ? " (the default)" : ""}${isMetered(mode) ? " (metered)" : ""}`));
 
 export const USAGE = `Usage:
   deep-research "question" [options]   research a question; the short answer and the brief, as Markdown
@@ -8,8 +19,9 @@ export const USAGE = `Usage:
   deep-research cancel <job id>        cancel a job (charged only for the work already done)
 
 Research options:
-  -m, --mode <mode>          lite (15 credits), standard (60, the default), pro (200) or max (metered)
-      --max-credits <n>      the most a max job may cost (required with --mode max)
+  -m, --mode <mode>          ${MODE_CHOICES}
+                             (their prices and limits: GET /api/billing/modes, no key needed)
+      --max-credits <n>      the most a ${oneOf(METERED_MODES)} job may cost (required with --mode ${oneOf(METERED_MODES)})
       --json                 print the whole result as JSON instead of Markdown (answer first)
       --schema <file.json>   a JSON Schema: the answer is an object that follows it (printed as JSON)
       --collection <id>      search this collection of yours (repeatable)
@@ -20,7 +32,7 @@ Research options:
   -q, --quiet                no progress on stderr
 
 Other options:
-      --status <status>      jobs: pending, running, succeeded, failed or cancelled
+      --status <status>      jobs: ${oneOf(JOB_STATUSES)}
       --limit <n>            jobs: how many (default 20, at most 100)
       --json                 credits, jobs, cancel: print JSON
   -h, --help                 this help
@@ -64,11 +76,11 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-const MODES: readonly ResearchMode[] = ["lite", "standard", "pro", "max"];
-const STATUSES: readonly JobStatus[] = ["pending", "running", "succeeded", "failed", "cancelled"];
 const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help"]);
 const RESEARCH_ONLY = ["mode", "max-credits", "schema", "collection", "web", "include-domain", "exclude-domain", "webhook", "quiet"] as const;
 const JOBS_ONLY = ["status", "limit"] as const;
+
+const isMode = (value: string): value is ResearchMode => (RESEARCH_MODES as readonly string[]).includes(value);
 
 function positiveInteger(value: string, flag: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, not "${value}".`);
@@ -125,7 +137,7 @@ export function parseCommand(argv: string[]): Command {
     if (rest.length > 0) throw new UsageError(`"${subcommand}" takes no arguments (got "${rest.join(" ")}").`);
     if (subcommand === "credits") return { kind: "credits", json };
     const status = values.status;
-    if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(", ")}.`);
+    if (status !== undefined && !(JOB_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${JOB_STATUSES.join(", ")}.`);
     return {
       kind: "jobs",
       json,
@@ -138,15 +150,15 @@ export function parseCommand(argv: string[]): Command {
   if (misplaced.length > 0) throw new UsageError(`--${misplaced[0]} applies to "jobs" only.`);
   const question = positionals.join(" ").trim();
   if (!question) throw new UsageError('Give a question: deep-research "How did presidents describe tariffs in the 19th century?"');
-  const mode = values.mode ?? "standard";
-  if (!(MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(", ")}.`);
+  const mode = values.mode ?? DEFAULT_MODE;
+  if (!isMode(mode)) throw new UsageError(`--mode must be one of ${RESEARCH_MODES.join(", ")}.`);
   const maxCredits = values["max-credits"] === undefined ? undefined : positiveInteger(values["max-credits"], "--max-credits");
-  if (mode === "max" && maxCredits === undefined) throw new UsageError("--mode max needs --max-credits <n>: the most the job may cost.");
+  if (isMetered(mode) && maxCredits === undefined) throw new UsageError(`--mode ${mode} needs --max-credits <n>: the most the job may cost.`);
   if (values.web && !values.collection) throw new UsageError("--web only applies with --collection.");
   return {
     kind: "research",
     question,
-    mode: mode as ResearchMode,
+    mode,
     ...(maxCredits !== undefined && { maxCredits }),
     json,
     ...(values.schema !== undefined && { schemaFile: values.schema }),

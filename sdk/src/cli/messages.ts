@@ -38,7 +38,7 @@ export function explain(error: unknown, baseUrl: string): Outcome {
       return {
         message:
           error.code === "insufficient_credits"
-            ? `Your credit balance is too low for this job: ${error.message}\nBuy credits or a plan on the dashboard's Billing page (${baseUrl}/billing), or pick a cheaper mode (--mode lite costs 15 credits).`
+            ? `Your credit balance is too low for this job: ${error.message}\nBuy credits or a plan on the dashboard's Billing page (${baseUrl}/billing), or pick a cheaper mode with --mode (the prices: ${baseUrl}/api/billing/modes).`
             : `${error.message}\nSee the dashboard's Billing page (${baseUrl}/billing).`,
         exitCode: EXIT.credits,
       };

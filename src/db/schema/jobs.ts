@@ -1,11 +1,18 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
-export const JOB_STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "cancelled"];
+/**
+ * The job statuses, in the order of a job's life, and whether each is terminal (the job changes no
+ * more): the one registry of the vocabulary. The column, the published zod enum, the filters and
+ * every list below derive from it; here in the ground because the table, the admin surface and
+ * the research feature all read it.
+ */
+const IS_TERMINAL = { pending: false, running: false, succeeded: true, failed: true, cancelled: true } as const;
+export type JobStatus = keyof typeof IS_TERMINAL;
+export const JOB_STATUSES = Object.keys(IS_TERMINAL) as [JobStatus, ...JobStatus[]];
+export const isTerminal = (status: JobStatus): boolean => IS_TERMINAL[status];
 /** Not yet terminal: the job's object may still change it. */
-export const OPEN_STATUSES: JobStatus[] = ["pending", "running"];
+export const OPEN_STATUSES: JobStatus[] = JOB_STATUSES.filter((status) => !isTerminal(status));
 
 /**
  * Research jobs as every list sees them. The job's Durable Object owns the live state and writes

@@ -110,6 +110,9 @@ const WebhookReceipt = z
   })
   .openapi("ProcessorEventReceipt", { description: "A processor event received." });
 
+/** The metered operation prices as GET /op-prices answers them. */
+const opPriceList = () => OP_PRICES.map(({ op, credits, note }) => ({ op, credits, note }));
+
 const packsExample = [
   { id: "starter", name: "Starter", credits: 500, price_cents: 500, blurb: "Try it on real questions: about 8 standard or 33 lite research briefs. Credits never expire." },
   { id: "handful", name: "Handful", credits: 2000, price_cents: 2000, blurb: "For a side project or a week of prototyping: about 33 standard or 10 pro briefs." },
@@ -178,15 +181,11 @@ billingRoutes.openapi(
     description:
       "The price list every job is metered with: a job's `cost_usd` is the sum of its searches, page reads and model tokens at these prices, and `max` mode charges it (rounded up to whole credits). Adding documents to a collection is priced here too (`ingest_mb`). Public: no credentials.",
     responses: {
-      200: jsonResponse(z.array(OpPriceDto), "Operation prices", [
-        { op: "search", credits: 0.5, note: "One search query (web search provider or the local corpus)." },
-        { op: "page_read", credits: 0.2, note: "One page fetched and reduced to its main text." },
-        { op: "page_read_cached", credits: 0.05, note: "One page served from the shared 24-hour page cache." },
-        { op: "ingest_mb", credits: 2, note: "1 MB of document text added to a collection (chunked and indexed); a call is charged in whole credits, at least 1." },
-      ]),
+      // The example is the price list itself, so the reference cannot quote a price that changed.
+      200: jsonResponse(z.array(OpPriceDto), "Operation prices", opPriceList()),
     },
   }),
-  (c) => c.json(OP_PRICES.map(({ op, credits, note }) => ({ op, credits, note })), 200),
+  (c) => c.json(opPriceList(), 200),
 );
 
 billingRoutes.openapi(
@@ -199,12 +198,8 @@ billingRoutes.openapi(
     summary: "List the research modes",
     description: "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
     responses: {
-      200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", [
-        { mode: "lite", credits: 15, max_cost_usd: 0.15, max_wallclock_secs: 60, max_sources: 5, max_searches: 4, max_waves: 1, critic: false, async_by_default: false },
-        { mode: "standard", credits: 60, max_cost_usd: 0.6, max_wallclock_secs: 180, max_sources: 20, max_searches: 12, max_waves: 2, critic: false, async_by_default: true },
-        { mode: "pro", credits: 200, max_cost_usd: 2, max_wallclock_secs: 360, max_sources: 60, max_searches: 30, max_waves: 3, critic: true, async_by_default: true },
-        { mode: "max", credits: null, max_cost_usd: null, max_wallclock_secs: 600, max_sources: 120, max_searches: 60, max_waves: 4, critic: true, async_by_default: true },
-      ]),
+      // The example is the answer itself, from the one table of modes (research/pricing.ts).
+      200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", modePrices()),
     },
   }),
   (c) => c.json(modePrices(), 200),

@@ -4,14 +4,13 @@ import { Link, useParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { isTerminal } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { when } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import type { JobEvent } from "../research/sse";
 import { useJobStream } from "../research/useJobStream";
-
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /** What an event says, in a line. */
 function describeEvent(event: JobEvent): string {
@@ -46,7 +45,7 @@ export function JobDetail() {
     enabled: job.isSuccess,
   });
   const [problem, setProblem] = useState<unknown>(null);
-  const result = stream.result ?? (job.data && TERMINAL.has(job.data.status) ? job.data : null);
+  const result = stream.result ?? (job.data && isTerminal(job.data.status) ? job.data : null);
 
   async function cancel() {
     try {

@@ -3,13 +3,12 @@ import { Link, useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { type Column, DataTable } from "../components/DataTable";
+import { JOB_STATUSES as STATUSES, type JobStatus as Status } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { Pager } from "../components/Pager";
 import { JOB_COLUMN, LOGGED_JOB_COLUMN } from "./jobColumns";
 
 const PAGE = 20;
-const STATUSES = ["pending", "running", "succeeded", "failed", "cancelled"] as const;
-type Status = (typeof STATUSES)[number];
 
 const COLUMNS: Column<Schemas["LogRow"]>[] = [
   JOB_COLUMN.question,

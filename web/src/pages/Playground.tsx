@@ -45,6 +45,8 @@ export function Playground() {
   const [cancelling, setCancelling] = useState(false);
   const stream = useJobStream(jobId ? `/api/playground/research/${jobId}/events` : null);
   const chosen = modes.data?.find((m) => m.mode === mode);
+  // A mode without a fixed price is metered: it needs max_credits, which are also its cost cap.
+  const metered = chosen?.credits === null;
   const jobMode = modes.data?.find((m) => m.mode === params.get("mode"));
   const running = jobId !== null && stream.result === null && !stream.problem;
 
@@ -64,7 +66,7 @@ export function Playground() {
       mode,
       include_sources: true,
       async: true, // always followed live here, whatever the job's length
-      ...(mode === "max" ? { max_credits: Number(maxCredits) } : {}),
+      ...(metered ? { max_credits: Number(maxCredits) } : {}),
       ...(wallclock ? { max_wallclock_secs: Number(wallclock) } : {}),
       ...(include.trim() ? { include_domains: domainList(include) } : {}),
       ...(exclude.trim() ? { exclude_domains: domainList(exclude) } : {}),
@@ -75,7 +77,7 @@ export function Playground() {
     try {
       // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
       const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
-      const cap = mode === "max" ? Number(maxCredits) / 100 : (chosen?.max_cost_usd ?? null);
+      const cap = metered ? Number(maxCredits) / 100 : (chosen?.max_cost_usd ?? null);
       setParams(cap === null ? { job: accepted.id, mode } : { job: accepted.id, mode, cap: String(cap) });
       void queryClient.invalidateQueries({ queryKey: ["balance"] });
     } catch (error) {
@@ -117,7 +119,7 @@ export function Playground() {
               ))}
             </select>
           </label>
-          {mode === "max" && (
+          {metered && (
             <label>
               Max credits
               <input type="number" required min={1} step={1} value={maxCredits} onChange={(e) => setMaxCredits(e.target.value)} />

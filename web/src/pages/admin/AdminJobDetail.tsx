@@ -5,10 +5,8 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { count, credits, duration, usdFromMicros, when } from "../../format";
 import { JobStatus } from "../../components/JobStatus";
+import { isTerminal } from "../../job-statuses";
 import { RefundForm } from "./RefundForm";
-
-/** Statuses after which a job changes no more (only those can be refunded). */
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /** One job of any user: its figures, its raw request and response, and a refund once it is finished. */
 export function AdminJobDetail() {
@@ -66,7 +64,7 @@ function JobBody({ job }: { job: Schemas["AdminJobDetail"] }) {
           <p className="wrap">{job.error}</p>
         </div>
       )}
-      {TERMINAL.has(job.status) ? (
+      {isTerminal(job.status) ? (
         job.credits_charged > 0 ? (
           <RefundForm jobId={job.id} charged={job.credits_charged} email={job.user_email} />
         ) : (

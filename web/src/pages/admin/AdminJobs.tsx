@@ -4,11 +4,9 @@ import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { DataTable } from "../../components/DataTable";
+import { JOB_STATUSES as STATUSES, type JobStatus as Status } from "../../job-statuses";
 import { Pager, pageOf, usePage } from "../../components/Pager";
 import { ALL_JOB_COLUMNS } from "./jobColumns";
-
-type Status = Schemas["AdminJobRow"]["status"];
-const STATUSES: Status[] = ["pending", "running", "succeeded", "failed", "cancelled"];
 
 /** Research jobs of every user, newest first; filtered by the owner's exact email and by status. */
 export function AdminJobs() {

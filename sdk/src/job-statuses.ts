@@ -1,0 +1,13 @@
+import type { JobStatus } from "./types.js";
+
+/**
+ * Whether each job status is terminal (the job changes no more). A Record over the generated
+ * JobStatus: a status the service adds fails this file's type check after `npm run sdk:client`,
+ * and test/repo/vocabularies.test.ts holds the values to the service's own table.
+ */
+const IS_TERMINAL: Record<JobStatus, boolean> = { pending: false, running: false, succeeded: true, failed: true, cancelled: true };
+
+/** Every status, in the order of a job's life. */
+export const JOB_STATUSES = Object.keys(IS_TERMINAL) as JobStatus[];
+export const isTerminal = (status: JobStatus): boolean => IS_TERMINAL[status];
+export const TERMINAL_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter(isTerminal);
