@@ -1,13 +1,12 @@
 import { and, eq, lte } from "drizzle-orm";
 import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
-import { type UserRow, users } from "../db/schema/users";
+import type { UserRow } from "../db/schema/users";
 import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
 import { checkIdempotencyKey } from "../lib/idempotency-key";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
-import { reserveCredits, settleReservation } from "../services/billing/reservations";
-import { currentPlan } from "../services/billing/subscriptions";
+import { reservationFunding, reserveCredits, settleReservation } from "../services/billing/reservations";
 import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
@@ -83,7 +82,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
 }
 
 /** The collections a request names, all of them its caller's (else 404, before anything is written). */
-async function searchScope(ctx: SubmitContext, request: ResearchRequest): Promise<SearchScope | undefined> {
+export async function searchScope(ctx: SubmitContext, request: ResearchRequest): Promise<SearchScope | undefined> {
   if (!request.collections) return undefined;
   const wanted = [...new Set(request.collections)];
   const owned = await ownedCollections(ctx.db, ctx.user.id, wanted);
@@ -189,7 +188,7 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
   }
 }
 
-function insufficientCredits(plan: ResearchPlan, balance: number): ApiError {
+export function insufficientCredits(plan: ResearchPlan, balance: number): ApiError {
   return new ApiError("insufficient_credits", `This ${plan.mode} job needs ${plan.reservedCredits} credits; the balance is ${balance}.`);
 }
 
@@ -200,10 +199,8 @@ function insufficientCredits(plan: ResearchPlan, balance: number): ApiError {
  * turn. Only on this path: a first submit pays no extra read.
  */
 async function refuseWhenShort(ctx: SubmitContext, plan: ResearchPlan): Promise<void> {
-  const row = await ctx.db.select({ credits: users.credits }).from(users).where(eq(users.id, ctx.user.id)).get();
-  if (!row || row.credits >= plan.reservedCredits) return;
-  if ((await currentPlan(ctx.db, ctx.user.id)).paid) return;
-  throw insufficientCredits(plan, row.credits);
+  const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits);
+  if (!funding.fundedBy) throw insufficientCredits(plan, funding.balance);
 }
 
 /** The job holding this caller's Idempotency-Key within the window (an expired claim is released). */

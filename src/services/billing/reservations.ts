@@ -18,6 +18,24 @@ export type ReservationOutcome =
 
 const reservationKey = (jobId: string) => `reservation:${jobId}`;
 
+/** How a reservation would be paid, read without writing: the balance, a paid plan's overage, or nothing (402). */
+export interface ReservationFunding {
+  balance: number;
+  fundedBy: "balance" | "plan_overage" | null;
+}
+
+/**
+ * What reserveCredits would do now, without doing it: the same rule (the balance pays, else a
+ * paid plan's overage, else 402). For a quote, and for a replay that must refuse before racing
+ * duplicates reserve and give back in turn.
+ */
+export async function reservationFunding(db: BillingDeps["db"], userId: string, credits: number): Promise<ReservationFunding> {
+  const row = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+  const balance = row?.credits ?? 0;
+  if (balance >= credits) return { balance, fundedBy: "balance" };
+  return { balance, fundedBy: (await currentPlan(db, userId)).paid ? "plan_overage" : null };
+}
+
 /**
  * Reserves `credits` for a job, once per job id. When the balance is short, a user on a paid plan
  * gets the shortfall as an `overage` entry in the same transaction as the reservation (reported to
