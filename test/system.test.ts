@@ -72,7 +72,7 @@ describe("cross-cutting behaviour", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");
     const html = await response.text();
-    expect(html).toContain('"url":"/openapi.json"');
+    expect(html).toContain('"url":"/openapi.json?surface=public"');
     expect([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1])).toEqual(["/docs-assets/scalar.js"]);
     expect(html).not.toMatch(/https?:\/\//);
     // The options that would call out (fonts, telemetry, the AI agent) are off.

@@ -248,6 +248,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/research/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a research request before running it
+         * @description Takes the body of `POST /v1/research` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection); a balance that falls short is not an error here but `covered: false`, with the message the submit's 402 would carry. Free.
+         */
+        post: operations["quoteResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -632,6 +652,49 @@ export interface components {
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
             /** @description Search-and-read waves the job ran; null while it runs. */
             wave_count: number | null;
+        };
+        /** @description The price of a research request before it runs: nothing is reserved, written or charged. */
+        ResearchQuote: {
+            /** @description Your balance now. */
+            balance_credits: number;
+            /** @description Whether a submit now would be accepted: the balance covers the reservation, or a paid plan's overage does. */
+            covered: boolean;
+            /**
+             * @description What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).
+             * @enum {string|null}
+             */
+            covered_by: "balance" | "plan_overage" | null;
+            /** @description Credits a submit reserves when it is accepted. */
+            credits_reserved: number;
+            /** @description The limits the job would run within. */
+            envelope: {
+                /** @description Pages read at most. */
+                max_pages: number;
+                /** @description Searches at most. */
+                max_searches: number;
+                /** @description Wall clock at most, in seconds, from submit to result. */
+                max_wallclock_secs: number;
+                /** @description Search-and-read waves at most. */
+                max_waves: number;
+            };
+            /** @description When not covered: the message the submit's 402 `insufficient_credits` would carry; null otherwise. */
+            insufficient_credits: string | null;
+            /** @description The most the job can charge: a job never pays more than it reserved. */
+            max_charge_credits: number;
+            /** @description `max_charge_credits` in USD (one credit is 0.01 USD). */
+            max_charge_usd: number;
+            /** @description True when the job pays its metered cost (capped by `max_credits`) rather than a fixed price. */
+            metered: boolean;
+            /**
+             * @description The mode the job would run in.
+             * @enum {string}
+             */
+            mode: "lite" | "standard" | "pro" | "max";
+            /**
+             * @description `sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook).
+             * @enum {string}
+             */
+            runs: "sync" | "async";
         };
         /** @description A research question and how to research it. Unknown fields are rejected (400). */
         ResearchRequest: {
@@ -2782,6 +2845,136 @@ export interface operations {
                 };
             };
             /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description What the submit would reserve and run */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "lite",
+                     *       "metered": false,
+                     *       "credits_reserved": 15,
+                     *       "max_charge_credits": 15,
+                     *       "max_charge_usd": 0.15,
+                     *       "envelope": {
+                     *         "max_waves": 1,
+                     *         "max_searches": 4,
+                     *         "max_pages": 5,
+                     *         "max_wallclock_secs": 60
+                     *       },
+                     *       "runs": "sync",
+                     *       "balance_credits": 500,
+                     *       "covered": true,
+                     *       "covered_by": "balance",
+                     *       "insufficient_credits": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchQuote"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,8 @@ import type { Deps } from "../services/deps";
 import { listDeliveries } from "../webhooks/delivery";
 import type { JobEvent } from "./event-shapes";
 import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
+import { quoteResearch } from "./quote";
+import type { ResearchQuote } from "./quote";
 import { jobObject } from "./job-object";
 import type { ResearchResult } from "./job-state";
 import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
@@ -26,6 +28,7 @@ export * from "./shapes";
 export * from "./event-shapes";
 export type { FollowOptions } from "./follow-job";
 export type { SubmitResponse } from "./submit";
+export { ResearchQuoteDto, type ResearchQuote } from "./quote";
 export { OP_PRICES, RESEARCH_MODES, modePrices, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
@@ -72,6 +75,11 @@ export function submit(deps: ResearchDeps & Pick<Deps, "defer">, caller: Researc
     request,
     options.idempotencyKey,
   );
+}
+
+/** POST /research/quote: what a submit of this body would reserve and run, and whether it would be accepted now; nothing is written. */
+export function quote(deps: ResearchDeps, user: UserRow, request: ResearchRequest): Promise<ResearchQuote> {
+  return quoteResearch({ ...deps, user }, request);
 }
 
 /** The caller's job row, else 404 (an unknown id and another account's job look the same). */

@@ -82,7 +82,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
 }
 
 /** The collections a request names, all of them its caller's (else 404, before anything is written). */
-export async function searchScope(ctx: SubmitContext, request: ResearchRequest): Promise<SearchScope | undefined> {
+export async function searchScope(ctx: Pick<SubmitContext, "db" | "user">, request: ResearchRequest): Promise<SearchScope | undefined> {
   if (!request.collections) return undefined;
   const wanted = [...new Set(request.collections)];
   const owned = await ownedCollections(ctx.db, ctx.user.id, wanted);

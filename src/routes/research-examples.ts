@@ -10,6 +10,7 @@ import type {
   IngestResultDto,
   JobEventDto,
   ResearchLogRowDto,
+  ResearchQuoteDto,
   ResearchRequestSchema,
   ResearchResultDto,
   UpdateCollectionSchema,
@@ -37,6 +38,21 @@ export const researchRequestExample = {
     required: ["summary"],
   },
 } satisfies Input<typeof ResearchRequestSchema>;
+
+/** The quote of researchRequestExample for an account with its 500 signup credits. */
+export const researchQuoteExample = {
+  mode: "lite",
+  metered: false,
+  credits_reserved: 15,
+  max_charge_credits: 15,
+  max_charge_usd: 0.15,
+  envelope: { max_waves: 1, max_searches: 4, max_pages: 5, max_wallclock_secs: 60 },
+  runs: "sync",
+  balance_credits: 500,
+  covered: true,
+  covered_by: "balance",
+  insufficient_credits: null,
+} satisfies Input<typeof ResearchQuoteDto>;
 
 export const researchResultExample = {
   id: JOB_ID,

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
-import { AsyncAcceptedDto, cancelJob, DeliveryDto, getJob, jobDeliveries, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
+import { AsyncAcceptedDto, cancelJob, quote, ResearchQuoteDto, DeliveryDto, getJob, jobDeliveries, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
 import { IdempotencyHeader, LastEventIdHeader, SSE_RESPONSE } from "./research-http";
-import { asyncAcceptedExample, cancelledResultExample, deliveriesExample, researchRequestExample, researchResultExample } from "./research-examples";
+import { asyncAcceptedExample, cancelledResultExample, deliveriesExample, researchQuoteExample, researchRequestExample, researchResultExample } from "./research-examples";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
 export interface ResearchSurface {
@@ -70,6 +70,27 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       });
       return response.status === 200 ? c.json(response.body, 200) : c.json(response.body, 202);
     },
+  );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/research/quote",
+      operationId: `quote${noun}`,
+      tags,
+      security,
+      summary: "Price a research request before running it",
+      description:
+        "Takes the body of `POST " + surface.basePath + "` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. " +
+        "The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection); a balance that falls short is not an error here but `covered: false`, with the message the submit's 402 would carry. Free." +
+        note,
+      request: { body: jsonBody(ResearchRequestSchema, researchRequestExample) },
+      responses: {
+        200: jsonResponse(ResearchQuoteDto, "What the submit would reserve and run", researchQuoteExample),
+        ...errorResponses("invalid_request", "impossible_budget", "unauthorized", "not_found"),
+      },
+    }),
+    async (c) => c.json(await quote(c.var.deps, c.var.user, c.req.valid("json")), 200),
   );
 
   router.openapi(

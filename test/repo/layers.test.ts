@@ -35,7 +35,7 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
   {
     name: "the job",
     rank: 5,
-    paths: ["submit.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "follow-job.ts", "queued-fan-out.ts", "task-consumer.ts", "sweep.ts"],
+    paths: ["submit.ts", "quote.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "follow-job.ts", "queued-fan-out.ts", "task-consumer.ts", "sweep.ts"],
   },
   { name: "request", rank: 4, paths: ["request.ts"] },
   { name: "collections", rank: 4, paths: ["collections/"] },

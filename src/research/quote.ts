@@ -1,0 +1,61 @@
+import { z } from "@hono/zod-openapi";
+import { reservationFunding } from "../services/billing/reservations";
+import { isMetered, RESEARCH_MODES, roundUsd, USD_PER_CREDIT } from "./pricing";
+import { planResearch, type ResearchRequest } from "./request";
+import { insufficientCredits, searchScope, type SubmitContext } from "./submit";
+
+/** What a submit of the same body would reserve, run and charge at most, and whether it would be accepted now. */
+export const ResearchQuoteDto = z
+  .object({
+    mode: z.enum(RESEARCH_MODES).openapi({ description: "The mode the job would run in." }),
+    metered: z.boolean().openapi({ description: "True when the job pays its metered cost (capped by `max_credits`) rather than a fixed price." }),
+    credits_reserved: z.number().int().openapi({ description: "Credits a submit reserves when it is accepted." }),
+    max_charge_credits: z.number().int().openapi({ description: "The most the job can charge: a job never pays more than it reserved." }),
+    max_charge_usd: z.number().openapi({ description: "`max_charge_credits` in USD (one credit is 0.01 USD)." }),
+    envelope: z
+      .object({
+        max_waves: z.number().int().openapi({ description: "Search-and-read waves at most." }),
+        max_searches: z.number().int().openapi({ description: "Searches at most." }),
+        max_pages: z.number().int().openapi({ description: "Pages read at most." }),
+        max_wallclock_secs: z.number().int().openapi({ description: "Wall clock at most, in seconds, from submit to result." }),
+      })
+      .openapi({ description: "The limits the job would run within." }),
+    runs: z.enum(["sync", "async"]).openapi({ description: "`sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook)." }),
+    balance_credits: z.number().int().openapi({ description: "Your balance now." }),
+    covered: z.boolean().openapi({ description: "Whether a submit now would be accepted: the balance covers the reservation, or a paid plan's overage does." }),
+    covered_by: z
+      .enum(["balance", "plan_overage"])
+      .nullable()
+      .openapi({ description: "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402)." }),
+    insufficient_credits: z
+      .string()
+      .nullable()
+      .openapi({ description: "When not covered: the message the submit's 402 `insufficient_credits` would carry; null otherwise." }),
+  })
+  .openapi("ResearchQuote", { description: "The price of a research request before it runs: nothing is reserved, written or charged." });
+export type ResearchQuote = z.infer<typeof ResearchQuoteDto>;
+
+/**
+ * POST /v1/research/quote: the submit's own checks (planResearch's 400s, the collections' 404),
+ * then the price, the envelope and the funding a submit would meet, read without writing. The
+ * idempotency key, the job row and the reservation are the submit's alone.
+ */
+export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "user">, request: ResearchRequest): Promise<ResearchQuote> {
+  const plan = await planResearch(request, ctx.config);
+  await searchScope(ctx, request);
+  const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits);
+  const { budgets } = plan;
+  return {
+    mode: plan.mode,
+    metered: isMetered(plan.mode),
+    credits_reserved: plan.reservedCredits,
+    max_charge_credits: plan.reservedCredits,
+    max_charge_usd: roundUsd(plan.reservedCredits * USD_PER_CREDIT),
+    envelope: { max_waves: budgets.max_waves, max_searches: budgets.max_searches, max_pages: budgets.max_pages, max_wallclock_secs: budgets.max_wallclock_secs },
+    runs: plan.async ? "async" : "sync",
+    balance_credits: funding.balance,
+    covered: funding.fundedBy !== null,
+    covered_by: funding.fundedBy,
+    insufficient_credits: funding.fundedBy ? null : insufficientCredits(plan, funding.balance).message,
+  };
+}
