@@ -173,7 +173,7 @@ const configSchema = z.object({
 });
 
 /** The example in .dev.vars.example, the test suite's secret, template words, or too few distinct characters to be random. */
-export function isPlaceholderSecret(secret: string): boolean {
+function isPlaceholderSecret(secret: string): boolean {
   return (
     /replace|placeholder|change-?me|example|your[-_ ]?secret|test-secret|random-hex/i.test(secret) || new Set(secret).size < 10
   );

@@ -3,10 +3,10 @@ import type { Db } from "../db/client";
 import { OPEN_STATUSES, payments, researchJobs, tickets, users } from "../db/schema";
 import { DAY } from "../lib/time";
 
-export const STATS_DAYS = 30;
+const STATS_DAYS = 30;
 
 /** The UTC midnights of the last `days` days, oldest first, ending today. */
-export function lastDays(now: Date, days = STATS_DAYS): string[] {
+function lastDays(now: Date, days = STATS_DAYS): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY).toISOString());
 }

@@ -11,7 +11,7 @@ import { applyLedgerChange, listLedgerEntries } from "../services/ledger";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function adminUserRow(u: UserRow) {
+function adminUserRow(u: UserRow) {
   return {
     id: u.id,
     email: u.email,
@@ -38,7 +38,7 @@ export async function listUsers(db: Db, q: string | undefined, page: Paging) {
   return rows.map(adminUserRow);
 }
 
-export async function findUser(db: Db, id: string): Promise<UserRow> {
+async function findUser(db: Db, id: string): Promise<UserRow> {
   const user = await db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw ApiError.notFound("User");
   return user;

@@ -30,7 +30,7 @@ export function validationError(error: z.ZodError): ApiError {
  * list, `meaning` says when it happens and what to do. A Record over ErrorCode, so a code added to
  * ERROR_STATUS (the one list of codes and statuses) cannot go unexplained.
  */
-export const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
+const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
   invalid_request: {
     title: "Invalid request",
     meaning:
@@ -126,7 +126,7 @@ export function errorCodeTable(): string {
   return ["| code | HTTP status | meaning |", "|---|---|---|", ...rows].join("\n");
 }
 
-export const ErrorBodySchema = z
+const ErrorBodySchema = z
   .object({
     error: z
       .object({

@@ -20,7 +20,7 @@ export function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
-export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+function toHex(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let hex = "";
   for (const b of view) hex += b.toString(16).padStart(2, "0");

@@ -12,7 +12,7 @@
  */
 import { hostProblem, isLoopbackHost, normalHost } from "./address-safety";
 
-export const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
+const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
 
 /** Resolves a host name to its addresses; throws when it cannot tell. */
 export interface NameResolver {
@@ -25,7 +25,7 @@ export interface DestinationPolicy {
   resolver: NameResolver | null;
 }
 
-export class ResolveError extends Error {
+class ResolveError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ResolveError";
@@ -47,7 +47,7 @@ interface DohAnswer {
 }
 
 /** Is `host` (as the URL parser leaves it) an IP literal, which needs no lookup? */
-export function isIpLiteral(hostname: string): boolean {
+function isIpLiteral(hostname: string): boolean {
   const host = normalHost(hostname);
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":");
 }
@@ -143,7 +143,7 @@ export class DohResolver implements NameResolver {
 const sharedResolvers = new Map<string, DohResolver>();
 
 /** The isolate's resolver for an endpoint (its cache is shared by every reader and delivery of the isolate). */
-export function sharedResolver(endpoint: string = DEFAULT_DOH_URL): DohResolver {
+function sharedResolver(endpoint: string = DEFAULT_DOH_URL): DohResolver {
   let resolver = sharedResolvers.get(endpoint);
   if (!resolver) {
     resolver = new DohResolver(endpoint);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 const wholeNumber = (name: string, min: number, max: number, fallback: number, description: string) =>
   z

@@ -156,7 +156,7 @@ export function modePrices(): ModePrice[] {
 }
 
 /** The synthesis and critic stage keeps 15% of the cost envelope. */
-export const SYNTHESIS_COST_RESERVE_SHARE = 0.15;
+const SYNTHESIS_COST_RESERVE_SHARE = 0.15;
 
 export function modeHasCritic(mode: ResearchMode): boolean {
   return MODES[mode].critic;
@@ -214,7 +214,7 @@ export function budgetsForMode(mode: ResearchMode, options: BudgetOptions = {}):
 }
 
 /** The least a job can spend and still produce something: one search, one page read and the synthesis reserve. */
-export function minimumViableCostUsd(budgets: ResearchBudgets): number {
+function minimumViableCostUsd(budgets: ResearchBudgets): number {
   return roundUsd(opCostUsd("search") + opCostUsd("page_read") + budgets.synthesis_cost_reserve_usd);
 }
 

@@ -4,7 +4,7 @@ import { SECOND } from "../lib/time";
 import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
 import { type Page, type SearchHit, SearchScope } from "./providers/types";
 
-export const TASK_KINDS = ["search", "read"] as const;
+const TASK_KINDS = ["search", "read"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type TaskOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 export interface TaskAnswer {
@@ -28,7 +28,7 @@ export type TaskMessage = z.infer<typeof TaskMessage>;
 const REDISPATCH_AFTER_MS = 60 * SECOND;
 
 /** A stable key per task, so a resumed run finds the tasks a previous run already completed. */
-export function taskKey(kind: TaskKind, payload: unknown): string {
+function taskKey(kind: TaskKind, payload: unknown): string {
   return `${kind}:${JSON.stringify(payload)}`;
 }
 

@@ -6,13 +6,13 @@ import { budgetsForMode, impossibleBudgetReason, MODES, modePrices, RESEARCH_MOD
 import { webhookDestinationRefusal } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
-export const MAX_QUESTION_LENGTH = 2000;
-export const MAX_SCHEMA_BYTES = 16 * 1024;
+const MAX_QUESTION_LENGTH = 2000;
+const MAX_SCHEMA_BYTES = 16 * 1024;
 /** Nesting levels a response_schema may have (objects and arrays); real schemas use a handful. */
-export const MAX_SCHEMA_DEPTH = 32;
-export const MAX_DOMAINS = 50;
+const MAX_SCHEMA_DEPTH = 32;
+const MAX_DOMAINS = 50;
 /** Collections one request may name. */
-export const MAX_COLLECTIONS = 10;
+const MAX_COLLECTIONS = 10;
 
 const Domain = z
   .string()

@@ -55,9 +55,9 @@ export const CitationDto = z
   })
   .openapi("Citation", { description: "The exact passage of a source that one claim of the brief rests on." });
 
-export const ANSWER_CONFIDENCES = ["high", "medium", "low"] as const;
+const ANSWER_CONFIDENCES = ["high", "medium", "low"] as const;
 
-export const ShortAnswerDto = z
+const ShortAnswerDto = z
   .object({
     text: z.string().openapi({
       description:
@@ -119,7 +119,7 @@ export const AsyncAcceptedDto = z
   })
   .openapi("AsyncAccepted", { description: "A job accepted to run in the background (HTTP 202): where to follow it." });
 
-export const PROGRESS_STAGES = ["planning", "searching", "reading", "analyzing", "reflecting", "synthesizing", "critic", "typed_output", "done"] as const;
+const PROGRESS_STAGES = ["planning", "searching", "reading", "analyzing", "reflecting", "synthesizing", "critic", "typed_output", "done"] as const;
 
 /** Where a running job is: what the engine reports after each step, and what its `progress` events carry. */
 export const ResearchProgressDto = z

@@ -15,7 +15,7 @@ import { planResearch, type ResearchPlan, type ResearchRequest } from "./request
 import { ownedCollections } from "./collections/store";
 import type { SearchScope } from "./providers/types";
 
-export const IDEMPOTENCY_WINDOW_MS = DAY;
+const IDEMPOTENCY_WINDOW_MS = DAY;
 /** How long a replay waits for the request that claimed its key to start the job or give the key up. */
 const REPLAY_WAIT_MS = 10 * SECOND;
 

@@ -8,7 +8,7 @@ import { jobObject } from "./job-object";
 import { overdueJobs } from "./job-store";
 
 /** How far past its deadline a job must be before the sweep steps in. */
-export const SWEEP_MARGIN_MS = 2 * MINUTE;
+const SWEEP_MARGIN_MS = 2 * MINUTE;
 
 /**
  * The scheduled sweep: no reservation may stay stuck. A job still open well past its deadline is

@@ -9,7 +9,7 @@ import { type Providers, ProviderError, type SearchQuery } from "./providers/typ
 export const MAX_TASK_ATTEMPTS = 4;
 
 /** Exponential backoff for provider 429/5xx: 1, 2, 4 seconds. */
-export function taskRetryDelaySecs(attempt: number): number {
+function taskRetryDelaySecs(attempt: number): number {
   return 2 ** (attempt - 1);
 }
 

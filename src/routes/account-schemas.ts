@@ -11,13 +11,13 @@ export const Email = z
   .email({ error: "must be a valid email address" })
   .max(254)
   .openapi({ description: "The account's email address (at most 254 characters; trimmed, and case does not matter).", example: "ada@example.com" });
-export const NewPassword = z
+const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .openapi({ description: `The new password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, example: "correct horse battery" });
 /** A password being checked, not set: any length up to the maximum (old passwords may predate a rule). */
-export const AnyPassword = z
+const AnyPassword = z
   .string()
   .min(1)
   .max(PASSWORD_MAX_LENGTH)

@@ -13,11 +13,11 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { revokeUserSessions, type SessionTokens, startSession } from "./sessions";
 
 /** Free credits every new account starts with, as a `signup_bonus` ledger entry. */
-export const SIGNUP_BONUS_CREDITS = 500;
+const SIGNUP_BONUS_CREDITS = 500;
 
 export type AccountDeps = Pick<Deps, "db" | "config" | "email">;
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -9,12 +9,12 @@ import { MINUTE, nowIso } from "../lib/time";
  * of a key is stored (a fast hash is right for random secrets: there is nothing to brute-force);
  * `prefix` keeps the first characters so a user can tell keys apart.
  */
-export const KEY_PREFIX = "dr_live_";
+const KEY_PREFIX = "dr_live_";
 const KEY_RANDOM_LENGTH = 32;
 const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 4;
 const KEY_FORMAT = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${KEY_RANDOM_LENGTH}}$`);
 /** `last_used_at` is written at most this often per key, to keep writes off the hot path. */
-export const LAST_USED_RESOLUTION_MS = MINUTE;
+const LAST_USED_RESOLUTION_MS = MINUTE;
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 

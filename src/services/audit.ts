@@ -89,7 +89,7 @@ export async function listAudit(db: Db, filters: { targetType?: string; targetId
   return rows.map(auditDto);
 }
 
-export function auditDto(row: AuditRow) {
+function auditDto(row: AuditRow) {
   return {
     id: row.id,
     admin_id: row.adminId,

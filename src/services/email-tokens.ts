@@ -5,7 +5,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { HOUR, isoAfter, nowIso } from "../lib/time";
 
 /** Tokens sent by email: single use, stored hashed, short-lived. */
-export const EMAIL_TOKEN_TTL_MS = {
+const EMAIL_TOKEN_TTL_MS = {
   verify_email: 48 * HOUR,
   reset_password: 1 * HOUR,
 } as const;

@@ -24,7 +24,7 @@ const RESEND_ENDPOINT = "https://api.resend.com/emails";
 const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email). */
-export function resendProvider(apiKey: string, from: string): DeliveryProvider {
+function resendProvider(apiKey: string, from: string): DeliveryProvider {
   return {
     name: "resend",
     async deliver(message) {
@@ -49,7 +49,7 @@ export function resendProvider(apiKey: string, from: string): DeliveryProvider {
  * background (`defer`) so a slow provider never slows or fails the request that sent the email;
  * its outcome is written back to the outbox row.
  */
-export function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: Promise<unknown>) => void): EmailSender {
+function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: Promise<unknown>) => void): EmailSender {
   return {
     async send(message) {
       const id = crypto.randomUUID();

@@ -13,7 +13,7 @@ import { issueAccessToken } from "./access-tokens";
  * A rotated token presented again means it leaked (or a client raced itself): the whole family
  * is revoked, which also ends every access token issued for it.
  */
-export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
+const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 
 export interface SessionTokens {
   accessToken: string;
@@ -39,7 +39,7 @@ export async function startSession(db: Db, config: Config, userId: string): Prom
   return { refreshToken, accessToken: await issueAccessToken(config, { userId, sessionId: familyId }) };
 }
 
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: nowIso() })

@@ -15,7 +15,7 @@ import { type DeliveryHeader, WEBHOOK_EVENT } from "./headers";
  * attempt number its first delivery makes (1 when the job settled, more when the sweep re-sent a
  * delivery); each queue retry of the message makes the next one.
  */
-export const WebhookMessage = z.object({ jobId: z.string().min(1), attempt: z.number().int().min(1).optional() });
+const WebhookMessage = z.object({ jobId: z.string().min(1), attempt: z.number().int().min(1).optional() });
 export type WebhookMessage = z.infer<typeof WebhookMessage>;
 
 /**
@@ -51,7 +51,7 @@ type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode:
  * any 2xx; redirects are not followed (a 3xx is a failure); the URL is re-checked first (its host
  * name resolved again outside development), since what was safe at submit may not be now.
  */
-export async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: number): Promise<AttemptResult> {
+async function attemptDelivery(db: Db, env: Env, jobId: string, attempt: number): Promise<AttemptResult> {
   const job = await db
     .select({ userId: researchJobs.userId, url: researchJobs.webhookUrl, body: researchJobs.resultJson })
     .from(researchJobs)
@@ -128,7 +128,7 @@ async function claimAttempt(db: Db, jobId: string, attempt: number, now: number)
  * Makes attempt number `attempt` of a job's delivery, if it is still to be made (else `skipped`),
  * and records in the outbox what comes next: done, given up, or the next attempt's due time.
  */
-export async function deliverWebhook(db: Db, env: Env, jobId: string, attempt: number): Promise<AttemptResult | { skipped: true }> {
+async function deliverWebhook(db: Db, env: Env, jobId: string, attempt: number): Promise<AttemptResult | { skipped: true }> {
   if (!(await claimAttempt(db, jobId, attempt, Date.now()))) return { skipped: true };
   const result = await attemptDelivery(db, env, jobId, attempt);
   const now = Date.now();

@@ -10,7 +10,7 @@
 import { hostProblem, isLoopbackHost } from "../lib/address-safety";
 import { type DestinationPolicy, destinationPolicy, destinationRefusal } from "../lib/host-resolution";
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /** Why `raw` cannot be a webhook destination, or null when it can. */
 export function webhookUrlProblem(raw: string, environment: string): string | null {

@@ -6,7 +6,7 @@ export const MAX_DOCUMENTS_PER_COLLECTION = 10_000;
 
 const MB = 1024 * 1024;
 /** Bytes of document text an account may keep, by plan id; a plan not listed gets the Free plan's. */
-export const STORAGE_BYTES_BY_PLAN: Record<string, number> = {
+const STORAGE_BYTES_BY_PLAN: Record<string, number> = {
   free: 50 * MB,
   developer: 1024 * MB,
   startup: 5 * 1024 * MB,

@@ -32,7 +32,7 @@ export function collectionDto(row: CollectionRow): CollectionDto {
   };
 }
 
-export function documentSummary(row: Omit<CollectionDocumentRow, "text" | "userId" | "collectionId" | "key">): DocumentSummaryDto {
+function documentSummary(row: Omit<CollectionDocumentRow, "text" | "userId" | "collectionId" | "key">): DocumentSummaryDto {
   return {
     id: row.id,
     title: plainText(row.title), // rows written before titles were made plain at ingest

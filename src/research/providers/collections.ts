@@ -9,7 +9,7 @@ const TITLE_WEIGHT = 10;
 const CHUNKS_PER_HIT = 4;
 
 /** The url a document is cited by: its own, or a stable one naming its collection and itself. */
-export function collectionDocumentUrl(collectionId: string, documentId: string, url: string | null): string {
+function collectionDocumentUrl(collectionId: string, documentId: string, url: string | null): string {
   return url ?? `collection://${collectionId}/${documentId}`;
 }
 

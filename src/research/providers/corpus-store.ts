@@ -54,7 +54,7 @@ export async function corpusStats(db: D1Database): Promise<CorpusStats> {
   return { documents: results.reduce((sum, row) => sum + row.documents, 0), domains: results };
 }
 
-export async function corpusDocument(db: D1Database, url: string): Promise<{ url: string; title: string; text: string } | null> {
+async function corpusDocument(db: D1Database, url: string): Promise<{ url: string; title: string; text: string } | null> {
   return db.prepare("SELECT url, title, text FROM corpus_documents WHERE url = ?").bind(url).first();
 }
 

@@ -13,7 +13,7 @@ export function domainOf(url: string): string {
   }
 }
 
-export function domainMatches(domain: string, rule: string): boolean {
+function domainMatches(domain: string, rule: string): boolean {
   const host = normalizeDomain(domain);
   const wanted = normalizeDomain(rule);
   return wanted !== "" && (host === wanted || host.endsWith(`.${wanted}`));

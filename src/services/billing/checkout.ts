@@ -13,7 +13,7 @@ export type BillingDeps = Pick<Deps, "db" | "config">;
 type ReturningDeps = Pick<Deps, "db" | "config" | "dashboardUrl">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
-export async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
+async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
   if (user.processorCustomerId) return user.processorCustomerId;
   const customer = await processor.createCustomer(
     { email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || undefined, userId: user.id },
@@ -93,7 +93,7 @@ export async function createCheckout(
 }
 
 /** A processor-side failure, as the client sees it (502, with the processor's message). */
-export function processorFailure(error: unknown): ApiError {
+function processorFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   console.error(`payment processor call failed: ${errorSummary(error)}`);
   const message = error instanceof Error ? error.message : String(error);

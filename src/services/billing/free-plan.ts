@@ -7,7 +7,7 @@ import { applyLedgerChange } from "../ledger";
 import { FREE_PLAN_ID } from "./catalog";
 
 /** Credits a Free account has at the start of each month (spec: "The free plan includes 500 credits per month"). */
-export const FREE_MONTHLY_CREDITS = 500;
+const FREE_MONTHLY_CREDITS = 500;
 /** Accounts handled per cron tick; the rest follow on the next ticks. */
 const BATCH = 200;
 

@@ -97,7 +97,7 @@ export async function reserveCredits(deps: BillingDeps, userId: string, credits:
  * price turns it into money at the end of the period). The report id is the meter event's
  * identifier, so a resend is deduplicated by the processor. Never throws.
  */
-export async function reportOverage(deps: BillingDeps, reportId: string): Promise<void> {
+async function reportOverage(deps: BillingDeps, reportId: string): Promise<void> {
   const { db, config } = deps;
   const report = await db.select().from(overageReports).where(eq(overageReports.id, reportId)).get();
   if (!report || report.status === "reported") return;

@@ -5,7 +5,7 @@ import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
  * `<t>.<raw body>` with the endpoint secret, any v1 matching, timestamp within the tolerance.
  * Implemented on Web Crypto (not the SDK) so webhooks verify even where no secret key is set.
  */
-export const SIGNATURE_TOLERANCE_SECS = 300;
+const SIGNATURE_TOLERANCE_SECS = 300;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 

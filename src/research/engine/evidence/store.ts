@@ -176,7 +176,7 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 /** Two words are the same name allowing a typo: one edit in 5+ letters, two in 9+. */
-export function sameWord(a: string, b: string): boolean {
+function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   const limit = Math.min(a.length, b.length) >= 9 ? 2 : Math.min(a.length, b.length) >= 5 ? 1 : 0;
   return limit > 0 && a[0] === b[0] && editDistance(a, b, limit) <= limit;

@@ -14,7 +14,7 @@ export interface Candidate {
 }
 
 /** Per wave, pages beyond this many from one domain wait until other domains have had a turn. */
-export const PREFERRED_PER_DOMAIN = 2;
+const PREFERRED_PER_DOMAIN = 2;
 
 /**
  * Strips the fragment and a trailing slash so the same page found twice is read once. String

@@ -7,9 +7,9 @@ import { planPrompt, type Prompt, reflectPrompt } from "../prompts";
 import type { ResearchRun } from "../run";
 
 /** The plan's answer at most, in tokens: a handful of sub-questions and queries. */
-export const PLAN_MAX_TOKENS = 600;
+const PLAN_MAX_TOKENS = 600;
 /** A reflection's answer at most, in tokens. */
-export const REFLECT_MAX_TOKENS = 600;
+const REFLECT_MAX_TOKENS = 600;
 /**
  * What one reflection may send of what was read (the numbered passages, the searches made and
  * the pages it may pick from): about 6,000 tokens, 4 characters a token. The prompt stays this

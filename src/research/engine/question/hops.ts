@@ -10,7 +10,7 @@
  */
 
 /** Relations that lead from one page's subject to another entity with a page of its own. */
-export const HOP_RELATIONS = [
+const HOP_RELATIONS = [
   "director", "composer", "performer", "producer", "writer", "author", "screenwriter", "creator", "founder",
   "father", "mother", "spouse", "child", "sibling",
 ] as const;

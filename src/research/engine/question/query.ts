@@ -163,7 +163,7 @@ function splitCompared(entities: string[], question: string): string[] {
 const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
 
 /** The answer type of a question, from its wh-phrase and the noun it asks about. */
-export function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
+function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
   if (kind === "yes_no") return "yes_no";
   if (kind === "choice") return "choice";
   const q = question.toLowerCase();

@@ -43,7 +43,7 @@ export function comparedSubjects(query: QueryAnalysis): string[] {
  * for Lincoln's words, not for every speech that mentions the Union. Null when the asked are not
  * named ("How did presidents …").
  */
-export function namedSpeaker(query: QueryAnalysis): string | null {
+function namedSpeaker(query: QueryAnalysis): string | null {
   if (query.kind !== "open") return null;
   const framed = SPEAKER_FRAMING.exec(query.question);
   if (!framed) return null;

@@ -23,7 +23,7 @@ const MIN_FINDING_SCORE_CRITIC = 0.3;
 const SAME_THING = 0.6;
 
 /** The whole brief when nothing read addresses the question: one sentence, no quote. */
-export const NOT_ADDRESSED = "None of the sources read addresses this question.";
+const NOT_ADDRESSED = "None of the sources read addresses this question.";
 
 /**
  * The offline brief. It opens with the short answer (see answer/: a fixed frame or "Answer: X.",

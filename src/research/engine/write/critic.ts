@@ -26,7 +26,7 @@ export interface CriticResult {
 }
 
 /** What one critic call may hold: its claims and quotes, in tokens. */
-export const CRITIC_CONTEXT_TOKENS = 6000;
+const CRITIC_CONTEXT_TOKENS = 6000;
 /** Claims judged by one call at most. */
 const CRITIC_BATCH = 16;
 /** A quote longer than this is cut (a passage is a sentence; a long one is rare). */

@@ -16,7 +16,7 @@ const SUPPORT = 0.5;
 /** A short answer (an entity, a date) must have every content word in one passage: it is a span, not a paraphrase. */
 const SHORT_ANSWER_TERMS = 4;
 /** What one write call may hold: the numbered evidence, in tokens. */
-export const WRITE_CONTEXT_TOKENS = 8000;
+const WRITE_CONTEXT_TOKENS = 8000;
 /** The answer's length at most: a brief (lite, standard), or the longer report of pro and max. */
 const BRIEF_TOKENS = 800;
 const REPORT_TOKENS = 1600;

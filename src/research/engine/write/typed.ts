@@ -34,7 +34,7 @@ export interface TypedContext {
 }
 
 /** What the typed output's call may hold: the brief and the quotes of its sources, in tokens. */
-export const TYPED_CONTEXT_TOKENS = 8000;
+const TYPED_CONTEXT_TOKENS = 8000;
 /** The JSON's length at most, in tokens. */
 const TYPED_ANSWER_TOKENS = 2000;
 

@@ -1,7 +1,7 @@
 import type { Page, PageReader } from "../types";
 
 /** A page read is shared across jobs for this long. */
-export const PAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+const PAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
 type CacheRow = { url: string; status: string; title: string; text: string };
 

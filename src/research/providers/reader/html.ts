@@ -24,7 +24,7 @@ const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe
  * among these only, so 100,000 nested <div>s followed by 100,000 unmatched end tags take
  * milliseconds instead of minutes (each end tag used to search the whole stack).
  */
-export const MAX_OPEN_ELEMENTS = 256;
+const MAX_OPEN_ELEMENTS = 256;
 
 type Attributes = Map<string, string>;
 

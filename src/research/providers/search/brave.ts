@@ -38,6 +38,6 @@ export class BraveSearch implements SearchProvider {
 }
 
 /** Brave marks query words with <strong> in titles and descriptions. */
-export function stripTags(text: string): string {
+function stripTags(text: string): string {
   return decodeEntities(text.replace(/<[^>]+>/g, ""));
 }
