@@ -42,11 +42,12 @@ test("collections: create one, upload a file, research it from the playground (c
   await expect(page.getByRole("region", { name: "Brief" })).toContainText("rocks");
   await page.screenshot({ path: "test-results/screens/collection-research.png", fullPage: true });
 
-  // Deleting asks first.
+  // Deleting asks first, in the app's own dialog.
   await page.goto(collectionPage);
-  page.on("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete Sea otter field notes" }).click();
+  await page.getByRole("dialog", { name: 'Delete "Sea otter field notes"?' }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("No documents yet.")).toBeVisible();
   await page.getByRole("button", { name: "Delete the collection" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete the collection" }).click();
   await expect(page.getByText("No collections yet")).toBeVisible();
 });

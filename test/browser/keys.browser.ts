@@ -26,9 +26,11 @@ test("API keys: created with its plaintext shown once (and copied), the key work
   await page.reload();
   await expect(page.getByRole("cell", { name: "ci server", exact: true })).toBeVisible();
   expect(await page.content()).not.toContain(plaintext);
-  // Revoking asks first; the key then stops working.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Revoking asks first, in the app's own dialog (the safe button focused); the key then stops working.
   await page.getByRole("button", { name: "Revoke ci server" }).click();
+  const asked = page.getByRole("dialog", { name: 'Revoke "ci server"?' });
+  await expect(asked.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await asked.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("No keys yet")).toBeVisible();
   expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(401);
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, dataOf, errorMessage, type Schemas } from "../api/client";
+import { useConfirm } from "../components/ConfirmDialog";
 import { actionsColumn, type Column, DataTable } from "../components/DataTable";
 import { day, when } from "../format";
 
@@ -16,6 +17,7 @@ export function Keys() {
     queryFn: () => dataOf(api.GET("/api/keys")),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
+  const { confirm, dialog } = useConfirm();
   const reveal = (key: { name: string; plaintext: string }) => {
     setRevealed(key);
     setCopied(false);
@@ -30,14 +32,16 @@ export function Keys() {
     onError: (error) => setProblem(error.message),
   });
   async function resetKey(id: string, keyName: string) {
-    if (!window.confirm(`Reset "${keyName}"? The current key stops working at once.`)) return;
+    const reset = await confirm({ title: `Reset "${keyName}"?`, message: "The current key stops working at once; a new one is shown once.", confirmLabel: "Reset" });
+    if (!reset) return;
     const { data, error, response } = await api.POST("/api/keys/{id}/reset", { params: { path: { id } } });
     if (!data) return setProblem(errorMessage(error, response));
     reveal(data);
     void refresh();
   }
   async function revoke(id: string, keyName: string) {
-    if (!window.confirm(`Revoke "${keyName}"? Requests with it are refused from now on.`)) return;
+    const revoked = await confirm({ title: `Revoke "${keyName}"?`, message: "Requests with it are refused from now on.", confirmLabel: "Revoke" });
+    if (!revoked) return;
     const { error, response } = await api.DELETE("/api/keys/{id}", { params: { path: { id } } });
     if (error) return setProblem(errorMessage(error, response));
     void refresh();
@@ -106,6 +110,7 @@ export function Keys() {
         caption="Your API keys"
         empty={<p>No keys yet: create one to call the API.</p>}
       />
+      {dialog}
     </section>
   );
 }
