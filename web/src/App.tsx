@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from "react-router-dom";
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from "react-router-dom";
 import { api, session } from "./api/client";
 import { useMe, useSession } from "./auth";
+import { MainMenu } from "./components/MainMenu";
 import { AdminRoutes } from "./pages/admin/AdminRoutes";
 import { Billing } from "./pages/Billing";
 import { CollectionDetail } from "./pages/CollectionDetail";
@@ -35,20 +36,8 @@ function Account() {
   return (
     <>
       <header>
-        <nav aria-label="Main">
-          <NavLink to="/" end>
-            Overview
-          </NavLink>
-          <NavLink to="/playground">Playground</NavLink>
-          <NavLink to="/jobs">Jobs</NavLink>
-          <NavLink to="/collections">Collections</NavLink>
-          <NavLink to="/keys">API keys</NavLink>
-          <NavLink to="/billing">Billing</NavLink>
-          <NavLink to="/settings">Settings</NavLink>
-          <NavLink to="/support">Support</NavLink>
-          {me.data?.is_admin && <NavLink to="/admin">Admin</NavLink>}
-        </nav>
-        <button type="button" onClick={logOut}>
+        <MainMenu isAdmin={me.data?.is_admin === true} />
+        <button type="button" className="log-out" onClick={logOut}>
           Log out
         </button>
       </header>
