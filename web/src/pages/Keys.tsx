@@ -3,14 +3,14 @@ import { type FormEvent, useState } from "react";
 import { api, dataOf, errorMessage, type Schemas } from "../api/client";
 import { useConfirm } from "../components/ConfirmDialog";
 import { actionsColumn, type Column, DataTable } from "../components/DataTable";
+import { NewKey } from "../components/NewKey";
 import { day, when } from "../format";
 
 /** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
 export function Keys() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [revealed, setRevealed] = useState<{ name: string; plaintext: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [revealed, setRevealed] = useState<Schemas["CreatedKey"] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const keys = useQuery({
     queryKey: ["keys"],
@@ -18,14 +18,10 @@ export function Keys() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
   const { confirm, dialog } = useConfirm();
-  const reveal = (key: { name: string; plaintext: string }) => {
-    setRevealed(key);
-    setCopied(false);
-  };
   const create = useMutation({
     mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: { name: keyName } })),
     onSuccess: (key) => {
-      reveal(key);
+      setRevealed(key);
       setName("");
       void refresh();
     },
@@ -36,7 +32,7 @@ export function Keys() {
     if (!reset) return;
     const { data, error, response } = await api.POST("/api/keys/{id}/reset", { params: { path: { id } } });
     if (!data) return setProblem(errorMessage(error, response));
-    reveal(data);
+    setRevealed(data);
     void refresh();
   }
   async function revoke(id: string, keyName: string) {
@@ -82,24 +78,11 @@ export function Keys() {
       </form>
       {problem && <p role="alert">{problem}</p>}
       {revealed && (
-        <div role="region" aria-label="New key" className="reveal">
-          <p>
-            <strong>Copy this key now: it is shown only once.</strong> Anyone with it can spend your credits.
-          </p>
-          <code aria-label="Key">{revealed.plaintext}</code>
-          <button
-            type="button"
-            onClick={async () => {
-              await navigator.clipboard.writeText(revealed.plaintext);
-              setCopied(true);
-            }}
-          >
-            {copied ? "Copied" : "Copy"}
-          </button>
-          <button type="button" onClick={() => setRevealed(null)}>
+        <NewKey plaintext={revealed.plaintext}>
+          <button type="button" className="secondary" onClick={() => setRevealed(null)}>
             Done
           </button>
-        </div>
+        </NewKey>
       )}
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <p role="alert">{keys.error.message}</p>}
