@@ -33,7 +33,13 @@ test("collections: create one, upload a file, research it from the playground (c
   await page.getByRole("link", { name: "Research this collection" }).click();
   // By role and exact name: until the playground has replaced the collection page, a loose label
   // also matches that page's "Delete Sea otter field notes" (a race seen in a full clean run).
-  await expect(page.getByRole("checkbox", { name: "Field notes", exact: true })).toBeChecked();
+  const collectionBox = page.getByRole("checkbox", { name: "Field notes", exact: true });
+  await expect(collectionBox).toBeChecked();
+  // Unticking it leaves the options unfolded, the schema box in view.
+  await collectionBox.uncheck();
+  await expect(page.getByLabel("JSON Schema of the typed output (optional)")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/playground-collection-unticked.png", fullPage: true });
+  await collectionBox.check();
   await page.getByLabel("Question").fill("How do sea otters open sea urchins?");
   await page.getByLabel("Mode").selectOption("lite");
   await page.getByRole("button", { name: "Run research" }).click();

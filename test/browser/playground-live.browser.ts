@@ -50,7 +50,10 @@ test("live progress, and a reload mid-job resumes the stream to the result", asy
   const before = await pagesRead.count();
 
   await page.reload();
-  // The stream replays the job's events: the pages read so far are back (once each), and it goes on to the end.
+  // The form is as it was (not emptied), and the stream replays the job's events: the pages read so
+  // far are back (once each), and it goes on to the end.
+  await expect(page.getByLabel("Question")).toHaveValue("What changed in tariff policy?");
+  await expect(page.getByLabel("Mode")).toHaveValue("standard");
   await expect(pagesRead).not.toHaveCount(0);
   expect(await pagesRead.count()).toBeGreaterThanOrEqual(before);
   await fixtureControl("release");
