@@ -48,6 +48,12 @@ test("collections: create one, upload a file, research it from the playground (c
   await expect(page.getByRole("region", { name: "Brief" })).toContainText("rocks");
   await page.screenshot({ path: "test-results/screens/collection-research.png", fullPage: true });
 
+  // The source (collection://<collection>/<document>, no url of its own) opens in the dashboard's document view.
+  await sources.getByRole("link", { name: "Sea otter field notes" }).click();
+  await expect(page.getByRole("heading", { name: "Sea otter field notes" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Document text" })).toContainText("flat rocks as anvils");
+  await page.screenshot({ path: "test-results/screens/collection-document.png", fullPage: true });
+
   // Deleting asks first, in the app's own dialog.
   await page.goto(collectionPage);
   await page.getByRole("button", { name: "Delete Sea otter field notes" }).click();

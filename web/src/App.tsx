@@ -6,6 +6,7 @@ import { MainMenu } from "./components/MainMenu";
 import { AdminRoutes } from "./pages/admin/AdminRoutes";
 import { Billing } from "./pages/Billing";
 import { CollectionDetail } from "./pages/CollectionDetail";
+import { CollectionDocument } from "./pages/CollectionDocument";
 import { Collections } from "./pages/Collections";
 import { JobDetail } from "./pages/JobDetail";
 import { Jobs } from "./pages/Jobs";
@@ -72,6 +73,7 @@ export function App() {
           <Route path="jobs/:id" element={<JobDetail />} />
           <Route path="collections" element={<Collections />} />
           <Route path="collections/:id" element={<CollectionDetail />} />
+          <Route path="collections/:id/documents/:docId" element={<CollectionDocument />} />
           <Route path="keys" element={<Keys />} />
           <Route path="billing" element={<Billing />} />
           <Route path="settings" element={<Settings />} />

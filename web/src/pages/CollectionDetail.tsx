@@ -91,7 +91,7 @@ export function CollectionDetail() {
   }
 
   const columns: Column<Schemas["CollectionDocumentSummary"]>[] = [
-    { header: "Title", kind: "title", cell: (doc) => (doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title) },
+    { header: "Title", kind: "title", cell: (doc) => <Link to={`/collections/${id}/documents/${doc.id}`}>{doc.title}</Link> },
     { header: "Text", cell: (doc) => byteSize(doc.bytes) },
     { header: "Added", cell: (doc) => when(doc.created_at) },
     actionsColumn((doc) => (
