@@ -71,3 +71,40 @@ test("get code: the request being built as curl, SDK and CLI, copied and run as 
   expect(JSON.parse(viaCli.stdout)).toHaveProperty("year"); // the typed object, as --schema prints it
   await page.screenshot({ path: "test-results/screens/playground-get-code-cli.png", fullPage: true });
 });
+
+test("a playground job says what it charged in credits and USD, names its metered work, and a reload keeps the form", async ({ page, context }) => {
+  await signUpWithKey(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
+  await page.getByLabel("Question").fill(QUESTION);
+  await page.getByLabel("Mode").selectOption("lite");
+  await page.getByText("Sources and typed output").click();
+  await page.getByLabel("Only these domains").fill("sotu.corpus");
+  await page.getByRole("button", { name: "Run research" }).click();
+
+  const outcome = page.getByLabel("Outcome");
+  await expect(outcome.getByRole("definition").first()).toHaveText("succeeded", { timeout: 30_000 });
+  await expect(outcome.getByRole("definition").nth(1)).toHaveText("15 credits ($0.15)");
+  await expect(outcome.getByRole("term").nth(2)).toHaveText("Metered work");
+  await expect(outcome.getByRole("definition").nth(2)).toHaveText(/^\d+(\.\d+)? credits$/);
+  await expect(outcome).not.toContainText("$0.0"); // no fraction-of-a-cent dollar figure beside the charge
+  // A source of the shared corpus (corpus://…) has nothing a browser can open: its title, no link.
+  const source1 = page.locator("#source-1");
+  await expect(source1).toContainText(/State of the Union/);
+  await expect(source1.getByRole("link")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/playground-charged.png", fullPage: true });
+
+  // A reload finds the form as it was (the tab kept it), beside the replayed result.
+  await page.reload();
+  await expect(page.getByLabel("Outcome")).toBeVisible();
+  await expect(page.getByLabel("Question")).toHaveValue(QUESTION);
+  await expect(page.getByLabel("Mode")).toHaveValue("lite");
+  await expect(page.getByLabel("Only these domains")).toHaveValue("sotu.corpus");
+  await expect(page.getByLabel("Only these domains")).toBeVisible(); // the options it used are unfolded
+
+  // Another tab has no saved form: the question comes from the job, the mode from the URL.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByLabel("Outcome")).toBeVisible();
+  await expect(other.getByLabel("Question")).toHaveValue(QUESTION);
+  await expect(other.getByLabel("Mode")).toHaveValue("lite");
+});

@@ -5,7 +5,7 @@ import { api, dataOf, type Schemas } from "../api/client";
 import { type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
-import { when } from "../format";
+import { when, workCredits } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
@@ -19,7 +19,7 @@ function describeEvent(event: { event: string; data: unknown }): string {
     case "status":
       return `status ${String(data.status)}`;
     case "progress":
-      return `${String(data.stage)}: wave ${String(data.wave)}, ${String(data.searches)} searches, ${String(data.pages)} pages, $${Number(data.cost_usd).toFixed(4)}`;
+      return `${String(data.stage)}: wave ${String(data.wave)}, ${String(data.searches)} searches, ${String(data.pages)} pages requested, ${workCredits(Number(data.cost_usd))} credits of work`;
     case "source":
       return `read ${String(data.title)} (${String(data.domain)})`;
     case "result":
@@ -74,7 +74,7 @@ export function JobDetail() {
           <button type="button" className="secondary" onClick={cancel}>
             Cancel the job
           </button>
-          <JobProgress state={stream} costCapUsd={null} maxWaves={null} />
+          <JobProgress state={stream} reservedCredits={null} maxWaves={null} />
         </>
       )}
       {result && <JobResult result={result} />}

@@ -22,22 +22,20 @@ function describeMode(mode: Schemas["ModePrice"]): string {
 
 /**
  * The playground: a research request built in a form (shown as code to take away), run as an async
- * job and followed live over SSE. The job id (with its mode and cost cap) sits in the URL, so a
- * reload resumes the stream, which replays every event of the job; the form comes back from the
- * tab's session storage, or else the question from the job itself.
+ * job and followed live over SSE. The job id (with its mode, and a max job's max credits) sits in
+ * the URL, so a reload resumes the stream, which replays every event of the job; the form comes
+ * back from the tab's session storage, or else the question from the job itself.
  */
 export function Playground() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const jobId = params.get("job");
-  const capParam = params.get("cap");
-  const costCapUsd = capParam === null ? null : Number(capParam);
   const modes = useQuery({ queryKey: ["modes"], queryFn: () => dataOf(api.GET("/api/billing/modes")), staleTime: Infinity });
   // The form as it was when this job started (a reload mid-job), read once.
   const [saved] = useState(() => savedForm(jobId));
   const [question, setQuestion] = useState(saved?.question ?? "");
   const [mode, setMode] = useState<Mode>((saved?.mode ?? params.get("mode") ?? "standard") as Mode);
-  const [maxCredits, setMaxCredits] = useState(saved?.maxCredits ?? "");
+  const [maxCredits, setMaxCredits] = useState(saved?.maxCredits ?? params.get("max_credits") ?? "");
   const [wallclock, setWallclock] = useState(saved?.wallclock ?? "");
   const [include, setInclude] = useState(saved?.include ?? "");
   const [exclude, setExclude] = useState(saved?.exclude ?? "");
@@ -54,6 +52,8 @@ export function Playground() {
   const stream = useJobStream(jobId ? `/api/playground/research/${jobId}/events` : null);
   const chosen = modes.data?.find((m) => m.mode === mode);
   const jobMode = modes.data?.find((m) => m.mode === params.get("mode"));
+  // What the job reserved: its mode's price, or a max job's max credits (in the URL).
+  const reservedCredits = jobMode?.credits ?? (params.get("max_credits") ? Number(params.get("max_credits")) : null);
   const running = jobId !== null && stream.result === null && !stream.problem;
   // A job opened without its saved form (another tab, a shared link): at least its question comes back.
   const job = useQuery({
@@ -106,8 +106,8 @@ export function Playground() {
       // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
       const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
       saveForm(accepted.id, form);
-      const cap = mode === "max" ? Number(maxCredits) / 100 : (chosen?.max_cost_usd ?? null);
-      setParams(cap === null ? { job: accepted.id, mode } : { job: accepted.id, mode, cap: String(cap) });
+      const { max_credits } = built.request; // a max job's reservation, which its mode's price does not say
+      setParams(max_credits === undefined || max_credits === null ? { job: accepted.id, mode } : { job: accepted.id, mode, max_credits: String(max_credits) });
       void queryClient.invalidateQueries({ queryKey: ["balance"] });
     } catch (error) {
       setProblem(error);
@@ -213,7 +213,7 @@ export function Playground() {
       </form>
       <GetCode request={built.request} problem={built.schemaProblem} />
       <ErrorNotice error={problem ?? stream.problem} />
-      {jobId && !stream.result && <JobProgress state={stream} costCapUsd={costCapUsd} maxWaves={jobMode?.max_waves ?? null} />}
+      {jobId && !stream.result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
       {stream.result && <JobResult result={stream.result} />}
     </section>
   );
