@@ -40,6 +40,8 @@ export function Keys() {
     if (!revoked) return;
     const { error, response } = await api.DELETE("/api/keys/{id}", { params: { path: { id } } });
     if (error) return setProblem(errorMessage(error, response));
+    // A revoked key is worth nothing: stop offering it for copying.
+    setRevealed((shown) => (shown?.id === id ? null : shown));
     void refresh();
   }
   function submit(event: FormEvent) {
