@@ -91,9 +91,9 @@ test("admin: finds a customer, adjusts credits, refunds a job, answers (and emai
   await shot(page, "admin-user-detail");
   expect((await get("/api/credits/balance", user.token)).credits).toBe(startBalance + 250);
 
-  // Suspend (asks first; the customer's calls are then refused), then lift it.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Suspend (asks first, in the app's dialog; the customer's calls are then refused), then lift it.
   await page.getByRole("button", { name: "Suspend this user" }).click();
+  await page.getByRole("dialog", { name: `Suspend ${user.email}?` }).getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByRole("status").filter({ hasText: `${user.email} is suspended.` })).toBeVisible();
   await expect(page.getByRole("group", { name: "Suspension" })).toContainText("Suspended since");
   expect((await call("GET", "/api/credits/balance", undefined, user.token)).status).toBe(403);
@@ -112,14 +112,11 @@ test("admin: finds a customer, adjusts credits, refunds a job, answers (and emai
   await expect(page.getByRole("heading", { name: "Job", exact: true })).toBeVisible();
   await page.getByLabel("Credits to refund").fill("5");
   await page.getByLabel("Note", { exact: true }).fill("The answer cited a page twice");
-  let confirmed = "";
-  page.once("dialog", (dialog) => {
-    confirmed = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole("button", { name: "Refund credits" }).click();
+  const confirmation = page.getByRole("dialog");
+  await expect(confirmation).toContainText("Refund 5 credits");
+  await confirmation.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: `5 credits refunded to ${user.email}` })).toBeVisible();
-  expect(confirmed).toContain("Refund 5 credits");
   expect((await get("/api/credits/balance", user.token)).credits).toBe(startBalance + 255);
   await shot(page, "admin-job-detail");
 

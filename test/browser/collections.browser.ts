@@ -33,7 +33,13 @@ test("collections: create one, upload a file, research it from the playground (c
   await page.getByRole("link", { name: "Research this collection" }).click();
   // By role and exact name: until the playground has replaced the collection page, a loose label
   // also matches that page's "Delete Sea otter field notes" (a race seen in a full clean run).
-  await expect(page.getByRole("checkbox", { name: "Field notes", exact: true })).toBeChecked();
+  const collectionBox = page.getByRole("checkbox", { name: "Field notes", exact: true });
+  await expect(collectionBox).toBeChecked();
+  // Unticking it leaves the options unfolded, the schema box in view.
+  await collectionBox.uncheck();
+  await expect(page.getByLabel("JSON Schema of the typed output (optional)")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/playground-collection-unticked.png", fullPage: true });
+  await collectionBox.check();
   await page.getByLabel("Question").fill("How do sea otters open sea urchins?");
   await page.getByLabel("Mode").selectOption("lite");
   await page.getByRole("button", { name: "Run research" }).click();
@@ -42,11 +48,18 @@ test("collections: create one, upload a file, research it from the playground (c
   await expect(page.getByRole("region", { name: "Brief" })).toContainText("rocks");
   await page.screenshot({ path: "test-results/screens/collection-research.png", fullPage: true });
 
-  // Deleting asks first.
+  // The source (collection://<collection>/<document>, no url of its own) opens in the dashboard's document view.
+  await sources.getByRole("link", { name: "Sea otter field notes" }).click();
+  await expect(page.getByRole("heading", { name: "Sea otter field notes" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Document text" })).toContainText("flat rocks as anvils");
+  await page.screenshot({ path: "test-results/screens/collection-document.png", fullPage: true });
+
+  // Deleting asks first, in the app's own dialog.
   await page.goto(collectionPage);
-  page.on("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete Sea otter field notes" }).click();
+  await page.getByRole("dialog", { name: 'Delete "Sea otter field notes"?' }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("No documents yet.")).toBeVisible();
   await page.getByRole("button", { name: "Delete the collection" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete the collection" }).click();
   await expect(page.getByText("No collections yet")).toBeVisible();
 });

@@ -49,6 +49,7 @@ test("golden path: sign up, create a key, run a playground job with live progres
   expect(progressSeen.some((text) => /Reading pages|Searching|Writing the brief/.test(text))).toBe(true);
   await expect(result.getByRole("definition").first()).toHaveText("succeeded");
   await expect(page.getByLabel("Outcome").getByText("60", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Outcome")).toContainText("60 credits ($0.60)");
   expect(page.url()).toMatch(/\/playground\?job=[0-9a-f-]{36}/);
 
   // The short answer sits above the brief: the answer with a labelled confidence badge, or plainly none.

@@ -26,11 +26,31 @@ test("API keys: created with its plaintext shown once (and copied), the key work
   await page.reload();
   await expect(page.getByRole("cell", { name: "ci server", exact: true })).toBeVisible();
   expect(await page.content()).not.toContain(plaintext);
-  // Revoking asks first; the key then stops working.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Revoking asks first, in the app's own dialog (the safe button focused); the key then stops working.
   await page.getByRole("button", { name: "Revoke ci server" }).click();
+  const asked = page.getByRole("dialog", { name: 'Revoke "ci server"?' });
+  await expect(asked.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await asked.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("No keys yet")).toBeVisible();
   expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(401);
+});
+
+test("a revoked key is no longer offered for copying", async ({ page }) => {
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel("Email").fill(`revoke-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("browser password 1");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Key name").fill("short lived");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("region", { name: "New key" })).toBeVisible();
+  await page.getByRole("button", { name: "Revoke short lived" }).click();
+  const asked = page.getByRole("dialog", { name: 'Revoke "short lived"?' });
+  await page.screenshot({ path: "test-results/screens/keys-confirm-dialog.png" });
+  await asked.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("No keys yet")).toBeVisible();
+  await expect(page.getByRole("region", { name: "New key" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/keys-after-revoke.png", fullPage: true });
 });
 
 test("at 375 px wide the keys page still fits", async ({ page }) => {

@@ -44,13 +44,19 @@ test("live progress, and a reload mid-job resumes the stream to the result", asy
   await expect(progress(page).getByRole("status")).toContainText(/Searching|Reading pages/);
   const pagesRead = page.getByRole("list", { name: "Pages read" }).getByRole("listitem");
   await expect(pagesRead.first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole("progressbar", { name: "Cost so far against the cap" })).toBeVisible();
-  await expect(progress(page)).toContainText("of $0.600");
+  await expect(page.getByRole("progressbar", { name: "Work so far against the reservation" })).toBeVisible();
+  await expect(progress(page)).toContainText("of 60 reserved");
+  // Pages asked for and pages read are two figures, named apart (reads are listed once a wave's are in).
+  await expect(progress(page).getByRole("term")).toHaveText(["Searches", "Pages requested", "Work so far"]);
+  await expect(progress(page).getByRole("heading", { name: "Pages read" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/playground-live.png", fullPage: true });
   const before = await pagesRead.count();
 
   await page.reload();
-  // The stream replays the job's events: the pages read so far are back (once each), and it goes on to the end.
+  // The form is as it was (not emptied), and the stream replays the job's events: the pages read so
+  // far are back (once each), and it goes on to the end.
+  await expect(page.getByLabel("Question")).toHaveValue("What changed in tariff policy?");
+  await expect(page.getByLabel("Mode")).toHaveValue("standard");
   await expect(pagesRead).not.toHaveCount(0);
   expect(await pagesRead.count()).toBeGreaterThanOrEqual(before);
   await fixtureControl("release");
@@ -68,7 +74,7 @@ test("cancel while running: the job stops, charged only for the work done", asyn
   await page.getByRole("button", { name: "Cancel the job" }).click();
   const outcome = page.getByLabel("Outcome");
   await expect(outcome.getByRole("definition").first()).toHaveText("cancelled", { timeout: 15_000 });
-  const charged = Number(await outcome.getByRole("definition").nth(1).textContent());
+  const charged = Number.parseInt((await outcome.getByRole("definition").nth(1).textContent())!, 10); // "3 credits ($0.03)"
   expect(charged).toBeLessThan(60);
   await expect(page.getByRole("button", { name: "Cancel the job" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/screens/playground-cancelled.png", fullPage: true });

@@ -1,10 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from "react-router-dom";
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from "react-router-dom";
 import { api, session } from "./api/client";
 import { useMe, useSession } from "./auth";
+import { MainMenu } from "./components/MainMenu";
 import { AdminRoutes } from "./pages/admin/AdminRoutes";
 import { Billing } from "./pages/Billing";
 import { CollectionDetail } from "./pages/CollectionDetail";
+import { CollectionDocument } from "./pages/CollectionDocument";
 import { Collections } from "./pages/Collections";
 import { JobDetail } from "./pages/JobDetail";
 import { Jobs } from "./pages/Jobs";
@@ -35,20 +37,8 @@ function Account() {
   return (
     <>
       <header>
-        <nav aria-label="Main">
-          <NavLink to="/" end>
-            Overview
-          </NavLink>
-          <NavLink to="/playground">Playground</NavLink>
-          <NavLink to="/jobs">Jobs</NavLink>
-          <NavLink to="/collections">Collections</NavLink>
-          <NavLink to="/keys">API keys</NavLink>
-          <NavLink to="/billing">Billing</NavLink>
-          <NavLink to="/settings">Settings</NavLink>
-          <NavLink to="/support">Support</NavLink>
-          {me.data?.is_admin && <NavLink to="/admin">Admin</NavLink>}
-        </nav>
-        <button type="button" onClick={logOut}>
+        <MainMenu isAdmin={me.data?.is_admin === true} />
+        <button type="button" className="log-out" onClick={logOut}>
           Log out
         </button>
       </header>
@@ -83,6 +73,7 @@ export function App() {
           <Route path="jobs/:id" element={<JobDetail />} />
           <Route path="collections" element={<Collections />} />
           <Route path="collections/:id" element={<CollectionDetail />} />
+          <Route path="collections/:id/documents/:docId" element={<CollectionDocument />} />
           <Route path="keys" element={<Keys />} />
           <Route path="billing" element={<Billing />} />
           <Route path="settings" element={<Settings />} />

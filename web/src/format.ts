@@ -12,6 +12,15 @@ export function count(value: number): string {
 /** Credits are whole numbers, written like counts. */
 export const credits = count;
 
+/**
+ * A job's metered work (its `cost_usd`) in credits, at 1 credit = $0.01, to two decimals: $0.017 is
+ * 1.7. Metered work is shown in credits, the unit customers pay in, so no dollar figure beside a
+ * charge reads as a second price.
+ */
+export function workCredits(usd: number): string {
+  return (usd * 100).toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
 /** A ledger change with its sign: +250, -1,000. */
 export function signedCredits(value: number): string {
   return `${value > 0 ? "+" : ""}${credits(value)}`;

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { api, ApiError, authedFetch, dataOf, type Schemas } from "../api/client";
+import { useConfirm } from "../components/ConfirmDialog";
 import { actionsColumn, type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
@@ -23,6 +24,7 @@ export function CollectionDetail() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const [added, setAdded] = useState<Schemas["IngestResult"] | null>(null);
+  const { confirm, dialog } = useConfirm();
   const collection = useQuery({ queryKey: ["collection", id], queryFn: () => dataOf(api.GET("/api/collections/{id}", { params: { path: { id } } })) });
   const documents = useQuery({
     queryKey: ["collection", id, "documents", paging.offset],
@@ -62,7 +64,8 @@ export function CollectionDetail() {
   }
 
   async function removeDocument(docId: string, title: string) {
-    if (!window.confirm(`Delete "${title}" from this collection? Research will no longer find it.`)) return;
+    const confirmed = await confirm({ title: `Delete "${title}"?`, message: "It leaves this collection: research will no longer find it.", confirmLabel: "Delete" });
+    if (!confirmed) return;
     try {
       await dataOf(api.DELETE("/api/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: docId } } }));
       refresh();
@@ -72,7 +75,12 @@ export function CollectionDetail() {
   }
 
   async function removeCollection() {
-    if (!window.confirm(`Delete the collection "${collection.data?.name}" and all its documents?`)) return;
+    const confirmed = await confirm({
+      title: `Delete the collection "${collection.data?.name}"?`,
+      message: "All its documents are deleted with it.",
+      confirmLabel: "Delete the collection",
+    });
+    if (!confirmed) return;
     try {
       await dataOf(api.DELETE("/api/collections/{id}", { params: { path: { id } } }));
       void queryClient.invalidateQueries({ queryKey: ["collections"] });
@@ -83,7 +91,7 @@ export function CollectionDetail() {
   }
 
   const columns: Column<Schemas["CollectionDocumentSummary"]>[] = [
-    { header: "Title", kind: "title", cell: (doc) => (doc.url ? <a href={doc.url}>{doc.title}</a> : doc.title) },
+    { header: "Title", kind: "title", cell: (doc) => <Link to={`/collections/${id}/documents/${doc.id}`}>{doc.title}</Link> },
     { header: "Text", cell: (doc) => byteSize(doc.bytes) },
     { header: "Added", cell: (doc) => when(doc.created_at) },
     actionsColumn((doc) => (
@@ -143,6 +151,7 @@ export function CollectionDetail() {
         empty={<p className="muted">No documents yet.</p>}
       />
       <Pager page={paging} hasNext={hasNext} what="documents" />
+      {dialog}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { type Column, DataTable } from "../components/DataTable";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { isTerminal } from "../job-statuses";
 import { Loading } from "../components/Loading";
-import { when } from "../format";
+import { when, workCredits } from "../format";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import type { JobEvent } from "../research/sse";
@@ -19,7 +19,7 @@ function describeEvent(event: JobEvent): string {
       return `status ${event.data.status}`;
     case "progress": {
       const { stage, wave, searches, pages, cost_usd } = event.data;
-      return `${stage}: wave ${wave}, ${searches} searches, ${pages} pages, $${cost_usd.toFixed(4)}`;
+      return `${stage}: wave ${wave}, ${searches} searches, ${pages} pages requested, ${workCredits(cost_usd)} credits of work`;
     }
     case "source":
       return `read ${event.data.title} (${event.data.domain})`;
@@ -75,7 +75,7 @@ export function JobDetail() {
           <button type="button" className="secondary" onClick={cancel}>
             Cancel the job
           </button>
-          <JobProgress state={stream} costCapUsd={null} maxWaves={null} />
+          <JobProgress state={stream} reservedCredits={null} maxWaves={null} />
         </>
       )}
       {result && <JobResult result={result} />}

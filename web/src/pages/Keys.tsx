@@ -1,45 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, dataOf, errorMessage, type Schemas } from "../api/client";
+import { useConfirm } from "../components/ConfirmDialog";
 import { actionsColumn, type Column, DataTable } from "../components/DataTable";
+import { NewKey } from "../components/NewKey";
 import { day, when } from "../format";
 
 /** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
 export function Keys() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [revealed, setRevealed] = useState<{ name: string; plaintext: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [revealed, setRevealed] = useState<Schemas["CreatedKey"] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const keys = useQuery({
     queryKey: ["keys"],
     queryFn: () => dataOf(api.GET("/api/keys")),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
-  const reveal = (key: { name: string; plaintext: string }) => {
-    setRevealed(key);
-    setCopied(false);
-  };
+  const { confirm, dialog } = useConfirm();
   const create = useMutation({
     mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: { name: keyName } })),
     onSuccess: (key) => {
-      reveal(key);
+      setRevealed(key);
       setName("");
       void refresh();
     },
     onError: (error) => setProblem(error.message),
   });
   async function resetKey(id: string, keyName: string) {
-    if (!window.confirm(`Reset "${keyName}"? The current key stops working at once.`)) return;
+    const reset = await confirm({ title: `Reset "${keyName}"?`, message: "The current key stops working at once; a new one is shown once.", confirmLabel: "Reset" });
+    if (!reset) return;
     const { data, error, response } = await api.POST("/api/keys/{id}/reset", { params: { path: { id } } });
     if (!data) return setProblem(errorMessage(error, response));
-    reveal(data);
+    setRevealed(data);
     void refresh();
   }
   async function revoke(id: string, keyName: string) {
-    if (!window.confirm(`Revoke "${keyName}"? Requests with it are refused from now on.`)) return;
+    const revoked = await confirm({ title: `Revoke "${keyName}"?`, message: "Requests with it are refused from now on.", confirmLabel: "Revoke" });
+    if (!revoked) return;
     const { error, response } = await api.DELETE("/api/keys/{id}", { params: { path: { id } } });
     if (error) return setProblem(errorMessage(error, response));
+    // A revoked key is worth nothing: stop offering it for copying.
+    setRevealed((shown) => (shown?.id === id ? null : shown));
     void refresh();
   }
   function submit(event: FormEvent) {
@@ -78,24 +80,11 @@ export function Keys() {
       </form>
       {problem && <p role="alert">{problem}</p>}
       {revealed && (
-        <div role="region" aria-label="New key" className="reveal">
-          <p>
-            <strong>Copy this key now: it is shown only once.</strong> Anyone with it can spend your credits.
-          </p>
-          <code aria-label="Key">{revealed.plaintext}</code>
-          <button
-            type="button"
-            onClick={async () => {
-              await navigator.clipboard.writeText(revealed.plaintext);
-              setCopied(true);
-            }}
-          >
-            {copied ? "Copied" : "Copy"}
-          </button>
-          <button type="button" onClick={() => setRevealed(null)}>
+        <NewKey plaintext={revealed.plaintext}>
+          <button type="button" className="secondary" onClick={() => setRevealed(null)}>
             Done
           </button>
-        </div>
+        </NewKey>
       )}
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <p role="alert">{keys.error.message}</p>}
@@ -106,6 +95,7 @@ export function Keys() {
         caption="Your API keys"
         empty={<p>No keys yet: create one to call the API.</p>}
       />
+      {dialog}
     </section>
   );
 }

@@ -1,22 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { api, dataOf } from "../api/client";
+import { api, dataOf, type Schemas } from "../api/client";
 import { DailyChart } from "../components/DailyChart";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { credits } from "../format";
 import { DataTable } from "../components/DataTable";
 import { Loading } from "../components/Loading";
+import { FirstStep } from "../quickstart/FirstStep";
 import { JOB_COLUMN } from "./jobColumns";
 
 const RECENT_JOB_COLUMNS = [JOB_COLUMN.question, JOB_COLUMN.status, JOB_COLUMN.credits, JOB_COLUMN.latency, JOB_COLUMN.started];
 
-/** The signed-in home: the balance in credits and USD, credits used per day over 30 days, the latest jobs. */
+/**
+ * The signed-in home: a new account's first step (no key, no job yet), the balance in credits and
+ * USD, credits used per day over 30 days, the latest jobs.
+ */
 export function Overview() {
   const balance = useQuery({ queryKey: ["balance"], queryFn: () => dataOf(api.GET("/api/credits/balance")) });
   // The API's default window is the last 30 UTC days, zero-filled.
   const usage = useQuery({ queryKey: ["usage"], queryFn: () => dataOf(api.GET("/api/dashboard/usage")) });
   const recent = useQuery({ queryKey: ["recent"], queryFn: () => dataOf(api.GET("/api/dashboard/recent")) });
+  const keys = useQuery({ queryKey: ["keys"], queryFn: () => dataOf(api.GET("/api/keys")) });
+  // Held here, not in the card: creating the key ends "no keys yet", and the card must stay to show it.
+  const [createdKey, setCreatedKey] = useState<Schemas["CreatedKey"] | null>(null);
+  const isNewAccount = keys.data?.length === 0 && recent.data?.length === 0;
   const chart = useMemo(
     () =>
       usage.data && {
@@ -31,6 +39,7 @@ export function Overview() {
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
+      {(isNewAccount || createdKey) && <FirstStep createdKey={createdKey} onCreated={setCreatedKey} onDone={() => setCreatedKey(null)} />}
       {balance.isPending && <Loading what="your balance" />}
       <ErrorNotice error={balance.error ?? usage.error ?? recent.error} />
       {balance.data && (

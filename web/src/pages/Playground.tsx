@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
+import type { SnippetRequest } from "../quickstart/snippets";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
+import { GetCode } from "./playground/GetCode";
+import { type PlaygroundForm, saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
 
 type Mode = Schemas["ModePrice"]["mode"];
 
@@ -18,27 +21,30 @@ function describeMode(mode: Schemas["ModePrice"]): string {
 }
 
 /**
- * The playground: a research request built in a form, run as an async job and followed live over
- * SSE. The job id (with its mode and cost cap) sits in the URL, so a reload resumes the stream, which replays
- * every event of the job.
+ * The playground: a research request built in a form (shown as code to take away), run as an async
+ * job and followed live over SSE. The job id (with its mode, and a max job's max credits) sits in
+ * the URL, so a reload resumes the stream, which replays every event of the job; the form comes
+ * back from the tab's session storage, or else the question from the job itself.
  */
 export function Playground() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const jobId = params.get("job");
-  const capParam = params.get("cap");
-  const costCapUsd = capParam === null ? null : Number(capParam);
   const modes = useQuery({ queryKey: ["modes"], queryFn: () => dataOf(api.GET("/api/billing/modes")), staleTime: Infinity });
-  const [question, setQuestion] = useState("");
-  const [mode, setMode] = useState<Mode>("standard");
-  const [maxCredits, setMaxCredits] = useState("");
-  const [wallclock, setWallclock] = useState("");
-  const [include, setInclude] = useState("");
-  const [exclude, setExclude] = useState("");
-  const [schemaText, setSchemaText] = useState("");
+  // The form as it was when this job started (a reload mid-job), read once.
+  const [saved] = useState(() => savedForm(jobId));
+  const [question, setQuestion] = useState(saved?.question ?? "");
+  const [mode, setMode] = useState<Mode>((saved?.mode ?? params.get("mode") ?? "standard") as Mode);
+  const [maxCredits, setMaxCredits] = useState(saved?.maxCredits ?? params.get("max_credits") ?? "");
+  const [wallclock, setWallclock] = useState(saved?.wallclock ?? "");
+  const [include, setInclude] = useState(saved?.include ?? "");
+  const [exclude, setExclude] = useState(saved?.exclude ?? "");
+  const [schemaText, setSchemaText] = useState(saved?.schemaText ?? "");
   // Opened from a collection's page (?collection=<id>): that collection is ticked.
-  const [chosenCollections, setChosenCollections] = useState<string[]>(() => (params.get("collection") ? [params.get("collection")!] : []));
-  const [alsoWeb, setAlsoWeb] = useState(false);
+  const [chosenCollections, setChosenCollections] = useState<string[]>(() => saved?.collections ?? (params.get("collection") ? [params.get("collection")!] : []));
+  const [alsoWeb, setAlsoWeb] = useState(saved?.alsoWeb ?? false);
+  // The folded options stay as the person left them: ticking or unticking a collection never folds them.
+  const [moreOpen, setMoreOpen] = useState(() => chosenCollections.length > 0 || usesMoreOptions(saved));
   const collections = useQuery({ queryKey: ["collections", "all"], queryFn: () => dataOf(api.GET("/api/collections", { params: { query: { limit: 100 } } })) });
   const [problem, setProblem] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -48,24 +54,34 @@ export function Playground() {
   // A mode without a fixed price is metered: it needs max_credits, which are also its cost cap.
   const metered = chosen?.credits === null;
   const jobMode = modes.data?.find((m) => m.mode === params.get("mode"));
+  // What the job reserved: its mode's price, or a max job's max credits (in the URL).
+  const reservedCredits = jobMode?.credits ?? (params.get("max_credits") ? Number(params.get("max_credits")) : null);
   const running = jobId !== null && stream.result === null && !stream.problem;
+  // A job opened without its saved form (another tab, a shared link): at least its question comes back.
+  const job = useQuery({
+    queryKey: ["job", jobId],
+    queryFn: () => dataOf(api.GET("/api/playground/research/{id}", { params: { path: { id: jobId! } } })),
+    enabled: jobId !== null && !saved,
+  });
+  useEffect(() => {
+    const asked = job.data?.question;
+    if (asked) setQuestion((current) => current || asked);
+  }, [job.data]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
+  /** The request the form describes (what "Run research" sends, less the playground's own fields), and what keeps the schema out. */
+  function formRequest(): { request: SnippetRequest; schemaProblem: string | null } {
     let responseSchema: Record<string, unknown> | undefined;
+    let schemaProblem: string | null = null;
     if (schemaText.trim()) {
       try {
         responseSchema = JSON.parse(schemaText) as Record<string, unknown>;
       } catch {
-        return setProblem(new Error("The JSON Schema is not valid JSON."));
+        schemaProblem = "The JSON Schema is not valid JSON.";
       }
     }
-    const body: Schemas["ResearchRequest"] = {
+    const request: SnippetRequest = {
       question,
       mode,
-      include_sources: true,
-      async: true, // always followed live here, whatever the job's length
       ...(metered ? { max_credits: Number(maxCredits) } : {}),
       ...(wallclock ? { max_wallclock_secs: Number(wallclock) } : {}),
       ...(include.trim() ? { include_domains: domainList(include) } : {}),
@@ -73,12 +89,27 @@ export function Playground() {
       ...(responseSchema ? { response_schema: responseSchema } : {}),
       ...(chosenCollections.length > 0 ? { collections: chosenCollections, web: alsoWeb } : {}),
     };
+    return { request, schemaProblem };
+  }
+  const built = formRequest();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    if (built.schemaProblem) return setProblem(new Error(built.schemaProblem));
+    const body: Schemas["ResearchRequest"] = {
+      ...built.request,
+      include_sources: true,
+      async: true, // always followed live here, whatever the job's length
+    };
+    const form: PlaygroundForm = { question, mode, maxCredits, wallclock, include, exclude, schemaText, collections: chosenCollections, alsoWeb };
     setBusy(true);
     try {
       // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
       const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
-      const cap = metered ? Number(maxCredits) / 100 : (chosen?.max_cost_usd ?? null);
-      setParams(cap === null ? { job: accepted.id, mode } : { job: accepted.id, mode, cap: String(cap) });
+      saveForm(accepted.id, form);
+      const { max_credits } = built.request; // a max job's reservation, which its mode's price does not say
+      setParams(max_credits === undefined || max_credits === null ? { job: accepted.id, mode } : { job: accepted.id, mode, max_credits: String(max_credits) });
       void queryClient.invalidateQueries({ queryKey: ["balance"] });
     } catch (error) {
       setProblem(error);
@@ -133,7 +164,7 @@ export function Playground() {
         <p id="mode-help" className="muted">
           {chosen ? describeMode(chosen) : modes.isError ? "The modes could not be loaded." : "Loading the modes…"}
         </p>
-        <details open={chosenCollections.length > 0}>
+        <details open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
           <summary>Sources and typed output</summary>
           {collections.data && collections.data.length > 0 && (
             <fieldset className="choices">
@@ -182,8 +213,9 @@ export function Playground() {
           )}
         </div>
       </form>
+      <GetCode request={built.request} problem={built.schemaProblem} />
       <ErrorNotice error={problem ?? stream.problem} />
-      {jobId && !stream.result && <JobProgress state={stream} costCapUsd={costCapUsd} maxWaves={jobMode?.max_waves ?? null} />}
+      {jobId && !stream.result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
       {stream.result && <JobResult result={stream.result} />}
     </section>
   );

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import type { Schemas } from "../api/client";
 import type { Column } from "../components/DataTable";
 import { JobStatus } from "../components/JobStatus";
-import { credits, duration, usdFromMicros, when } from "../format";
+import { credits, duration, when, workCredits } from "../format";
 
 type Job = Schemas["RecentJob"];
 type LoggedJob = Schemas["LogRow"];
@@ -22,6 +22,7 @@ export const JOB_COLUMN = {
 /** Columns only the jobs page has (its rows carry more than the overview's). */
 export const LOGGED_JOB_COLUMN = {
   mode: { header: "Mode", cell: (job) => job.mode ?? "–" },
-  cost: { header: "Cost", cell: (job) => usdFromMicros(job.cost_usd_micros) },
+  // The job's metered work, in credits beside the credits charged: a dollar figure there read as a second price.
+  cost: { header: "Metered work (credits)", cell: (job) => workCredits(job.cost_usd_micros / 1_000_000) },
   sources: { header: "Sources", cell: (job) => job.source_count ?? "–" },
 } satisfies Record<string, Column<LoggedJob>>;

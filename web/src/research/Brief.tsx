@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode, useState } from "react";
 import type { Schemas } from "../api/client";
 import { ShortAnswer } from "./ShortAnswer";
+import { SourceLink } from "./SourceLink";
 
 type Result = Pick<Schemas["ResearchResult"], "answer" | "brief" | "sources" | "citations">;
 
@@ -57,9 +58,7 @@ export function BriefWithSources({ result }: { result: Result }) {
           <ol className="sources">
             {result.sources.map((source, index) => (
               <li key={source.url} id={`source-${index + 1}`} aria-current={selected === index ? "true" : undefined} className={selected === index ? "selected" : undefined}>
-                <a href={source.url} target="_blank" rel="noreferrer">
-                  {source.title}
-                </a>{" "}
+                <SourceLink url={source.url} title={source.title} />{" "}
                 <span className="muted">{source.domain}</span>
                 {source.summary && <p className="summary">{source.summary}</p>}
                 {selected === index && (

@@ -1,3 +1,4 @@
+import { credits, workCredits } from "../format";
 import type { JobStreamState } from "./useJobStream";
 
 const STAGES: Record<string, string> = {
@@ -12,11 +13,14 @@ const STAGES: Record<string, string> = {
   done: "Done",
 };
 
-const usd = (value: number) => `$${value.toFixed(value < 1 ? 3 : 2)}`;
-
-/** A running job as it happens: stage, wave, searches, pages, cost against its cap, pages as they are read. */
-export function JobProgress({ state, costCapUsd, maxWaves }: { state: JobStreamState; costCapUsd: number | null; maxWaves: number | null }) {
+/**
+ * A running job as it happens: stage, wave, searches, pages asked for, its work so far in credits
+ * against what it reserved, and the pages read. "Pages requested" counts reads as they start; a
+ * page joins "Pages read" when the wave's reads are in and it had text, so the two differ mid-wave.
+ */
+export function JobProgress({ state, reservedCredits, maxWaves }: { state: JobStreamState; reservedCredits: number | null; maxWaves: number | null }) {
   const { progress, sources, status } = state;
+  const workUsd = progress?.cost_usd ?? 0;
   return (
     <section aria-label="Progress" className="card progress-card">
       <p role="status" aria-live="polite">
@@ -29,21 +33,27 @@ export function JobProgress({ state, costCapUsd, maxWaves }: { state: JobStreamS
           <dd>{progress?.searches ?? 0}</dd>
         </div>
         <div>
-          <dt>Pages read</dt>
+          <dt>Pages requested</dt>
           <dd>{progress?.pages ?? 0}</dd>
         </div>
         <div>
-          <dt>Cost so far</dt>
+          <dt>Work so far</dt>
           <dd>
-            {usd(progress?.cost_usd ?? 0)}
-            {costCapUsd !== null && <span className="muted"> of {usd(costCapUsd)}</span>}
+            {workCredits(workUsd)} credits
+            {reservedCredits !== null && <span className="muted"> of {credits(reservedCredits)} reserved</span>}
           </dd>
         </div>
       </dl>
-      {costCapUsd !== null && <progress aria-label="Cost so far against the cap" max={costCapUsd} value={Math.min(progress?.cost_usd ?? 0, costCapUsd)} />}
+      {reservedCredits !== null && (
+        <progress aria-label="Work so far against the reservation" max={reservedCredits} value={Math.min(workUsd * 100, reservedCredits)} />
+      )}
+      <p className="muted">
+        Nothing is charged while the job runs. Cancelling charges the work so far (rounded up to whole credits); a job that succeeds is charged its mode's price
+        (max: its work, up to its max credits).
+      </p>
       <h3>Pages read</h3>
       {sources.length === 0 ? (
-        <p className="muted">None yet.</p>
+        <p className="muted">None yet: a wave's pages are listed once its reads are in.</p>
       ) : (
         <ol aria-label="Pages read" className="read-list">
           {sources.map((source) => (

@@ -1,7 +1,12 @@
 import type { Schemas } from "../api/client";
+import { credits, usdFromCents, workCredits } from "../format";
 import { BriefWithSources } from "./Brief";
 
-/** A finished job: its outcome and cost, the brief with its sources, and the typed object when a schema was given. */
+/**
+ * A finished job: its outcome (what it was charged, in credits and USD, and its metered work, named
+ * as such so it never reads as a second price), the brief with its sources, and the typed object
+ * when a schema was given.
+ */
 export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
   return (
     <section aria-label="Result">
@@ -11,12 +16,15 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           <dd>{result.status}</dd>
         </div>
         <div>
-          <dt>Credits charged</dt>
-          <dd>{result.credits_charged.toLocaleString("en-US")}</dd>
+          <dt>Charged</dt>
+          <dd>
+            <span>{credits(result.credits_charged)}</span> credit{result.credits_charged === 1 ? "" : "s"}{" "}
+            <span className="muted">({usdFromCents(result.credits_charged)})</span>
+          </dd>
         </div>
         <div>
-          <dt>Cost</dt>
-          <dd>${result.cost_usd.toFixed(4)}</dd>
+          <dt>Metered work</dt>
+          <dd>{workCredits(result.cost_usd)} credits</dd>
         </div>
         <div>
           <dt>Latency</dt>
@@ -27,6 +35,11 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           <dd>{result.wave_count ?? "–"}</dd>
         </div>
       </dl>
+      <p className="muted">
+        Charged is what you pay (1 credit = $0.01). Metered work is what the job's searches, reads and writing came to at the operation prices: a
+        cancelled job pays it rounded up to whole credits, a succeeded one its mode's price (max: its metered work, up to its max credits), a failed
+        one nothing.
+      </p>
       {result.error && (
         <p role="alert">
           {result.error}

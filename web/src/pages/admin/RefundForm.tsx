@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, dataOf } from "../../api/client";
+import { useConfirm } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { credits } from "../../format";
 import { useIdempotencyKey } from "./idempotency";
@@ -16,6 +17,7 @@ export function RefundForm({ jobId, charged, email }: { jobId: string; charged: 
   const [note, setNote] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
+  const { confirm, dialog } = useConfirm();
   const refund = useMutation({
     mutationFn: (body: { credits: number; note: string; idempotency_key: string }) =>
       dataOf(api.POST("/api/admin/jobs/{id}/refund", { params: { path: { id: jobId } }, body })),
@@ -29,10 +31,11 @@ export function RefundForm({ jobId, charged, email }: { jobId: string; charged: 
   });
   const value = Number(amount);
   const valid = Number.isInteger(value) && value >= 1 && value <= charged && note.trim().length > 0;
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid || refund.isPending) return;
-    if (!window.confirm(`Refund ${credits(value)} credits to ${email}? This adds them to their balance.`)) return;
+    const confirmed = await confirm({ title: `Refund ${credits(value)} credits to ${email}?`, message: "This adds them to their balance.", confirmLabel: "Refund" });
+    if (!confirmed) return;
     setDone(null);
     refund.mutate({ credits: value, note: note.trim(), idempotency_key: idempotency.current });
   }
@@ -63,6 +66,7 @@ export function RefundForm({ jobId, charged, email }: { jobId: string; charged: 
       </div>
       {done && <p role="status">{done}</p>}
       <ErrorNotice error={refund.error} />
+      {dialog}
     </form>
   );
 }

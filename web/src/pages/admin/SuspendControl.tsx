@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, dataOf } from "../../api/client";
 import { useMe } from "../../auth";
+import { useConfirm } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { when } from "../../format";
 import { refreshAdmin } from "./refresh";
@@ -14,6 +15,7 @@ export function SuspendControl({ user }: { user: { id: string; email: string; su
   const queryClient = useQueryClient();
   const me = useMe();
   const [done, setDone] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
   const change = useMutation({
     mutationFn: (suspend: boolean) =>
       dataOf(api.POST(suspend ? "/api/admin/users/{id}/suspend" : "/api/admin/users/{id}/unsuspend", { params: { path: { id: user.id } } })),
@@ -22,8 +24,13 @@ export function SuspendControl({ user }: { user: { id: string; email: string; su
       void refreshAdmin(queryClient, "users", "stats", "audit");
     },
   });
-  function suspend() {
-    if (!window.confirm(`Suspend ${user.email}? They are logged out of the dashboard and their API keys stop working at once; running jobs finish.`)) return;
+  async function suspend() {
+    const confirmed = await confirm({
+      title: `Suspend ${user.email}?`,
+      message: "They are logged out of the dashboard and their API keys stop working at once; running jobs finish.",
+      confirmLabel: "Suspend",
+    });
+    if (!confirmed) return;
     setDone(null);
     change.mutate(true);
   }
@@ -62,6 +69,7 @@ export function SuspendControl({ user }: { user: { id: string; email: string; su
       )}
       {done && <p role="status">{done}</p>}
       <ErrorNotice error={change.error} />
+      {dialog}
     </div>
   );
 }

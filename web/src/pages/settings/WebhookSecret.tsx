@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, dataOf } from "../../api/client";
+import { useConfirm } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 
@@ -16,6 +17,7 @@ export function WebhookSecret() {
   const [revealed, setRevealed] = useState(false);
   const [copied, setCopied] = useState(false);
   const [rotated, setRotated] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const secret = useQuery({ queryKey: KEY, queryFn: () => dataOf(api.GET("/api/settings/webhook-secret")) });
   const rotate = useMutation({
     mutationFn: () => dataOf(api.POST("/api/settings/webhook-secret/rotate")),
@@ -30,10 +32,13 @@ export function WebhookSecret() {
     mutationFn: (text: string) => navigator.clipboard.writeText(text),
     onSuccess: () => setCopied(true),
   });
-  function confirmRotate() {
-    const warning =
-      "Rotate the webhook signing secret? Deliveries from now on are signed with a new secret, and the current one stops verifying at once: update your receiver right away.";
-    if (window.confirm(warning)) rotate.mutate();
+  async function confirmRotate() {
+    const confirmed = await confirm({
+      title: "Rotate the webhook signing secret?",
+      message: "Deliveries from now on are signed with a new secret, and the current one stops verifying at once: update your receiver right away.",
+      confirmLabel: "Rotate",
+    });
+    if (confirmed) rotate.mutate();
   }
 
   return (
@@ -69,6 +74,7 @@ export function WebhookSecret() {
         </p>
       )}
       <ErrorNotice error={rotate.error ?? copy.error} />
+      {dialog}
     </section>
   );
 }
