@@ -736,7 +736,7 @@ export interface components {
         ResearchResult: {
             /** @description The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds. */
             answer: components["schemas"]["ShortAnswer"] | null;
-            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote. */
+            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output. */
             citations: components["schemas"]["Citation"][];
@@ -763,6 +763,8 @@ export interface components {
             id: string;
             /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /** @description True when the job stopped before its end (cancelled, or its deadline passed) and `brief`, `sources` and `citations` are what it had read by then: an extractive brief that cites only pages it read, written at no extra charge. False otherwise. */
+            partial: boolean;
             /** @description The question, as submitted (trimmed). */
             question: string;
             /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources. */
@@ -2271,7 +2273,8 @@ export interface operations {
                      *       "completed_at": "2026-11-23T17:59:49.500Z",
                      *       "error": null,
                      *       "latency_ms": 297,
-                     *       "wave_count": 1
+                     *       "wave_count": 1,
+                     *       "partial": false
                      *     }
                      */
                     "application/json": components["schemas"]["ResearchResult"];
@@ -2483,7 +2486,8 @@ export interface operations {
                      *       "completed_at": "2026-11-23T17:59:49.500Z",
                      *       "error": null,
                      *       "latency_ms": 297,
-                     *       "wave_count": 1
+                     *       "wave_count": 1,
+                     *       "partial": false
                      *     }
                      */
                     "application/json": components["schemas"]["ResearchResult"];
@@ -2604,7 +2608,8 @@ export interface operations {
                      *       "completed_at": "2026-11-23T17:59:50.211Z",
                      *       "error": null,
                      *       "latency_ms": 606,
-                     *       "wave_count": 2
+                     *       "wave_count": 2,
+                     *       "partial": false
                      *     }
                      */
                     "application/json": components["schemas"]["ResearchResult"];
@@ -2827,7 +2832,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
              *     ```
              */
             200: {

@@ -47,8 +47,8 @@ export interface JobRecord {
 
 export type Outcome =
   | { status: "succeeded"; output: ResearchOutput }
-  | { status: "cancelled"; costUsd: number; waves: number }
-  | { status: "failed"; error: string; costUsd: number; waves: number; found?: FoundBeforeFailure };
+  | { status: "cancelled"; costUsd: number; waves: number; found?: FoundBeforeFailure | null }
+  | { status: "failed"; error: string; costUsd: number; waves: number; found?: FoundBeforeFailure | null };
 
 /**
  * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
@@ -75,8 +75,9 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
   const cap = spec.input.budgets.max_cost_usd;
   const cost = roundUsd(Math.min(cap, outcome.status === "succeeded" ? outcome.output.cost_usd : outcome.costUsd));
   const succeeded = outcome.status === "succeeded" ? outcome.output : null;
-  // A job that failed on its typed output keeps the brief it wrote (nothing is charged for it).
-  const found = outcome.status === "failed" ? outcome.found : undefined;
+  // A job that failed on its typed output keeps the brief it wrote (nothing is charged for it); a
+  // cancelled one, or one out of time, the brief of what it had read (marked partial).
+  const found = outcome.status === "succeeded" ? undefined : (outcome.found ?? undefined);
   return {
     id: spec.id,
     status: outcome.status,
@@ -93,6 +94,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     error: outcome.status === "failed" ? outcome.error : null,
     latency_ms: Math.max(0, completedAt - started),
     wave_count: outcome.status === "succeeded" ? outcome.output.wave_count : outcome.waves,
+    partial: found?.partial === true,
   };
 }
 
@@ -116,5 +118,6 @@ export function liveResult(record: JobRecord): ResearchResult {
     error: null,
     latency_ms: null,
     wave_count: record.progress?.wave ?? null,
+    partial: false,
   };
 }

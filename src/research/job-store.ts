@@ -18,7 +18,7 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
 export function resultFromRow(job: ResearchJobRow): ResearchResult {
   // Rows written before claim-level citations (or the short answer) existed have none.
   if (job.resultJson) {
-    const result = { citations: [], answer: null, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer">) };
+    const result = { citations: [], answer: null, partial: false, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer" | "partial">) };
     return { ...result, sources: plainSources(result.sources ?? []) }; // rows written before titles were made plain
   }
   return {
@@ -37,6 +37,7 @@ export function resultFromRow(job: ResearchJobRow): ResearchResult {
     error: job.error,
     latency_ms: job.latencyMs,
     wave_count: job.waveCount,
+    partial: false,
   };
 }
 

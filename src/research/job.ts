@@ -252,7 +252,10 @@ export class ResearchJob extends DurableObject<Env> {
         },
       );
       // A cancel accepted while the last step ran wins: the caller was told the job stops.
-      if (record.cancelRequested) await this.finish({ status: "cancelled", costUsd: output.cost_usd, waves: output.wave_count });
+      if (record.cancelRequested) {
+        const found = { brief: output.brief, sources: output.sources, citations: output.citations };
+        await this.finish({ status: "cancelled", costUsd: output.cost_usd, waves: output.wave_count, found });
+      }
       else await this.finish({ status: "succeeded", output });
     } catch (error) {
       await this.finish(this.outcomeOf(error, record));
@@ -267,8 +270,8 @@ export class ResearchJob extends DurableObject<Env> {
     const waves = record.progress?.wave ?? 0;
     const spent = record.progress?.cost_usd ?? 0;
     if (error instanceof ResearchCancelledError) {
-      if (record.cancelRequested) return { status: "cancelled", costUsd: error.costUsd, waves: error.waves };
-      return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves };
+      if (record.cancelRequested) return { status: "cancelled", costUsd: error.costUsd, waves: error.waves, found: error.found };
+      return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves, found: error.found };
     }
     // The typed output failed (no source supports a required field, or it does not conform): the
     // result still carries the brief, its sources and citations, so the customer sees what was found.

@@ -144,7 +144,8 @@ export class QueuedTaskRunner implements TaskRunner {
       const list = this.waiting.get(key) ?? [];
       list.push(resolve);
       this.waiting.set(key, list);
-      signal?.addEventListener("abort", () => resolve({ ok: false, error: "aborted" }), { once: true });
+      // An answer already stored (its wake-up not yet run) is kept: a cancel's partial brief uses it.
+      signal?.addEventListener("abort", () => resolve(this.stored(key) ?? { ok: false, error: "aborted" }), { once: true });
     });
   }
 }

@@ -81,7 +81,7 @@ export const ResearchResultDto = z
       .nullable()
       .openapi({
         description:
-          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote.",
+          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question.",
       }),
     // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component
     // itself (ShortAnswer would turn nullable and take this field's description).
@@ -107,6 +107,10 @@ export const ResearchResultDto = z
     error: z.string().nullable().openapi({ description: "Why the job failed; null unless `status` is `failed`." }),
     latency_ms: LatencyMs,
     wave_count: WaveCount,
+    partial: z.boolean().openapi({
+      description:
+        "True when the job stopped before its end (cancelled, or its deadline passed) and `brief`, `sources` and `citations` are what it had read by then: an extractive brief that cites only pages it read, written at no extra charge. False otherwise.",
+    }),
   })
   .openapi("ResearchResult", { description: "A research job and, once it succeeded, its brief, typed output, sources and citations." });
 

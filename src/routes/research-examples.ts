@@ -127,6 +127,7 @@ export const researchResultExample = {
   error: null,
   latency_ms: 297,
   wave_count: 1,
+  partial: false,
 } satisfies Input<typeof ResearchResultDto>;
 
 /** A job cancelled during its second wave: charged for the work done (ceil(0.021 × 100) = 3 credits), the rest refunded. */
@@ -149,6 +150,7 @@ export const cancelledResultExample = {
   error: null,
   latency_ms: 606,
   wave_count: 2,
+  partial: false,
 } satisfies Input<typeof ResearchResultDto>;
 
 /** A job's stream, from its first event to its result (some sources and progress left out: the ids skip them). */
@@ -181,6 +183,7 @@ export const jobEventsExample = [
       error: null,
       latency_ms: 1332,
       wave_count: 2,
+      partial: false,
     },
   },
 ] satisfies Input<typeof JobEventDto>[];

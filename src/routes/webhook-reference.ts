@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { createRouter } from "../http/openapi";
+import { type createRouter, NO_SECURITY } from "../http/openapi";
 import { ResearchResultDto } from "../research/service";
 import { DELIVERY_TIMEOUT_MS } from "../webhooks/signing";
 import { DELIVERY_HEADERS, WEBHOOK_EVENT } from "../webhooks/headers";
@@ -20,6 +20,8 @@ export function registerWebhookReference(app: ReturnType<typeof createRouter>): 
     path: WEBHOOK_EVENT,
     operationId: "researchCompletedWebhook",
     tags: ["Research"],
+    // The service calls you: no credentials of yours; the signature header proves who sent it.
+    security: NO_SECURITY,
     summary: "A job ended (sent to your webhook_url)",
     description:
       "Sent to the `webhook_url` of a job when it reaches a terminal status (succeeded, failed or cancelled). The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` over the raw body before trusting it (see Webhooks in the guide).",

@@ -21,6 +21,7 @@ const base: ResearchResult = {
   error: null,
   latency_ms: 4200,
   wave_count: 2,
+  partial: false,
 };
 
 describe("the tools' words", () => {

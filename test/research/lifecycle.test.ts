@@ -152,6 +152,37 @@ describe("DELETE /v1/research/{id}", () => {
     expect(await jobLedger(caller.id, id)).toHaveLength(2);
   });
 
+  it("a job cancelled mid-wave returns a partial brief written only from the pages it had read (issue 30)", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    // Searches answer; reads are held, then all but the last of the first wave's (two here) are delivered.
+    const letThrough = new Set<string>();
+    hold = holdTasks((task) => task.key.startsWith("read:") && !letThrough.has(task.key));
+    const submitted = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard" });
+    const id = (await json(submitted)).id as string;
+    const reads = await eventually(() => (hold!.heldFor(id).length >= 2 ? hold!.heldFor(id) : null), "the first wave's reads");
+    const delivered = reads.slice(0, -1);
+    for (const task of delivered) {
+      letThrough.add(task.key);
+      await jobStubOf(id).taskDone(task.key, task.outcome);
+    }
+    const readUrls = new Set(delivered.map((task) => JSON.parse(task.key.slice("read:".length)) as string));
+
+    const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.partial).toBe(true);
+    expect(cancelled.brief).toEqual(expect.any(String));
+    expect(cancelled.sources.length).toBeGreaterThan(0);
+    expect(cancelled.sources.every((source: { url: string }) => readUrls.has(source.url))).toBe(true);
+    expect(cancelled.citations.length).toBeGreaterThan(0);
+    expect(cancelled.citations.every((citation: { source: number }) => citation.source >= 0 && citation.source < cancelled.sources.length)).toBe(true);
+    expect([...cancelled.brief.matchAll(/\[(\d+)\]/g)].every((match) => Number(match[1]) >= 1 && Number(match[1]) <= cancelled.sources.length)).toBe(true);
+    expect(cancelled.answer).toBeNull();
+    // Charged as before: the work done, nothing for writing the partial brief.
+    expect(cancelled.credits_charged).toBe(Math.ceil(Math.round(cancelled.cost_usd * 1e6) / 1e4 - 1e-9));
+    expect(await getJob(caller, id)).toEqual(cancelled);
+  });
+
   it("returns a terminal job unchanged", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
@@ -442,7 +473,8 @@ describe("the wall-clock deadline", () => {
   it("fails and refunds when nothing was gathered by the deadline", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    hold = holdTasks((task) => task.key.startsWith("read:"));
+    const letThrough = new Set<string>();
+    hold = holdTasks((task) => task.key.startsWith("read:") && !letThrough.has(task.key));
     const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "lite", max_wallclock_secs: 14, async: true });
     expect(response.status).toBe(202);
     const { id } = await json(response);

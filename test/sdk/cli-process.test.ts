@@ -56,6 +56,7 @@ const FINISHED: ResearchResult = {
   error: null,
   latency_ms: 1000,
   wave_count: 2,
+  partial: false,
 };
 
 /** A service that accepts one job (202) and streams `result` as its only event. */

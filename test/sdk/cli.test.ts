@@ -70,6 +70,7 @@ const RESULT: ResearchResult = {
   error: null,
   latency_ms: 1000,
   wave_count: 1,
+  partial: false,
 };
 
 describe("the CLI's output", () => {

@@ -19,6 +19,7 @@ const job = (status: ResearchResult["status"], credits = 0): ResearchResult => (
   error: null,
   latency_ms: null,
   wave_count: null,
+  partial: false,
 });
 
 const accepted: Submitted = { status: 202, idempotencyKey: "k", job: { id: "job-1", status: "pending", status_url: "http://x/v1/research/job-1", events_url: "http://x/v1/research/job-1/events" } };

@@ -2,8 +2,25 @@ import type { CitationDto, SourceDto } from "../shapes";
 
 /** Errors the engine reports to the jobs layer, which maps them to job states. */
 
-/** The job was cancelled between steps; carries what was spent so far (for the charge). */
+/**
+ * What a job that did not succeed still found: the brief with its sources and citations, so the
+ * customer sees what was read. `partial`: the brief was written from what had been read when the
+ * run stopped (cancelled, or out of time) rather than at the end of its research.
+ */
+export interface FoundBeforeFailure {
+  brief: string;
+  sources: SourceDto[];
+  citations: CitationDto[];
+  partial?: boolean;
+}
+
+/**
+ * The run stopped before its end: cancelled, or its deadline passed. Carries what was spent so
+ * far (for the charge) and, once the pipeline has written it, the partial brief of what was read.
+ */
 export class ResearchCancelledError extends Error {
+  found: FoundBeforeFailure | null = null;
+
   constructor(
     readonly costUsd: number,
     readonly waves: number,
@@ -11,16 +28,6 @@ export class ResearchCancelledError extends Error {
     super("Research cancelled.");
     this.name = "ResearchCancelledError";
   }
-}
-
-/**
- * What a job that failed on its typed output still found: the brief with its sources and
- * citations, so the customer sees what was read although nothing is charged.
- */
-export interface FoundBeforeFailure {
-  brief: string;
-  sources: SourceDto[];
-  citations: CitationDto[];
 }
 
 /** The typed output did not conform to response_schema (after the one repair attempt). */

@@ -2,7 +2,7 @@ import { modeHasCritic } from "../pricing";
 import { type AnswerOutcome, answerQuestion } from "./answer";
 import { addressesQuestion, analyzeEvidence, type EvidenceAnalysis } from "./evidence";
 import { extractiveBrief, type Synthesis } from "./write";
-import { NoEvidenceError } from "./errors";
+import { type FoundBeforeFailure, NoEvidenceError, ResearchCancelledError } from "./errors";
 import { gatherEvidence } from "./gather";
 import { llmBrief, type ModelShortAnswer } from "./write";
 import type { ModelContext } from "./model";
@@ -21,6 +21,16 @@ import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortA
 export async function runResearch(input: ResearchInput, deps: ResearchDeps, hooks: ResearchHooks = {}): Promise<ResearchOutput> {
   const schema = input.response_schema ? compileSchema(input.response_schema) : null;
   const run = new ResearchRun(input, deps, hooks);
+  try {
+    return await research(run, schema);
+  } catch (error) {
+    // Stopped before its end: the customer still gets what was read, as a brief marked partial.
+    if (error instanceof ResearchCancelledError) error.found ??= partialFindings(run);
+    throw error;
+  }
+}
+
+async function research(run: ResearchRun, schema: CompiledSchema | null): Promise<ResearchOutput> {
   const { budget } = run;
 
   const stopped = await gatherEvidence(run);
@@ -49,14 +59,34 @@ export async function runResearch(input: ResearchInput, deps: ResearchDeps, hook
   };
 }
 
+/**
+ * The brief of a run that stopped early, from the pages read so far: extractive only, so it costs
+ * no model call and no credit (the charge stays the work done), and it cites only what was read.
+ * Null when nothing was read or nothing read addresses the question.
+ */
+function partialFindings(run: ResearchRun): FoundBeforeFailure | null {
+  if (run.evidence.docs.length === 0) return null;
+  const analysis = analyzeEvidence(run.evidence, run.query);
+  const addressed = addressesQuestion(run.query, analysis, run.evidence);
+  if (!addressed) return null;
+  const outcome = answerQuestion(run.query, analysis, run.evidence);
+  const synthesis = extractiveBrief(run.query, analysis, outcome, addressed, briefOptions(run.input, false));
+  if (synthesis.sources.length === 0) return null;
+  return { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations, partial: true };
+}
+
+/** How many sources a brief cites (a third of the pages the mode reads, 3 to 12) and what it includes. */
+function briefOptions(input: ResearchInput, critic: boolean) {
+  return { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
+}
+
 /** The brief from everything read: extractive, then written by the model when there is one. */
 async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis; answer: ShortAnswer | null; addressed: boolean }> {
   const { input, budget, query } = run;
   await run.progress("synthesizing");
   await run.checkCancelled();
   const analysis = analyzeEvidence(run.evidence, query);
-  const critic = modeHasCritic(input.mode);
-  const options = { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
+  const options = briefOptions(input, modeHasCritic(input.mode));
   const addressed = addressesQuestion(query, analysis, run.evidence);
   const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, run.evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
   let synthesis: Synthesis = extractiveBrief(query, analysis, outcome, addressed, options);

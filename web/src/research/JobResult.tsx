@@ -52,7 +52,13 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           reservation went back to your balance.
         </p>
       )}
-      {result.status === "succeeded" && <BriefWithSources result={result} />}
+      {result.partial && (
+        <p className="card" aria-label="Partial brief">
+          Partial brief: the job stopped before the end of its research, so this brief is written only from the {result.sources.length} source
+          {result.sources.length === 1 ? "" : "s"} it had read by then. Writing it cost nothing extra.
+        </p>
+      )}
+      {(result.status === "succeeded" || result.brief !== null) && <BriefWithSources result={result} />}
       {result.typed !== undefined && result.typed !== null && (
         <section aria-label="Typed output">
           <h2>Typed output</h2>
