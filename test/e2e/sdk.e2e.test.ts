@@ -180,7 +180,7 @@ describe("the SDK against npm start", () => {
     expect((broke as DeepResearchError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const stranger = new DeepResearch({ apiKey: "dr_live_not_a_key", baseUrl: server.baseUrl });
-    await expect(stranger.credits()).rejects.toMatchObject({ name: "DeepResearchError", status: 401, code: "unauthorized" });
+    await expect(stranger.credits()).rejects.toMatchObject({ name: "AuthenticationError", status: 401, code: "unauthorized" });
     await expect(client.get(randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 

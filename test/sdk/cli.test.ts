@@ -4,6 +4,7 @@ import { resultMarkdown } from "../../sdk/src/cli/markdown";
 import { explain } from "../../sdk/src/cli/messages";
 import { fractionDone, ProgressView } from "../../sdk/src/cli/progress";
 import { DeepResearchError, ResearchCancelledError } from "../../sdk/src/index";
+import { errorFor } from "../../sdk/src/errors";
 import type { ModePrice, ResearchEvent, ResearchResult } from "../../sdk/src/index";
 
 const usage = (argv: string[]) => {
@@ -85,7 +86,7 @@ describe("the CLI's output", () => {
   it("explains 401, 402, 429 and the rest in words, with distinct exit codes", () => {
     const base = "https://api.example";
     const failure = (status: number, code: string, message: string, extra: { retryAfter?: number; requestId?: string } = {}) =>
-      explain(new DeepResearchError({ status, code, message, ...extra }), base);
+      explain(errorFor({ status, code, message, ...extra }), base);
     expect(failure(401, "unauthorized", "Invalid or revoked API key.")).toEqual({
       message: "Your API key was refused: set DEEP_RESEARCH_API_KEY to a key from the dashboard (API keys page, https://api.example/keys).",
       exitCode: 3,
