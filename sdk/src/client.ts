@@ -4,9 +4,9 @@ import { DeepResearchError } from "./errors.js";
 import { Http, type HttpOptions, type RequestOptions } from "./http.js";
 import { type JobListQuery, Jobs } from "./jobs.js";
 import type { PagePromise } from "./pagination.js";
-import { research, researchBody, type ResearchOptions, type SubmitOptions, type Submitted } from "./research.js";
+import { research, researchBody, type QuoteOptions, type ResearchOptions, type SubmitOptions, type Submitted } from "./research.js";
 import { followEvents, type StreamOptions } from "./stream.js";
-import type { AsyncAccepted, Balance, ModePrice, ResearchEvent, ResearchLogRow, ResearchResult, WebhookDelivery } from "./types.js";
+import type { AsyncAccepted, Balance, ModePrice, ResearchEvent, ResearchLogRow, ResearchQuote, ResearchResult, WebhookDelivery } from "./types.js";
 
 export type DeepResearchOptions = HttpOptions;
 
@@ -60,6 +60,14 @@ export class DeepResearch {
         response.status === 202 ? { status: 202, job: data as AsyncAccepted, idempotencyKey } : { status: 200, result: data as ResearchResult, idempotencyKey },
       ),
     );
+  }
+
+  /**
+   * What submitting the same question and options would reserve, charge at most and run within,
+   * and whether the balance (or plan) covers it now; nothing is reserved, written or charged.
+   */
+  quote(question: string, options: QuoteOptions = {}): ApiPromise<ResearchQuote> {
+    return this.http.request(options, (init) => this.http.api.POST("/v1/research/quote", { body: researchBody(question, options), ...init }));
   }
 
   /** A job as it is now: status, and once finished its brief, sources, cost and charge. */

@@ -19,7 +19,7 @@ export { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, type RequestOptions } from "./htt
 export { Jobs, type JobListQuery } from "./jobs.js";
 export { TERMINAL_STATUSES } from "./job-statuses.js";
 export { PagePromise, type Paging } from "./pagination.js";
-export type { ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
+export type { QuoteOptions, ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
 export type { FetchLike, RetryOptions } from "./retry.js";
 export type { StreamOptions } from "./stream.js";
 export * from "./types.js";

@@ -26,6 +26,9 @@ export interface ResearchInput {
   async?: boolean;
 }
 
+/** What quote() takes: the request's fields (nothing is submitted, so no idempotency key). */
+export interface QuoteOptions extends ResearchInput, RequestOptions {}
+
 export interface SubmitOptions extends ResearchInput, RequestOptions {
   /** Default: a random UUID, sent on every retry of this submit, so it never starts or pays twice. */
   idempotencyKey?: string;
