@@ -108,11 +108,14 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(text).toContain(job.brief);
     expect(text).toContain(`[1] ${job.sources[0].title}`);
     expect(text).toContain(job.sources[0].url);
-    // Progress: the job's id first, then its stages, in increasing order.
+    // Progress: the job's id first, then its stages, increasing against a total (lite reads at most 5 pages, plus one for the brief) they end at.
     expect(progress.length).toBeGreaterThan(2);
     expect(progress[0]!.message).toContain(job.id);
     expect(progress.some((update) => /wave \d+ · \d+ searches · \d+ pages read/.test(update.message ?? ""))).toBe(true);
-    expect(progress.map((update) => update.progress)).toEqual(progress.map((_, index) => index + 1));
+    const values = progress.map((update) => update.progress);
+    expect(values.every((value, index) => index === 0 || value > values[index - 1]!)).toBe(true);
+    expect(progress.every((update) => update.total === 6)).toBe(true);
+    expect(values.at(-1)).toBe(6);
     // The same job as the REST API sees it, paid exactly the lite price.
     expect((await rest(`/v1/research/${job.id}`, account)).body).toEqual(job);
     expect(await credits(account)).toBe(before - 15);

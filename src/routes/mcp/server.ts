@@ -4,8 +4,9 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import { ResearchLogRowDto, ResearchResultDto } from "../../research/service";
 import { BalanceDto } from "../account-schemas";
 import type { McpCaller } from "./caller";
-import { DeepResearchInput, deepResearch } from "./deep-research";
+import { deepResearch } from "./deep-research";
 import { cancelResearch, getCredits, getResearch, JobIdInput, ListInput, listResearch } from "./job-tools";
+import { ResearchArgs } from "./research-args";
 
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
@@ -27,8 +28,8 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
         "Research a question across many sources and get a short answer with its confidence (high, medium or low; none when the sources do not answer) " +
         "and a brief in which every claim cites its sources as [n], with the numbered sources and the exact quotes. " +
         "Costs credits by mode (reserved up front; a failed job is refunded; a job whose sources do not address the question pays only its metered work). " +
-        "Takes seconds to minutes; progress is reported while it runs.",
-      inputSchema: DeepResearchInput,
+        "Takes seconds to minutes (the mode's wall clock); progress is reported while it runs, as pages read against the most the job may read.",
+      inputSchema: ResearchArgs,
       outputSchema: ResearchResultDto,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
