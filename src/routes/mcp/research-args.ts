@@ -12,8 +12,8 @@ function modesDescription(): string {
 }
 
 /**
- * The request's arguments, with a description on each for the model that fills them in (without
- * the idempotency key: what a quote prices). They only carry types: the rules (lengths, domain syntax, max_credits
+ * The request's arguments, with a description on each for the model that fills them in: what
+ * quote_research prices. They only carry types: the rules (lengths, domain syntax, max_credits
  * for max, schema size...) are those of POST /v1/research, applied by its own schema, so both
  * surfaces accept and refuse the same things.
  */
@@ -41,13 +41,16 @@ export const QuoteArgs = {
     .describe("A JSON Schema (at most 16 KiB) for a typed output returned beside the brief, each field backed by cited passages."),
 };
 
-/** deep_research's arguments: the request's, and the key that makes a repeat return the same job. */
+/** deep_research's and start_research's arguments: the request's, and the key that makes a repeat return the same job. */
 export const ResearchArgs = {
   ...QuoteArgs,
   idempotency_key: z
     .string()
     .optional()
-    .describe("Like the REST Idempotency-Key header: the same key with the same arguments within 24 hours returns the original job instead of paying for a new one."),
+    .describe(
+      "Like the REST Idempotency-Key header: the same key with the same arguments within 24 hours returns the original job instead of paying for a new one " +
+        "(deep_research and start_research share keys: deep_research with start_research's key follows that job).",
+    ),
 };
 
 export type QuoteArgsValue = z.infer<z.ZodObject<typeof QuoteArgs>>;
@@ -55,7 +58,7 @@ export type ResearchArgsValue = z.infer<z.ZodObject<typeof ResearchArgs>>;
 
 /**
  * The REST request the arguments stand for, checked by POST /v1/research's own schema. Always
- * asynchronous: deep_research follows the job (so an `idempotency_key` used for a
+ * asynchronous: the tools follow the job or hand out its id (so an `idempotency_key` used for a
  * synchronous REST request is another body here: 422).
  */
 export function researchRequest(args: QuoteArgsValue): ResearchRequest {
