@@ -21,6 +21,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return this.answer;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, so `await` gives the data.
   then<Fulfilled = T, Rejected = never>(
     onFulfilled?: ((data: T) => Fulfilled | PromiseLike<Fulfilled>) | null,
     onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
