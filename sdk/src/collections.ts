@@ -1,17 +1,10 @@
-import type { Http } from "./http.js";
+import type { ApiPromise } from "./api-promise.js";
+import type { Http, RequestOptions } from "./http.js";
+import type { PagePromise, Paging } from "./pagination.js";
 import type { Collection, CollectionDocument, CollectionDocumentSummary, DocumentInput, IngestResult } from "./types.js";
 
 /** A file to upload: a `File`, or a name (its extension gives the type: .pdf .html .md .txt .jsonl) and its content. */
 export type UploadFile = File | { name: string; data: Blob | ArrayBuffer | Uint8Array | string; type?: string };
-
-export interface Paging {
-  limit?: number;
-  offset?: number;
-}
-
-interface RequestOptions {
-  signal?: AbortSignal;
-}
 
 interface IngestOptions extends RequestOptions {
   /** Default: a new random key per call, sent on each of its retries, so a retried upload writes and charges once. */
@@ -33,75 +26,64 @@ function asFile(file: UploadFile): File {
 export class Collections {
   constructor(private readonly http: Http) {}
 
-  async create(input: { name: string; description?: string }, options: RequestOptions = {}): Promise<Collection> {
-    return (await this.http.call(options.signal, () => this.http.api.POST("/v1/collections", { body: input, signal: options.signal }))).data;
+  create(input: { name: string; description?: string }, options: RequestOptions = {}): ApiPromise<Collection> {
+    return this.http.request(options, (init) => this.http.api.POST("/v1/collections", { body: input, ...init }));
   }
 
-  async list(paging: Paging = {}, options: RequestOptions = {}): Promise<Collection[]> {
-    return (await this.http.call(options.signal, () => this.http.api.GET("/v1/collections", { params: { query: paging }, signal: options.signal }))).data;
+  /** Your collections, newest first: awaited, one page; with `for await`, all of them. */
+  list(paging: Paging = {}, options: RequestOptions = {}): PagePromise<Collection> {
+    return this.http.page(options, (next, init) => this.http.api.GET("/v1/collections", { params: { query: { ...paging, ...next } }, ...init }));
   }
 
-  async get(id: string, options: RequestOptions = {}): Promise<Collection> {
-    return (await this.http.call(options.signal, () => this.http.api.GET("/v1/collections/{id}", { params: { path: { id } }, signal: options.signal }))).data;
+  get(id: string, options: RequestOptions = {}): ApiPromise<Collection> {
+    return this.http.request(options, (init) => this.http.api.GET("/v1/collections/{id}", { params: { path: { id } }, ...init }));
   }
 
-  async update(id: string, changes: { name?: string; description?: string | null }, options: RequestOptions = {}): Promise<Collection> {
-    return (await this.http.call(options.signal, () => this.http.api.PATCH("/v1/collections/{id}", { params: { path: { id } }, body: changes, signal: options.signal }))).data;
+  update(id: string, changes: { name?: string; description?: string | null }, options: RequestOptions = {}): ApiPromise<Collection> {
+    return this.http.request(options, (init) => this.http.api.PATCH("/v1/collections/{id}", { params: { path: { id } }, body: changes, ...init }));
   }
 
   /** Deletes the collection and its documents. */
-  async delete(id: string, options: RequestOptions = {}): Promise<void> {
-    await this.http.call(options.signal, () => this.http.api.DELETE("/v1/collections/{id}", { params: { path: { id } }, signal: options.signal }));
+  delete(id: string, options: RequestOptions = {}): ApiPromise<{ deleted: true }> {
+    return this.http.request(options, (init) => this.http.api.DELETE("/v1/collections/{id}", { params: { path: { id } }, ...init }));
   }
 
   /** Adds (or replaces) up to 100 documents given as text. */
-  async addDocuments(id: string, documents: DocumentInput[], options: IngestOptions = {}): Promise<IngestResult> {
+  addDocuments(id: string, documents: DocumentInput[], options: IngestOptions = {}): ApiPromise<IngestResult> {
     const key = options.idempotencyKey ?? crypto.randomUUID();
-    return (
-      await this.http.call(options.signal, () =>
-        this.http.api.POST("/v1/collections/{id}/documents", {
-          params: { path: { id }, header: { "idempotency-key": key } },
-          body: { documents },
-          signal: options.signal,
-        }),
-      )
-    ).data;
+    return this.http.request(options, (init) =>
+      this.http.api.POST("/v1/collections/{id}/documents", { params: { path: { id }, header: { "idempotency-key": key } }, body: { documents }, ...init }),
+    );
   }
 
   /** Uploads files (multipart, one `file` part each; 20 MB a file): their text is extracted and indexed. */
-  async upload(id: string, files: UploadFile[], options: IngestOptions = {}): Promise<IngestResult> {
+  upload(id: string, files: UploadFile[], options: IngestOptions = {}): ApiPromise<IngestResult> {
     const key = options.idempotencyKey ?? crypto.randomUUID();
     const form = new FormData();
     for (const file of files) form.append("file", asFile(file));
-    return (
-      await this.http.call(options.signal, () =>
-        this.http.api.POST("/v1/collections/{id}/documents", {
-          params: { path: { id }, header: { "idempotency-key": key } },
-          // The typed body is the JSON variant; the multipart one is sent as the FormData itself.
-          body: {} as never,
-          bodySerializer: () => form,
-          signal: options.signal,
-        }),
-      )
-    ).data;
+    return this.http.request(options, (init) =>
+      this.http.api.POST("/v1/collections/{id}/documents", {
+        params: { path: { id }, header: { "idempotency-key": key } },
+        // The typed body is the JSON variant; the multipart one is sent as the FormData itself.
+        body: {} as never,
+        bodySerializer: () => form,
+        ...init,
+      }),
+    );
   }
 
-  /** The collection's documents, newest first, without their text. */
-  async documents(id: string, paging: Paging = {}, options: RequestOptions = {}): Promise<CollectionDocumentSummary[]> {
-    return (await this.http.call(options.signal, () => this.http.api.GET("/v1/collections/{id}/documents", { params: { path: { id }, query: paging }, signal: options.signal }))).data;
+  /** The collection's documents, newest first, without their text: awaited, one page; with `for await`, all of them. */
+  documents(id: string, paging: Paging = {}, options: RequestOptions = {}): PagePromise<CollectionDocumentSummary> {
+    return this.http.page(options, (next, init) => this.http.api.GET("/v1/collections/{id}/documents", { params: { path: { id }, query: { ...paging, ...next } }, ...init }));
   }
 
-  async document(id: string, documentId: string, options: RequestOptions = {}): Promise<CollectionDocument> {
-    return (
-      await this.http.call(options.signal, () =>
-        this.http.api.GET("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, signal: options.signal }),
-      )
-    ).data;
+  document(id: string, documentId: string, options: RequestOptions = {}): ApiPromise<CollectionDocument> {
+    return this.http.request(options, (init) => this.http.api.GET("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, ...init }));
   }
 
-  async deleteDocument(id: string, documentId: string, options: RequestOptions = {}): Promise<void> {
-    await this.http.call(options.signal, () =>
-      this.http.api.DELETE("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, signal: options.signal }),
+  deleteDocument(id: string, documentId: string, options: RequestOptions = {}): ApiPromise<{ deleted: true }> {
+    return this.http.request(options, (init) =>
+      this.http.api.DELETE("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, ...init }),
     );
   }
 }

@@ -1,9 +1,25 @@
 export { DeepResearch, type DeepResearchOptions } from "./client.js";
-export { Collections, type Paging, type UploadFile } from "./collections.js";
-export { DeepResearchError, ResearchCancelledError } from "./errors.js";
-export { DEFAULT_BASE_URL } from "./http.js";
+export { ApiPromise, type WithResponse } from "./api-promise.js";
+export { Collections, type UploadFile } from "./collections.js";
+export {
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  DeepResearchError,
+  InsufficientCreditsError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResearchCancelledError,
+  ServerError,
+  TimeoutError,
+} from "./errors.js";
+export { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, type RequestOptions } from "./http.js";
+export { Jobs, type JobListQuery } from "./jobs.js";
 export { TERMINAL_STATUSES } from "./job-statuses.js";
-export type { ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
+export { PagePromise, type Paging } from "./pagination.js";
+export type { QuoteOptions, ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
 export type { FetchLike, RetryOptions } from "./retry.js";
 export type { StreamOptions } from "./stream.js";
 export * from "./types.js";

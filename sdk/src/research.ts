@@ -1,4 +1,5 @@
 import { DeepResearchError, ResearchCancelledError } from "./errors.js";
+import type { RequestOptions } from "./http.js";
 import { sleep } from "./retry.js";
 import type { StreamOptions } from "./stream.js";
 import { isTerminal } from "./job-statuses.js";
@@ -25,10 +26,12 @@ export interface ResearchInput {
   async?: boolean;
 }
 
-export interface SubmitOptions extends ResearchInput {
+/** What quote() takes: the request's fields (nothing is submitted, so no idempotency key). */
+export interface QuoteOptions extends ResearchInput, RequestOptions {}
+
+export interface SubmitOptions extends ResearchInput, RequestOptions {
   /** Default: a random UUID, sent on every retry of this submit, so it never starts or pays twice. */
   idempotencyKey?: string;
-  signal?: AbortSignal;
 }
 
 export interface ResearchOptions extends SubmitOptions {
@@ -64,9 +67,9 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
 
 /** What research() needs of the client. */
 export interface ResearchClient {
-  submit(question: string, options: SubmitOptions): Promise<Submitted>;
-  get(id: string, options?: { signal?: AbortSignal }): Promise<ResearchResult>;
-  cancel(id: string): Promise<ResearchResult>;
+  submit(question: string, options: SubmitOptions): PromiseLike<Submitted>;
+  get(id: string, options?: RequestOptions): PromiseLike<ResearchResult>;
+  cancel(id: string, options?: RequestOptions): PromiseLike<ResearchResult>;
   stream(id: string, options?: StreamOptions): AsyncIterable<ResearchEvent>;
 }
 
@@ -82,7 +85,7 @@ const streamUnavailable = (error: unknown) => !(error instanceof DeepResearchErr
  * and rejects with a ResearchCancelledError carrying the cancelled job (what was charged).
  */
 export async function research(client: ResearchClient, question: string, options: ResearchOptions = {}): Promise<ResearchResult> {
-  const { signal, onEvent, onProgress } = options;
+  const { signal, timeout, onEvent, onProgress } = options;
   signal?.throwIfAborted();
   const followed = Boolean(signal || onEvent || onProgress);
   const async = options.async ?? (followed ? true : undefined);
@@ -93,10 +96,10 @@ export async function research(client: ResearchClient, question: string, options
   const { id } = submitted.job;
   options.onAccepted?.(submitted.job);
   const cancelled = async (reason: unknown): Promise<never> => {
-    throw new ResearchCancelledError(await client.cancel(id), reason);
+    throw new ResearchCancelledError(await client.cancel(id, { timeout }), reason);
   };
   try {
-    for await (const event of client.stream(id, { signal })) {
+    for await (const event of client.stream(id, { signal, timeout })) {
       onEvent?.(event);
       if (event.event === "progress") onProgress?.(event.data);
       if (event.event === "result") return event.data;
@@ -109,7 +112,7 @@ export async function research(client: ResearchClient, question: string, options
   for (;;) {
     try {
       if (signal?.aborted) return cancelled(signal.reason);
-      const job = await client.get(id, { signal });
+      const job = await client.get(id, { signal, timeout });
       if (isTerminal(job.status)) return job;
       await sleep(options.pollIntervalMs ?? 2000, signal);
     } catch (error) {

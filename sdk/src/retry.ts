@@ -1,4 +1,5 @@
 import { retryAfterSecs } from "./errors.js";
+import { fetchWithin } from "./timeout.js";
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
@@ -65,11 +66,12 @@ export function backoffMs(retry: number, baseDelayMs: number, maxDelayMs: number
 }
 
 /**
- * A fetch that retries 429s, 5xx and network errors with exponential backoff, honouring
+ * A fetch that retries 429s, 5xx, network errors and timeouts with exponential backoff, honouring
  * `Retry-After`. Each attempt sends a clone of the request, so its body and headers (the
  * `Idempotency-Key` included) are the same every time: a retried submit never starts or pays twice.
+ * `timeoutMs` bounds each attempt's wait for its response (timeout.ts).
  */
-export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}): FetchLike {
+export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions & { timeoutMs?: number } = {}): FetchLike {
   const maxRetries = options.maxRetries ?? 3;
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 60_000;
@@ -78,9 +80,9 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
       const last = retry >= maxRetries;
       let response: Response;
       try {
-        response = await fetchImpl(last ? request : request.clone());
+        response = await fetchWithin(fetchImpl, last ? request : request.clone(), options.timeoutMs);
       } catch (error) {
-        // An abort is the caller's decision; a network error is retried only when repeating is safe.
+        // An abort is the caller's decision; a network error or a timeout is retried only when repeating is safe.
         if (request.signal.aborted || last || !repeatable(request)) throw error;
         const delayMs = backoffMs(retry, baseDelayMs, maxDelayMs);
         options.onRetry?.({ attempt: retry + 1, delayMs, status: null, error });

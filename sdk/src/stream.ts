@@ -1,4 +1,4 @@
-import { DeepResearchError } from "./errors.js";
+import { ConnectionError, DeepResearchError } from "./errors.js";
 import { sleep } from "./retry.js";
 import { SseParser, type SseMessage } from "./sse.js";
 import { RESEARCH_EVENT_NAMES, type ResearchEvent } from "./types.js";
@@ -12,6 +12,8 @@ export interface StreamOptions {
   maxReconnects?: number;
   /** The first reconnection delay, doubled at each failure in a row (default 250 ms). */
   reconnectDelayMs?: number;
+  /** How long each connection waits for its response headers (ms; default the client's `timeout`). The events themselves may take minutes. */
+  timeout?: number;
 }
 
 /** Opens the stream after `lastEventId` (0: from the start): its body, or a DeepResearchError for an error answer. */
@@ -51,7 +53,7 @@ export async function* followEvents(connect: ConnectEvents, options: StreamOptio
     if (failures > 0) {
       if (failures > maxReconnects) {
         if (lastProblem instanceof DeepResearchError) throw lastProblem;
-        throw new DeepResearchError({
+        throw new ConnectionError({
           status: 0,
           code: "network_error",
           message: `The event stream dropped ${failures} times in a row without a new event (last event id ${lastEventId}).`,

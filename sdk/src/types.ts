@@ -8,6 +8,7 @@ type Schemas = components["schemas"];
 
 export type ResearchResult<Typed = unknown> = Omit<Schemas["ResearchResult"], "typed"> & { typed?: Typed | null };
 export type AsyncAccepted = Schemas["AsyncAccepted"];
+export type ResearchQuote = Schemas["ResearchQuote"];
 export type ResearchRequest = Schemas["ResearchRequest"];
 export type ResearchMode = ResearchRequest["mode"];
 export type JobStatus = Schemas["ResearchResult"]["status"];

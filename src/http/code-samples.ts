@@ -5,7 +5,8 @@
  */
 const SETUP = `import { DeepResearch } from "deep-research";
 
-const client = new DeepResearch({ apiKey: process.env.DEEP_RESEARCH_API_KEY! });`;
+// The key from DEEP_RESEARCH_API_KEY (or pass { apiKey, baseUrl }).
+const client = new DeepResearch();`;
 
 const SAMPLES: Record<string, string> = {
   "post /v1/research": `${SETUP}
@@ -17,9 +18,16 @@ const result = await client.research("How did presidents describe tariffs in the
 });
 console.log(result.brief);
 result.sources.forEach((source, i) => console.log(\`[\${i + 1}] \${source.title} \${source.url}\`));`,
+  "post /v1/research/quote": `${SETUP}
+
+// What the same submit would reserve and run within, and whether the balance covers it; nothing runs.
+const quote = await client.quote("How did presidents describe tariffs in the 19th century?", { mode: "pro" });
+if (!quote.covered) console.log(quote.insufficient_credits);`,
   "get /v1/research": `${SETUP}
 
-const jobs = await client.list({ status: "succeeded", limit: 20 });`,
+const firstPage = await client.jobs.list({ status: "succeeded", limit: 20 });
+// Every job, page after page (the Link header's next page, fetched as needed):
+for await (const job of client.jobs.list({ status: "failed" })) console.log(job.id, job.question);`,
   "get /v1/research/{id}": `${SETUP}
 
 const job = await client.get("JOB_ID");
@@ -47,7 +55,7 @@ const { credits, usd } = await client.credits();`,
 const { id } = await client.collections.create({ name: "Board papers" });`,
   "get /v1/collections": `${SETUP}
 
-const collections = await client.collections.list();`,
+for await (const collection of client.collections.list()) console.log(collection.id, collection.name);`,
   "post /v1/collections/{id}/documents": `${SETUP}
 
 // Files (multipart: .pdf, .html, .md, .txt, .jsonl) or JSON documents.

@@ -146,6 +146,23 @@ describe("the deep-research CLI against npm start", () => {
     expect(broke.stderr).toContain(`Billing page (${server.baseUrl}/billing)`);
   });
 
+  it("--quote prints what the job would reserve and run within, and runs nothing", async () => {
+    const before = await api.credits();
+    const run = await cli([TARIFFS, "--mode", "lite", "--quote"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      "Quote for a lite job (nothing was reserved or charged):\n" +
+        "  price     15 credits ($0.15), fixed (reserved when submitted)\n" +
+        "  envelope  up to 1 wave, 4 searches, 5 pages, 60 s\n" +
+        "  runs      sync (the API answers with the result)\n" +
+        `  balance   ${before.credits} credits ($${before.usd}): covered by the balance\n`,
+    );
+    const broke = await cli([TARIFFS, "--mode", "max", "--max-credits", "1000000", "--quote", "--json"]);
+    expect(broke.code).toBe(4);
+    expect(JSON.parse(broke.stdout)).toMatchObject({ covered: false, insufficient_credits: `This max job needs 1000000 credits; the balance is ${before.credits}.` });
+    expect(await api.credits()).toEqual(before);
+  });
+
   it("runs the documented npm script too: npm run cli -- --help", async () => {
     const help = await new Promise<Run>((resolve) => {
       const child = spawn("npm", ["run", "--silent", "cli", "--", "--help"], { env: process.env });

@@ -66,12 +66,16 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("lists the five tools with their required inputs, described fields and output schemas", async () => {
+  it("lists the seven tools with their required inputs, described fields and output schemas", async () => {
     const client = await connect(alice);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName).sort()).toEqual(["cancel_research", "deep_research", "get_credits", "get_research", "list_research"]);
+    expect(Object.keys(byName).sort()).toEqual(["cancel_research", "deep_research", "get_credits", "get_research", "list_research", "quote_research", "start_research"]);
     expect(byName.deep_research!.inputSchema.required).toEqual(["question"]);
+    // start_research takes deep_research's arguments; quote_research the same but the idempotency key.
+    expect(byName.start_research!.inputSchema).toEqual(byName.deep_research!.inputSchema);
+    const { idempotency_key: _key, ...quoted } = byName.deep_research!.inputSchema.properties as Record<string, unknown>;
+    expect(byName.quote_research!.inputSchema.properties).toEqual(quoted);
     expect(byName.get_research!.inputSchema.required).toEqual(["id"]);
     expect(byName.cancel_research!.inputSchema.required).toEqual(["id"]);
     expect(byName.list_research!.inputSchema.required ?? []).toEqual([]);
@@ -108,11 +112,14 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(text).toContain(job.brief);
     expect(text).toContain(`[1] ${job.sources[0].title}`);
     expect(text).toContain(job.sources[0].url);
-    // Progress: the job's id first, then its stages, in increasing order.
+    // Progress: the job's id first, then its stages, increasing against a total (lite reads at most 5 pages, plus one for the brief) they end at.
     expect(progress.length).toBeGreaterThan(2);
     expect(progress[0]!.message).toContain(job.id);
     expect(progress.some((update) => /wave \d+ · \d+ searches · \d+ pages read/.test(update.message ?? ""))).toBe(true);
-    expect(progress.map((update) => update.progress)).toEqual(progress.map((_, index) => index + 1));
+    const values = progress.map((update) => update.progress);
+    expect(values.every((value, index) => index === 0 || value > values[index - 1]!)).toBe(true);
+    expect(progress.every((update) => update.total === 6)).toBe(true);
+    expect(values.at(-1)).toBe(6);
     // The same job as the REST API sees it, paid exactly the lite price.
     expect((await rest(`/v1/research/${job.id}`, account)).body).toEqual(job);
     expect(await credits(account)).toBe(before - 15);
@@ -202,6 +209,29 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(await credits(account)).toBe(500 - 15);
     const reused = await call(client, "deep_research", { ...args, mode: "standard" });
     expect(textOf(reused)).toBe("idempotency_key_reused: This Idempotency-Key was already used with a different request body.");
+  });
+
+  it("start_research answers with the job's id at once and get_research follows it; quote_research prices it first", async () => {
+    const account = await newAccount();
+    const client = await connect(account);
+    const args = { question: QUESTION, mode: "standard" };
+    const quote = (await call(client, "quote_research", args)).structuredContent as any;
+    expect(quote).toMatchObject({ mode: "standard", credits_reserved: 60, covered: true, envelope: { max_pages: 20 } });
+    expect(await credits(account)).toBe(500);
+
+    const started = await call(client, "start_research", args);
+    expect(started.isError ?? false).toBe(false);
+    const { id, status } = started.structuredContent as any;
+    expect(status).toBe("pending");
+    expect(textOf(started)).toContain(`get_research with id ${id}`);
+    let job: any;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      job = (await call(client, "get_research", { id })).structuredContent;
+      if (["succeeded", "failed", "cancelled"].includes(job.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job).toMatchObject({ id, status: "succeeded", credits_charged: quote.max_charge_credits });
+    expect(await credits(account)).toBe(500 - 60);
   });
 
   it("dropping the connection mid-call cancels the job: charged only for the work done", async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { SDK_TYPES_PATH, sdkTypesFrom } from "../../scripts/lib/sdk-client";
-import { DeepResearch, DeepResearchError, ResearchCancelledError, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
+import { DeepResearch, DeepResearchError, InvalidRequestError, ResearchCancelledError, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
 import type { ResearchEvent } from "../../sdk/src/index";
 import { freePort, serverClient } from "./server";
 
@@ -133,6 +133,42 @@ describe("the SDK against npm start", () => {
     expect(cancelled.every((row) => row.status === "cancelled")).toBe(true);
     const all = await client.list({ limit: 100 });
     expect(all.map((row) => row.created_at)).toEqual([...all.map((row) => row.created_at)].sort().reverse());
+    // Iterated, jobs.list() follows the service's Link header page by page to the same list.
+    const paged: string[] = [];
+    for await (const row of client.jobs.list({ limit: 2 })) paged.push(row.id);
+    expect(all.length).toBeGreaterThan(2);
+    expect(paged).toEqual(all.map((row) => row.id));
+    const { data, response, requestId } = await client.jobs.list({ limit: 1 }).withResponse();
+    expect(data).toHaveLength(1);
+    expect(response.headers.get("Link")).toMatch(/^<[^>]+[?&]offset=1[^>]*>; rel="next"$/);
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("quote() prices a request as its submit would, reserving nothing; one the balance cannot pay is not covered", async () => {
+    const before = (await client.credits()).credits;
+    expect(await client.quote(TARIFFS, { mode: "lite" })).toEqual({
+      mode: "lite",
+      metered: false,
+      credits_reserved: 15,
+      max_charge_credits: 15,
+      max_charge_usd: 0.15,
+      envelope: { max_waves: 1, max_searches: 4, max_pages: 5, max_wallclock_secs: 60 },
+      runs: "sync",
+      balance_credits: before,
+      covered: true,
+      covered_by: "balance",
+      insufficient_credits: null,
+    });
+    expect(await client.quote(TARIFFS, { mode: "max", maxCredits: 1_000_000, async: true })).toMatchObject({
+      metered: true,
+      credits_reserved: 1_000_000,
+      runs: "async",
+      covered: false,
+      covered_by: null,
+      insufficient_credits: `This max job needs 1000000 credits; the balance is ${before}.`,
+    });
+    expect((await client.credits()).credits).toBe(before);
+    await expect(client.quote(TARIFFS, { mode: "max" })).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it("the same Idempotency-Key returns the same job, charged once; another body with it is a typed 422", async () => {
@@ -180,7 +216,7 @@ describe("the SDK against npm start", () => {
     expect((broke as DeepResearchError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const stranger = new DeepResearch({ apiKey: "dr_live_not_a_key", baseUrl: server.baseUrl });
-    await expect(stranger.credits()).rejects.toMatchObject({ name: "DeepResearchError", status: 401, code: "unauthorized" });
+    await expect(stranger.credits()).rejects.toMatchObject({ name: "AuthenticationError", status: 401, code: "unauthorized" });
     await expect(client.get(randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 

@@ -104,3 +104,52 @@ describe("the CLI's short answer", () => {
     expect(printed.stdout).toMatch(/"question": .*\n {2}"answer": null,\n {2}"brief"/);
   });
 });
+
+describe("the CLI's summary", () => {
+  it("counts one source as one", async () => {
+    const service = await fakeService([researchService(FINISHED)]);
+    close = service.close;
+    const run = await cli([FINISHED.question], service.baseUrl);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/\nsucceeded · 60 credits \(\$0\.60\) charged · 1 source cited · 1\.0 s · job [0-9a-f-]{36}\n$/);
+  });
+});
+
+describe("deep-research --quote", () => {
+  const quote = (covered: boolean) => ({
+    mode: "standard",
+    metered: false,
+    credits_reserved: 60,
+    max_charge_credits: 60,
+    max_charge_usd: 0.6,
+    envelope: { max_waves: 2, max_searches: 12, max_pages: 20, max_wallclock_secs: 180 },
+    runs: "async",
+    balance_credits: covered ? 500 : 10,
+    covered,
+    covered_by: covered ? "balance" : null,
+    insufficient_credits: covered ? null : "This standard job needs 60 credits; the balance is 10.",
+  });
+
+  it("prints the quote of the request it would send, runs nothing, and exits 0 when covered", async () => {
+    const service = await fakeService([json(200, quote(true))]);
+    close = service.close;
+    const run = await cli(["What ended the Nullification Crisis?", "--quote", "--include-domain", "loc.gov"], service.baseUrl);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toMatch(/^Quote for a standard job \(nothing was reserved or charged\):\n {2}price {5}60 credits \(\$0\.60\), fixed/);
+    expect(run.stdout).toContain("  balance   500 credits ($5.00): covered by the balance\n");
+    expect(service.requests.map((request) => `${request.method} ${request.url}`)).toEqual(["POST /v1/research/quote"]);
+    expect(JSON.parse(service.requests[0]!.body)).toEqual({ question: "What ended the Nullification Crisis?", mode: "standard", include_sources: true, include_domains: ["loc.gov"] });
+  });
+
+  it("exits 4 when the balance does not cover the job, with the 402's message and where to buy credits; --json prints the quote", async () => {
+    const service = await fakeService([json(200, quote(false))]);
+    close = service.close;
+    const run = await cli(["q?", "--quote"], service.baseUrl);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toContain("  balance   10 credits ($0.10): NOT covered. This standard job needs 60 credits; the balance is 10.\n");
+    expect(run.stderr).toBe(`Buy credits or a plan on the dashboard's Billing page (${service.baseUrl}/billing), or pick a cheaper mode with --mode (the prices: ${service.baseUrl}/api/billing/modes).\n`);
+    const printed = await cli(["q?", "--quote", "--json"], service.baseUrl);
+    expect(printed.code).toBe(4);
+    expect(JSON.parse(printed.stdout)).toEqual(quote(false));
+  });
+});

@@ -3,8 +3,10 @@ import { parseCommand, UsageError } from "../../sdk/src/cli/args";
 import { resultMarkdown } from "../../sdk/src/cli/markdown";
 import { explain } from "../../sdk/src/cli/messages";
 import { fractionDone, ProgressView } from "../../sdk/src/cli/progress";
+import { quoteText } from "../../sdk/src/cli/quote";
 import { DeepResearchError, ResearchCancelledError } from "../../sdk/src/index";
-import type { ModePrice, ResearchEvent, ResearchResult } from "../../sdk/src/index";
+import { errorFor } from "../../sdk/src/errors";
+import type { ModePrice, ResearchEvent, ResearchQuote, ResearchResult } from "../../sdk/src/index";
 
 const usage = (argv: string[]) => {
   try {
@@ -27,6 +29,7 @@ describe("the CLI's command line", () => {
       includeDomains: [],
       excludeDomains: [],
       webhookUrl: "https://x.example/hook",
+      quote: false,
       quiet: false,
     });
     expect(parseCommand(["-m", "max", "--max-credits", "80", "--schema", "s.json", "Gold", "standard?"])).toMatchObject({ question: "Gold standard?", mode: "max", maxCredits: 80, schemaFile: "s.json" });
@@ -34,6 +37,7 @@ describe("the CLI's command line", () => {
     expect(parseCommand(["jobs", "--status", "failed", "--limit", "5"])).toEqual({ kind: "jobs", json: false, status: "failed", limit: 5 });
     expect(parseCommand(["cancel", "abc", "--json"])).toEqual({ kind: "cancel", json: true, id: "abc" });
     expect(parseCommand(["--", "credits"])).toMatchObject({ kind: "research", question: "credits" });
+    expect(parseCommand(["q", "--quote", "--mode", "pro"])).toMatchObject({ kind: "research", question: "q", mode: "pro", quote: true });
     expect(parseCommand(["--help"])).toEqual({ kind: "help" });
   });
 
@@ -45,6 +49,7 @@ describe("the CLI's command line", () => {
     expect(usage(["q", "--web"])).toMatch(/only applies with --collection/);
     expect(usage(["q", "--status", "failed"])).toMatch(/applies to "jobs" only/);
     expect(usage(["credits", "--mode", "lite"])).toMatch(/does not apply to "credits"/);
+    expect(usage(["jobs", "--quote"])).toMatch(/--quote does not apply to "jobs"/);
     expect(usage(["jobs", "--status", "done"])).toMatch(/--status must be one of/);
     expect(usage(["cancel"])).toMatch(/takes one job id/);
     expect(usage(["q", "--frobnicate"])).toMatch(/Unknown option '--frobnicate'/);
@@ -86,7 +91,7 @@ describe("the CLI's output", () => {
   it("explains 401, 402, 429 and the rest in words, with distinct exit codes", () => {
     const base = "https://api.example";
     const failure = (status: number, code: string, message: string, extra: { retryAfter?: number; requestId?: string } = {}) =>
-      explain(new DeepResearchError({ status, code, message, ...extra }), base);
+      explain(errorFor({ status, code, message, ...extra }), base);
     expect(failure(401, "unauthorized", "Invalid or revoked API key.")).toEqual({
       message: "Your API key was refused: set DEEP_RESEARCH_API_KEY to a key from the dashboard (API keys page, https://api.example/keys).",
       exitCode: 3,
@@ -129,5 +134,39 @@ describe("the CLI's progress", () => {
     const path = [at("planning", 0), at("searching", 1), at("analyzing", 1), at("searching", 2), at("analyzing", 2), at("synthesizing", 2), at("done", 2)];
     expect([...path].sort((a, b) => a - b)).toEqual(path);
     expect(path.at(-1)).toBe(1);
+  });
+});
+
+describe("the CLI's quote", () => {
+  const quote: ResearchQuote = {
+    mode: "max",
+    metered: true,
+    credits_reserved: 40,
+    max_charge_credits: 40,
+    max_charge_usd: 0.4,
+    envelope: { max_waves: 4, max_searches: 60, max_pages: 120, max_wallclock_secs: 600 },
+    runs: "async",
+    balance_credits: 1,
+    covered: false,
+    covered_by: null,
+    insufficient_credits: "This max job needs 40 credits; the balance is 1.",
+  };
+
+  it("says the price, the envelope, how it runs and whether the balance covers it", () => {
+    expect(quoteText(quote)).toBe(
+      "Quote for a max job (nothing was reserved or charged):\n" +
+        "  price     up to 40 credits ($0.40), metered (charged its work; 40 credits reserved when submitted)\n" +
+        "  envelope  up to 4 waves, 60 searches, 120 pages, 600 s\n" +
+        "  runs      async (the API answers 202; the job is followed to its result)\n" +
+        "  balance   1 credit ($0.01): NOT covered. This max job needs 40 credits; the balance is 1.",
+    );
+    const lite = { ...quote, mode: "lite", metered: false, credits_reserved: 15, max_charge_credits: 15, runs: "sync", balance_credits: 500, covered: true, covered_by: "balance", insufficient_credits: null } as const;
+    expect(quoteText({ ...lite, envelope: { max_waves: 1, max_searches: 4, max_pages: 5, max_wallclock_secs: 60 } })).toBe(
+      "Quote for a lite job (nothing was reserved or charged):\n" +
+        "  price     15 credits ($0.15), fixed (reserved when submitted)\n" +
+        "  envelope  up to 1 wave, 4 searches, 5 pages, 60 s\n" +
+        "  runs      sync (the API answers with the result)\n" +
+        "  balance   500 credits ($5.00): covered by the balance",
+    );
   });
 });

@@ -28,7 +28,12 @@ export async function fakeService(script: ((req: Recorded, res: ServerResponse) 
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Requests left unanswered on purpose (`silent`) are cut, or the server would wait on them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -45,3 +50,6 @@ export const error = (status: number, code: string, message: string, headers: Re
 export function hangUp(req: Recorded, res: ServerResponse) {
   res.socket?.destroy();
 }
+
+/** Never answers: the request waits until the client gives up (its timeout) or the server closes. */
+export function silent(_req: Recorded, _res: ServerResponse) {}

@@ -29,6 +29,8 @@ Research options:
       --include-domain <d>   only sources from this domain (repeatable)
       --exclude-domain <d>   never sources from this domain (repeatable)
       --webhook <url>        the service also POSTs the signed result there
+      --quote                print what the job would reserve and run within, and whether your
+                             balance covers it, without running it (exit 4 when it does not)
   -q, --quiet                no progress on stderr
 
 Other options:
@@ -48,7 +50,8 @@ Ctrl-C while a job runs cancels it. To ask a question that is one of the command
 
 Exit codes: 0 done; 1 the job failed or the service could not answer; 2 a usage error or a request
 the service refused as invalid; 3 the API key is missing or refused, or the account is suspended;
-4 not enough credits; 5 rate limited; 130 interrupted (the job was cancelled).`;
+4 not enough credits (also --quote when the balance does not cover the job); 5 rate limited;
+130 interrupted (the job was cancelled).`;
 
 export type Command =
   | { kind: "help" }
@@ -68,6 +71,8 @@ export type Command =
       includeDomains: string[];
       excludeDomains: string[];
       webhookUrl?: string;
+      /** Print the quote (POST /v1/research/quote) instead of running the job. */
+      quote: boolean;
       quiet: boolean;
     };
 
@@ -77,7 +82,7 @@ export class UsageError extends Error {
 }
 
 const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help"]);
-const RESEARCH_ONLY = ["mode", "max-credits", "schema", "collection", "web", "include-domain", "exclude-domain", "webhook", "quiet"] as const;
+const RESEARCH_ONLY = ["mode", "max-credits", "schema", "collection", "web", "include-domain", "exclude-domain", "webhook", "quote", "quiet"] as const;
 const JOBS_ONLY = ["status", "limit"] as const;
 
 const isMode = (value: string): value is ResearchMode => (RESEARCH_MODES as readonly string[]).includes(value);
@@ -105,6 +110,7 @@ export function parseCommand(argv: string[]): Command {
         "include-domain": { type: "string", multiple: true },
         "exclude-domain": { type: "string", multiple: true },
         webhook: { type: "string" },
+        quote: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
         status: { type: "string" },
         limit: { type: "string" },
@@ -167,6 +173,7 @@ export function parseCommand(argv: string[]): Command {
     includeDomains: values["include-domain"] ?? [],
     excludeDomains: values["exclude-domain"] ?? [],
     ...(values.webhook !== undefined && { webhookUrl: values.webhook }),
+    quote: values.quote ?? false,
     quiet: values.quiet ?? false,
   };
 }

@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { DeepResearch } from "../client.js";
+import type { ResearchInput } from "../research.js";
 import type { ModePrice, ResearchResult } from "../types.js";
 import { type Command, UsageError } from "./args.js";
-import { credits, seconds } from "./format.js";
+import { count, credits, seconds } from "./format.js";
 import { resultJson, resultMarkdown } from "./markdown.js";
-import { EXIT } from "./messages.js";
+import { EXIT, insufficientCreditsAdvice } from "./messages.js";
 import { type ProgressOutput, ProgressView } from "./progress.js";
+import { quoteText } from "./quote.js";
 
 export interface Io {
   stdout: { write(text: string): unknown };
@@ -34,18 +36,15 @@ async function readSchema(file: string): Promise<Record<string, unknown>> {
 
 /** The summary line on stderr after a result: how it ended, what it cost, how long it took. */
 function summary(result: ResearchResult): string {
-  const parts = [result.status, `${credits(result.credits_charged)} charged`, `${result.sources.length} sources cited`];
+  const parts = [result.status, `${credits(result.credits_charged)} charged`, `${count(result.sources.length, "source")} cited`];
   if (result.latency_ms !== null) parts.push(seconds(result.latency_ms));
   return `${parts.join(" · ")} · job ${result.id}`;
 }
 
-export async function runResearch(client: DeepResearch, command: ResearchCommand, io: Io): Promise<number> {
+/** The request a research command makes (--quote quotes the same one). */
+async function researchInput(command: ResearchCommand): Promise<ResearchInput> {
   const responseSchema = command.schemaFile ? await readSchema(command.schemaFile) : undefined;
-  // The mode's cap and wave count for the bar, from the public price list; the bar does without.
-  const modes: ModePrice[] = await client.modes().catch(() => []);
-  const view = command.quiet ? null : new ProgressView(io.stderr, modes.find((mode) => mode.mode === command.mode) ?? null, command.maxCredits);
-  // Always asynchronous, so there are events to show and a job id for Ctrl-C to cancel.
-  const result = await client.research(command.question, {
+  return {
     mode: command.mode,
     maxCredits: command.maxCredits,
     ...(command.collections.length > 0 && { collections: command.collections, web: command.web }),
@@ -53,6 +52,17 @@ export async function runResearch(client: DeepResearch, command: ResearchCommand
     ...(command.excludeDomains.length > 0 && { excludeDomains: command.excludeDomains }),
     ...(command.webhookUrl && { webhookUrl: command.webhookUrl }),
     ...(responseSchema && { responseSchema }),
+  };
+}
+
+export async function runResearch(client: DeepResearch, command: ResearchCommand, io: Io): Promise<number> {
+  const input = await researchInput(command);
+  // The mode's cap and wave count for the bar, from the public price list; the bar does without.
+  const modes: ModePrice[] = await client.modes().catch(() => []);
+  const view = command.quiet ? null : new ProgressView(io.stderr, modes.find((mode) => mode.mode === command.mode) ?? null, command.maxCredits);
+  // Always asynchronous, so there are events to show and a job id for Ctrl-C to cancel.
+  const result = await client.research(command.question, {
+    ...input,
     async: true,
     signal: io.interrupted,
     onAccepted: (job) => view?.accepted(job, command.mode),
@@ -65,9 +75,22 @@ export async function runResearch(client: DeepResearch, command: ResearchCommand
     io.stderr.write(`${why} It was charged ${credits(result.credits_charged)}. (job ${result.id})\n`);
     return EXIT.failed;
   }
-  if (!command.json) io.stdout.write(responseSchema ? `${JSON.stringify(result.typed, null, 2)}\n` : resultMarkdown(result));
+  if (!command.json) io.stdout.write(input.responseSchema ? `${JSON.stringify(result.typed, null, 2)}\n` : resultMarkdown(result));
   if (!command.quiet) io.stderr.write(`${summary(result)}\n`);
   return EXIT.ok;
+}
+
+/**
+ * --quote: what the command would reserve and run within, nothing run. The request is the one the
+ * command would send, but for `async` (the CLI forces it to follow events), so `runs` says how the
+ * API answers the request itself. Exit 4, as the run would, when the balance does not cover it.
+ */
+export async function runQuote(client: DeepResearch, command: ResearchCommand, io: Io, baseUrl: string): Promise<number> {
+  const quote = await client.quote(command.question, await researchInput(command));
+  io.stdout.write(command.json ? `${JSON.stringify(quote, null, 2)}\n` : `${quoteText(quote)}\n`);
+  if (quote.covered) return EXIT.ok;
+  io.stderr.write(`${insufficientCreditsAdvice(baseUrl)}\n`);
+  return EXIT.credits;
 }
 
 export async function runCredits(client: DeepResearch, json: boolean, io: Io): Promise<number> {

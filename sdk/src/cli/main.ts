@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { DeepResearch } from "../client.js";
 import { DEFAULT_BASE_URL } from "../http.js";
 import { parseCommand, USAGE } from "./args.js";
-import { type Io, runCancel, runCredits, runJobs, runResearch } from "./commands.js";
+import { type Io, runCancel, runCredits, runJobs, runQuote, runResearch } from "./commands.js";
 import { EXIT, explain } from "./messages.js";
 
 /** The CLI: `deep-research "question"` and its subcommands (see --help). Resolves with the exit code. */
@@ -49,6 +49,7 @@ export async function main(argv: string[]): Promise<number> {
       case "cancel":
         return await runCancel(client, command.id, command.json, io);
       case "research":
+        if (command.quote) return await runQuote(client, command, io, baseUrl);
         process.on("SIGINT", onInterrupt);
         return await runResearch(client, command, io);
     }

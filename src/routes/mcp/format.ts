@@ -1,4 +1,4 @@
-import type { JobEvent, ResearchResult, SourceDto } from "../../research/service";
+import type { AsyncAccepted, JobEvent, ResearchMode, ResearchQuote, ResearchResult, SourceDto } from "../../research/service";
 
 /**
  * What the MCP tools say in words: a model reads the text content, so the brief, its numbered
@@ -71,4 +71,35 @@ export function resultText(result: ResearchResult): string {
   if (result.sources.length > 0) parts.push(`Sources:\n${sourceList(result.sources)}`);
   if (result.typed !== null && result.typed !== undefined) parts.push(`Typed output:\n${JSON.stringify(result.typed, null, 2)}`);
   return parts.join("\n\n");
+}
+
+/** What start_research says: the job's id, and how to follow it. */
+export function startedText(job: AsyncAccepted, mode: ResearchMode): string {
+  return [
+    `Research job ${job.id} started (${mode}). It runs in the background, so this call returns at once.`,
+    `Call get_research with id ${job.id} to see its status and, once it has succeeded, its answer, brief and sources; cancel_research stops it (charged only for the work done).`,
+  ].join("\n");
+}
+
+/**
+ * What quote_research says: the price, the envelope (the wall clock tells a client whether to
+ * wait with deep_research or start with start_research), and whether the balance covers it.
+ */
+export function quoteText(quote: ResearchQuote): string {
+  const { envelope } = quote;
+  const price = quote.metered
+    ? `up to ${quote.max_charge_credits} credits (${dollars(quote.max_charge_usd)}), metered: charged its work, ${quote.credits_reserved} credits reserved when submitted`
+    : `${quote.max_charge_credits} credits (${dollars(quote.max_charge_usd)}), a fixed price reserved when submitted`;
+  const covered =
+    quote.covered_by === "balance"
+      ? `The balance of ${quote.balance_credits} credits covers it.`
+      : quote.covered_by === "plan_overage"
+        ? `The balance of ${quote.balance_credits} credits does not, but your plan's overage covers the rest.`
+        : `Not covered: ${quote.insufficient_credits ?? `the balance is ${quote.balance_credits} credits.`} deep_research and start_research would answer insufficient_credits.`;
+  return [
+    `Quote for a ${quote.mode} job (nothing was run, reserved or charged): ${price}.`,
+    `It runs within ${envelope.max_waves} waves, ${envelope.max_searches} searches, ${envelope.max_pages} pages and ${envelope.max_wallclock_secs} s; ` +
+      `deep_research waits that long for the result, so a client whose tool calls time out sooner should use start_research, then get_research.`,
+    covered,
+  ].join("\n");
 }

@@ -1,15 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { ResearchLogRowDto, ResearchResultDto } from "../../research/service";
+import { AsyncAcceptedDto, ResearchLogRowDto, ResearchQuoteDto, ResearchResultDto } from "../../research/service";
 import { BalanceDto } from "../account-schemas";
 import type { McpCaller } from "./caller";
-import { DeepResearchInput, deepResearch } from "./deep-research";
+import { deepResearch } from "./deep-research";
 import { cancelResearch, getCredits, getResearch, JobIdInput, ListInput, listResearch } from "./job-tools";
+import { quoteResearch } from "./quote-research";
+import { QuoteArgs, ResearchArgs } from "./research-args";
+import { startResearch } from "./start-research";
 
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
   "returns the short answer with its confidence (or says the sources do not answer), then a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
+  "If your tool calls time out before a job can end (pro and max take minutes), start_research returns the job's id at once and get_research reads it. " +
+  "quote_research says what a job would cost and whether the balance covers it, without running it. " +
   "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance.";
 
 /**
@@ -27,12 +32,39 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
         "Research a question across many sources and get a short answer with its confidence (high, medium or low; none when the sources do not answer) " +
         "and a brief in which every claim cites its sources as [n], with the numbered sources and the exact quotes. " +
         "Costs credits by mode (reserved up front; a failed job is refunded; a job whose sources do not address the question pays only its metered work). " +
-        "Takes seconds to minutes; progress is reported while it runs.",
-      inputSchema: DeepResearchInput,
+        "Takes seconds to minutes (the mode's wall clock); progress is reported while it runs, as pages read against the most the job may read. " +
+        "If your tool calls time out sooner, use start_research instead.",
+      inputSchema: ResearchArgs,
       outputSchema: ResearchResultDto,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     deepResearch(caller),
+  );
+  server.registerTool(
+    "start_research",
+    {
+      title: "Start deep research",
+      description:
+        "Start the same research as deep_research (the same arguments and price) but return at once with the job's id, for clients whose tool calls " +
+        "time out before a job ends (pro and max take minutes). Then call get_research with the id until its status is succeeded, failed or cancelled.",
+      inputSchema: ResearchArgs,
+      outputSchema: AsyncAcceptedDto,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    startResearch(caller),
+  );
+  server.registerTool(
+    "quote_research",
+    {
+      title: "Quote deep research",
+      description:
+        "What deep_research or start_research with these arguments would cost (the credits reserved, the most it can charge), the limits it would run within " +
+        "(waves, searches, pages, seconds), and whether the balance covers it. Nothing is run, reserved or charged.",
+      inputSchema: QuoteArgs,
+      outputSchema: ResearchQuoteDto,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    quoteResearch(caller),
   );
   server.registerTool(
     "get_research",

@@ -1,0 +1,79 @@
+import { z } from "@hono/zod-openapi";
+import { validationError } from "../../http/openapi";
+import { modePrices, RESEARCH_MODES, type ResearchRequest, ResearchRequestSchema, submit, type SubmitResponse } from "../../research/service";
+import type { McpCaller } from "./caller";
+
+function modesDescription(): string {
+  const modes = modePrices().map((mode) => {
+    const price = mode.credits === null ? "metered up to max_credits" : `${mode.credits} credits`;
+    return `${mode.mode} (${price}, at most ${mode.max_wallclock_secs} s, up to ${mode.max_sources} sources)`;
+  });
+  return `How deep to go; the price is fixed per mode and reserved up front (1 credit = $0.01): ${modes.join("; ")}. Default standard.`;
+}
+
+/**
+ * The request's arguments, with a description on each for the model that fills them in: what
+ * quote_research prices. They only carry types: the rules (lengths, domain syntax, max_credits
+ * for max, schema size...) are those of POST /v1/research, applied by its own schema, so both
+ * surfaces accept and refuse the same things.
+ */
+export const QuoteArgs = {
+  question: z.string().describe("The question to research, in plain language (1 to 2000 characters)."),
+  mode: z.enum(RESEARCH_MODES).optional().describe(modesDescription()),
+  max_credits: z
+    .number()
+    .int()
+    .optional()
+    .describe("Required with mode max: the most credits the job may cost (reserved up front; what it does not use is given back)."),
+  include_domains: z
+    .array(z.string())
+    .optional()
+    .describe('Search only these domains, e.g. ["loc.gov", "*.gov"] (at most 50; "*." includes subdomains).'),
+  exclude_domains: z.array(z.string()).optional().describe("Never use pages from these domains (at most 50)."),
+  collections: z
+    .array(z.string())
+    .optional()
+    .describe("Ids of your own document collections to search instead of the default search space (at most 10)."),
+  web: z.boolean().optional().describe("With collections: also search the default search space. Default false."),
+  response_schema: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("A JSON Schema (at most 16 KiB) for a typed output returned beside the brief, each field backed by cited passages."),
+};
+
+/** deep_research's and start_research's arguments: the request's, and the key that makes a repeat return the same job. */
+export const ResearchArgs = {
+  ...QuoteArgs,
+  idempotency_key: z
+    .string()
+    .optional()
+    .describe(
+      "Like the REST Idempotency-Key header: the same key with the same arguments within 24 hours returns the original job instead of paying for a new one " +
+        "(deep_research and start_research share keys: deep_research with start_research's key follows that job).",
+    ),
+};
+
+export type QuoteArgsValue = z.infer<z.ZodObject<typeof QuoteArgs>>;
+export type ResearchArgsValue = z.infer<z.ZodObject<typeof ResearchArgs>>;
+
+/**
+ * The REST request the arguments stand for, checked by POST /v1/research's own schema. Always
+ * asynchronous: the tools follow the job or hand out its id (so an `idempotency_key` used for a
+ * synchronous REST request is another body here: 422).
+ */
+export function researchRequest(args: QuoteArgsValue): ResearchRequest {
+  const parsed = ResearchRequestSchema.safeParse({ ...args, async: true });
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** The same submit as POST /v1/research with this key (origin "api", the same reservation and 402). */
+export async function submitArgs(caller: McpCaller, args: ResearchArgsValue): Promise<{ request: ResearchRequest; submitted: SubmitResponse }> {
+  const { idempotency_key: idempotencyKey, ...fields } = args;
+  const request = researchRequest(fields);
+  const submitted = await submit(caller.deps, { user: caller.user, origin: "api", apiKeyId: caller.apiKeyId }, request, {
+    idempotencyKey,
+    resourceBase: `${caller.origin}/v1/research`,
+  });
+  return { request, submitted };
+}
