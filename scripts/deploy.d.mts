@@ -1,0 +1,46 @@
+/** Types of deploy.mjs (plain JavaScript: `npm run deploy` runs without a TypeScript loader). */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+export interface RunOptions {
+  capture?: boolean;
+  env?: Record<string, string>;
+}
+export type Run = (argv: string[], options?: RunOptions) => Promise<RunResult>;
+
+export interface DeployConfig {
+  workerName: string | undefined;
+  d1: { binding: string; database_name: string; database_id?: string };
+  queues: string[];
+  vars: Record<string, string>;
+}
+export interface BundleSizes {
+  modules: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+export type DeployResult = { databaseId: string; createdSecrets: string[]; skippedSecrets: string[] } | ({ dryRun: true } & BundleSizes);
+
+export declare const PLACEHOLDER_DATABASE_ID: string;
+export declare const FREE_PLAN_COMPRESSED_LIMIT_BYTES: number;
+export declare const UNCOMPRESSED_LIMIT_BYTES: number;
+export declare const OPTIONAL_SECRETS: { name: string; about: string; provider?: [string, string] }[];
+export declare const PROVIDER_SECRETS: Record<"SEARCH_PROVIDER" | "LLM_PROVIDER", Record<string, string>>;
+export declare class DeployError extends Error {}
+export declare function readDeployConfig(text: string): DeployConfig;
+export declare function writeDatabaseId(text: string, id: string, date?: Date): string;
+export declare function bundleSizes(outdir: string): BundleSizes;
+export declare function parseArgs(args: string[]): { dryRun: boolean; prompt: boolean; deployArgs: string[] };
+export declare function deploy(options: {
+  run: Run;
+  prompt?: (question: string) => Promise<string>;
+  log?: (message: string) => void;
+  interactive?: boolean;
+  args?: string[];
+  configPath?: string;
+  env?: Record<string, string | undefined>;
+  tempDir?: () => string;
+}): Promise<DeployResult>;
+export declare const realRun: Run;

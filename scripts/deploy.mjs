@@ -1,0 +1,443 @@
+#!/usr/bin/env node
+// `npm run deploy [-- <flags>]`: puts the service on the Cloudflare account wrangler is logged in to.
+// Every step is idempotent and says what it did; run it again after any failure, or to redeploy.
+//  1. checks the login (`wrangler whoami`): `wrangler login`, or CLOUDFLARE_API_TOKEN (and
+//     CLOUDFLARE_ACCOUNT_ID when the token reaches several accounts);
+//  2. finds the D1 database of wrangler.toml (`deep-research`) or creates it, and writes its id over
+//     the placeholder database_id in wrangler.toml (only that line, with a comment above it);
+//  3. creates the queues wrangler.toml names (producers, consumers, dead-letter queues) that are missing;
+//  4. applies the D1 migrations to the remote database;
+//  5. secrets: generates JWT_SECRET when the Worker has none; asks for each missing optional secret
+//     (email, payments, search and model keys) when run in a terminal, Enter skipping it; refuses to
+//     deploy when the configured provider needs a key nobody gave. New secrets go up with the deploy
+//     (`--secrets-file`, a file readable only by its owner, removed afterwards), never on a command line;
+//  6. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`.
+// `--dry-run` only bundles (`wrangler deploy --dry-run --outdir <tmp>`, no account needed) and prints
+// the bundle's sizes. `--no-prompt` never asks. Other flags go to `wrangler deploy` (e.g. `--var KEY:VALUE`).
+// The steps are the exported `deploy()`, which takes its command runner and prompt as arguments, so
+// test/repo/deploy.test.ts drives it with a fake wrangler.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Limits a bundle is held to (test/repo/deploy.test.ts). The compressed one is the Workers Free
+ * plan's former Worker size limit (3 MB after gzip, 10 MB on Paid), kept as this service's budget;
+ * Cloudflare has since announced a single 64 MiB uncompressed limit on every plan (README "Deploy").
+ */
+export const FREE_PLAN_COMPRESSED_LIMIT_BYTES = 3 * 1024 * 1024;
+export const UNCOMPRESSED_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** Optional secrets the service reads (src/env.ts), in the order they are asked. */
+export const OPTIONAL_SECRETS = [
+  { name: "RESEND_API_KEY", about: "emails are delivered through Resend (without it they are only recorded in the outbox)" },
+  { name: "STRIPE_SECRET_KEY", about: 'payments (Stripe secret key, sk_...); price ids are vars, README "Billing"' },
+  { name: "STRIPE_WEBHOOK_SECRET", about: "verifies Stripe's webhook (whsec_...)" },
+  { name: "BRAVE_API_KEY", about: "web search with SEARCH_PROVIDER=brave", provider: ["SEARCH_PROVIDER", "brave"] },
+  { name: "TAVILY_API_KEY", about: "web search with SEARCH_PROVIDER=tavily", provider: ["SEARCH_PROVIDER", "tavily"] },
+  { name: "EXA_API_KEY", about: "web search with SEARCH_PROVIDER=exa", provider: ["SEARCH_PROVIDER", "exa"] },
+  { name: "OPENAI_API_KEY", about: "a model with LLM_PROVIDER=openai (optional for a server that takes no key)", provider: ["LLM_PROVIDER", "openai"] },
+  { name: "ANTHROPIC_API_KEY", about: "a model with LLM_PROVIDER=anthropic", provider: ["LLM_PROVIDER", "anthropic"] },
+];
+
+/** The secret a provider cannot work without (src/env.ts SEARCH_PROVIDER / LLM_PROVIDER `requires`, the secret ones; a test compares). */
+export const PROVIDER_SECRETS = {
+  SEARCH_PROVIDER: { brave: "BRAVE_API_KEY", tavily: "TAVILY_API_KEY", exa: "EXA_API_KEY" },
+  LLM_PROVIDER: { anthropic: "ANTHROPIC_API_KEY" },
+};
+
+export class DeployError extends Error {
+  name = "DeployError";
+}
+
+/**
+ * What the deploy needs from wrangler.toml: the D1 database, the queue names, the [vars]. A reader
+ * of this file's simple form (one `key = "string"` a line), not a TOML parser.
+ */
+export function readDeployConfig(text) {
+  let section = "";
+  let inD1 = false;
+  const config = { workerName: undefined, d1: undefined, queues: [], vars: {} };
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/\s+#.*$|^\s*#.*$/, "").trim();
+    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?$/.exec(line);
+    if (header) {
+      section = header[1];
+      inD1 = section === "d1_databases";
+      if (inD1 && !config.d1) config.d1 = {};
+      else if (inD1) inD1 = false; // only the first database
+      continue;
+    }
+    const pair = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([^"]*)"$/.exec(line);
+    if (!pair) continue;
+    const [, key, value] = pair;
+    if (section === "" && key === "name") config.workerName = value;
+    if (inD1 && ["binding", "database_name", "database_id"].includes(key)) config.d1[key] = value;
+    if (section.startsWith("queues.") && (key === "queue" || key === "dead_letter_queue") && !config.queues.includes(value)) config.queues.push(value);
+    if (section === "vars") config.vars[key] = value;
+  }
+  if (!config.d1?.database_name || !config.d1.binding) throw new DeployError("wrangler.toml has no [[d1_databases]] with a binding and a database_name");
+  return config;
+}
+
+/** wrangler.toml with the first D1 database's database_id set to `id`, a comment above it saying where it came from; nothing else changes. */
+export function writeDatabaseId(text, id, date = new Date()) {
+  const lines = text.split("\n");
+  let inD1 = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (/^\[/.test(line)) inD1 = line === "[[d1_databases]]";
+    if (inD1 && /^database_id\s*=/.test(line)) {
+      const day = date.toISOString().slice(0, 10);
+      const comment = `# Written by \`npm run deploy\` (scripts/deploy.mjs) on ${day}: the id of this database on the Cloudflare account deployed to (it was ${PLACEHOLDER_DATABASE_ID}).`;
+      const previous = lines[i - 1]?.trim().startsWith("# Written by `npm run deploy`") ? 1 : 0;
+      lines.splice(i - previous, 1 + previous, comment, lines[i].replace(/"[^"]*"/, `"${id}"`));
+      return lines.join("\n");
+    }
+  }
+  throw new DeployError("wrangler.toml has no database_id line under [[d1_databases]]");
+}
+
+/** JSON printed by a wrangler command, from its first `[` or `{` (a warning may come first). */
+function parseJson(output, what) {
+  const start = output.search(/[[{]/);
+  try {
+    return JSON.parse(output.slice(start));
+  } catch {
+    throw new DeployError(`could not read the answer of ${what}:\n${output.trim()}`);
+  }
+}
+
+const QUEUE_TABLE_HEADER = new Set(["id", "name", "jurisdiction", "created_on", "modified_on", "producers", "consumers"]);
+
+/** The cells of `wrangler queues list`'s table (│-separated), trimmed. */
+function tableCells(output) {
+  return output.split("\n").flatMap((line) =>
+    /[│|]/.test(line)
+      ? line
+          .split(/[│|]/)
+          .map((cell) => cell.trim())
+          .filter(Boolean)
+      : [],
+  );
+}
+
+/** The sizes of a `wrangler deploy --outdir` bundle: its modules (not source maps or the README), as they are and gzipped. */
+export function bundleSizes(outdir) {
+  const modules = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!name.endsWith(".map") && name !== "README.md" && !name.endsWith(".json")) modules.push(path);
+    }
+  };
+  walk(outdir);
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const path of modules) {
+    const content = readFileSync(path);
+    bytes += content.length;
+    gzipBytes += gzipSync(content).length;
+  }
+  return { modules: modules.map((path) => path.slice(outdir.length + 1)), bytes, gzipBytes };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** Flags of `npm run deploy` itself; the rest go to `wrangler deploy`, except the ones that would deploy something else. */
+export function parseArgs(args) {
+  const options = { dryRun: false, prompt: true, deployArgs: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--dry-run") options.dryRun = true;
+    else if (arg === "--no-prompt") options.prompt = false;
+    else if (["--env", "-e", "--config", "-c", "--name", "--outdir"].some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
+      throw new DeployError(`${arg.split("=")[0]} is not supported by npm run deploy: it deploys wrangler.toml's top-level Worker`);
+    else {
+      const value = arg === "--var" ? args[i + 1] : arg.startsWith("--var=") ? arg.slice(6) : undefined;
+      if (value?.startsWith("ENVIRONMENT:") && value !== "ENVIRONMENT:production")
+        throw new DeployError(`refusing ${value}: a deploy is production (npm start runs development locally)`);
+      options.deployArgs.push(arg);
+    }
+  }
+  return options;
+}
+
+/**
+ * The deploy, step by step. `run(argv, { capture, env })` runs `wrangler ...` or `npm ...` and
+ * resolves to `{ code, stdout, stderr }` (output captured only with `capture`); `prompt(question)`
+ * resolves to the typed answer; `interactive` says whether a person can answer. Throws DeployError.
+ */
+export async function deploy({
+  run,
+  prompt = async () => "",
+  log = (message) => console.log(`[deploy] ${message}`),
+  interactive = false,
+  args = [],
+  configPath = join(root, "wrangler.toml"),
+  env = process.env,
+  tempDir = () => mkdtempSync(join(tmpdir(), "deep-research-deploy-")),
+}) {
+  const options = parseArgs(args);
+  const wrangler = async (argv, extra = {}) => run(["wrangler", ...argv], extra);
+  const config = readDeployConfig(readFileSync(configPath, "utf8"));
+
+  if (options.dryRun) return dryRun({ run, log, options, configPath, tempDir });
+
+  // 1. Login.
+  const whoami = await wrangler(["whoami", "--json"], { capture: true });
+  // Not logged in: exit 1 with {"loggedIn":false}. Any other failure (no network, a bad token) is wrangler's to explain.
+  if (whoami.code !== 0 && !/"loggedIn"\s*:\s*false/.test(whoami.stdout)) {
+    throw new DeployError(`could not check the Cloudflare login (wrangler whoami):\n${(whoami.stderr || whoami.stdout).trim()}`);
+  }
+  const user = whoami.code === 0 ? parseJson(whoami.stdout, "wrangler whoami") : { loggedIn: false };
+  if (!user.loggedIn) {
+    throw new DeployError(
+      [
+        "not logged in to Cloudflare. Either:",
+        "  npx wrangler login            (opens a browser; the login is kept in wrangler's own config), or",
+        "  export CLOUDFLARE_API_TOKEN=… (a token with Workers Scripts, D1 and Queues edit rights; and CLOUDFLARE_ACCOUNT_ID=…)",
+        "then run npm run deploy again. `npm run deploy -- --dry-run` needs no account.",
+      ].join("\n"),
+    );
+  }
+  const accounts = user.accounts ?? [];
+  if (accounts.length > 1 && !env.CLOUDFLARE_ACCOUNT_ID) {
+    throw new DeployError(
+      `logged in with access to ${accounts.length} accounts; say which one with CLOUDFLARE_ACCOUNT_ID:\n${accounts.map((a) => `  ${a.id}  ${a.name}`).join("\n")}`,
+    );
+  }
+  const account = accounts.find((a) => a.id === env.CLOUDFLARE_ACCOUNT_ID) ?? accounts[0];
+  log(`logged in${user.email ? ` as ${user.email}` : ""}${account ? `, account ${account.name} (${account.id})` : ""}`);
+
+  // 2. D1.
+  const { database_name: databaseName, database_id: configuredId, binding } = config.d1;
+  const listDatabases = async () => {
+    const result = await wrangler(["d1", "list", "--json"], { capture: true });
+    if (result.code !== 0) throw new DeployError(`wrangler d1 list failed:\n${(result.stderr || result.stdout).trim()}`);
+    return parseJson(result.stdout, "wrangler d1 list");
+  };
+  let databases = await listDatabases();
+  let databaseId;
+  if (configuredId && configuredId !== PLACEHOLDER_DATABASE_ID) {
+    const named = databases.find((db) => db.uuid === configuredId);
+    if (!named) {
+      throw new DeployError(
+        `wrangler.toml's database_id ${configuredId} is not a D1 database of this account. Put the placeholder ${PLACEHOLDER_DATABASE_ID} back to let npm run deploy find or create "${databaseName}", or correct the id.`,
+      );
+    }
+    databaseId = configuredId;
+    log(`D1: wrangler.toml names database ${named.name} (${databaseId}), which exists`);
+  } else {
+    let found = databases.find((db) => db.name === databaseName);
+    if (found) log(`D1: database ${databaseName} exists (${found.uuid})`);
+    else {
+      log(`D1: creating database ${databaseName}`);
+      const created = await wrangler(["d1", "create", databaseName]);
+      if (created.code !== 0) throw new DeployError(`wrangler d1 create ${databaseName} failed`);
+      databases = await listDatabases();
+      found = databases.find((db) => db.name === databaseName);
+      if (!found) throw new DeployError(`D1 database ${databaseName} was created but is not listed by wrangler d1 list`);
+    }
+    databaseId = found.uuid;
+    writeFileSync(configPath, writeDatabaseId(readFileSync(configPath, "utf8"), databaseId));
+    log(`D1: wrote database_id ${databaseId} into ${configPath} (commit it, or keep it local: README "Deploy")`);
+  }
+
+  // 3. Queues. `wrangler queues list` prints a table, a page at a time: read pages until ours are
+  // all seen, a page has no rows, or a page repeats the previous one.
+  const existing = new Set();
+  let previousPage = "";
+  for (let page = 1; page <= 100 && config.queues.some((name) => !existing.has(name)); page++) {
+    const listed = await wrangler(["queues", "list", "--page", String(page)], { capture: true });
+    if (listed.code !== 0) throw new DeployError(`wrangler queues list failed:\n${(listed.stderr || listed.stdout).trim()}`);
+    const cells = tableCells(listed.stdout).filter((cell) => !QUEUE_TABLE_HEADER.has(cell));
+    if (cells.length === 0 || cells.join("\n") === previousPage) break;
+    previousPage = cells.join("\n");
+    for (const cell of cells) if (config.queues.includes(cell)) existing.add(cell);
+  }
+  for (const name of config.queues) {
+    if (existing.has(name)) {
+      log(`queue ${name} exists`);
+      continue;
+    }
+    log(`queue ${name}: creating`);
+    const created = await wrangler(["queues", "create", name]);
+    if (created.code !== 0) throw new DeployError(`wrangler queues create ${name} failed`);
+  }
+
+  // 4. Migrations (CI=1: wrangler applies them without asking).
+  log(`D1: applying migrations to the remote database ${databaseName}`);
+  const migrated = await wrangler(["d1", "migrations", "apply", binding, "--remote"], { env: { CI: "1" } });
+  if (migrated.code !== 0) throw new DeployError("wrangler d1 migrations apply --remote failed");
+
+  // 5. Secrets.
+  const listed = await wrangler(["secret", "list", "--format", "json"], { capture: true });
+  let secretNames;
+  if (listed.code === 0) secretNames = parseJson(listed.stdout, "wrangler secret list").map((secret) => secret.name);
+  else if (/not found/i.test(`${listed.stderr}\n${listed.stdout}`)) {
+    secretNames = [];
+    log(`secrets: Worker ${config.workerName ?? ""} does not exist yet (first deploy): no secrets so far`);
+  } else throw new DeployError(`wrangler secret list failed:\n${(listed.stderr || listed.stdout).trim()}`);
+  const toPut = {};
+  if (secretNames.includes("JWT_SECRET")) log("secrets: JWT_SECRET is set");
+  else {
+    toPut.JWT_SECRET = randomBytes(48).toString("base64url");
+    log("secrets: JWT_SECRET generated (48 random bytes, base64url); it goes up with the deploy");
+  }
+  const vars = { ...config.vars, ...varArgs(options.deployArgs) };
+  const missing = OPTIONAL_SECRETS.filter((secret) => !secretNames.includes(secret.name));
+  const skipped = [];
+  for (const secret of missing) {
+    if (!interactive || !options.prompt) {
+      skipped.push(secret.name);
+      continue;
+    }
+    const inUse = secret.provider ? ` (${secret.provider[0]} is ${vars[secret.provider[0]] ?? "unset"} now)` : "";
+    const answer = (await prompt(`${secret.name}: ${secret.about}${inUse}. Value, or Enter to skip: `)).trim();
+    if (answer) {
+      toPut[secret.name] = answer;
+      log(`secrets: ${secret.name} given; it goes up with the deploy`);
+    } else skipped.push(secret.name);
+  }
+  if (skipped.length > 0) {
+    const why = !interactive ? "not asked (no terminal)" : !options.prompt ? "not asked (--no-prompt)" : "skipped";
+    log(`secrets: ${why}: ${skipped.join(", ")}; set one later with \`npx wrangler secret put NAME\``);
+  }
+  for (const [variable, needs] of Object.entries(PROVIDER_SECRETS)) {
+    const secret = needs[vars[variable]];
+    if (secret && !secretNames.includes(secret) && !toPut[secret]) {
+      throw new DeployError(
+        `${variable}=${vars[variable]} needs the secret ${secret}, which the Worker does not have: every request would answer 500. Run npm run deploy in a terminal to be asked for it, or \`npx wrangler secret put ${secret}\` first.`,
+      );
+    }
+  }
+
+  // 6. Dashboard and deploy.
+  log("building the dashboard (npm run web:build)");
+  const built = await run(["npm", "run", "web:build"]);
+  if (built.code !== 0) throw new DeployError("npm run web:build failed");
+  const secretsDir = Object.keys(toPut).length > 0 ? tempDir() : undefined;
+  try {
+    const secretsArgs = [];
+    if (secretsDir) {
+      const file = join(secretsDir, "secrets.json");
+      writeFileSync(file, JSON.stringify(toPut), { mode: 0o600 });
+      secretsArgs.push("--secrets-file", file);
+    }
+    const deployArgv = ["deploy", "--var", "ENVIRONMENT:production", ...secretsArgs, ...options.deployArgs];
+    log(`wrangler ${deployArgv.map((arg) => (secretsDir && arg.startsWith(secretsDir) ? "<secrets file>" : arg)).join(" ")}`);
+    const deployed = await wrangler(deployArgv);
+    if (deployed.code !== 0) {
+      throw new DeployError(`wrangler deploy failed${toPut.JWT_SECRET ? " (the generated JWT_SECRET was not stored; the next run generates another)" : ""}`);
+    }
+  } finally {
+    if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
+  }
+  log(`deployed with ENVIRONMENT=production${Object.keys(toPut).length ? ` and the secrets ${Object.keys(toPut).join(", ")}` : ""}`);
+  return { databaseId, createdSecrets: Object.keys(toPut), skippedSecrets: skipped };
+}
+
+/** `--var KEY:VALUE` pairs among the flags, as an object. */
+function varArgs(args) {
+  const vars = {};
+  args.forEach((arg, i) => {
+    const value = arg === "--var" ? args[i + 1] : arg.startsWith("--var=") ? arg.slice(6) : undefined;
+    const colon = value?.indexOf(":") ?? -1;
+    if (colon > 0) vars[value.slice(0, colon)] = value.slice(colon + 1);
+  });
+  return vars;
+}
+
+/** `--dry-run`: bundle without uploading (no account), then print the sizes. Without a built dashboard, an empty assets directory stands in. */
+async function dryRun({ run, log, options, configPath, tempDir }) {
+  const outdir = tempDir();
+  const assetsDir = join(dirname(configPath), "web", "dist");
+  const emptyAssets = existsSync(assetsDir) ? undefined : tempDir();
+  try {
+    if (emptyAssets) log("web/dist is not built: bundling the Worker with an empty assets directory (npm run web:build first to include the dashboard)");
+    const argv = [
+      "deploy",
+      "--dry-run",
+      "--outdir",
+      outdir,
+      "--var",
+      "ENVIRONMENT:production",
+      ...(emptyAssets ? ["--assets", emptyAssets] : []),
+      ...options.deployArgs,
+    ];
+    log(`wrangler ${argv.join(" ")}`);
+    const result = await run(["wrangler", ...argv]);
+    if (result.code !== 0) throw new DeployError("wrangler deploy --dry-run failed");
+    const sizes = bundleSizes(outdir);
+    const share = (bytes, limit) => `${((100 * bytes) / limit).toFixed(0)}%`;
+    log(
+      `bundle: ${kib(sizes.bytes)} in ${sizes.modules.length} module${sizes.modules.length === 1 ? "" : "s"} (${share(sizes.bytes, UNCOMPRESSED_LIMIT_BYTES)} of the 64 MiB limit), ` +
+        `${kib(sizes.gzipBytes)} gzipped (${share(sizes.gzipBytes, FREE_PLAN_COMPRESSED_LIMIT_BYTES)} of the 3 MB compressed budget)`,
+    );
+    return { dryRun: true, ...sizes };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+    if (emptyAssets) rmSync(emptyAssets, { recursive: true, force: true });
+  }
+}
+
+/** Runs `wrangler …` (this repository's) or `npm …` with metrics off; output is captured only when asked, else it goes to the terminal. */
+export function realRun(argv, { capture = false, env = {} } = {}) {
+  const [command, ...rest] = argv;
+  const executable = command === "wrangler" ? join(root, "node_modules", ".bin", "wrangler") : command;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(executable, rest, {
+      cwd: root,
+      stdio: ["inherit", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
+      // node_modules/.bin first, as under `npm run`: wrangler then runs on the repository's Node (the
+      // `node` devDependency) even when this script was started with an older one.
+      env: { ...process.env, ...env, PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`, WRANGLER_SEND_METRICS: "false" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** Asks in the terminal without echoing the answer (it is a secret). */
+function askHidden(question) {
+  process.stdout.write(question);
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+  return new Promise((resolvePromise) => {
+    rl.question("", (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolvePromise(answer);
+    });
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  deploy({ run: realRun, prompt: askHidden, interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY), args: process.argv.slice(2) }).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`[deploy] ${error instanceof DeployError ? error.message : (error?.stack ?? error)}`);
+      process.exit(1);
+    },
+  );
+}

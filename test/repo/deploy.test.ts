@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  DeployError,
+  deploy,
+  FREE_PLAN_COMPRESSED_LIMIT_BYTES,
+  OPTIONAL_SECRETS,
+  PLACEHOLDER_DATABASE_ID,
+  PROVIDER_SECRETS,
+  parseArgs,
+  type RunOptions,
+  type RunResult,
+  readDeployConfig,
+  realRun,
+  UNCOMPRESSED_LIMIT_BYTES,
+} from "../../scripts/deploy.mjs";
+import { LLM_PROVIDER, SEARCH_PROVIDER } from "../../src/env.ts";
+
+/**
+ * `npm run deploy` (scripts/deploy.mjs): its steps against a fake wrangler that keeps an account's
+ * state in memory (nothing leaves the machine), then a real `wrangler deploy --dry-run`, which
+ * bundles offline, held to the bundle size limits.
+ */
+const scratch = mkdtempSync(join(tmpdir(), "deploy-test-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const WRANGLER_TOML = readFileSync("wrangler.toml", "utf8");
+const QUEUES = ["research-tasks", "research-tasks-dlq", "webhook-deliveries"];
+
+/** A copy of the repository's wrangler.toml in a directory of its own. */
+function configCopy(): string {
+  const dir = mkdtempSync(join(scratch, "config-"));
+  const path = join(dir, "wrangler.toml");
+  writeFileSync(path, WRANGLER_TOML);
+  return path;
+}
+
+const ok = (stdout = ""): RunResult => ({ code: 0, stdout, stderr: "" });
+
+/** `wrangler queues list` prints a cli-table3 table. */
+function queueTable(names: string[]): string {
+  const rows = names.map((name) => `│ ${randomUUID().replaceAll("-", "")} │ ${name} │ 2026-01-01T00:00:00Z │ 2026-01-01T00:00:00Z │ 1 │ 1 │`);
+  return [
+    "┌────┬──────┬────────────┬─────────────┬───────────┬───────────┐",
+    "│ id │ name │ created_on │ modified_on │ producers │ consumers │",
+    "├────┼──────┼────────────┼─────────────┼───────────┼───────────┤",
+    ...rows,
+    "└────┴──────┴────────────┴─────────────┴───────────┴───────────┘",
+  ].join("\n");
+}
+
+/** An account as wrangler sees it, and the commands it was asked to run. */
+class FakeWrangler {
+  loggedIn = true;
+  accounts = [{ id: "0123456789abcdef0123456789abcdef", name: "Test account" }];
+  databases: { uuid: string; name: string }[] = [];
+  queues: string[] = [];
+  secrets = new Map<string, string>();
+  workerExists = false;
+  calls: string[][] = [];
+  deploys: { argv: string[]; secrets: Record<string, string> | null; secretsPath: string | null }[] = [];
+  migrationEnvs: (Record<string, string> | undefined)[] = [];
+
+  run = async (argv: string[], options: RunOptions = {}): Promise<RunResult> => {
+    this.calls.push(argv);
+    const command = argv.join(" ");
+    if (command === "npm run web:build") return ok();
+    const [tool, ...args] = argv;
+    if (tool !== "wrangler") throw new Error(`unexpected command ${command}`);
+    const sub = args.join(" ");
+    if (sub === "whoami --json") {
+      return this.loggedIn
+        ? ok(JSON.stringify({ loggedIn: true, authType: "User API Token", email: "ops@example.com", accounts: this.accounts }))
+        : { code: 1, stdout: '{"loggedIn":false}', stderr: "" };
+    }
+    if (sub === "d1 list --json") return ok(JSON.stringify(this.databases.map((db) => ({ ...db, created_at: "2026-01-01", num_tables: 0 }))));
+    if (args[0] === "d1" && args[1] === "create") {
+      this.databases.push({ uuid: randomUUID(), name: args[2]! });
+      return ok();
+    }
+    if (args[0] === "queues" && args[1] === "list") {
+      const page = Number(args[args.indexOf("--page") + 1] ?? "1");
+      return ok(`\n ⛅️ wrangler 4.164.0\n${queueTable(page === 1 ? this.queues : [])}\n`);
+    }
+    if (args[0] === "queues" && args[1] === "create") {
+      this.queues.push(args[2]!);
+      return ok();
+    }
+    if (sub === "d1 migrations apply DB --remote") {
+      this.migrationEnvs.push(options.env);
+      return ok();
+    }
+    if (sub === "secret list --format json") {
+      if (!this.workerExists)
+        return {
+          code: 1,
+          stdout: "",
+          stderr: '✘ [ERROR] Worker "deep-research-api" not found.\n\nIf this is a new Worker, run `wrangler deploy` first to create it.',
+        };
+      return ok(JSON.stringify([...this.secrets.keys()].map((name) => ({ name, type: "secret_text" }))));
+    }
+    if (args[0] === "deploy") {
+      const at = args.indexOf("--secrets-file");
+      const secretsPath = at >= 0 ? args[at + 1]! : null;
+      const secrets = secretsPath ? (JSON.parse(readFileSync(secretsPath, "utf8")) as Record<string, string>) : null;
+      for (const [name, value] of Object.entries(secrets ?? {})) this.secrets.set(name, value);
+      this.deploys.push({ argv: args, secrets, secretsPath });
+      this.workerExists = true;
+      return ok();
+    }
+    throw new Error(`unexpected command ${command}`);
+  };
+
+  creations(): string[] {
+    return this.calls.filter((argv) => argv[2] === "create").map((argv) => argv.join(" "));
+  }
+}
+
+const noPrompt = async (question: string): Promise<string> => {
+  throw new Error(`prompted without a terminal: ${question}`);
+};
+
+describe("npm run deploy: the steps, against a fake wrangler", () => {
+  it("is the package's deploy script", () => {
+    expect(JSON.parse(readFileSync("package.json", "utf8")).scripts.deploy).toBe("node scripts/deploy.mjs");
+  });
+
+  it("reads wrangler.toml: the D1 database with its placeholder id, every queue, the vars", () => {
+    const config = readDeployConfig(WRANGLER_TOML);
+    expect(config.workerName).toBe("deep-research-api");
+    expect(config.d1).toEqual({ binding: "DB", database_name: "deep-research", database_id: PLACEHOLDER_DATABASE_ID });
+    expect(config.queues.sort()).toEqual([...QUEUES].sort());
+    expect(config.vars.ENVIRONMENT).toBe("production");
+  });
+
+  it("on a new account: creates the database and the queues, writes the id, migrates, generates JWT_SECRET and deploys production", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    const logs: string[] = [];
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath, env: {} });
+
+    expect(fake.creations()).toEqual(["wrangler d1 create deep-research", ...QUEUES.map((name) => `wrangler queues create ${name}`)]);
+    expect(fake.queues.sort()).toEqual([...QUEUES].sort());
+
+    // Only the database_id line changes, with a comment above it saying where the id came from.
+    const id = fake.databases[0]!.uuid;
+    expect(result).toMatchObject({ databaseId: id });
+    const written = readFileSync(configPath, "utf8");
+    expect(readDeployConfig(written).d1.database_id).toBe(id);
+    const before = WRANGLER_TOML.split("\n");
+    const after = written.split("\n");
+    expect(after.length).toBe(before.length + 1);
+    const changed = after.filter((line) => !before.includes(line));
+    expect(changed).toHaveLength(2);
+    expect(changed[0]).toMatch(/^# Written by `npm run deploy` \(scripts\/deploy\.mjs\) on \d{4}-\d{2}-\d{2}: /);
+    expect(changed[1]).toBe(`database_id = "${id}"`);
+
+    // Migrations without wrangler's confirmation prompt, the dashboard built before the deploy.
+    expect(fake.migrationEnvs).toEqual([{ CI: "1" }]);
+    const order = fake.calls.map((argv) => argv.slice(0, 3).join(" "));
+    expect(order.indexOf("npm run web:build")).toBeLessThan(order.indexOf("wrangler deploy --var"));
+    expect(order.indexOf("wrangler d1 migrations")).toBeLessThan(order.indexOf("wrangler deploy --var"));
+
+    // One deploy, production, carrying the generated secret in a file removed afterwards.
+    expect(fake.deploys).toHaveLength(1);
+    const [deployed] = fake.deploys;
+    expect(deployed!.argv.slice(0, 3)).toEqual(["deploy", "--var", "ENVIRONMENT:production"]);
+    expect(deployed!.argv.filter((arg) => arg.startsWith("ENVIRONMENT:"))).toEqual(["ENVIRONMENT:production"]);
+    expect(Object.keys(deployed!.secrets ?? {})).toEqual(["JWT_SECRET"]);
+    expect(deployed!.secrets!.JWT_SECRET).toMatch(/^[A-Za-z0-9_-]{64}$/);
+    expect(existsSync(deployed!.secretsPath!)).toBe(false);
+    // No secret value is ever on a command line.
+    expect(fake.calls.flat()).not.toContain(deployed!.secrets!.JWT_SECRET);
+
+    // Without a terminal the optional secrets are not asked, and the log says so.
+    expect(logs.some((line) => /not asked \(no terminal\): RESEND_API_KEY, .*ANTHROPIC_API_KEY/.test(line))).toBe(true);
+  });
+
+  it("a second run creates nothing, leaves wrangler.toml alone and keeps the JWT_SECRET", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    await deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} });
+    const toml = readFileSync(configPath, "utf8");
+    const secret = fake.secrets.get("JWT_SECRET");
+    fake.calls = [];
+
+    await deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} });
+    expect(fake.creations()).toEqual([]);
+    expect(fake.databases).toHaveLength(1);
+    expect(fake.queues).toHaveLength(QUEUES.length);
+    expect(readFileSync(configPath, "utf8")).toBe(toml);
+    expect(fake.deploys).toHaveLength(2);
+    expect(fake.deploys[1]!.secretsPath).toBeNull();
+    expect(fake.secrets.get("JWT_SECRET")).toBe(secret);
+  });
+
+  it("an account that has the database and queues already: the id is found, nothing is created", async () => {
+    const fake = new FakeWrangler();
+    fake.databases.push(
+      { uuid: "11111111-2222-4333-8444-555555555555", name: "other" },
+      { uuid: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee", name: "deep-research" },
+    );
+    fake.queues.push("unrelated", ...QUEUES);
+    const configPath = configCopy();
+    await deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} });
+    expect(fake.creations()).toEqual([]);
+    expect(readDeployConfig(readFileSync(configPath, "utf8")).d1.database_id).toBe("aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee");
+  });
+
+  it("in a terminal: asks for each missing optional secret, Enter skipping it; --no-prompt asks nothing", async () => {
+    const fake = new FakeWrangler();
+    fake.workerExists = true;
+    fake.secrets.set("JWT_SECRET", "kept").set("STRIPE_SECRET_KEY", "sk_live_kept");
+    const asked: string[] = [];
+    const prompt = async (question: string) => {
+      asked.push(question.split(":")[0]!);
+      return question.startsWith("BRAVE_API_KEY") ? "  brave-key  " : "";
+    };
+    await deploy({ run: fake.run, prompt, interactive: true, log: () => {}, configPath: configCopy(), env: {} });
+    const missing = OPTIONAL_SECRETS.map((secret) => secret.name).filter((name) => name !== "STRIPE_SECRET_KEY");
+    expect(asked).toEqual(missing);
+    expect(fake.deploys[0]!.secrets).toEqual({ BRAVE_API_KEY: "brave-key" });
+    expect(fake.secrets.get("JWT_SECRET")).toBe("kept");
+
+    const quiet = new FakeWrangler();
+    await deploy({ run: quiet.run, prompt: noPrompt, interactive: true, args: ["--no-prompt"], log: () => {}, configPath: configCopy(), env: {} });
+    expect(Object.keys(quiet.deploys[0]!.secrets ?? {})).toEqual(["JWT_SECRET"]);
+  });
+
+  it("refuses to continue when not logged in, before touching anything", async () => {
+    const fake = new FakeWrangler();
+    fake.loggedIn = false;
+    const configPath = configCopy();
+    await expect(deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} })).rejects.toThrow(
+      expect.objectContaining({ name: "DeployError", message: expect.stringMatching(/not logged in.*wrangler login.*CLOUDFLARE_API_TOKEN/s) }),
+    );
+    expect(fake.calls).toEqual([["wrangler", "whoami", "--json"]]);
+    expect(readFileSync(configPath, "utf8")).toBe(WRANGLER_TOML);
+  });
+
+  it("refuses to guess among several accounts: CLOUDFLARE_ACCOUNT_ID chooses", async () => {
+    const fake = new FakeWrangler();
+    fake.accounts.push({ id: "fedcba9876543210fedcba9876543210", name: "Second" });
+    await expect(deploy({ run: fake.run, log: () => {}, configPath: configCopy(), env: {} })).rejects.toThrow(/CLOUDFLARE_ACCOUNT_ID/);
+    expect(fake.calls).toHaveLength(1);
+    await deploy({ run: fake.run, log: () => {}, configPath: configCopy(), env: { CLOUDFLARE_ACCOUNT_ID: "fedcba9876543210fedcba9876543210" } });
+    expect(fake.deploys).toHaveLength(1);
+  });
+
+  it("refuses a database_id that is not a database of the account", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    writeFileSync(configPath, WRANGLER_TOML.replace(PLACEHOLDER_DATABASE_ID, "99999999-9999-4999-8999-999999999999"));
+    await expect(deploy({ run: fake.run, log: () => {}, configPath, env: {} })).rejects.toThrow(/not a D1 database of this account/);
+    expect(fake.creations()).toEqual([]);
+  });
+
+  it("refuses to deploy a search provider without its key (every request would answer 500)", async () => {
+    const fake = new FakeWrangler();
+    await expect(
+      deploy({ run: fake.run, prompt: noPrompt, log: () => {}, args: ["--var", "SEARCH_PROVIDER:brave"], configPath: configCopy(), env: {} }),
+    ).rejects.toThrow(/SEARCH_PROVIDER=brave needs the secret BRAVE_API_KEY/);
+    expect(fake.deploys).toHaveLength(0);
+  });
+
+  it("a deploy is production: ENVIRONMENT cannot be overridden, nor another environment or config chosen", () => {
+    expect(() => parseArgs(["--var", "ENVIRONMENT:development"])).toThrow(DeployError);
+    expect(() => parseArgs(["--var=ENVIRONMENT:development"])).toThrow(/a deploy is production/);
+    expect(() => parseArgs(["--env", "staging"])).toThrow(/not supported/);
+    expect(() => parseArgs(["-c", "other.toml"])).toThrow(/not supported/);
+    expect(parseArgs(["--dry-run", "--var", "ADMIN_EMAILS:a@example.com"])).toEqual({
+      dryRun: true,
+      prompt: true,
+      deployArgs: ["--var", "ADMIN_EMAILS:a@example.com"],
+    });
+  });
+
+  it("knows the provider keys src/env.ts requires and asks for each", () => {
+    for (const choice of [SEARCH_PROVIDER, LLM_PROVIDER]) {
+      const requires: Readonly<Record<string, readonly string[]>> = choice.requires;
+      const secretRequirements = Object.fromEntries(
+        Object.entries(requires).flatMap(([name, variables]) =>
+          variables.filter((variable) => variable.endsWith("_API_KEY")).map((variable) => [name, variable]),
+        ),
+      );
+      expect(PROVIDER_SECRETS[choice.variable]).toEqual(secretRequirements);
+      for (const secret of Object.values(secretRequirements)) expect(OPTIONAL_SECRETS.map((s) => s.name)).toContain(secret);
+    }
+  });
+});
+
+describe("npm run deploy -- --dry-run: a real wrangler bundle, offline", () => {
+  it("bundles under the Workers Free plan's compressed size limit (3 MB) and the 64 MiB uncompressed one", async () => {
+    const logs: string[] = [];
+    const result = await deploy({ run: (argv, options) => realRun(argv, { ...options, capture: true }), args: ["--dry-run"], log: (line) => logs.push(line) });
+    if (!("dryRun" in result)) throw new Error("not a dry run");
+    expect(result.modules).toContain("index.js");
+    const line = `Worker bundle: ${(result.bytes / 1024).toFixed(0)} KiB, gzip ${(result.gzipBytes / 1024).toFixed(0)} KiB (compressed limit ${FREE_PLAN_COMPRESSED_LIMIT_BYTES / 1024} KiB)\n`;
+    process.stdout.write(line);
+    expect(result.gzipBytes, line).toBeLessThan(FREE_PLAN_COMPRESSED_LIMIT_BYTES);
+    expect(result.bytes, line).toBeLessThan(UNCOMPRESSED_LIMIT_BYTES);
+    expect(logs.at(-1)).toMatch(/gzipped/);
+  });
+});
