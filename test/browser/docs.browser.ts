@@ -22,7 +22,7 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
   ).plaintext;
 
   await page.goto(`${base()}/docs`);
-  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
   await expect(page.getByRole("heading", { name: "Authentication", exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeAttached();
   await expect(page.getByText("hmac.compare_digest").first()).toBeAttached(); // the Python verification
@@ -42,7 +42,7 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
 
 test("/docs is the public API only; the dashboard's API and the operator surface have their own page", async ({ page }) => {
   await page.goto(`${base()}/docs`);
-  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
   const sidebar = page.locator("aside, nav").first();
   await expect(sidebar.getByText("Research", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Admin", { exact: true })).toHaveCount(0);
@@ -51,7 +51,7 @@ test("/docs is the public API only; the dashboard's API and the operator surface
   await page.screenshot({ path: "test-results/screens/docs-public.png" });
 
   await page.goto(`${base()}/docs/dashboard`);
-  await expect(page.getByRole("heading", { name: /dashboard and operator surface/, level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /dashboard and operator surface/, level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
   await expect(page.getByText("Operator surface (admins only)").first()).toBeVisible();
   await expect(page.getByText("Your account").first()).toBeVisible();
   await page.screenshot({ path: "test-results/screens/docs-dashboard.png" });
