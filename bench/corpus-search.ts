@@ -30,7 +30,7 @@ async function measure(db: D1Database, sql: string) {
   const urls: string[][] = [];
   for (const question of QUESTIONS) {
     const statement = db.prepare(sql).bind(toFtsQuery(question), LIMIT);
-    urls.push(((await statement.all<{ url: string }>()).results).map((row) => row.url));
+    urls.push((await statement.all<{ url: string }>()).results.map((row) => row.url));
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const start = performance.now();
@@ -53,7 +53,10 @@ function passages(): { url: string; title: string; text: string; domain: string 
 const { db, close } = await scratchD1("corpus");
 const rows: string[] = [];
 try {
-  for (const [label, docs] of [["demo (State of the Union)", sotuDocuments()], ["+ passages", passages()]] as const) {
+  for (const [label, docs] of [
+    ["demo (State of the Union)", sotuDocuments()],
+    ["+ passages", passages()],
+  ] as const) {
     await upsertDocuments(db, docs, 50);
     const count = ((await db.prepare("SELECT COUNT(*) AS n FROM corpus_documents").first()) as { n: number }).n;
     const floorTimes: number[] = [];

@@ -28,7 +28,10 @@ const providers: Providers = {
   search: {
     name: "memory",
     async search(query: SearchQuery) {
-      const wanted = query.query.toLowerCase().split(/\W+/).filter((word) => word.length > 3);
+      const wanted = query.query
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((word) => word.length > 3);
       return documents
         .map((doc, i) => ({ doc, score: wanted.reduce((sum, word) => sum + lowered[i]!.split(word).length - 1, 0) }))
         .sort((a, b) => b.score - a.score)
@@ -45,7 +48,12 @@ const providers: Providers = {
   llm: null,
 };
 
-const lines = [`# Engine CPU per job (${measuredCommit()}), ${new Date().toISOString()}`, "", `Median of ${ROUNDS} rounds per job, in Node ${process.version}.`, ""];
+const lines = [
+  `# Engine CPU per job (${measuredCommit()}), ${new Date().toISOString()}`,
+  "",
+  `Median of ${ROUNDS} rounds per job, in Node ${process.version}.`,
+  "",
+];
 lines.push("| mode | question | waves | pages | ms per job | brief fingerprint |", "|---|---|---|---|---|---|");
 const all: number[] = [];
 for (const [mode, question] of JOBS) {
@@ -56,7 +64,10 @@ for (const [mode, question] of JOBS) {
     const started = performance.now();
     const output = await runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers }, {});
     times.push(performance.now() - started);
-    fingerprint = createHash("sha1").update(JSON.stringify([output.brief, output.sources, output.citations])).digest("hex").slice(0, 12);
+    fingerprint = createHash("sha1")
+      .update(JSON.stringify([output.brief, output.sources, output.citations]))
+      .digest("hex")
+      .slice(0, 12);
     shape = `${output.wave_count} | ${output.pages}`;
   }
   all.push(median(times));
@@ -78,10 +89,12 @@ if (gc) {
   gc();
   const held = process.memoryUsage().heapUsed - before;
   const textMb = pages.reduce((sum, page) => sum + page.text.length, 0) / 1e6;
-  lines.push("", `Evidence of 20 pages (${textMb.toFixed(2)} MB of text, ${evidence.docs.reduce((sum, doc) => sum + doc.passages.length, 0)} passages): **${(held / 1e6).toFixed(1)} MB** of heap, texts included.`);
+  lines.push(
+    "",
+    `Evidence of 20 pages (${textMb.toFixed(2)} MB of text, ${evidence.docs.reduce((sum, doc) => sum + doc.passages.length, 0)} passages): **${(held / 1e6).toFixed(1)} MB** of heap, texts included.`,
+  );
   console.log(lines.at(-1));
 }
-
 
 // Reading a web page: its main text from HTML (pure JS since the HTMLRewriter version cost ~0.1 ms
 // an element on the consumer's one thread). An article page of 200 paragraphs with site chrome.
@@ -89,7 +102,10 @@ const article = (id: number) =>
   `<!doctype html><html><head><title>Article ${id}</title><script>track()</script></head><body><header class="site-header"><nav>` +
   Array.from({ length: 40 }, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join("") +
   `</nav></header><main><article><h1>Article ${id}</h1>` +
-  Array.from({ length: 200 }, (_, i) => `<p>Paragraph ${i} of article ${id} says that the <em>tariff</em> of year ${1800 + i} changed <a href="#">trade</a> volumes.</p>`).join("") +
+  Array.from(
+    { length: 200 },
+    (_, i) => `<p>Paragraph ${i} of article ${id} says that the <em>tariff</em> of year ${1800 + i} changed <a href="#">trade</a> volumes.</p>`,
+  ).join("") +
   `</article></main><aside class="related">Related stories</aside><footer>Footer</footer></body></html>`;
 const articles = Array.from({ length: 20 }, (_, i) => article(i));
 const extractTimes: number[] = [];
@@ -98,6 +114,9 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const html of articles) await extractHtml(html);
   extractTimes.push((performance.now() - started) / articles.length);
 }
-lines.push("", `HTML extraction of an article page (${Math.round(articles[0]!.length / 1000)} KB, ~700 elements): **${median(extractTimes).toFixed(2)} ms** a page.`);
+lines.push(
+  "",
+  `HTML extraction of an article page (${Math.round(articles[0]!.length / 1000)} KB, ~700 elements): **${median(extractTimes).toFixed(2)} ms** a page.`,
+);
 console.log(lines.at(-1));
 console.log(`written to ${writeResults(lines, "engine")}`);

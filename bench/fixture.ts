@@ -10,8 +10,9 @@ const TOPICS = ["tariff", "railroad", "currency", "canal", "telegraph", "harbor"
 
 function page(id: number): string {
   const topic = TOPICS[id % TOPICS.length];
-  const sentences = Array.from({ length: 12 }, (_, i) =>
-    `Report ${id} notes that the ${topic} policy of year ${1800 + ((id * 7 + i) % 120)} changed trade volumes by ${(id * 13 + i * 7) % 97} percent.`,
+  const sentences = Array.from(
+    { length: 12 },
+    (_, i) => `Report ${id} notes that the ${topic} policy of year ${1800 + ((id * 7 + i) % 120)} changed trade volumes by ${(id * 13 + i * 7) % 97} percent.`,
   );
   return `<!doctype html><html><head><title>Fixture report ${id} on ${topic}</title></head><body>
 <nav>Home | About | Contact</nav><header>Fixture Gazette</header>

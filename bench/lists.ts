@@ -45,7 +45,8 @@ try {
       )
       .bind(userId, from.toISOString(), to.toISOString())
       .all();
-  const oldList = () => db.select().from(researchJobs).where(eq(researchJobs.userId, userId)).orderBy(desc(researchJobs.createdAt), desc(researchJobs.id)).limit(100);
+  const oldList = () =>
+    db.select().from(researchJobs).where(eq(researchJobs.userId, userId)).orderBy(desc(researchJobs.createdAt), desc(researchJobs.id)).limit(100);
   let inserted = 0;
   for (const size of SIZES) {
     const insert = d1.prepare(

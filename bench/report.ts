@@ -18,7 +18,9 @@ export const median = (values: number[]) => percentile(values, 50);
 
 /** "Machine load (1/5/15 min): a / b / c." */
 export function machineLoad(): string {
-  return `Machine load (1/5/15 min): ${loadavg().map((n) => n.toFixed(2)).join(" / ")}.`;
+  return `Machine load (1/5/15 min): ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ")}.`;
 }
 
 /** The commit the run measured, "-dirty" when src/ or bench/ differ from it. */

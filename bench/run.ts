@@ -147,7 +147,8 @@ async function startFloor() {
     const key = `${tasks} ${taskUrl}`;
     if (!waves.has(key)) {
       const runs: number[] = [];
-      for (let i = 0; i < 3; i++) runs.push(((await (await fetch(`${url}wave?tasks=${tasks}&url=${encodeURIComponent(taskUrl)}`)).json()) as { ms: number }).ms);
+      for (let i = 0; i < 3; i++)
+        runs.push(((await (await fetch(`${url}wave?tasks=${tasks}&url=${encodeURIComponent(taskUrl)}`)).json()) as { ms: number }).ms);
       waves.set(key, percentile(runs, 50));
     }
     return waves.get(key)!;
@@ -192,7 +193,14 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
   const medianOf = (title: string) => {
     const rows = runs.get(title)!;
     const by = (pick: (row: (typeof rows)[number]) => number) => percentile(rows.map(pick), 50);
-    return { title, rps: by((r) => r.rps), p50: by((r) => r.p50), p99: by((r) => r.p99), bytes: by((r) => r.bytes), errors: rows.reduce((sum, r) => sum + r.errors, 0) };
+    return {
+      title,
+      rps: by((r) => r.rps),
+      p50: by((r) => r.p50),
+      p99: by((r) => r.p99),
+      bytes: by((r) => r.bytes),
+      errors: rows.reduce((sum, r) => sum + r.errors, 0),
+    };
   };
   const [zero, a, b, c] = endpoints.map(([title]) => medianOf(title));
   const d = await load("(d) POST /v1/research lite sync", {
@@ -202,11 +210,14 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
     headers: { ...auth, "Content-Type": "application/json" },
     body: JSON.stringify({ question: "What did presidents say about the railroads and the canals?", mode: "lite" }),
   });
-  log(`## 1. API throughput and latency (autocannon, ${DURATION_SECS} s each, 10 connections, median of ${ROUNDS} interleaved rounds; (d) 4 connections, once)`);
+  log(
+    `## 1. API throughput and latency (autocannon, ${DURATION_SECS} s each, 10 connections, median of ${ROUNDS} interleaved rounds; (d) 4 connections, once)`,
+  );
   log();
   log("| endpoint | req/s | p50 ms | p99 ms | bytes per response | errors | ratio to (0) |");
   log("|---|---|---|---|---|---|---|");
-  for (const row of [zero!, a!, b!, c!, d]) log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.bytes} | ${row.errors} | ${round(row.rps / zero!.rps, 2)} |`);
+  for (const row of [zero!, a!, b!, c!, d])
+    log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.bytes} | ${row.errors} | ${round(row.rps / zero!.rps, 2)} |`);
   log();
   log(`Targets against the bare Worker: /v1/credits ≥ 0.8 → **${round(b!.rps / zero!.rps, 2)}**; finished job ≥ 0.7 → **${round(c!.rps / zero!.rps, 2)}**.`);
   log();
@@ -236,26 +247,34 @@ async function orchestration(path: "web" | "corpus", ctx: Ctx, floor: Floor, fix
   const latency = fixture ? FIXTURE_LATENCY_MS : 0;
   fixture?.latency(latency, latency); // constant: the critical path is known
   const taskUrl = fixture ? `${fixture.baseUrl}/page/1` : "";
-  log(path === "web"
-    ? `## 2b. Orchestration on the web path (SearXNG fixture, constant latency ${latency} ms per search and per page)`
-    : "## 2a. Orchestration on the corpus path (the default: FTS5 search and reads in D1, demo corpus)");
+  log(
+    path === "web"
+      ? `## 2b. Orchestration on the web path (SearXNG fixture, constant latency ${latency} ms per search and per page)`
+      : "## 2a. Orchestration on the corpus path (the default: FTS5 search and reads in D1, demo corpus)",
+  );
   log();
-  log("The run is measured from submit to the `done` progress event; settlement (ledger release, final row, webhook queue) is reported apart, from `done` to the result. " +
-    "Critical path = waves × (search latency + read latency) + synthesis (`synthesizing` to `done`). " +
-    `Floor = synthesis + for each wave the floor of its fan-outs: a Durable Object of bench/floor sending that many ${fixture ? "fetches of a fixture page" : "empty tasks"} through a queue and getting the answers back, on the same machine in the same run.`);
+  log(
+    "The run is measured from submit to the `done` progress event; settlement (ledger release, final row, webhook queue) is reported apart, from `done` to the result. " +
+      "Critical path = waves × (search latency + read latency) + synthesis (`synthesizing` to `done`). " +
+      `Floor = synthesis + for each wave the floor of its fan-outs: a Durable Object of bench/floor sending that many ${fixture ? "fetches of a fixture page" : "empty tasks"} through a queue and getting the answers back, on the same machine in the same run.`,
+  );
   log();
-  log("| mode | run | waves | searches | pages | run ms | synthesis ms | critical path ms | ratio | floor ms | ratio to floor | ours per wave ms | settlement ms |");
+  log(
+    "| mode | run | waves | searches | pages | run ms | synthesis ms | critical path ms | ratio | floor ms | ratio to floor | ours per wave ms | settlement ms |",
+  );
   log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const summary: Record<string, { ratio: number[]; floorRatio: number[]; perWave: number[]; settlement: number[] }> = {};
   for (const mode of ["standard", "pro"]) {
     for (let run = 1; run <= 3; run++) {
       fixture?.freshPages();
-      const question = fixture ? `What changed in tariff and railroad policy? (run ${mode} ${run})` : `How did presidents describe tariffs and the railroads? (run ${mode} ${run})`;
+      const question = fixture
+        ? `What changed in tariff and railroad policy? (run ${mode} ${run})`
+        : `How did presidents describe tariffs and the railroads? (run ${mode} ${run})`;
       const submitted = Date.now();
       const accepted = await ctx.api.call("/v1/research", { body: { question, mode, async: true } });
       if (accepted.status !== 202) throw new Error(`submit failed: ${JSON.stringify(accepted.body)}`);
       const events = await follow(accepted.body.events_url, ctx.key);
-      const result = events.at(-1)!.data;
+      const _result = events.at(-1)!.data;
       const resultAt = events.at(-1)!.receivedAt;
       const stageAt = (stage: string) => events.find((e) => e.event === "progress" && e.data.stage === stage)?.receivedAt;
       const doneAt = stageAt("done") ?? resultAt;
@@ -273,14 +292,18 @@ async function orchestration(path: "web" | "corpus", ctx: Ctx, floor: Floor, fix
       entry.floorRatio.push(runMs / floorMs);
       entry.perWave.push(ours);
       entry.settlement.push(resultAt - doneAt);
-      log(`| ${mode} | ${run} | ${waves} | ${progress.searches} | ${progress.pages} | ${runMs} | ${synthesis} | ${criticalPath} | ${round(runMs / criticalPath, 2)}× | ` +
-        `${floorMs} | ${round(runMs / floorMs, 2)}× | ${round(ours)} | ${resultAt - doneAt} |`);
+      log(
+        `| ${mode} | ${run} | ${waves} | ${progress.searches} | ${progress.pages} | ${runMs} | ${synthesis} | ${criticalPath} | ${round(runMs / criticalPath, 2)}× | ` +
+          `${floorMs} | ${round(runMs / floorMs, 2)}× | ${round(ours)} | ${resultAt - doneAt} |`,
+      );
     }
   }
   log();
   for (const [mode, values] of Object.entries(summary)) {
-    log(`- ${mode}: median **${round(percentile(values.ratio, 50), 2)}×** the critical path (target ≤ 1.15×), ` +
-      `**${round(percentile(values.floorRatio, 50), 2)}×** the platform floor, ours **${round(percentile(values.perWave, 50))} ms** a wave, settlement ${round(percentile(values.settlement, 50))} ms`);
+    log(
+      `- ${mode}: median **${round(percentile(values.ratio, 50), 2)}×** the critical path (target ≤ 1.15×), ` +
+        `**${round(percentile(values.floorRatio, 50), 2)}×** the platform floor, ours **${round(percentile(values.perWave, 50))} ms** a wave, settlement ${round(percentile(values.settlement, 50))} ms`,
+    );
   }
   log();
 }
@@ -296,9 +319,13 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
   log();
   log(`Fixture latency log-normal, p50 ${FIXTURE_LATENCY_MS} ms, p99 ${FIXTURE_P99_MS} ms. Each job is followed over SSE to its result (no polling).`);
   log();
-  log("The service's memory is the resident size of its workerd process, sampled every 200 ms: before the jobs, at its peak while they run, and 3 s after the last one finished.");
+  log(
+    "The service's memory is the resident size of its workerd process, sampled every 200 ms: before the jobs, at its peak while they run, and 3 s after the last one finished.",
+  );
   log();
-  log("| jobs at once | jobs/min | p50 completion ms | p99 completion ms | succeeded | other terminal | not terminal | workerd MB before → peak → after | MB per job at peak |");
+  log(
+    "| jobs at once | jobs/min | p50 completion ms | p99 completion ms | succeeded | other terminal | not terminal | workerd MB before → peak → after | MB per job at peak |",
+  );
   log("|---|---|---|---|---|---|---|---|---|");
   const allIds: string[] = [];
   const memory = () => workerdMemoryMb(server.processGroup)[0] ?? NaN;
@@ -309,7 +336,9 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
     const sampler = setInterval(() => (peak = Math.max(peak, memory())), 200);
     const started = Date.now();
     const submits = await Promise.all(
-      Array.from({ length: n }, (_, i) => ctx.api.call("/v1/research", { body: { question: `Which reports discuss census and postal policy? (${n}-${i})`, mode: "standard" } })),
+      Array.from({ length: n }, (_, i) =>
+        ctx.api.call("/v1/research", { body: { question: `Which reports discuss census and postal policy? (${n}-${i})`, mode: "standard" } }),
+      ),
     );
     const ids = submits.map((s) => {
       if (s.status !== 202) throw new Error(`submit failed: ${JSON.stringify(s.body)}`);
@@ -332,8 +361,10 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
     const perMinute = (n / Math.max(...times)) * 60_000;
     const succeeded = done.filter((d) => d.status === "succeeded").length;
     const stuck = done.filter((d) => d.status === "stuck").length;
-    log(`| ${n} | ${round(perMinute)} | ${percentile(times, 50)} | ${percentile(times, 99)} | ${succeeded} | ${n - succeeded - stuck} | ${stuck} | ` +
-      `${before} → ${peak} → ${after} | ${round((peak - before) / n, 2)} |`);
+    log(
+      `| ${n} | ${round(perMinute)} | ${percentile(times, 50)} | ${percentile(times, 99)} | ${succeeded} | ${n - succeeded - stuck} | ${stuck} | ` +
+        `${before} → ${peak} → ${after} | ${round((peak - before) / n, 2)} |`,
+    );
   }
   log();
   // The ledger afterwards: nothing lost, stuck or charged twice.
@@ -362,9 +393,11 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
     const released = ofJob("release", id)[0]?.delta ?? 0;
     if (released !== reserved - job.credits_charged) releaseMismatches += 1;
   }
-  log(`Ledger check after ${allIds.length} jobs: sum of deltas ${running} vs balance ${balance} (${running === balance ? "equal" : "MISMATCH"}); ` +
-    `balance_after chain ${chainOk ? "consistent, never negative" : "BROKEN"}; jobs without exactly one reservation and one release: **${doubleCharged.length}**; ` +
-    `releases that differ from reserved - credits_charged: **${releaseMismatches}**.`);
+  log(
+    `Ledger check after ${allIds.length} jobs: sum of deltas ${running} vs balance ${balance} (${running === balance ? "equal" : "MISMATCH"}); ` +
+      `balance_after chain ${chainOk ? "consistent, never negative" : "BROKEN"}; jobs without exactly one reservation and one release: **${doubleCharged.length}**; ` +
+      `releases that differ from reserved - credits_charged: **${releaseMismatches}**.`,
+  );
   log();
 }
 
@@ -390,9 +423,11 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture) {
   for (let id = 1; id <= emitted; id++) losses += SUBSCRIBERS - (receipts.get(id) ?? 0);
   log(`## 4. SSE fan-out (${SUBSCRIBERS} subscribers on one job)`);
   log();
-  log(`${emitted} events, ${delays.length} deliveries (every event to every subscriber, replays included). ` +
-    `Delay from emission to arrival: p50 **${percentile(delays, 50)} ms**, p99 **${percentile(delays, 99)} ms**; ` +
-    `losses (an event a subscriber never received): **${losses}**.`);
+  log(
+    `${emitted} events, ${delays.length} deliveries (every event to every subscriber, replays included). ` +
+      `Delay from emission to arrival: p50 **${percentile(delays, 50)} ms**, p99 **${percentile(delays, 99)} ms**; ` +
+      `losses (an event a subscriber never received): **${losses}**.`,
+  );
   log();
 }
 
@@ -431,8 +466,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const wranglerVersion = JSON.parse(readFileSync(join(here, "../node_modules/wrangler/package.json"), "utf8")).version;
 log(`# Benchmarks, ${new Date().toISOString()}`);
 log();
-log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${round(totalmem() / 2 ** 30)} GiB memory; Node ${process.version}; wrangler ${wranglerVersion}. ` +
-  "Load and service share the machine; read the ratios, which are measured side by side in this run, before the absolute figures.");
+log(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${round(totalmem() / 2 ** 30)} GiB memory; Node ${process.version}; wrangler ${wranglerVersion}. ` +
+    "Load and service share the machine; read the ratios, which are measured side by side in this run, before the absolute figures.",
+);
 log();
 const floor = await startFloor();
 try {

@@ -125,7 +125,12 @@ async function measure(name: string) {
     running = false;
     await Promise.all([sampler, prober]);
     const hwm = Math.max(0, ...[...workerdMemory(server.processGroup).values()].map(([, high]) => high));
-    const alive = workerdMemory(server.processGroup).size > 0 && (await fetch(`${server.baseUrl}/healthz`).then((r) => r.ok, () => false));
+    const alive =
+      workerdMemory(server.processGroup).size > 0 &&
+      (await fetch(`${server.baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     const row =
       `| ${name === "flate" ? "flate bomb" : /^\d+$/.test(name) ? `${name} pages` : name} | ${(file.size / 1024 / 1024).toFixed(2)} MB | ${seconds.toFixed(1)} s | ${status} ${code} | ` +
       `${baseline} → ${peak} MB (VmHWM ${hwm || "gone"}) | ${percentile(health, 50).toFixed(0)} / ${Math.max(...health).toFixed(0)} ms, ${healthFailures} failed | ${alive ? "yes" : "**no**"} |`;

@@ -79,7 +79,14 @@ function htmlToText(html: string): { title: string; text: string } {
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'");
-  return { title, text: body.split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n") };
+  return {
+    title,
+    text: body
+      .split("\n")
+      .map((line) => line.replace(/\s+/g, " ").trim())
+      .filter(Boolean)
+      .join("\n"),
+  };
 }
 
 function documentsOf(file: string): Doc[] {

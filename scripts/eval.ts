@@ -82,7 +82,10 @@ async function main(): Promise<number> {
   }
   const log = (line: string) => console.log(line);
   const data = loadDatasets(options.files, options.limit);
-  if (data.joinedTitles.length) log(`note: ${data.joinedTitles.length} titles have several different paragraphs (across questions or files); each title's paragraphs are joined into one document`);
+  if (data.joinedTitles.length)
+    log(
+      `note: ${data.joinedTitles.length} titles have several different paragraphs (across questions or files); each title's paragraphs are joined into one document`,
+    );
   if (data.emptyTitles.length) log(`note: ${data.emptyTitles.length} context paragraphs are empty and were left out`);
   log(`${data.questions.length} questions from ${options.files.join(", ")}; ${data.corpus.length} corpus documents`);
 
@@ -103,7 +106,9 @@ async function main(): Promise<number> {
     const summary = summarizeGroups(run.rows);
     const charged = summary.total.credits.total;
     const engine = options.llm ? `, model ${options.llm.provider}:${options.llm.model ?? "default"}` : "";
-    log(`\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${run.mode}${engine}, ${run.rows.length} questions, ${(run.durationMs / 1000).toFixed(0)} s, revision ${revision ?? "unknown"}\n`);
+    log(
+      `\n${banner ? `${banner}\n\n` : ""}## ${options.inProcess ? "In-process engine (debug)" : "Through the service"}: mode ${run.mode}${engine}, ${run.rows.length} questions, ${(run.durationMs / 1000).toFixed(0)} s, revision ${revision ?? "unknown"}\n`,
+    );
     log(`### Short answer\n\n${shortAnswerTable(summary)}\n`);
     const note = answerSourceNote(summary);
     if (note) log(`${note}\n`);
@@ -111,7 +116,8 @@ async function main(): Promise<number> {
     if (typeof run.meta.ledger_credits_spent === "number" && run.meta.ledger_credits_spent !== charged) {
       log(`\nWARNING: the ledger says ${run.meta.ledger_credits_spent} credits were spent in mode ${run.mode}, the jobs report ${charged} charged`);
     }
-    for (const row of run.rows.filter((r) => r.status !== "succeeded")) log(`failed (${run.mode}): #${row.index + 1} ${row.question.slice(0, 80)}: ${row.error}`);
+    for (const row of run.rows.filter((r) => r.status !== "succeeded"))
+      log(`failed (${run.mode}): #${row.index + 1} ${row.question.slice(0, 80)}: ${row.error}`);
     if (options.jsonOut) {
       const path = jsonPathForMode(options.jsonOut, run.mode, runs.length > 1);
       const meta = {

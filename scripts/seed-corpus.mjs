@@ -30,7 +30,10 @@ export function sotuDocuments() {
     .sort()
     .map((file) => {
       const speech = JSON.parse(readFileSync(join(dataDir, file), "utf8"));
-      const slug = `${speech.year}-${String(speech.name).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+      const slug = `${speech.year}-${String(speech.name)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")}`;
       // Some years have two addresses (a president leaving and one arriving).
       const seen = (counts.get(slug) ?? 0) + 1;
       counts.set(slug, seen);

@@ -34,8 +34,7 @@ function flagValue(name) {
   return undefined;
 }
 const hasFlag = (name) => args.some((arg) => arg === name || arg.startsWith(`${name}=`));
-const hasVar = (key) =>
-  args.some((arg, i) => (arg === "--var" && args[i + 1]?.startsWith(`${key}:`)) || arg.startsWith(`--var=${key}:`));
+const hasVar = (key) => args.some((arg, i) => (arg === "--var" && args[i + 1]?.startsWith(`${key}:`)) || arg.startsWith(`--var=${key}:`));
 
 /** Builds web/ unless web/dist was built from exactly these sources (web/, sdk/src/ and the lockfile; a hash of them is kept beside it). */
 function buildDashboard() {

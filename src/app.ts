@@ -111,13 +111,15 @@ export function buildApp() {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "An API key (`dr_live_` and 32 letters and digits) made in the dashboard (API keys), for `/v1`: `Authorization: Bearer dr_live_...`. Keep it secret: it spends your credits.",
+    description:
+      "An API key (`dr_live_` and 32 letters and digits) made in the dashboard (API keys), for `/v1`: `Authorization: Bearer dr_live_...`. Keep it secret: it spends your credits.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "jwt", {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token (a JWT valid 15 minutes) from sign-up, login or refresh, for `/api`: `Authorization: Bearer <access_token>`. Refresh it with the refresh token before it expires.",
+    description:
+      "An access token (a JWT valid 15 minutes) from sign-up, login or refresh, for `/api`: `Authorization: Bearer <access_token>`. Refresh it with the refresh token before it expires.",
   });
   registerWebhookReference(app);
   app.get("/openapi.json", (c) => {

@@ -103,80 +103,76 @@ export interface Env extends ProviderVariables {
   TRUST_CF_CONNECTING_IP?: string;
   /** Interval of SSE keep-alive comments (default 15000 ms). */
   SSE_KEEPALIVE_MS?: string;
-
 }
 
-const configSchema = z.object({
-  ENVIRONMENT: z.enum(["development", "production"], {
-    error: 'must be "development" or "production"',
-  }),
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((list) =>
-      list
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  DASHBOARD_URL: z
-    .url({ error: "must be an absolute http(s) URL" })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  RATE_LIMIT_SCALE: z.coerce
-    .number({ error: "must be a number" })
-    .positive({ error: "must be greater than 0" })
-    .default(1),
-  TRUST_CF_CONNECTING_IP: z
-    .enum(["true", "false"], { error: 'must be "true" or "false"' })
-    .transform((value) => value === "true")
-    .optional(),
-  JWT_SECRET: z
-    .string({ error: "is missing (set it in .dev.vars or with `wrangler secret put JWT_SECRET`)" })
-    .min(32, { error: "must be at least 32 characters" }),
-  RESEND_API_KEY: z.string().min(1).optional(),
-  EMAIL_FROM: z.string().min(3).default("Deep Research <no-reply@deep-research.local>"),
-  STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: 'must start with "sk_"' }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: 'must start with "whsec_"' }).optional(),
-  STRIPE_METER_EVENT_NAME: z.string().min(1).default("research_credits"),
-  SEARCH_PROVIDER: z.enum(providerNames(SEARCH_PROVIDER), { error: `must be ${oneOf(SEARCH_PROVIDER)}` }).default(SEARCH_PROVIDER.default),
-  LLM_PROVIDER: z.enum(providerNames(LLM_PROVIDER), { error: `must be ${oneOf(LLM_PROVIDER)}` }).default(LLM_PROVIDER.default),
-  SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
-  OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
-  DNS_OVER_HTTPS_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
-  LLM_CONTEXT_TOKENS: z.coerce
-    .number({ error: "must be a number of tokens" })
-    .int({ error: "must be a whole number of tokens" })
-    .min(1024, { error: "must be at least 1024 tokens" })
-    .optional(),
-  READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
-  BRAVE_API_KEY: z.string().optional(),
-  TAVILY_API_KEY: z.string().optional(),
-  EXA_API_KEY: z.string().optional(),
-  ANTHROPIC_API_KEY: z.string().optional(),
-}).superRefine((config, context) => {
-  // A provider without its key would fail every job as an internal error: say so at the first request.
-  for (const choice of [SEARCH_PROVIDER, LLM_PROVIDER]) {
-    const name = config[choice.variable];
-    for (const key of missingVariables(choice, name, config)) {
-      context.addIssue({ code: "custom", path: [key], message: `is required when ${choice.variable}=${name}` });
+const configSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "production"], {
+      error: 'must be "development" or "production"',
+    }),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    DASHBOARD_URL: z
+      .url({ error: "must be an absolute http(s) URL" })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    RATE_LIMIT_SCALE: z.coerce.number({ error: "must be a number" }).positive({ error: "must be greater than 0" }).default(1),
+    TRUST_CF_CONNECTING_IP: z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .transform((value) => value === "true")
+      .optional(),
+    JWT_SECRET: z
+      .string({ error: "is missing (set it in .dev.vars or with `wrangler secret put JWT_SECRET`)" })
+      .min(32, { error: "must be at least 32 characters" }),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    EMAIL_FROM: z.string().min(3).default("Deep Research <no-reply@deep-research.local>"),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_", { error: 'must start with "sk_"' }).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", { error: 'must start with "whsec_"' }).optional(),
+    STRIPE_METER_EVENT_NAME: z.string().min(1).default("research_credits"),
+    SEARCH_PROVIDER: z.enum(providerNames(SEARCH_PROVIDER), { error: `must be ${oneOf(SEARCH_PROVIDER)}` }).default(SEARCH_PROVIDER.default),
+    LLM_PROVIDER: z.enum(providerNames(LLM_PROVIDER), { error: `must be ${oneOf(LLM_PROVIDER)}` }).default(LLM_PROVIDER.default),
+    SEARXNG_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+    OPENAI_BASE_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+    DNS_OVER_HTTPS_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
+    LLM_CONTEXT_TOKENS: z.coerce
+      .number({ error: "must be a number of tokens" })
+      .int({ error: "must be a whole number of tokens" })
+      .min(1024, { error: "must be at least 1024 tokens" })
+      .optional(),
+    READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
+    BRAVE_API_KEY: z.string().optional(),
+    TAVILY_API_KEY: z.string().optional(),
+    EXA_API_KEY: z.string().optional(),
+    ANTHROPIC_API_KEY: z.string().optional(),
+  })
+  .superRefine((config, context) => {
+    // A provider without its key would fail every job as an internal error: say so at the first request.
+    for (const choice of [SEARCH_PROVIDER, LLM_PROVIDER]) {
+      const name = config[choice.variable];
+      for (const key of missingVariables(choice, name, config)) {
+        context.addIssue({ code: "custom", path: [key], message: `is required when ${choice.variable}=${name}` });
+      }
     }
-  }
-  // A copied placeholder passes the length check but signs every token with a published key.
-  if (config.ENVIRONMENT === "production" && isPlaceholderSecret(config.JWT_SECRET)) {
-    context.addIssue({
-      code: "custom",
-      path: ["JWT_SECRET"],
-      message: "is a placeholder, not a secret: generate one with `openssl rand -hex 32` and set it with `wrangler secret put JWT_SECRET`",
-    });
-  }
-});
+    // A copied placeholder passes the length check but signs every token with a published key.
+    if (config.ENVIRONMENT === "production" && isPlaceholderSecret(config.JWT_SECRET)) {
+      context.addIssue({
+        code: "custom",
+        path: ["JWT_SECRET"],
+        message: "is a placeholder, not a secret: generate one with `openssl rand -hex 32` and set it with `wrangler secret put JWT_SECRET`",
+      });
+    }
+  });
 
 /** The example in .dev.vars.example, the test suite's secret, template words, or too few distinct characters to be random. */
 function isPlaceholderSecret(secret: string): boolean {
-  return (
-    /replace|placeholder|change-?me|example|your[-_ ]?secret|test-secret|random-hex/i.test(secret) || new Set(secret).size < 10
-  );
+  return /replace|placeholder|change-?me|example|your[-_ ]?secret|test-secret|random-hex/i.test(secret) || new Set(secret).size < 10;
 }
 
 /**
@@ -202,9 +198,7 @@ const checked = new WeakMap<object, Config>();
 export function loadConfig(env: Env): Config {
   const cached = checked.get(env);
   if (cached) return cached;
-  const emptyToUndefined = Object.fromEntries(
-    Object.entries(env).map(([key, value]) => [key, value === "" && key !== "ADMIN_EMAILS" ? undefined : value]),
-  );
+  const emptyToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" && key !== "ADMIN_EMAILS" ? undefined : value]));
   const result = configSchema.safeParse(emptyToUndefined);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));

@@ -38,14 +38,20 @@ describe("one address-safety rule for webhooks and the page reader", () => {
     expect(fetchableUrl(raw, false)).toBeNull();
   });
 
-  it.each(["https://fcc.gov/", "https://fdic.gov/", "https://fe80.example.com/", "https://[2606:4700::1111]/", "https://[::ffff:8.8.8.8]/", "https://[64:ff9b::8.8.8.8]/", "https://bücher.example/", "https://8.8.8.8/"])(
-    "accepts the public host %s",
-    (raw) => {
-      expect(hostProblem(host(raw))).toBeNull();
-      expect(webhookUrlProblem(raw, "production")).toBeNull();
-      expect(fetchableUrl(raw, false)?.toString()).toBe(new URL(raw).toString());
-    },
-  );
+  it.each([
+    "https://fcc.gov/",
+    "https://fdic.gov/",
+    "https://fe80.example.com/",
+    "https://[2606:4700::1111]/",
+    "https://[::ffff:8.8.8.8]/",
+    "https://[64:ff9b::8.8.8.8]/",
+    "https://bücher.example/",
+    "https://8.8.8.8/",
+  ])("accepts the public host %s", (raw) => {
+    expect(hostProblem(host(raw))).toBeNull();
+    expect(webhookUrlProblem(raw, "production")).toBeNull();
+    expect(fetchableUrl(raw, false)?.toString()).toBe(new URL(raw).toString());
+  });
 
   it("refuses credentials in the URL, and loopback outside development only", () => {
     expect(webhookUrlProblem("https://user@hooks.example.com/", "production")).toMatch(/credentials/);

@@ -197,11 +197,7 @@ describe("GET /api/auth/verify-email", () => {
   it("answers 400 for an expired token and leaves the email unverified", async () => {
     const user = await signupUser();
     const token = await verificationToken(user.email);
-    await dbRun(
-      "update email_tokens set expires_at = ? where user_id = ? and purpose = 'verify_email'",
-      new Date(Date.now() - 1000).toISOString(),
-      user.id,
-    );
+    await dbRun("update email_tokens set expires_at = ? where user_id = ? and purpose = 'verify_email'", new Date(Date.now() - 1000).toISOString(), user.id);
     await expectError(await verifyEmail(token), 400, "invalid_request");
     expect((await json(await me(user.accessToken))).email_verified).toBe(false);
   });
@@ -326,7 +322,12 @@ describe("POST /api/auth/forgot-password", () => {
   it("the service sends exactly one reset email for an existing account and none for an unknown one", async () => {
     const user = await signupUser();
     const sent: EmailMessage[] = [];
-    const deps = { db: createDb(env.DB), config: loadConfig(env), email: { send: async (m: EmailMessage) => void sent.push(m) }, dashboardUrl: "https://dashboard.example.test" };
+    const deps = {
+      db: createDb(env.DB),
+      config: loadConfig(env),
+      email: { send: async (m: EmailMessage) => void sent.push(m) },
+      dashboardUrl: "https://dashboard.example.test",
+    };
     await requestPasswordReset(deps, uniqueEmail("ghost"));
     expect(sent).toEqual([]);
     await requestPasswordReset(deps, user.email.toUpperCase());
@@ -374,11 +375,7 @@ describe("POST /api/auth/reset-password", () => {
   it("answers 400 for an expired token and keeps the old password", async () => {
     const user = await signupUser();
     const token = await requestReset(user.email);
-    await dbRun(
-      "update email_tokens set expires_at = ? where user_id = ? and purpose = 'reset_password'",
-      new Date(Date.now() - 1000).toISOString(),
-      user.id,
-    );
+    await dbRun("update email_tokens set expires_at = ? where user_id = ? and purpose = 'reset_password'", new Date(Date.now() - 1000).toISOString(), user.id);
     await expectError(await resetPassword(token, "a brand new password"), 400, "invalid_request");
     expect((await login(user.email, user.password)).status).toBe(200);
   });
@@ -406,7 +403,9 @@ describe("JWT auth, mounted once on /api, fail-closed (app.ts, middleware/dashbo
   it("every /api route of the app is a documented operation, so its declared security is what guards it", () => {
     const app = buildApp();
     const documented = new Set(
-      app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{([^}]+)\}/g, ":$1")}`] : [])),
+      app.openAPIRegistry.definitions.flatMap((d) =>
+        d.type === "route" ? [`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{([^}]+)\}/g, ":$1")}`] : [],
+      ),
     );
     const undocumented = app.routes
       .filter((route) => route.path.startsWith("/api/") && route.method !== "ALL")
@@ -424,14 +423,10 @@ describe("JWT auth, mounted once on /api, fail-closed (app.ts, middleware/dashbo
 
   it("fails closed: a route that forgets to declare its security, or has no schema at all, still asks for the JWT", async () => {
     const app = buildApp();
-    app.openapi(
-      createRoute({ method: "get", path: "/api/forgot-security", responses: { 200: { description: "would be open" } } }),
-      (c) => c.text("open"),
-    );
+    app.openapi(createRoute({ method: "get", path: "/api/forgot-security", responses: { 200: { description: "would be open" } } }), (c) => c.text("open"));
     app.get("/api/no-schema", (c) => c.text("open"));
-    app.openapi(
-      createRoute({ method: "get", path: "/api/declared-public", security: [], responses: { 200: { description: "public" } } }),
-      (c) => c.text("public"),
+    app.openapi(createRoute({ method: "get", path: "/api/declared-public", security: [], responses: { 200: { description: "public" } } }), (c) =>
+      c.text("public"),
     );
     const fetchApp = (path: string) => app.request(path, { headers: { "CF-Connecting-IP": "203.0.113.9" } }, env);
     await expectError(await fetchApp("/api/forgot-security"), 401, "unauthorized");

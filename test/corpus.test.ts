@@ -48,8 +48,16 @@ describe("admin corpus endpoints", () => {
   it("rejects invalid documents", async () => {
     const admin = await adminUser();
     await expectError(await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [] } }), 400, "invalid_request");
-    await expectError(await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [{ url: "not a url", title: "x", text: "y" }] } }), 400, "invalid_request");
-    await expectError(await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [{ url: "https://a.example/x", title: "", text: "y" }] } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [{ url: "not a url", title: "x", text: "y" }] } }),
+      400,
+      "invalid_request",
+    );
+    await expectError(
+      await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [{ url: "https://a.example/x", title: "", text: "y" }] } }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("ingests, replaces by url, reports stats, deletes by domain, and the engine researches what was ingested", async () => {
@@ -63,7 +71,12 @@ describe("admin corpus endpoints", () => {
     expect(await json(await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [replaced] } }))).toEqual({ ingested: 1 });
 
     const stats = await json(await call("/api/admin/corpus/stats", { token: admin.accessToken }));
-    expect(stats.domains).toEqual(expect.arrayContaining([{ domain: DOMAIN, documents: 3 }, { domain: "cooking.example.com", documents: 1 }]));
+    expect(stats.domains).toEqual(
+      expect.arrayContaining([
+        { domain: DOMAIN, documents: 3 },
+        { domain: "cooking.example.com", documents: 1 },
+      ]),
+    );
     expect(stats.documents).toBeGreaterThanOrEqual(4);
 
     const providers = createProviders({ SEARCH_PROVIDER: "corpus", LLM_PROVIDER: "extractive" }, env.DB);
@@ -94,7 +107,13 @@ describe("admin corpus endpoints", () => {
 
     // The replaced text is what the engine reads.
     const jackson = await runResearch(
-      { question: "What did Andrew Jackson threaten South Carolina with?", mode: "lite", budgets: budgetsForMode("lite"), include_sources: false, include_domains: [DOMAIN] },
+      {
+        question: "What did Andrew Jackson threaten South Carolina with?",
+        mode: "lite",
+        budgets: budgetsForMode("lite"),
+        include_sources: false,
+        include_domains: [DOMAIN],
+      },
       { providers },
     );
     expect(jackson.brief).toMatch(/threatened to use force/);

@@ -99,9 +99,7 @@ export async function createKey(user: TestUser, name = "test"): Promise<{ id: st
 /** The newest outbox email sent to `to`, waiting briefly for background sends. */
 export async function latestEmail(to: string, subjectIncludes = ""): Promise<{ subject: string; text: string } | undefined> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const row = await env.DB.prepare(
-      "select subject, text from outbox_emails where \"to\" = ? and subject like ? order by created_at desc, rowid desc limit 1",
-    )
+    const row = await env.DB.prepare('select subject, text from outbox_emails where "to" = ? and subject like ? order by created_at desc, rowid desc limit 1')
       .bind(to.toLowerCase(), `%${subjectIncludes}%`)
       .first<{ subject: string; text: string }>();
     if (row) return row;
@@ -147,17 +145,25 @@ export async function adminUser(): Promise<TestUser> {
 
 /** Runs one SQL statement against the test database (to set up states the API cannot reach: suspension, expiry). */
 export async function dbRun(query: string, ...params: unknown[]): Promise<void> {
-  await env.DB.prepare(query).bind(...params).run();
+  await env.DB.prepare(query)
+    .bind(...params)
+    .run();
 }
 
 /** The first row of a query against the test database. */
 export async function dbFirst<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T | null> {
-  return env.DB.prepare(query).bind(...params).first<T>();
+  return env.DB.prepare(query)
+    .bind(...params)
+    .first<T>();
 }
 
 /** All rows of a query against the test database. */
 export async function dbAll<T = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(query).bind(...params).all<T>()).results;
+  return (
+    await env.DB.prepare(query)
+      .bind(...params)
+      .all<T>()
+  ).results;
 }
 
 /** Suspends a user the way an admin would (the admin endpoints come later). */
@@ -214,16 +220,44 @@ export async function insertJob(userId: string, job: TestJob = {}): Promise<stri
   const created = job.createdAt ?? new Date().toISOString();
   const completed = terminal ? new Date(Date.parse(created) + 14_250).toISOString() : null;
   const request = { question, mode };
-  const result = status === "succeeded"
-    ? { id, status, question, mode, brief: "A cited brief.", sources: [{ url: "https://example.org/a", title: "A" }], credits_charged: charged, cost_usd: cost / 1e6, error: null, created_at: created, completed_at: completed }
-    : null;
+  const result =
+    status === "succeeded"
+      ? {
+          id,
+          status,
+          question,
+          mode,
+          brief: "A cited brief.",
+          sources: [{ url: "https://example.org/a", title: "A" }],
+          credits_charged: charged,
+          cost_usd: cost / 1e6,
+          error: null,
+          created_at: created,
+          completed_at: completed,
+        }
+      : null;
   await dbRun(
     `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, result_json, credits_reserved, credits_charged,
        cost_usd_micros, error, latency_ms, source_count, wave_count, created_at, started_at, completed_at, deadline_at)
      values (?, ?, 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    id, userId, status, mode, question, JSON.stringify(request), result ? JSON.stringify(result) : null, reserved, charged, cost,
-    status === "failed" ? "provider error" : null, terminal ? 14_250 : null, result ? 1 : null, terminal ? 2 : null,
-    created, created, completed, new Date(Date.parse(created) + 180_000).toISOString(),
+    id,
+    userId,
+    status,
+    mode,
+    question,
+    JSON.stringify(request),
+    result ? JSON.stringify(result) : null,
+    reserved,
+    charged,
+    cost,
+    status === "failed" ? "provider error" : null,
+    terminal ? 14_250 : null,
+    result ? 1 : null,
+    terminal ? 2 : null,
+    created,
+    created,
+    completed,
+    new Date(Date.parse(created) + 180_000).toISOString(),
   );
   if (job.charge !== false && charged > 0) {
     const { applyLedgerChange } = await import("../src/services/ledger");

@@ -140,12 +140,14 @@ describe("access tokens on /api/auth/me", () => {
     await expectRejected(await forge(a.user, b.sid));
   });
 
-  it.each([["garbage", "not-a-jwt"], ["three dots", "a.b.c"], ["empty segments", ".."], ["an API key", "dr_live_0123456789abcdefghijABCDEFGHIJ01"]])(
-    "rejects %s as a bearer token",
-    async (_label, token) => {
-      await expectRejected(token);
-    },
-  );
+  it.each([
+    ["garbage", "not-a-jwt"],
+    ["three dots", "a.b.c"],
+    ["empty segments", ".."],
+    ["an API key", "dr_live_0123456789abcdefghijABCDEFGHIJ01"],
+  ])("rejects %s as a bearer token", async (_label, token) => {
+    await expectRejected(token);
+  });
 
   it("rejects a missing Authorization header, an empty Bearer, and the Basic scheme", async () => {
     await expectError(await call("/api/auth/me"), 401, "unauthorized");

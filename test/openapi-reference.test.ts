@@ -55,7 +55,8 @@ function everySchema(): { schema: Schema; where: string }[] {
   const schemas = Object.entries<Schema>(doc.components.schemas).map(([name, schema]) => ({ schema, where: `components.${name}` }));
   for (const { where, operation } of operations) {
     for (const parameter of operation.parameters ?? []) schemas.push({ schema: parameter.schema, where: `${where} parameter ${parameter.name}` });
-    for (const [type, media] of Object.entries<Schema>(operation.requestBody?.content ?? {})) schemas.push({ schema: media.schema, where: `${where} body ${type}` });
+    for (const [type, media] of Object.entries<Schema>(operation.requestBody?.content ?? {}))
+      schemas.push({ schema: media.schema, where: `${where} body ${type}` });
     for (const [status, response] of Object.entries<Schema>(operation.responses ?? {})) {
       for (const [type, media] of Object.entries<Schema>(response.content ?? {})) schemas.push({ schema: media.schema, where: `${where} ${status} ${type}` });
     }
@@ -95,7 +96,9 @@ describe("the OpenAPI document as a reference", () => {
 
   it("describes every parameter", () => {
     const problems = operations.flatMap(({ where, operation }) =>
-      (operation.parameters ?? []).filter((parameter: Schema) => !nonEmpty(parameter.description)).map((parameter: Schema) => `${where}: parameter ${parameter.in} ${parameter.name}`),
+      (operation.parameters ?? [])
+        .filter((parameter: Schema) => !nonEmpty(parameter.description))
+        .map((parameter: Schema) => `${where}: parameter ${parameter.in} ${parameter.name}`),
     );
     noProblems(problems);
   });
@@ -163,7 +166,8 @@ describe("the OpenAPI document as a reference", () => {
     }
     for (const { where, operation } of operations) {
       for (const parameter of operation.parameters ?? []) {
-        if (parameter.example !== undefined) for (const error of validate(parameter.schema, parameter.example)) problems.push(`${where} ${parameter.name}: ${error}`);
+        if (parameter.example !== undefined)
+          for (const error of validate(parameter.schema, parameter.example)) problems.push(`${where} ${parameter.name}: ${error}`);
       }
     }
     noProblems(problems);
@@ -229,7 +233,17 @@ describe("the OpenAPI document as a reference", () => {
 
   it("opens with a guide: authentication, modes and prices, sync or async, idempotency, paging, errors", () => {
     const guide: string = doc.info.description;
-    for (const heading of ["## Authentication", "## Quick start", "## Modes and credits", "## Synchronous or asynchronous", "## Webhooks", "## Idempotency", "## Lists", "## Rate limits", "## Errors"]) {
+    for (const heading of [
+      "## Authentication",
+      "## Quick start",
+      "## Modes and credits",
+      "## Synchronous or asynchronous",
+      "## Webhooks",
+      "## Idempotency",
+      "## Lists",
+      "## Rate limits",
+      "## Errors",
+    ]) {
       expect(guide).toContain(heading);
     }
     // The mode table comes from the price list, so it shows each mode's price.
@@ -298,7 +312,9 @@ describe("the Test Request console starts with no Idempotency-Key (issue 29)", (
         .filter((parameter: Schema) => parameter.example !== undefined || parameter.schema?.example !== undefined || parameter.examples !== undefined)
         .map(() => where),
     );
-    expect(operations.some(({ operation }) => (operation.parameters ?? []).some((parameter: Schema) => parameter.name.toLowerCase() === "idempotency-key"))).toBe(true);
+    expect(
+      operations.some(({ operation }) => (operation.parameters ?? []).some((parameter: Schema) => parameter.name.toLowerCase() === "idempotency-key")),
+    ).toBe(true);
     noProblems(prefilled);
   });
 });

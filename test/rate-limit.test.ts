@@ -220,7 +220,12 @@ describe("leased hits", () => {
         if (clock() - windowStart >= windowMs) [windowStart, count] = [clock(), 0];
         const granted = Math.max(0, Math.min(want, limit - count));
         count += Math.max(granted, 1);
-        return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowStart + windowMs - clock()) / 1000)), windowEndsAt: windowStart + windowMs, remaining: Math.max(0, limit - count) };
+        return {
+          granted,
+          retryAfterSecs: Math.max(1, Math.ceil((windowStart + windowMs - clock()) / 1000)),
+          windowEndsAt: windowStart + windowMs,
+          remaining: Math.max(0, limit - count),
+        };
       },
     };
     return { calls, counter: async () => stub as unknown as DurableObjectStub<RateLimiter> };

@@ -40,7 +40,12 @@ export function scriptedModel(baseUrl: string, route: (call: ModelCall) => Scrip
     } else {
       text = answer;
     }
-    return HttpResponse.json({ id: `chatcmpl-${calls.length}`, object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage });
+    return HttpResponse.json({
+      id: `chatcmpl-${calls.length}`,
+      object: "chat.completion",
+      choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+      usage,
+    });
   });
   return { handler, calls };
 }

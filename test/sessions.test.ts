@@ -109,11 +109,7 @@ describe("POST /api/auth/refresh", () => {
 
   it("answers 401 for an expired refresh token", async () => {
     const user = await signupUser();
-    await dbRun(
-      "update refresh_tokens set expires_at = ? where token_hash = ?",
-      new Date(Date.now() - 1000).toISOString(),
-      await sha256Hex(user.refreshToken),
-    );
+    await dbRun("update refresh_tokens set expires_at = ? where token_hash = ?", new Date(Date.now() - 1000).toISOString(), await sha256Hex(user.refreshToken));
     await expectError(await refresh(user.refreshToken), 401, "unauthorized");
   });
 

@@ -57,22 +57,14 @@ describe("PUT /api/settings/password", () => {
   it("answers 400 for a new password shorter than 8 or longer than 128 characters", async () => {
     const user = await signupUser();
     await expectError(await changePassword(user.accessToken, { current_password: user.password, new_password: "short" }), 400, "invalid_request");
-    await expectError(
-      await changePassword(user.accessToken, { current_password: user.password, new_password: "p".repeat(129) }),
-      400,
-      "invalid_request",
-    );
+    await expectError(await changePassword(user.accessToken, { current_password: user.password, new_password: "p".repeat(129) }), 400, "invalid_request");
     expect((await login(user.email, user.password)).status).toBe(200);
   });
 
   it("answers 400 when the account has no password set", async () => {
     const user = await signupUser();
     await dbRun("update users set password_hash = null where id = ?", user.id);
-    await expectError(
-      await changePassword(user.accessToken, { current_password: user.password, new_password: "a new password 1" }),
-      400,
-      "invalid_request",
-    );
+    await expectError(await changePassword(user.accessToken, { current_password: user.password, new_password: "a new password 1" }), 400, "invalid_request");
   });
 
   it("answers 400 for missing fields", async () => {
@@ -144,14 +136,16 @@ describe("PUT /api/settings/marketing", () => {
     expect((await meBody(user)).marketing_emails_enabled).toBe(false);
   });
 
-  it.each([["a string", { enabled: "true" }], ["a number", { enabled: 1 }], ["null", { enabled: null }], ["missing", {}]])(
-    "answers 400 when enabled is %s",
-    async (_label, body) => {
-      const user = await signupUser();
-      await expectError(await setMarketing(user.accessToken, body), 400, "invalid_request");
-      expect((await meBody(user)).marketing_emails_enabled).toBe(false);
-    },
-  );
+  it.each([
+    ["a string", { enabled: "true" }],
+    ["a number", { enabled: 1 }],
+    ["null", { enabled: null }],
+    ["missing", {}],
+  ])("answers 400 when enabled is %s", async (_label, body) => {
+    const user = await signupUser();
+    await expectError(await setMarketing(user.accessToken, body), 400, "invalid_request");
+    expect((await meBody(user)).marketing_emails_enabled).toBe(false);
+  });
 
   it("answers 401 without a token", async () => {
     await expectError(await setMarketing(undefined, { enabled: true }), 401, "unauthorized");

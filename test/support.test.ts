@@ -83,7 +83,9 @@ describe("GET /api/support", () => {
     // An admin answers Alice's first ticket.
     const first = await dbFirst<{ id: string }>("select id from tickets where user_id = ? and subject = 'first'", alice.id);
     const admin = await adminUser();
-    expect((await call(`/api/admin/tickets/${first!.id}/reply`, { token: admin.accessToken, body: { body: "Refunded the duplicate.", send_email: false } })).status).toBe(200);
+    expect(
+      (await call(`/api/admin/tickets/${first!.id}/reply`, { token: admin.accessToken, body: { body: "Refunded the duplicate.", send_email: false } })).status,
+    ).toBe(200);
 
     const list = await json<any[]>(await call("/api/support", { token: alice.accessToken }));
     expect(list.map((t) => t.subject)).toEqual(["second", "first"]);

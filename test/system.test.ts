@@ -46,11 +46,7 @@ describe("cross-cutting behaviour", () => {
   });
 
   it("unknown fields in a body are rejected", async () => {
-    await expectError(
-      await call("/api/auth/login", { body: { email: "a@example.com", password: "x", remember_me: true } }),
-      400,
-      "invalid_request",
-    );
+    await expectError(await call("/api/auth/login", { body: { email: "a@example.com", password: "x", remember_me: true } }), 400, "invalid_request");
   });
 
   it("serves an OpenAPI 3.1 document at version 0.1.0 generated from the route schemas", async () => {

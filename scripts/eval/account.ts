@@ -3,7 +3,7 @@
  * gets enough credits through the admin endpoint, and creates the API key the questions are
  * asked with.
  */
-import { ApiClient, HttpError } from "./client";
+import { type ApiClient, HttpError } from "./client";
 
 export interface EvalAccount {
   userId: string;

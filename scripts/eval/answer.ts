@@ -44,8 +44,13 @@ const CITATION_MARKERS = /\s*\[(\d+(?:\s*,\s*\d+)*)\]/g;
 
 /** The opening sentence as an answer (a Markdown heading is no sentence): its citation markers become source indexes. */
 export function answerFromOpening(brief: string): EvalAnswer | null {
-  const prose = brief.split("\n").filter((line) => !/^\s*#/.test(line)).join("\n");
-  const sentence = openingSentence(prose).replace(/^[>*_\-\s]+/, "").trim();
+  const prose = brief
+    .split("\n")
+    .filter((line) => !/^\s*#/.test(line))
+    .join("\n");
+  const sentence = openingSentence(prose)
+    .replace(/^[>*_\-\s]+/, "")
+    .trim();
   if (!sentence || DECLINING_OPENING.test(sentence)) return null;
   const citations = [...sentence.matchAll(CITATION_MARKERS)].flatMap((match) => match[1]!.split(",").map((n) => Number(n.trim()) - 1));
   return { text: sentence.replace(CITATION_MARKERS, "").trim(), confidence: "unknown", citations: [...new Set(citations)] };

@@ -51,9 +51,13 @@ function positiveInt(flag: string, value: string | undefined): number {
 
 /** "standard" or "standard,pro": each mode once, in the order given. */
 function modeList(value: string | undefined): EvalMode[] {
-  const modes = (value ?? "").split(",").map((mode) => mode.trim()).filter(Boolean);
+  const modes = (value ?? "")
+    .split(",")
+    .map((mode) => mode.trim())
+    .filter(Boolean);
   const unknown = modes.filter((mode) => !EVAL_MODES.includes(mode as EvalMode));
-  if (modes.length === 0 || unknown.length) throw new UsageError(`--mode takes ${EVAL_MODES.join(", ")} (several separated by commas), got ${value ?? "nothing"}`);
+  if (modes.length === 0 || unknown.length)
+    throw new UsageError(`--mode takes ${EVAL_MODES.join(", ")} (several separated by commas), got ${value ?? "nothing"}`);
   return [...new Set(modes as EvalMode[])];
 }
 

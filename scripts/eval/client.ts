@@ -31,7 +31,11 @@ export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
   /** Any status below 400 resolves; 429 is retried (up to `retries` times) after Retry-After. */
-  async request<T>(method: string, path: string, options: { body?: unknown; token?: string; retries?: number; timeoutMs?: number } = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; retries?: number; timeoutMs?: number } = {},
+  ): Promise<ApiResponse<T>> {
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(this.baseUrl + path, {
         method,

@@ -57,9 +57,12 @@ export function wikiUrl(title: string): string {
 function isHotpotQuestion(value: unknown): value is HotpotQuestion {
   const q = value as HotpotQuestion;
   return (
-    typeof q === "object" && q !== null &&
-    typeof q.question === "string" && typeof q.answer === "string" &&
-    Array.isArray(q.supporting_facts) && Array.isArray(q.context) &&
+    typeof q === "object" &&
+    q !== null &&
+    typeof q.question === "string" &&
+    typeof q.answer === "string" &&
+    Array.isArray(q.supporting_facts) &&
+    Array.isArray(q.context) &&
     (q.answer_aliases === undefined || (Array.isArray(q.answer_aliases) && q.answer_aliases.every((alias) => typeof alias === "string")))
   );
 }
@@ -73,7 +76,8 @@ export function parseHotpotFile(path: string, text: string): HotpotQuestion[] {
   }
   if (!Array.isArray(parsed)) throw new Error(`${path}: expected a JSON array of HotpotQA questions`);
   parsed.forEach((item, index) => {
-    if (!isHotpotQuestion(item)) throw new Error(`${path}: item ${index} lacks question / answer / supporting_facts / context (or has answer_aliases that are not strings)`);
+    if (!isHotpotQuestion(item))
+      throw new Error(`${path}: item ${index} lacks question / answer / supporting_facts / context (or has answer_aliases that are not strings)`);
   });
   return parsed as HotpotQuestion[];
 }
@@ -89,7 +93,10 @@ class TitleParagraphs {
 
   add(title: string, text: string): void {
     const known = this.byTitle.get(title) ?? [];
-    for (const paragraph of text.split(PARAGRAPH_BREAK).map((p) => p.trim()).filter(Boolean)) {
+    for (const paragraph of text
+      .split(PARAGRAPH_BREAK)
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (known.some((existing) => existing.includes(paragraph))) continue;
       const kept = known.filter((existing) => !paragraph.includes(existing));
       known.splice(0, known.length, ...kept, paragraph);

@@ -39,7 +39,9 @@ export async function runInProcess(options: EvalOptions, data: LoadedDatasets, l
   try {
     await applyMigrations(db);
     if (!options.perQuestion) await ingestDocuments(db, data.corpus);
-    log(`${IN_PROCESS_BANNER}\ncorpus: ${options.perQuestion ? "each question's own paragraphs" : `${data.corpus.length} documents`}; modes ${options.modes.join(", ")}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`);
+    log(
+      `${IN_PROCESS_BANNER}\ncorpus: ${options.perQuestion ? "each question's own paragraphs" : `${data.corpus.length} documents`}; modes ${options.modes.join(", ")}; LLM ${process.env.LLM_PROVIDER ?? "extractive"}\n`,
+    );
     const providers = createProviders(
       {
         SEARCH_PROVIDER: "corpus",
@@ -86,13 +88,33 @@ export async function runInProcess(options: EvalOptions, data: LoadedDatasets, l
           });
         } catch (error) {
           const wallMs = Math.round(performance.now() - questionStarted);
-          row = buildRow(index, question, { status: "failed", error: (error as Error).message, jobId: null, httpStatus: null, via: "in-process", brief: null, answer: null, answerSource: "field", sources: [], jobMs: wallMs, wallMs, credits: 0, costUsd: 0, waves: null });
+          row = buildRow(index, question, {
+            status: "failed",
+            error: (error as Error).message,
+            jobId: null,
+            httpStatus: null,
+            via: "in-process",
+            brief: null,
+            answer: null,
+            answerSource: "field",
+            sources: [],
+            jobMs: wallMs,
+            wallMs,
+            credits: 0,
+            costUsd: 0,
+            waves: null,
+          });
         }
         rows.push(row);
         log(questionLine(row, data.questions.length));
         if (options.verbose) log(questionDetail(row));
       }
-      runs.push({ mode, rows, durationMs: Date.now() - started, meta: { path: "in-process (NOT the product path)", per_question_corpus: options.perQuestion, corpus_documents: data.corpus.length } });
+      runs.push({
+        mode,
+        rows,
+        durationMs: Date.now() - started,
+        meta: { path: "in-process (NOT the product path)", per_question_corpus: options.perQuestion, corpus_documents: data.corpus.length },
+      });
     }
     return runs;
   } finally {

@@ -40,7 +40,8 @@ export function modelSettings(choice: ModelChoice, env: NodeJS.ProcessEnv = proc
     if (env.OPENAI_BASE_URL) vars.OPENAI_BASE_URL = env.OPENAI_BASE_URL;
     where = env.OPENAI_BASE_URL ?? "https://api.openai.com/v1";
     if (env.OPENAI_API_KEY) secrets.OPENAI_API_KEY = env.OPENAI_API_KEY;
-    else if (!env.OPENAI_BASE_URL) throw new ModelSettingsError("--llm openai needs OPENAI_API_KEY in the environment (or OPENAI_BASE_URL for a local server without a key)");
+    else if (!env.OPENAI_BASE_URL)
+      throw new ModelSettingsError("--llm openai needs OPENAI_API_KEY in the environment (or OPENAI_BASE_URL for a local server without a key)");
   } else {
     if (env.ANTHROPIC_BASE_URL) vars.ANTHROPIC_BASE_URL = env.ANTHROPIC_BASE_URL;
     where = env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com";

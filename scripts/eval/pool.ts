@@ -2,7 +2,12 @@
  * Runs `work` over `items` with at most `concurrency` in flight, keeping the items' order in the
  * results. Once `stopped()` is true no further item starts (the results then have holes).
  */
-export async function mapPool<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>, stopped: () => boolean = () => false): Promise<R[]> {
+export async function mapPool<T, R>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+  stopped: () => boolean = () => false,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

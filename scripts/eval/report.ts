@@ -79,13 +79,22 @@ export function retrievalTable(summary: GroupedSummary): string {
 export function answerSourceNote(summary: GroupedSummary): string | null {
   const { answers_from_opening: asked, answers_from_opening_fallback: fallback, questions } = summary.total;
   const notes: string[] = [];
-  if (asked) notes.push(`--answer-from opening: for all ${asked} results the brief's opening sentence was scored as the short answer (confidence "unknown"), whatever their \`answer\` field says.`);
-  if (fallback) notes.push(`${fallback} of ${questions} results had no \`answer\` field (a server older than it): their brief's opening sentence was scored as the short answer, confidence "unknown".`);
+  if (asked)
+    notes.push(
+      `--answer-from opening: for all ${asked} results the brief's opening sentence was scored as the short answer (confidence "unknown"), whatever their \`answer\` field says.`,
+    );
+  if (fallback)
+    notes.push(
+      `${fallback} of ${questions} results had no \`answer\` field (a server older than it): their brief's opening sentence was scored as the short answer, confidence "unknown".`,
+    );
   return notes.length ? notes.join("\n") : null;
 }
 
 export function writeJson(path: string, meta: Record<string, unknown>, summary: GroupedSummary, rows: QuestionRow[]): void {
-  writeFileSync(path, `${JSON.stringify({ meta, totals: summary.total, by_type: summary.by_type, by_hops: summary.by_hops, by_file: summary.by_file, rows }, null, 2)}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ meta, totals: summary.total, by_type: summary.by_type, by_hops: summary.by_hops, by_file: summary.by_file, rows }, null, 2)}\n`,
+  );
 }
 
 /** out.json for one mode; out.standard.json, out.pro.json when several modes were run. */

@@ -89,7 +89,14 @@ async function resultByPolling(api: ApiClient, statusUrl: string, apiKey: string
   return null;
 }
 
-export async function ask(api: ApiClient, apiKey: string, question: string, mode: string, timeoutMs: number, extra: Record<string, unknown> = {}): Promise<Asked> {
+export async function ask(
+  api: ApiClient,
+  apiKey: string,
+  question: string,
+  mode: string,
+  timeoutMs: number,
+  extra: Record<string, unknown> = {},
+): Promise<Asked> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const deadline = Date.now() + timeoutMs;

@@ -76,7 +76,12 @@ export function buildRow(index: number, question: EvalQuestion, outcome: Outcome
     answer_source: outcome.answerSource,
     brief: outcome.brief ?? "",
     sources: outcome.sources.map(({ url, title }) => ({ url, title })),
-    metrics: scoreAnswer(question, brief, sources.map((source) => source.url), answer),
+    metrics: scoreAnswer(
+      question,
+      brief,
+      sources.map((source) => source.url),
+      answer,
+    ),
     latency: { job_ms: outcome.jobMs, wall_ms: outcome.wallMs },
     credits_charged: outcome.credits,
     cost_usd: outcome.costUsd,

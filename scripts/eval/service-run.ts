@@ -58,7 +58,9 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
     if (options.collection) {
       // The customer path for their own documents: a collection, and every question names it.
       ({ id: collectionId, ingested: uploaded } = await uploadToCollection(api, apiKey, data.corpus));
-      log(`collection ${collectionId}: uploaded ${uploaded} documents through POST /v1/collections/{id}/documents in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`);
+      log(
+        `collection ${collectionId}: uploaded ${uploaded} documents through POST /v1/collections/{id}/documents in ${((Date.now() - uploadStarted) / 1000).toFixed(1)} s`,
+      );
     } else {
       uploaded = await uploadCorpus(api, admin.accessToken, data.corpus);
     }
@@ -85,33 +87,40 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
     for (const mode of options.modes) {
       const started = Date.now();
       const balanceBefore = await creditBalance(api, apiKey);
-      log(`\naccount ${options.adminEmail}: balance ${balanceBefore} of ${granted} granted; asking ${data.questions.length} questions, mode ${mode}, concurrency ${options.concurrency}\n`);
+      log(
+        `\naccount ${options.adminEmail}: balance ${balanceBefore} of ${granted} granted; asking ${data.questions.length} questions, mode ${mode}, concurrency ${options.concurrency}\n`,
+      );
       const timeoutMs = (MODES[mode].wallclockSecs + CLIENT_GRACE_SECS) * 1000;
-      const rows = await mapPool(data.questions, options.concurrency, async (question, index) => {
-        const asked = await ask(api, apiKey, question.question, mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
-        const result = asked.result;
-        const { answer, source } = readAnswer(result ?? { brief: null, answer: null }, options.answerFrom);
-        const row = buildRow(index, question, {
-          status: result?.status ?? "no_result",
-          error: asked.error,
-          jobId: result?.id ?? null,
-          httpStatus: asked.httpStatus || null,
-          via: asked.via,
-          brief: result?.brief ?? null,
-          answer,
-          answerSource: source,
-          sources: result?.sources ?? [],
-          jobMs: result?.latency_ms ?? null,
-          wallMs: asked.wallMs,
-          credits: result?.credits_charged ?? 0,
-          costUsd: result?.cost_usd ?? 0,
-          waves: result?.wave_count ?? null,
-        });
-        if (isExiting()) return row; // interrupted: the server is going away, this is no result
-        log(questionLine(row, data.questions.length));
-        if (options.verbose) log(questionDetail(row));
-        return row;
-      }, isExiting);
+      const rows = await mapPool(
+        data.questions,
+        options.concurrency,
+        async (question, index) => {
+          const asked = await ask(api, apiKey, question.question, mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
+          const result = asked.result;
+          const { answer, source } = readAnswer(result ?? { brief: null, answer: null }, options.answerFrom);
+          const row = buildRow(index, question, {
+            status: result?.status ?? "no_result",
+            error: asked.error,
+            jobId: result?.id ?? null,
+            httpStatus: asked.httpStatus || null,
+            via: asked.via,
+            brief: result?.brief ?? null,
+            answer,
+            answerSource: source,
+            sources: result?.sources ?? [],
+            jobMs: result?.latency_ms ?? null,
+            wallMs: asked.wallMs,
+            credits: result?.credits_charged ?? 0,
+            costUsd: result?.cost_usd ?? 0,
+            waves: result?.wave_count ?? null,
+          });
+          if (isExiting()) return row; // interrupted: the server is going away, this is no result
+          log(questionLine(row, data.questions.length));
+          if (options.verbose) log(questionDetail(row));
+          return row;
+        },
+        isExiting,
+      );
       if (isExiting()) throw new Error("interrupted");
 
       const balanceAfter = await creditBalance(api, apiKey);

@@ -76,8 +76,6 @@ export function scoreShortAnswer(text: string | null, gold: string, aliases: rea
   const exact = golds.some((candidate) => exactMatch(text, candidate));
   // A yes/no question is answered by its first word: "Yes: A is 2,850 km and B 1,230 km" is right,
   // "No, ... yes ..." is not, whatever words follow.
-  const correct = isYesNo(gold)
-    ? tokens(text)[0] === normalizeAnswer(gold)
-    : f1 >= CORRECT_F1 || golds.some((candidate) => containsAnswer(text, candidate));
+  const correct = isYesNo(gold) ? tokens(text)[0] === normalizeAnswer(gold) : f1 >= CORRECT_F1 || golds.some((candidate) => containsAnswer(text, candidate));
   return { exactMatch: exact, f1, correct };
 }

@@ -17,6 +17,11 @@ export function environmentArgs(args, root) {
 function localFilesSet(key, args, root) {
   const given = args.flatMap((arg, i) => (arg === "--env-file" ? [args[i + 1]] : arg.startsWith("--env-file=") ? [arg.slice("--env-file=".length)] : []));
   const dotDevVars = join(root, ".dev.vars");
-  const files = given.length > 0 ? given.map((file) => resolve(root, file)) : existsSync(dotDevVars) ? [dotDevVars] : [".env", ".env.local"].map((file) => join(root, file));
+  const files =
+    given.length > 0
+      ? given.map((file) => resolve(root, file))
+      : existsSync(dotDevVars)
+        ? [dotDevVars]
+        : [".env", ".env.local"].map((file) => join(root, file));
   return files.some((file) => existsSync(file) && new RegExp(`^\\s*${key}\\s*=`, "m").test(readFileSync(file, "utf8")));
 }

@@ -43,11 +43,15 @@ export async function openLocalD1(persistTo) {
 /** Applies the migrations/ files not yet recorded in d1_migrations, as `wrangler d1 migrations apply` does. */
 export async function applyMigrations(db) {
   await db
-    .prepare("CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)")
+    .prepare(
+      "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+    )
     .run();
   const dir = join(ROOT, "migrations");
   const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((row) => row.name));
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
     if (applied.has(file)) continue;
     const statements = readFileSync(join(dir, file), "utf8")
       .split("--> statement-breakpoint")

@@ -56,8 +56,12 @@ export class DeepResearch {
       this.http.api.POST("/v1/research", { body: researchBody(question, options), params: { header: { "idempotency-key": idempotencyKey } }, ...init }),
     );
     return new ApiPromise(
-      mapData(answer, (data, response): Submitted =>
-        response.status === 202 ? { status: 202, job: data as AsyncAccepted, idempotencyKey } : { status: 200, result: data as ResearchResult, idempotencyKey },
+      mapData(
+        answer,
+        (data, response): Submitted =>
+          response.status === 202
+            ? { status: 202, job: data as AsyncAccepted, idempotencyKey }
+            : { status: 200, result: data as ResearchResult, idempotencyKey },
       ),
     );
   }

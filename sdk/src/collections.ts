@@ -74,11 +74,15 @@ export class Collections {
 
   /** The collection's documents, newest first, without their text: awaited, one page; with `for await`, all of them. */
   documents(id: string, paging: Paging = {}, options: RequestOptions = {}): PagePromise<CollectionDocumentSummary> {
-    return this.http.page(options, (next, init) => this.http.api.GET("/v1/collections/{id}/documents", { params: { path: { id }, query: { ...paging, ...next } }, ...init }));
+    return this.http.page(options, (next, init) =>
+      this.http.api.GET("/v1/collections/{id}/documents", { params: { path: { id }, query: { ...paging, ...next } }, ...init }),
+    );
   }
 
   document(id: string, documentId: string, options: RequestOptions = {}): ApiPromise<CollectionDocument> {
-    return this.http.request(options, (init) => this.http.api.GET("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, ...init }));
+    return this.http.request(options, (init) =>
+      this.http.api.GET("/v1/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: documentId } }, ...init }),
+    );
   }
 
   deleteDocument(id: string, documentId: string, options: RequestOptions = {}): ApiPromise<{ deleted: true }> {

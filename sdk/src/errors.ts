@@ -160,7 +160,10 @@ export class ResearchCancelledError extends Error {
     readonly job: ResearchResult,
     cause?: unknown,
   ) {
-    super(`Research job ${job.id} was cancelled; ${job.credits_charged} credits were charged for the work already done.`, cause === undefined ? undefined : { cause });
+    super(
+      `Research job ${job.id} was cancelled; ${job.credits_charged} credits were charged for the work already done.`,
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
 

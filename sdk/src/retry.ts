@@ -37,7 +37,10 @@ async function retryable(request: Request, response: Response): Promise<boolean>
   if (!repeatable(request)) return false;
   if (response.status >= 500) return true;
   if (response.status === 409 && request.headers.has("Idempotency-Key")) {
-    const body = (await response.clone().json().catch(() => null)) as { error?: { code?: string } } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { code?: string } } | null;
     return body?.error?.code === "idempotency_conflict";
   }
   return false;

@@ -26,7 +26,11 @@ function typedEvent(message: SseMessage): ResearchEvent | null {
   try {
     data = JSON.parse(message.data);
   } catch {
-    throw new DeepResearchError({ status: 200, code: "invalid_response", message: `The ${message.event} event ${message.id} is not JSON: ${message.data.slice(0, 200)}` });
+    throw new DeepResearchError({
+      status: 200,
+      code: "invalid_response",
+      message: `The ${message.event} event ${message.id} is not JSON: ${message.data.slice(0, 200)}`,
+    });
   }
   return { id: Number(message.id ?? 0), event: message.event, data } as ResearchEvent;
 }

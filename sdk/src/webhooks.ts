@@ -74,14 +74,16 @@ export async function verifyWebhook(
   const body = typeof rawBody === "string" ? new TextEncoder().encode(rawBody) : new Uint8Array(rawBody);
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const expected = new Uint8Array(await crypto.subtle.sign("HMAC", key, body));
-  if (!constantTimeEqual(received, expected)) throw new WebhookVerificationError("The signature does not match the body: wrong secret, or the body was changed.");
+  if (!constantTimeEqual(received, expected))
+    throw new WebhookVerificationError("The signature does not match the body: wrong secret, or the body was changed.");
 
   const stamp = header(headers, "X-Service-Timestamp");
   const timestamp = stamp !== null && /^\d+$/.test(stamp.trim()) ? Number(stamp.trim()) : null;
   const toleranceSecs = options.toleranceSecs ?? 300;
   if (timestamp !== null && Number.isFinite(toleranceSecs)) {
     const skew = Math.abs((options.now ?? Date.now()) / 1000 - timestamp);
-    if (skew > toleranceSecs) throw new WebhookVerificationError(`The delivery's timestamp is ${Math.round(skew)} s away from now (tolerance ${toleranceSecs} s).`);
+    if (skew > toleranceSecs)
+      throw new WebhookVerificationError(`The delivery's timestamp is ${Math.round(skew)} s away from now (tolerance ${toleranceSecs} s).`);
   }
   let result: ResearchResult;
   try {

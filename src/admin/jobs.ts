@@ -75,9 +75,7 @@ export async function refundedCredits(db: Db, jobId: string): Promise<number> {
 
 function tooMuch(charged: number, refunded: number): ApiError {
   const left = Math.max(0, charged - refunded);
-  return ApiError.invalid(
-    `At most ${left} credits of this job can still be refunded (charged ${charged}, already refunded ${refunded}).`,
-  );
+  return ApiError.invalid(`At most ${left} credits of this job can still be refunded (charged ${charged}, already refunded ${refunded}).`);
 }
 
 /**
@@ -108,19 +106,23 @@ export async function refundJob(
 
   let result;
   try {
-    result = await applyLedgerChange(db, job.userId, { kind: "refund", delta: input.credits, note: input.note, relatedId: jobId, idempotencyKey: key }, (entryId) =>
-      auditAfterChange(db, actor, {
-        action: "job.refund",
-        targetType: "job",
-        targetId: jobId,
-        details: {
-          user_id: job.userId,
-          credits: input.credits,
-          note: input.note,
-          balance_after: sql`(select ${ledgerEntries.balanceAfter} from ${ledgerEntries} where ${ledgerEntries.id} = ${entryId})`,
-          ledger_entry_id: entryId,
-        },
-      }),
+    result = await applyLedgerChange(
+      db,
+      job.userId,
+      { kind: "refund", delta: input.credits, note: input.note, relatedId: jobId, idempotencyKey: key },
+      (entryId) =>
+        auditAfterChange(db, actor, {
+          action: "job.refund",
+          targetType: "job",
+          targetId: jobId,
+          details: {
+            user_id: job.userId,
+            credits: input.credits,
+            note: input.note,
+            balance_after: sql`(select ${ledgerEntries.balanceAfter} from ${ledgerEntries} where ${ledgerEntries.id} = ${entryId})`,
+            ledger_entry_id: entryId,
+          },
+        }),
     );
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("refund_exceeds_charge")) {

@@ -90,7 +90,10 @@ export async function replyToTicket(
 export async function setTicketStatus(db: Db, actor: Actor, id: string, status: Extract<TicketStatus, "open" | "closed">): Promise<void> {
   const ticket = await findTicket(db, id);
   await db.batch([
-    db.update(tickets).set({ status, updatedAt: nowIso() }).where(and(eq(tickets.id, id), ne(tickets.status, status))),
+    db
+      .update(tickets)
+      .set({ status, updatedAt: nowIso() })
+      .where(and(eq(tickets.id, id), ne(tickets.status, status))),
     auditAfterChange(db, actor, {
       action: status === "closed" ? "ticket.close" : "ticket.reopen",
       targetType: "ticket",

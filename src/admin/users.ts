@@ -28,13 +28,7 @@ function adminUserRow(u: UserRow) {
 export async function listUsers(db: Db, q: string | undefined, page: Paging) {
   const term = q?.trim();
   const where = !term ? undefined : UUID.test(term) ? eq(users.id, term.toLowerCase()) : sql`instr(${users.email}, ${term.toLowerCase()}) > 0`;
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(sql`rowid`))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(sql`rowid`)).limit(page.limit).offset(page.offset);
   return rows.map(adminUserRow);
 }
 
@@ -48,8 +42,14 @@ export async function userDetail(db: Db, id: string) {
   const [[user], [jobs], [open], [stored]] = await db.batch([
     db.select().from(users).where(eq(users.id, id)),
     db.select({ n: count() }).from(researchJobs).where(eq(researchJobs.userId, id)),
-    db.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, id), ne(tickets.status, "closed"))),
-    db.select({ collections: count(), documents: sum(collections.documentCount), bytes: sum(collections.bytes) }).from(collections).where(eq(collections.userId, id)),
+    db
+      .select({ n: count() })
+      .from(tickets)
+      .where(and(eq(tickets.userId, id), ne(tickets.status, "closed"))),
+    db
+      .select({ collections: count(), documents: sum(collections.documentCount), bytes: sum(collections.bytes) })
+      .from(collections)
+      .where(eq(collections.userId, id)),
   ]);
   if (!user) throw ApiError.notFound("User");
   const { plan } = await currentPlan(db, id);

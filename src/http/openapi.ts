@@ -83,7 +83,8 @@ const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
   },
   idempotency_conflict: {
     title: "Same Idempotency-Key still in progress",
-    meaning: "A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer.",
+    meaning:
+      "A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer.",
   },
   payload_too_large: {
     title: "Too large",
@@ -100,7 +101,8 @@ const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
   },
   rate_limited: {
     title: "Too many requests",
-    meaning: "A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives.",
+    meaning:
+      "A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives.",
   },
   payment_processor_not_configured: {
     title: "Payment processor not configured",
@@ -133,17 +135,25 @@ const ErrorBodySchema = z
         code: z
           .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
           .openapi({ description: `What went wrong, for programs: one of a closed set, and the HTTP status follows from it.\n\n${errorCodeTable()}` }),
-        message: z.string().openapi({ description: "What went wrong, for people: a sentence naming the field or the rule. Its wording may change; branch on `code`." }),
-        details: z
-          .unknown()
-          .optional()
-          .openapi({ description: "For `invalid_request` from validation: the list of problems, each `{path, message}` (`path` is the dotted field path, empty for the body itself). Absent otherwise." }),
+        message: z
+          .string()
+          .openapi({ description: "What went wrong, for people: a sentence naming the field or the rule. Its wording may change; branch on `code`." }),
+        details: z.unknown().optional().openapi({
+          description:
+            "For `invalid_request` from validation: the list of problems, each `{path, message}` (`path` is the dotted field path, empty for the body itself). Absent otherwise.",
+        }),
       })
       .openapi({ description: "The error." }),
   })
   .openapi("Error", {
     description: "The body of every error response, whatever the operation. Every response, error or not, carries an `X-Request-Id` header.",
-    example: { error: { code: "invalid_request", message: "Invalid request: question: must not be empty", details: [{ path: "question", message: "must not be empty" }] } },
+    example: {
+      error: {
+        code: "invalid_request",
+        message: "Invalid request: question: must not be empty",
+        details: [{ path: "question", message: "must not be empty" }],
+      },
+    },
   });
 
 /** The limit's state, on every answer to an API key (middleware/api-key-auth.ts) and on every 429. */
@@ -152,7 +162,10 @@ const RATE_LIMIT_STATE = {
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const, minimum: 0 } },
   "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" as const, minimum: 1 } },
 };
-const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const, minimum: 1 } }, ...RATE_LIMIT_STATE };
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" as const, minimum: 1 } },
+  ...RATE_LIMIT_STATE,
+};
 
 /** The response entry of an error code, its title added to what its status already documents. */
 function errorEntry<S>(existing: { description: string } | undefined, code: ErrorCode, schema: S) {
@@ -233,9 +246,11 @@ export function documentImpliedResponses(paths: Record<string, Record<string, Do
 
 /** Path parameter `id`: must be a UUID (a malformed id is 400 `invalid_request`, an unknown one 404). */
 export const IdParam = z.object({
-  id: z
-    .uuid({ error: "id must be a UUID" })
-    .openapi({ param: { name: "id", in: "path" }, description: "The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`.", example: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a" }),
+  id: z.uuid({ error: "id must be a UUID" }).openapi({
+    param: { name: "id", in: "path" },
+    description: "The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`.",
+    example: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+  }),
 });
 
 /** A paged list's 200: the bare array, and the Link header to the next page (http/next-page.ts). */

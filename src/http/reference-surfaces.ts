@@ -37,7 +37,10 @@ export function documentForSurface(document: Document, surface: Surface): Docume
   const tags = (document.tags ?? []).filter((tag: { name: string }) => usedTags.has(tag.name));
   const part: Document = {
     ...document,
-    info: surface === "public" ? document.info : { ...document.info, title: `${document.info.title}: dashboard and operator surface`, description: DASHBOARD_DESCRIPTION },
+    info:
+      surface === "public"
+        ? document.info
+        : { ...document.info, title: `${document.info.title}: dashboard and operator surface`, description: DASHBOARD_DESCRIPTION },
     tags,
     paths,
     components: {
@@ -61,7 +64,9 @@ function dashboardTagGroups(tags: { name: string }[]) {
 }
 
 function operationsOf(kept: { paths: Document; webhooks?: Document }): Document[] {
-  return [...Object.values(kept.paths), ...Object.values(kept.webhooks ?? {})].flatMap((item: Document) => Object.values(item).filter((value) => typeof value === "object"));
+  return [...Object.values(kept.paths), ...Object.values(kept.webhooks ?? {})].flatMap((item: Document) =>
+    Object.values(item).filter((value) => typeof value === "object"),
+  );
 }
 
 /** Names of the component schemas `root` refers to, directly or through other components. */

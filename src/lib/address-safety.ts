@@ -12,7 +12,10 @@ const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "instanc
 
 /** A URL hostname without brackets or trailing dots, lower case. */
 export function normalHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "");
 }
 
 function ipv4Octets(host: string): number[] | null {
@@ -41,7 +44,12 @@ function ipv4Problem([a, b, c]: number[]): string | null {
   if (a === 169 && b === 254) return "a link-local or metadata address";
   if (a === 100 && b! >= 64 && b! <= 127) return "a carrier-grade NAT address";
   if (a === 0 || a! >= 224) return "a reserved or multicast address";
-  if ((a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) {
+  if (
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  ) {
     return "a reserved address";
   }
   return null;

@@ -187,7 +187,8 @@ export async function destinationRefusal(hostname: string, policy: DestinationPo
   for (const address of addresses) {
     const problem = hostProblem(address);
     if (problem) return { problem: `a host name that resolves to ${problem}`, unresolved: false };
-    if (!isIpLiteral(address)) return { problem: `a host name whose resolver answered something that is no address (${address.slice(0, 100)})`, unresolved: true };
+    if (!isIpLiteral(address))
+      return { problem: `a host name whose resolver answered something that is no address (${address.slice(0, 100)})`, unresolved: true };
   }
   return null;
 }

@@ -8,7 +8,13 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number, d
     .string()
     .regex(/^\d+$/, { error: `${name} must be a non-negative integer` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `${name} must be at least ${min}` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    )
     .optional()
     .transform((value) => value ?? fallback)
     .openapi({ param: { name, in: "query" }, type: "integer", minimum: min, maximum: max, default: fallback, description });

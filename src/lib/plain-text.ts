@@ -1,6 +1,20 @@
 /** Plain text out of strings that may carry markup: titles and summaries shown to callers (issue 26, defect 7). */
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…" };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  hellip: "…",
+};
 
 /** Decodes HTML character references left in scraped titles and text ("Tunnels &amp; Trolls", "&#39;"). */
 export function decodeEntities(text: string): string {
@@ -17,7 +31,7 @@ export function decodeEntities(text: string): string {
 /** Elements whose content is code or styling, never text: removed with their content. */
 const NOT_TEXT = /<(script|style|noscript|template|iframe|object|embed|svg|math|textarea|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 /** A tag, comment or declaration; and one left open at the end ("T<script"). */
-const TAG = /<!--[\s\S]*?-->|<[a-zA-Z\/!?][^>]*>|<[a-zA-Z\/!?][^>]*$/g;
+const TAG = /<!--[\s\S]*?-->|<[a-zA-Z/!?][^>]*>|<[a-zA-Z/!?][^>]*$/g;
 
 function stripMarkup(text: string): string {
   return text.replace(NOT_TEXT, " ").replace(TAG, " ");

@@ -4,6 +4,9 @@ import { createDeps } from "../services/deps";
 
 /** Validates the configuration (once per isolate) and builds this request's dependencies, read by every handler as `c.var.deps`. */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("deps", createDeps(c.env, (work) => c.executionCtx.waitUntil(work), new URL(c.req.url).origin));
+  c.set(
+    "deps",
+    createDeps(c.env, (work) => c.executionCtx.waitUntil(work), new URL(c.req.url).origin),
+  );
   await next();
 });

@@ -46,4 +46,3 @@ export class RateLimiter extends DurableObject<Env> {
     this.count = 0;
   }
 }
-

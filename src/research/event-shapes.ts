@@ -58,10 +58,12 @@ const JobResultEvent = jobEvent(
   "The job's final ResearchResult (succeeded, failed or cancelled): always the last event; the stream then ends.",
 );
 
-export const JobEventDto = z.discriminatedUnion("event", [JobStatusEvent, JobProgressEvent, JobSourceEvent, JobErrorEvent, JobResultEvent]).openapi("JobEvent", {
-  description:
-    "One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive.",
-});
+export const JobEventDto = z
+  .discriminatedUnion("event", [JobStatusEvent, JobProgressEvent, JobSourceEvent, JobErrorEvent, JobResultEvent])
+  .openapi("JobEvent", {
+    description:
+      "One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive.",
+  });
 
 export type JobEvent = z.infer<typeof JobEventDto>;
 export type JobEventName = JobEvent["event"];

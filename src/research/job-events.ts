@@ -54,9 +54,7 @@ export class JobEventStream {
    * payload is typed by its event's schema (event-shapes.ts): the log holds only what the contract allows.
    */
   emit<Name extends JobEventName>(name: Name, data: JobEventData<Name>): void {
-    const row = this.sql
-      .exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data))
-      .one();
+    const row = this.sql.exec<{ id: number }>("INSERT INTO events (name, data) VALUES (?, ?) RETURNING id", name, JSON.stringify(data)).one();
     if (!this.hasSubscribers) return;
     if (this.subscribers.size > 0) this.unsent.push(sseEvent(row.id, name, data));
     this.flushTimer ??= setTimeout(() => this.flush(), 0);

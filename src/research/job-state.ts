@@ -7,7 +7,11 @@ import { plainText } from "../lib/plain-text";
 
 /** Sources as callers see them: title and summary as plain text, whatever a page or an older row held (issue 26, defect 7). */
 export function plainSources(sources: SourceDto[]): SourceDto[] {
-  return sources.map((source) => ({ ...source, title: plainText(source.title), ...(typeof source.summary === "string" ? { summary: plainText(source.summary) } : {}) }));
+  return sources.map((source) => ({
+    ...source,
+    title: plainText(source.title),
+    ...(typeof source.summary === "string" ? { summary: plainText(source.summary) } : {}),
+  }));
 }
 
 export type { ResearchResult };

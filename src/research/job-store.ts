@@ -8,7 +8,11 @@ import { plainSources, type ResearchResult } from "./job-state";
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 
 export async function findOwnJob(db: Db, userId: string, id: string): Promise<ResearchJobRow | undefined> {
-  return db.select().from(researchJobs).where(and(eq(researchJobs.id, id), eq(researchJobs.userId, userId))).get();
+  return db
+    .select()
+    .from(researchJobs)
+    .where(and(eq(researchJobs.id, id), eq(researchJobs.userId, userId)))
+    .get();
 }
 
 /**
@@ -42,7 +46,10 @@ export function resultFromRow(job: ResearchJobRow): ResearchResult {
 }
 
 export async function markJobRunning(db: Db, id: string, startedAt: string): Promise<void> {
-  await db.update(researchJobs).set({ status: "running", startedAt }).where(and(eq(researchJobs.id, id), eq(researchJobs.status, "pending")));
+  await db
+    .update(researchJobs)
+    .set({ status: "running", startedAt })
+    .where(and(eq(researchJobs.id, id), eq(researchJobs.status, "pending")));
 }
 
 /** Writes the final state once: a row already terminal is left as it is. */

@@ -61,7 +61,7 @@ export class ResearchJob extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.tasks = new QueuedTaskRunner(ctx, env);
+    this.tasks = new QueuedTaskRunner(ctx);
     ctx.blockConcurrencyWhile(async () => {
       this.events = new JobEventStream(ctx.storage.sql, Number(env.SSE_KEEPALIVE_MS) || undefined);
       this.tasks.createTables();
@@ -255,8 +255,7 @@ export class ResearchJob extends DurableObject<Env> {
       if (record.cancelRequested) {
         const found = { brief: output.brief, sources: output.sources, citations: output.citations };
         await this.finish({ status: "cancelled", costUsd: output.cost_usd, waves: output.wave_count, found });
-      }
-      else await this.finish({ status: "succeeded", output });
+      } else await this.finish({ status: "succeeded", output });
     } catch (error) {
       await this.finish(this.outcomeOf(error, record));
     } finally {
@@ -370,4 +369,3 @@ export class ResearchJob extends DurableObject<Env> {
     });
   }
 }
-

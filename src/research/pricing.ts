@@ -10,14 +10,7 @@ import { ApiError } from "../lib/errors";
 export const USD_PER_CREDIT = 0.01;
 
 /** The metered operations. The engine only ever charges one of these. */
-export type OpName =
-  | "search"
-  | "page_read"
-  | "page_read_cached"
-  | "llm_input_1k_tokens"
-  | "llm_output_1k_tokens"
-  | "extractive_synthesis"
-  | "ingest_mb";
+export type OpName = "search" | "page_read" | "page_read_cached" | "llm_input_1k_tokens" | "llm_output_1k_tokens" | "extractive_synthesis" | "ingest_mb";
 
 export interface OpPrice {
   op: OpName;
@@ -103,10 +96,50 @@ interface ModeDefinition {
  * table is held to it by test/repo/vocabularies.test.ts.
  */
 export const MODES = {
-  lite: { fixedCredits: 15, maxCostUsd: 0.15, wallclockSecs: 60, branches: 2, maxSearches: 4, maxPages: 5, maxWaves: 1, synthesisTimeReserveSecs: 10, critic: false },
-  standard: { fixedCredits: 60, maxCostUsd: 0.6, wallclockSecs: 180, branches: 4, maxSearches: 12, maxPages: 20, maxWaves: 2, synthesisTimeReserveSecs: 20, critic: false },
-  pro: { fixedCredits: 200, maxCostUsd: 2.0, wallclockSecs: 360, branches: 6, maxSearches: 30, maxPages: 60, maxWaves: 3, synthesisTimeReserveSecs: 40, critic: true },
-  max: { fixedCredits: null, maxCostUsd: null, wallclockSecs: 600, branches: 8, maxSearches: 60, maxPages: 120, maxWaves: 4, synthesisTimeReserveSecs: 60, critic: true },
+  lite: {
+    fixedCredits: 15,
+    maxCostUsd: 0.15,
+    wallclockSecs: 60,
+    branches: 2,
+    maxSearches: 4,
+    maxPages: 5,
+    maxWaves: 1,
+    synthesisTimeReserveSecs: 10,
+    critic: false,
+  },
+  standard: {
+    fixedCredits: 60,
+    maxCostUsd: 0.6,
+    wallclockSecs: 180,
+    branches: 4,
+    maxSearches: 12,
+    maxPages: 20,
+    maxWaves: 2,
+    synthesisTimeReserveSecs: 20,
+    critic: false,
+  },
+  pro: {
+    fixedCredits: 200,
+    maxCostUsd: 2.0,
+    wallclockSecs: 360,
+    branches: 6,
+    maxSearches: 30,
+    maxPages: 60,
+    maxWaves: 3,
+    synthesisTimeReserveSecs: 40,
+    critic: true,
+  },
+  max: {
+    fixedCredits: null,
+    maxCostUsd: null,
+    wallclockSecs: 600,
+    branches: 8,
+    maxSearches: 60,
+    maxPages: 120,
+    maxWaves: 4,
+    synthesisTimeReserveSecs: 60,
+    critic: true,
+  },
 } satisfies Record<string, ModeDefinition>;
 
 export type ResearchMode = keyof typeof MODES;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
 import { type Page, type SearchHit, SearchScope } from "./providers/types";
@@ -49,15 +48,10 @@ export class QueuedTaskRunner implements TaskRunner {
   /** When this instance was created: unanswered tasks dispatched earlier belong to a run that died. */
   private readonly bootedAt = Date.now();
 
-  constructor(
-    private readonly ctx: DurableObjectState,
-    private readonly env: Env,
-  ) {}
+  constructor(private readonly ctx: DurableObjectState) {}
 
   createTables(): void {
-    this.ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS tasks (key TEXT PRIMARY KEY, outcome TEXT, dispatched_at INTEGER NOT NULL)",
-    );
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS tasks (key TEXT PRIMARY KEY, outcome TEXT, dispatched_at INTEGER NOT NULL)");
   }
 
   bind(jobId: string, queue: Queue, scope?: SearchScope): void {
@@ -67,15 +61,17 @@ export class QueuedTaskRunner implements TaskRunner {
   }
 
   runSearches(tasks: SearchTask[], signal?: AbortSignal): Promise<TaskResult<SearchHit[]>[]> {
-    return this.runAll(tasks.map((task) => ({ id: task.id, kind: "search" as const, payload: task.query })), signal) as Promise<
-      TaskResult<SearchHit[]>[]
-    >;
+    return this.runAll(
+      tasks.map((task) => ({ id: task.id, kind: "search" as const, payload: task.query })),
+      signal,
+    ) as Promise<TaskResult<SearchHit[]>[]>;
   }
 
   readPages(tasks: ReadTask[], signal?: AbortSignal): Promise<TaskResult<Page | null>[]> {
-    return this.runAll(tasks.map((task) => ({ id: task.id, kind: "read" as const, payload: task.url })), signal) as Promise<
-      TaskResult<Page | null>[]
-    >;
+    return this.runAll(
+      tasks.map((task) => ({ id: task.id, kind: "read" as const, payload: task.url })),
+      signal,
+    ) as Promise<TaskResult<Page | null>[]>;
   }
 
   /**

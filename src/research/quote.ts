@@ -20,13 +20,15 @@ export const ResearchQuoteDto = z
         max_wallclock_secs: z.number().int().openapi({ description: "Wall clock at most, in seconds, from submit to result." }),
       })
       .openapi({ description: "The limits the job would run within." }),
-    runs: z.enum(["sync", "async"]).openapi({ description: "`sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook)." }),
+    runs: z
+      .enum(["sync", "async"])
+      .openapi({ description: "`sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook)." }),
     balance_credits: z.number().int().openapi({ description: "Your balance now." }),
     covered: z.boolean().openapi({ description: "Whether a submit now would be accepted: the balance covers the reservation, or a paid plan's overage does." }),
-    covered_by: z
-      .enum(["balance", "plan_overage"])
-      .nullable()
-      .openapi({ description: "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402)." }),
+    covered_by: z.enum(["balance", "plan_overage"]).nullable().openapi({
+      description:
+        "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).",
+    }),
     insufficient_credits: z
       .string()
       .nullable()
@@ -51,7 +53,12 @@ export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "
     credits_reserved: plan.reservedCredits,
     max_charge_credits: plan.reservedCredits,
     max_charge_usd: roundUsd(plan.reservedCredits * USD_PER_CREDIT),
-    envelope: { max_waves: budgets.max_waves, max_searches: budgets.max_searches, max_pages: budgets.max_pages, max_wallclock_secs: budgets.max_wallclock_secs },
+    envelope: {
+      max_waves: budgets.max_waves,
+      max_searches: budgets.max_searches,
+      max_pages: budgets.max_pages,
+      max_wallclock_secs: budgets.max_wallclock_secs,
+    },
     runs: plan.async ? "async" : "sync",
     balance_credits: funding.balance,
     covered: funding.fundedBy !== null,

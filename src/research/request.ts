@@ -2,7 +2,17 @@ import { z } from "@hono/zod-openapi";
 import type { Config } from "../env";
 import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
-import { budgetsForMode, impossibleBudgetReason, MODES, modePrices, RESEARCH_MODES, type ResearchBudgets, type ResearchMode, reservationCredits, SYNC_WALLCLOCK_LIMIT_SECS } from "./pricing";
+import {
+  budgetsForMode,
+  impossibleBudgetReason,
+  MODES,
+  modePrices,
+  RESEARCH_MODES,
+  type ResearchBudgets,
+  type ResearchMode,
+  reservationCredits,
+  SYNC_WALLCLOCK_LIMIT_SECS,
+} from "./pricing";
 import { webhookDestinationRefusal } from "../webhooks/destination";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
@@ -33,19 +43,16 @@ export const ResearchRequestSchema = z
       .default("standard")
       .openapi({
         description: `How much research to do, which fixes the price and the limits (\`GET /api/billing/modes\`): ${modePrices()
-          .map((m) => `\`${m.mode}\` ${m.credits === null ? "metered up to `max_credits`" : `${m.credits} credits`}, ${m.max_wallclock_secs} s, ${m.max_sources} sources${m.critic ? ", a critic stage" : ""}`)
+          .map(
+            (m) =>
+              `\`${m.mode}\` ${m.credits === null ? "metered up to `max_credits`" : `${m.credits} credits`}, ${m.max_wallclock_secs} s, ${m.max_sources} sources${m.critic ? ", a critic stage" : ""}`,
+          )
           .join("; ")}. Default \`standard\`.`,
       }),
-    max_credits: z
-      .int()
-      .min(1)
-      .max(1_000_000)
-      .nullable()
-      .optional()
-      .openapi({
-        description:
-          "A hard cap on the credits this job may cost, 1 to 1,000,000. Required with `max` mode (its cost envelope is `max_credits` / 100 USD, and that many credits are reserved). Informational for the fixed-price modes.",
-      }),
+    max_credits: z.int().min(1).max(1_000_000).nullable().optional().openapi({
+      description:
+        "A hard cap on the credits this job may cost, 1 to 1,000,000. Required with `max` mode (its cost envelope is `max_credits` / 100 USD, and that many credits are reserved). Informational for the fixed-price modes.",
+    }),
     max_wallclock_secs: z
       .int()
       .min(0)
@@ -62,22 +69,20 @@ export const ResearchRequestSchema = z
       .openapi({
         description: `A JSON Schema (draft 2020-12, at most ${MAX_SCHEMA_BYTES / 1024} KiB of JSON, nesting at most ${MAX_SCHEMA_DEPTH} levels): the brief is also cast into an object that conforms to it, returned as \`typed\`. An invalid schema is 400; an output that cannot be made to conform fails the job (refunded).`,
       }),
-    include_sources: z.boolean().default(true).openapi({ description: "Whether each source carries a `summary` (the sentences the brief relies on). Default true." }),
+    include_sources: z
+      .boolean()
+      .default(true)
+      .openapi({ description: "Whether each source carries a `summary` (the sentences the brief relies on). Default true." }),
     async: z
       .boolean()
       .optional()
       .openapi({
         description: `True runs the job in the background (202) whatever its budget. Otherwise the job answers 200 with its result, unless \`webhook_url\` is set or its wall clock exceeds ${SYNC_WALLCLOCK_LIMIT_SECS} s (then 202).`,
       }),
-    webhook_url: z
-      .string()
-      .max(2048)
-      .nullable()
-      .optional()
-      .openapi({
-        description:
-          "Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges).",
-      }),
+    webhook_url: z.string().max(2048).nullable().optional().openapi({
+      description:
+        "Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges).",
+    }),
     include_domains: z
       .array(Domain)
       .max(MAX_DOMAINS)
@@ -93,8 +98,13 @@ export const ResearchRequestSchema = z
       .min(1)
       .max(MAX_COLLECTIONS)
       .optional()
-      .openapi({ description: "Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved." }),
-    web: z.boolean().optional().openapi({ description: "With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false." }),
+      .openapi({
+        description:
+          "Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved.",
+      }),
+    web: z.boolean().optional().openapi({
+      description: "With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false.",
+    }),
   })
   .openapi("ResearchRequest", { description: "A research question and how to research it. Unknown fields are rejected (400)." });
 

@@ -69,7 +69,12 @@ export interface SubmitOptions {
 type ResearchDeps = Pick<Deps, "db" | "config" | "env">;
 
 /** POST /research: the result (short jobs) or where to follow it. */
-export function submit(deps: ResearchDeps & Pick<Deps, "defer">, caller: ResearchCaller, request: ResearchRequest, options: SubmitOptions): Promise<SubmitResponse> {
+export function submit(
+  deps: ResearchDeps & Pick<Deps, "defer">,
+  caller: ResearchCaller,
+  request: ResearchRequest,
+  options: SubmitOptions,
+): Promise<SubmitResponse> {
   return submitResearch(
     { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, resourceBase: options.resourceBase },
     request,

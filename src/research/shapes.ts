@@ -16,18 +16,22 @@ const Question = z.string().openapi({ description: "The question, as submitted (
 const CreatedAt = z.iso.datetime().openapi({ description: "When the job was accepted (UTC)." });
 const CompletedAt = z.iso.datetime().nullable().openapi({ description: "When the job reached a terminal state (UTC); null while it runs." });
 const LatencyMs = z.int().nullable().openapi({ description: "Milliseconds from acceptance to the terminal state; null while the job runs." });
-const WaveCount = z.int().nullable().openapi({ description: "Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first)." });
+const WaveCount = z
+  .int()
+  .nullable()
+  .openapi({ description: "Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first)." });
 
 export const SourceDto = z
   .object({
-    url: z.string().openapi({ description: "Where the source lives: a web URL, or for a document of your collections its own url, else `collection://<collection id>/<document id>`." }),
+    url: z.string().openapi({
+      description: "Where the source lives: a web URL, or for a document of your collections its own url, else `collection://<collection id>/<document id>`.",
+    }),
     title: z.string().openapi({ description: "The page's or document's title." }),
     domain: z.string().openapi({ description: "The URL's host (for a collection document without a url, the collection's name)." }),
-    summary: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ description: "The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise." }),
+    summary: z.string().nullable().optional().openapi({
+      description:
+        "The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise.",
+    }),
   })
   .openapi("SourceDto", { description: "A source the brief cites." });
 
@@ -38,20 +42,14 @@ export const CitationDto = z
     quote: z.string().openapi({ description: "The exact text of that source the claim rests on." }),
     start: z.int().min(0).openapi({ description: "Offset of `quote` in the source's text as it was read (characters, inclusive)." }),
     end: z.int().min(0).openapi({ description: "End offset of `quote` (exclusive): quote = text.slice(start, end)." }),
-    field: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "For the typed output: the field of `typed` whose value this passage supports, as a path (`year`, `author.born`, `findings[0]`). Every field of `typed` that holds a value has at least one such entry; a field no passage supports is null, left out, or fails the job.",
-      }),
-    confidence: z
-      .enum(["high", "medium", "low"])
-      .optional()
-      .openapi({
-        description:
-          "Only on entries with `field`: how strongly the passage supports the value. `high`: the passage states the value with the words the field names (or the value is the passage, or the source itself). `medium`: it states the value in a passage about the question, or the brief's answer rests on it. `low`: the passage holds the value but ties it to the field only loosely; check it.",
-      }),
+    field: z.string().optional().openapi({
+      description:
+        "For the typed output: the field of `typed` whose value this passage supports, as a path (`year`, `author.born`, `findings[0]`). Every field of `typed` that holds a value has at least one such entry; a field no passage supports is null, left out, or fails the job.",
+    }),
+    confidence: z.enum(["high", "medium", "low"]).optional().openapi({
+      description:
+        "Only on entries with `field`: how strongly the passage supports the value. `high`: the passage states the value with the words the field names (or the value is the passage, or the source itself). `medium`: it states the value in a passage about the question, or the brief's answer rests on it. `low`: the passage holds the value but ties it to the field only loosely; check it.",
+    }),
   })
   .openapi("Citation", { description: "The exact passage of a source that one claim of the brief rests on." });
 
@@ -67,7 +65,9 @@ const ShortAnswerDto = z
       description:
         "`high`: a sentence that was read states the asked relation between the question's subject (or the entity the chain resolved) and this answer. `medium`: the answer is the best-supported candidate, from passages that name the subject and what is asked but not in one statement. `low`: the answer is a guess from the closest evidence; check its citations.",
     }),
-    citations: z.array(z.int().min(0)).openapi({ description: "Indexes into `sources` of the sources the answer rests on (the brief cites them as [index + 1])." }),
+    citations: z
+      .array(z.int().min(0))
+      .openapi({ description: "Indexes into `sources` of the sources the answer rests on (the brief cites them as [index + 1])." }),
   })
   .openapi("ShortAnswer", { description: "The short answer to the question, with how far the sources read support it." });
 
@@ -76,31 +76,35 @@ export const ResearchResultDto = z
     id: JobId,
     status: JobStatus,
     question: Question,
-    brief: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question.",
-      }),
+    brief: z.string().nullable().openapi({
+      description:
+        "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question.",
+    }),
     // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component
     // itself (ShortAnswer would turn nullable and take this field's description).
     answer: z.union([ShortAnswerDto, z.null()]).openapi({
       description:
         "The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds.",
     }),
-    typed: z.unknown().openapi({ description: "The typed output: an object that conforms to the request's `response_schema`, holding only values a cited passage supports (each has entries with `field` in `citations`). A field no source supports is null where the schema allows null, left out where it is optional; a required one fails the job, refunded. Null without a `response_schema`, and until the job succeeds." }),
+    typed: z.unknown().openapi({
+      description:
+        "The typed output: an object that conforms to the request's `response_schema`, holding only values a cited passage supports (each has entries with `field` in `citations`). A field no source supports is null where the schema allows null, left out where it is optional; a required one fails the job, refunded. Null without a `response_schema`, and until the job succeeds.",
+    }),
     sources: z.array(SourceDto).openapi({
-      description: "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources.",
+      description:
+        "The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources.",
     }),
     citations: z.array(CitationDto).openapi({
-      description: "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output.",
+      description:
+        "The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output.",
     }),
     credits_charged: z.int().openapi({
-      description: "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price.",
+      description:
+        "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price.",
     }),
     cost_usd: z.number().openapi({
-      description: "The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope.",
+      description:
+        "The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope.",
     }),
     created_at: CreatedAt,
     completed_at: CompletedAt,
@@ -118,8 +122,12 @@ export const AsyncAcceptedDto = z
   .object({
     id: JobId,
     status: z.literal("pending").openapi({ description: "Always `pending`: the job is accepted and queued." }),
-    status_url: z.url().openapi({ description: "Where to poll the job (`GET .../research/{id}`): it answers the ResearchResult, whose `status` ends in succeeded, failed or cancelled." }),
-    events_url: z.url().openapi({ description: "Where to stream the job's progress as Server-Sent Events (`GET .../research/{id}/events`); the last event is the result." }),
+    status_url: z.url().openapi({
+      description: "Where to poll the job (`GET .../research/{id}`): it answers the ResearchResult, whose `status` ends in succeeded, failed or cancelled.",
+    }),
+    events_url: z
+      .url()
+      .openapi({ description: "Where to stream the job's progress as Server-Sent Events (`GET .../research/{id}/events`); the last event is the result." }),
   })
   .openapi("AsyncAccepted", { description: "A job accepted to run in the background (HTTP 202): where to follow it." });
 
@@ -159,13 +167,15 @@ export const ResearchLogRowDto = JobSummaryDto.extend({
 export const DeliveryDto = z
   .object({
     attempt: z.int().openapi({ description: "The attempt's number, from 1." }),
-    status_code: z.int().nullable().openapi({ description: "The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe)." }),
+    status_code: z.int().nullable().openapi({
+      description:
+        "The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe).",
+    }),
     error: z.string().nullable().openapi({ description: "Why the attempt failed; null when it succeeded (a 2xx)." }),
     duration_ms: z.int().openapi({ description: "Milliseconds the attempt took." }),
     created_at: z.iso.datetime().openapi({ description: "When the attempt was made (UTC)." }),
   })
   .openapi("WebhookDelivery", { description: "One attempt to deliver a job's result to its `webhook_url`." });
-
 
 export type SourceDto = z.infer<typeof SourceDto>;
 export type CitationDto = z.infer<typeof CitationDto>;

@@ -221,7 +221,13 @@ async function claimedJob(ctx: SubmitContext, key: string): Promise<ResearchJobR
  * once that job was handed to its object, or undefined when the request that claimed the key gave
  * it up meanwhile (its row is gone). 409 when the claim is still unresolved after the wait.
  */
-async function replay(ctx: SubmitContext, plan: ResearchPlan, existing: ResearchJobRow, requestHash: string, deadline: number): Promise<SubmitResponse | undefined> {
+async function replay(
+  ctx: SubmitContext,
+  plan: ResearchPlan,
+  existing: ResearchJobRow,
+  requestHash: string,
+  deadline: number,
+): Promise<SubmitResponse | undefined> {
   if (existing.requestHash !== requestHash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body.");
   }

@@ -60,7 +60,11 @@ async function runJobTasks(env: Env, providers: Providers, jobId: string, messag
   );
   if (answered.length === 0) return;
   try {
-    await report(env, jobId, answered.map((entry) => entry.answer));
+    await report(
+      env,
+      jobId,
+      answered.map((entry) => entry.answer),
+    );
     for (const entry of answered) entry.message.ack();
   } catch (error) {
     console.error(`could not report ${answered.length} tasks of job ${jobId}`, error);
@@ -72,8 +76,8 @@ async function runJobTasks(env: Env, providers: Providers, jobId: string, messag
 export async function consumeDeadTaskBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   await Promise.all(
     checkedMessages(batch, TaskMessage).map(async (message) => {
-      await report(env, message.body.jobId, [{ key: message.body.key, outcome: { ok: false, error: "the task failed after every retry" } }]).catch((error: unknown) =>
-        console.error(`dead-letter report for job ${message.body.jobId} failed`, error),
+      await report(env, message.body.jobId, [{ key: message.body.key, outcome: { ok: false, error: "the task failed after every retry" } }]).catch(
+        (error: unknown) => console.error(`dead-letter report for job ${message.body.jobId} failed`, error),
       );
       message.ack();
     }),

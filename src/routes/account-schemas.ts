@@ -17,11 +17,7 @@ const NewPassword = z
   .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .openapi({ description: `The new password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, example: "correct horse battery" });
 /** A password being checked, not set: any length up to the maximum (old passwords may predate a rule). */
-const AnyPassword = z
-  .string()
-  .min(1)
-  .max(PASSWORD_MAX_LENGTH)
-  .openapi({ description: "The account's password.", example: "correct horse battery" });
+const AnyPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ description: "The account's password.", example: "correct horse battery" });
 const Name = z.string().max(100, { error: "must be at most 100 characters" });
 
 export const UserDto = z
@@ -58,7 +54,11 @@ export const ApiKeyDto = z
     name: z.string().openapi({ description: 'The name given at creation; "Key <prefix>" when none was given', example: "ci server" }),
     prefix: z.string().openapi({ description: "The leading characters of the key", example: "dr_live_Ab3x" }),
     created_at: z.iso.datetime().openapi({ description: "When the key was created (UTC)." }),
-    last_used_at: z.iso.datetime().nullable().optional().openapi({ description: "When the key last authenticated a call (UTC, updated at most once a minute); null if never used." }),
+    last_used_at: z.iso
+      .datetime()
+      .nullable()
+      .optional()
+      .openapi({ description: "When the key last authenticated a call (UTC, updated at most once a minute); null if never used." }),
   })
   .openapi("ApiKeyDto", { description: "An API key, without its secret." });
 
@@ -76,11 +76,18 @@ export const SignupBody = z
   .openapi("SignupBody", { description: "A new account's details." });
 
 export const LoginBody = z.strictObject({ email: Email, password: AnyPassword }).openapi("LoginBody", { description: "Email and password." });
-const RefreshToken = z.string().min(1).max(512).openapi({ description: "The refresh token of the session (`rt_...`), from sign-up, login or the last refresh." });
+const RefreshToken = z
+  .string()
+  .min(1)
+  .max(512)
+  .openapi({ description: "The refresh token of the session (`rt_...`), from sign-up, login or the last refresh." });
 export const RefreshBody = z.strictObject({ refresh_token: RefreshToken }).openapi("RefreshBody", { description: "A session's refresh token." });
 export const ForgotBody = z.strictObject({ email: Email }).openapi("ForgotBody", { description: "The email address of the account to reset." });
 export const ResetBody = z
-  .strictObject({ token: z.string().min(1).max(512).openapi({ description: "The token from the reset link (valid 1 hour, single use)." }), password: NewPassword })
+  .strictObject({
+    token: z.string().min(1).max(512).openapi({ description: "The token from the reset link (valid 1 hour, single use)." }),
+    password: NewPassword,
+  })
   .openapi("ResetBody", { description: "The reset token and the new password." });
 export const PasswordBody = z
   .strictObject({
@@ -95,7 +102,11 @@ export const ProfileBody = z
   })
   .openapi("ProfileBody", { description: "The user's name." });
 export const MarketingBody = z
-  .strictObject({ enabled: z.boolean().openapi({ description: "True to receive marketing emails, false to stop them. Service emails (verification, password reset, ticket replies) are sent either way." }) })
+  .strictObject({
+    enabled: z.boolean().openapi({
+      description: "True to receive marketing emails, false to stop them. Service emails (verification, password reset, ticket replies) are sent either way.",
+    }),
+  })
   .openapi("MarketingBody", { description: "The marketing email preference." });
 export const CreateKeyBody = z
   .strictObject({

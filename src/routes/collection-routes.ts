@@ -1,7 +1,7 @@
 import { peek, pageWithLink } from "../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { createRouter, errorResponses, jsonBody, jsonResponse, pageResponse } from "../http/openapi";
+import { type createRouter, errorResponses, jsonBody, jsonResponse, pageResponse } from "../http/openapi";
 import { ApiError } from "../lib/errors";
 import { PagingQuery } from "../lib/paging";
 import {
@@ -43,19 +43,29 @@ const CollectionParam = z.object({
   }),
 });
 const DocumentParam = CollectionParam.extend({
-  doc_id: z
-    .uuid({ error: "doc_id must be a UUID" })
-    .openapi({ param: { name: "doc_id", in: "path" }, description: "The document's id, within that collection.", example: "50b00c2b-137a-4bca-9978-ad561e83bffd" }),
+  doc_id: z.uuid({ error: "doc_id must be a UUID" }).openapi({
+    param: { name: "doc_id", in: "path" },
+    description: "The document's id, within that collection.",
+    example: "50b00c2b-137a-4bca-9978-ad561e83bffd",
+  }),
 });
 const IngestIdempotencyHeader = z.object({
   "idempotency-key": z.string().optional().openapi({
-    description: "Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch).",
+    description:
+      "Makes a retry safe: the same key and body return the first answer, written and charged once (the key does not expire); the same key with another body is 422 `idempotency_key_reused`. Use a new key for every distinct upload (a UUID, or your own id for the batch).",
   }),
 });
 
 /** Files to upload: one or more `file` parts. */
 const UploadSchema = z
-  .object({ file: z.unknown().openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more files: .txt, .md, .html, .pdf (text extracted; at most 2,000 pages) or .jsonl (one document a line); 20 MB each and 21 MB a call at most." }) })
+  .object({
+    file: z.unknown().openapi({
+      type: "array",
+      items: { type: "string", format: "binary" },
+      description:
+        "One or more files: .txt, .md, .html, .pdf (text extracted; at most 2,000 pages) or .jsonl (one document a line); 20 MB each and 21 MB a call at most.",
+    }),
+  })
   .openapi("DocumentUpload", { description: "Files to add, as multipart/form-data `file` parts." });
 
 /**
@@ -69,7 +79,10 @@ const ingestContentType = createMiddleware(async (c, next) => {
   }
   const length = Number(c.req.header("Content-Length") ?? 0);
   if (length > UPLOAD_LIMITS.requestBytes) {
-    throw new ApiError("payload_too_large", `The request body is ${length} bytes; one call may send at most ${UPLOAD_LIMITS.requestBytes} (21 MB). Send the files in several calls.`);
+    throw new ApiError(
+      "payload_too_large",
+      `The request body is ${length} bytes; one call may send at most ${UPLOAD_LIMITS.requestBytes} (21 MB). Send the files in several calls.`,
+    );
   }
   await next();
 });
@@ -78,7 +91,9 @@ function uploadedFiles(form: { file?: unknown }): File[] {
   return [form.file].flat().filter((part): part is File => part instanceof File);
 }
 
-const Deleted = z.object({ deleted: z.literal(true).openapi({ description: "Always true: it is gone." }) }).openapi("Deleted", { description: "A deletion that happened." });
+const Deleted = z
+  .object({ deleted: z.literal(true).openapi({ description: "Always true: it is gone." }) })
+  .openapi("Deleted", { description: "A deletion that happened." });
 
 /** The collection routes: the same under /v1 (API key) and /api (JWT, for the dashboard). */
 export interface CollectionSurface {
@@ -102,9 +117,13 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       security,
       summary: "Create a collection of your own documents",
       description:
-        "Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free." + note,
+        "Creates an empty collection. Add documents to it, then name its id in a research request's `collections` to research them (alone, or with `web: true` beside the web). Free." +
+        note,
       request: { body: jsonBody(CreateCollectionSchema, createCollectionExample) },
-      responses: { 200: jsonResponse(CollectionDto, "The collection", { ...collectionExample, document_count: 0, bytes: 0, updated_at: collectionExample.created_at }), ...errorResponses("invalid_request", "unauthorized") },
+      responses: {
+        200: jsonResponse(CollectionDto, "The collection", { ...collectionExample, document_count: 0, bytes: 0, updated_at: collectionExample.created_at }),
+        ...errorResponses("invalid_request", "unauthorized"),
+      },
     }),
     async (c) => c.json(await createCollection(c.var.deps.db, c.var.user.id, c.req.valid("json")), 200),
   );
@@ -117,9 +136,12 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "List your collections",
-      description: "Lists your collections with their document counts and sizes, newest first; page with `limit` and `offset`. Free." + note,
+      description: `Lists your collections with their document counts and sizes, newest first; page with \`limit\` and \`offset\`. Free.${note}`,
       request: { query: PagingQuery },
-      responses: { 200: pageResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]), ...errorResponses("invalid_request", "unauthorized") },
+      responses: {
+        200: pageResponse(z.array(CollectionDto), "Collections, newest first", [collectionExample]),
+        ...errorResponses("invalid_request", "unauthorized"),
+      },
     }),
     async (c) => {
       const page = c.req.valid("query");
@@ -135,7 +157,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "Get a collection",
-      description: "Reads one of your collections: its name, description, document count and size. Free." + note,
+      description: `Reads one of your collections: its name, description, document count and size. Free.${note}`,
       request: { params: CollectionParam },
       responses: { 200: jsonResponse(CollectionDto, "The collection", collectionExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
@@ -150,10 +172,14 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "Update a collection",
-      description: "Changes a collection's name, description or both; fields left out stay as they are. Free." + note,
+      description: `Changes a collection's name, description or both; fields left out stay as they are. Free.${note}`,
       request: { params: CollectionParam, body: jsonBody(UpdateCollectionSchema, updateCollectionExample) },
       responses: {
-        200: jsonResponse(CollectionDto, "The collection", { ...collectionExample, description: updateCollectionExample.description, updated_at: "2026-11-24T09:12:40.118Z" }),
+        200: jsonResponse(CollectionDto, "The collection", {
+          ...collectionExample,
+          description: updateCollectionExample.description,
+          updated_at: "2026-11-24T09:12:40.118Z",
+        }),
         ...errorResponses("invalid_request", "unauthorized", "not_found"),
       },
     }),
@@ -169,7 +195,8 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       security,
       summary: "Delete a collection",
       description:
-        "Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free." + note,
+        "Deletes a collection with all its documents, at once and for good; their storage is freed. Credits paid to add them are not refunded. A job already reading them finishes with what it read. Free." +
+        note,
       request: { params: CollectionParam },
       responses: { 200: jsonResponse(Deleted, "Deleted", { deleted: true }), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
@@ -237,9 +264,14 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "List a collection's documents",
-      description: "Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free." + note,
+      description:
+        "Lists the documents of one of your collections, newest first, without their text (read a document for it); page with `limit` and `offset`. Free." +
+        note,
       request: { params: CollectionParam, query: PagingQuery },
-      responses: { 200: pageResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: {
+        200: pageResponse(z.array(DocumentSummaryDto), "Documents, newest first", [documentSummaryExample]),
+        ...errorResponses("invalid_request", "unauthorized", "not_found"),
+      },
     }),
     async (c) => {
       const page = c.req.valid("query");
@@ -255,7 +287,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "Get a document with its text",
-      description: "Reads one document of one of your collections, with its full text as research reads and quotes it. Free." + note,
+      description: `Reads one document of one of your collections, with its full text as research reads and quotes it. Free.${note}`,
       request: { params: DocumentParam },
       responses: { 200: jsonResponse(DocumentDto, "The document", documentExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
@@ -273,7 +305,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       tags,
       security,
       summary: "Delete a document",
-      description: "Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free." + note,
+      description: `Deletes one document from a collection and frees its storage; the credits paid to add it are not refunded. Free.${note}`,
       request: { params: DocumentParam },
       responses: { 200: jsonResponse(Deleted, "Deleted", { deleted: true }), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),

@@ -18,7 +18,26 @@ const CONFIGURATION = {
   documentDownloadType: "json",
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   // The snippets a customer of this API reaches for; the SDK's TypeScript samples come from the document.
-  hiddenClients: { c: true, clojure: true, csharp: true, dart: true, fsharp: true, go: false, http: true, java: true, julia: true, kotlin: true, objc: true, ocaml: true, php: true, powershell: true, r: true, ruby: true, rust: true, swift: true },
+  hiddenClients: {
+    c: true,
+    clojure: true,
+    csharp: true,
+    dart: true,
+    fsharp: true,
+    go: false,
+    http: true,
+    java: true,
+    julia: true,
+    kotlin: true,
+    objc: true,
+    ocaml: true,
+    php: true,
+    powershell: true,
+    r: true,
+    ruby: true,
+    rust: true,
+    swift: true,
+  },
 };
 
 const PAGES = {
@@ -29,7 +48,12 @@ const PAGES = {
 /** The reference page of one surface. */
 export function docsHtml(surface: Surface): string {
   const page = PAGES[surface];
-  const configuration = { ...CONFIGURATION, url: page.url, authentication: { preferredSecurityScheme: page.preferredSecurityScheme }, metaData: { title: page.title } };
+  const configuration = {
+    ...CONFIGURATION,
+    url: page.url,
+    authentication: { preferredSecurityScheme: page.preferredSecurityScheme },
+    metaData: { title: page.title },
+  };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>

@@ -22,11 +22,13 @@ export const REFERENCE_TAGS = [
   },
   {
     name: "Credits",
-    description: "Your credit balance. One credit is 0.01 USD; research and document ingestion are paid in credits. Available with an API key (`/v1/credits`) and in the dashboard.",
+    description:
+      "Your credit balance. One credit is 0.01 USD; research and document ingestion are paid in credits. Available with an API key (`/v1/credits`) and in the dashboard.",
   },
   {
     name: "API keys",
-    description: "Create, list, reset and revoke the API keys that authenticate `/v1`. A key's full text is shown once, when it is created or reset. Dashboard API (access token).",
+    description:
+      "Create, list, reset and revoke the API keys that authenticate `/v1`. A key's full text is shown once, when it is created or reset. Dashboard API (access token).",
   },
   {
     name: "Billing",
@@ -44,7 +46,8 @@ export const REFERENCE_TAGS = [
   },
   {
     name: "Dashboard collections",
-    description: "The operations of Collections, for the dashboard: the same collections and documents, authenticated with an access token instead of an API key.",
+    description:
+      "The operations of Collections, for the dashboard: the same collections and documents, authenticated with an access token instead of an API key.",
   },
   {
     name: "Accounts",

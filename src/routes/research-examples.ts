@@ -244,7 +244,9 @@ const COLLECTION_ID = "f5bab07c-68df-4a5f-9189-db2f2c32de8d";
 const DOCUMENT_ID = "50b00c2b-137a-4bca-9978-ad561e83bffd";
 const REFUND_TEXT = "# Refunds\n\nCustomers may ask for a refund within 30 days.";
 
-export const createCollectionExample = { name: "Product handbook", description: "Policies and how-tos from our support site." } satisfies Input<typeof CreateCollectionSchema>;
+export const createCollectionExample = { name: "Product handbook", description: "Policies and how-tos from our support site." } satisfies Input<
+  typeof CreateCollectionSchema
+>;
 
 export const updateCollectionExample = { description: "Policies, how-tos and release notes." } satisfies Input<typeof UpdateCollectionSchema>;
 

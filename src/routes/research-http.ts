@@ -16,7 +16,10 @@ export const StatusFilter = z.object({
   status: z
     .enum(JOB_STATUSES)
     .optional()
-    .openapi({ param: { name: "status", in: "query" }, description: "Only jobs in this status (`pending`, `running`, `succeeded`, `failed` or `cancelled`). Absent: every status." }),
+    .openapi({
+      param: { name: "status", in: "query" },
+      description: "Only jobs in this status (`pending`, `running`, `succeeded`, `failed` or `cancelled`). Absent: every status.",
+    }),
 });
 
 export const LastEventIdHeader = z.object({
@@ -47,7 +50,7 @@ const EVENT_EXAMPLES = Object.fromEntries(
 
 export const SSE_RESPONSE = {
   description:
-    "Server-Sent Events, one `JobEvent` per frame (`id`, `event` and `data` lines; `data` is JSON): `status` (the job's new status), `progress` (stage, wave, searches, pages and `cost_usd` spent so far), `source` (a SourceDto, each page as it is read), `error` (`{code: \"job_failed\", message}`, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. On the wire:\n\n```text\n" +
+    'Server-Sent Events, one `JobEvent` per frame (`id`, `event` and `data` lines; `data` is JSON): `status` (the job\'s new status), `progress` (stage, wave, searches, pages and `cost_usd` spent so far), `source` (a SourceDto, each page as it is read), `error` (`{code: "job_failed", message}`, before the result of a failed job) and `result` (the final ResearchResult, always last; the stream then ends). Ids increase; reconnect with `Last-Event-ID` to get what came after. A comment line keeps the connection alive every 15 s. On the wire:\n\n```text\n' +
     SSE_TRANSCRIPT +
     "```",
   content: { "text/event-stream": { schema: JobEventDto, examples: EVENT_EXAMPLES } },

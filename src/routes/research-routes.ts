@@ -1,10 +1,29 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
-import { createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
-import { AsyncAcceptedDto, cancelJob, quote, ResearchQuoteDto, DeliveryDto, getJob, jobDeliveries, jobEvents, ResearchRequestSchema, ResearchResultDto, submit } from "../research/service";
+import { type createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
+import {
+  AsyncAcceptedDto,
+  cancelJob,
+  quote,
+  ResearchQuoteDto,
+  DeliveryDto,
+  getJob,
+  jobDeliveries,
+  jobEvents,
+  ResearchRequestSchema,
+  ResearchResultDto,
+  submit,
+} from "../research/service";
 import { IdempotencyHeader, LastEventIdHeader, SSE_RESPONSE } from "./research-http";
-import { asyncAcceptedExample, cancelledResultExample, deliveriesExample, researchQuoteExample, researchRequestExample, researchResultExample } from "./research-examples";
+import {
+  asyncAcceptedExample,
+  cancelledResultExample,
+  deliveriesExample,
+  researchQuoteExample,
+  researchRequestExample,
+  researchResultExample,
+} from "./research-examples";
 
 /** Where the research routes are served: /v1 with an API key, or the dashboard's playground with a JWT. */
 export interface ResearchSurface {
@@ -81,7 +100,9 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       security,
       summary: "Price a research request before running it",
       description:
-        "Takes the body of `POST " + surface.basePath + "` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. " +
+        "Takes the body of `POST " +
+        surface.basePath +
+        "` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. " +
         "The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection); a balance that falls short is not an error here but `covered: false`, with the message the submit's 402 would carry. Free." +
         note,
       request: { body: jsonBody(ResearchRequestSchema, researchRequestExample) },
@@ -102,7 +123,8 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       security,
       summary: "Get a research job",
       description:
-        "Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id." + note,
+        "Reads one of your jobs, at any point of its life: poll it after a 202 until `status` is `succeeded`, `failed` or `cancelled`. Free. Another account's job is 404, like an unknown id." +
+        note,
       request: { params: IdParam },
       responses: { 200: jsonResponse(ResearchResultDto, "The job", researchResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
@@ -155,7 +177,10 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
         "Lists each attempt to POST the job's result to its `webhook_url`, oldest first: what your endpoint answered, or why it could not be reached. Empty for a job without a webhook or not finished yet. Failed deliveries are retried with exponential backoff (8 attempts over about 2 hours). Free." +
         note,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first", deliveriesExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: {
+        200: jsonResponse(z.array(DeliveryDto), "Attempts, oldest first", deliveriesExample),
+        ...errorResponses("invalid_request", "unauthorized", "not_found"),
+      },
     }),
     async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );

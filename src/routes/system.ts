@@ -14,9 +14,14 @@ systemRoutes.openapi(
     tags: ["System"],
     security: NO_SECURITY,
     summary: "Check the service's health",
-    description: "For load balancers and uptime checks: 200 when the service is up and reaches its database, 503 `service_unavailable` when it does not. No credentials.",
+    description:
+      "For load balancers and uptime checks: 200 when the service is up and reaches its database, 503 `service_unavailable` when it does not. No credentials.",
     responses: {
-      200: jsonResponse(z.object({ ok: z.literal(true).openapi({ description: "Always true." }) }).openapi("Health", { description: "The service is up." }), "Healthy", { ok: true }),
+      200: jsonResponse(
+        z.object({ ok: z.literal(true).openapi({ description: "Always true." }) }).openapi("Health", { description: "The service is up." }),
+        "Healthy",
+        { ok: true },
+      ),
       ...errorResponses("service_unavailable"),
     },
   }),

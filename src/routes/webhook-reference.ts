@@ -12,9 +12,7 @@ import { researchResultExample } from "./research-examples";
  * sends; the body is the job's result, the same shape as GET /v1/research/{id}.
  */
 export function registerWebhookReference(app: ReturnType<typeof createRouter>): void {
-  const headers = z.object(
-    Object.fromEntries(Object.entries(DELIVERY_HEADERS).map(([name, value]) => [name, z.string().openapi({ description: value })])),
-  );
+  const headers = z.object(Object.fromEntries(Object.entries(DELIVERY_HEADERS).map(([name, value]) => [name, z.string().openapi({ description: value })])));
   app.openAPIRegistry.registerWebhook({
     method: "post",
     path: WEBHOOK_EVENT,
@@ -30,7 +28,9 @@ export function registerWebhookReference(app: ReturnType<typeof createRouter>): 
       body: { required: true, content: { "application/json": { schema: ResearchResultDto, example: researchResultExample } } },
     },
     responses: {
-      200: { description: `Any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} seconds acknowledges the delivery; anything else, or no answer, is retried with backoff.` },
+      200: {
+        description: `Any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} seconds acknowledges the delivery; anything else, or no answer, is retried with backoff.`,
+      },
     },
   });
 }

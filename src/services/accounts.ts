@@ -86,7 +86,7 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
   const email = normalizeEmail(emailInput);
   const user = await db.select().from(users).where(eq(users.email, email)).get();
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !user.passwordHash || !valid) {
+  if (!user?.passwordHash || !valid) {
     throw new ApiError("invalid_credentials", "Email or password is incorrect.");
   }
   if (user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
@@ -133,7 +133,10 @@ export async function changePassword(db: Db, user: UserRow, currentSessionId: st
   if (!(await verifyPassword(current, user.passwordHash))) {
     throw new ApiError("invalid_credentials", "The current password is incorrect.");
   }
-  await db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: nowIso() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next), updatedAt: nowIso() })
+    .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id, currentSessionId);
 }
 

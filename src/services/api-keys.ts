@@ -64,7 +64,13 @@ export async function resetApiKey(db: Db, userId: string, id: string) {
   const { plaintext, prefix, keyHash } = await newKeyMaterial();
   const [row] = await db
     .update(apiKeys)
-    .set({ prefix, keyHash, createdAt: nowIso(), lastUsedAt: null, name: sql`case when ${apiKeys.name} is null or ${apiKeys.name} = 'Key ' || ${apiKeys.prefix} then ${defaultName(prefix)} else ${apiKeys.name} end` })
+    .set({
+      prefix,
+      keyHash,
+      createdAt: nowIso(),
+      lastUsedAt: null,
+      name: sql`case when ${apiKeys.name} is null or ${apiKeys.name} = 'Key ' || ${apiKeys.prefix} then ${defaultName(prefix)} else ${apiKeys.name} end`,
+    })
     .where(ownLiveKey(userId, id))
     .returning();
   return row ? { row, plaintext } : null;
@@ -92,5 +98,8 @@ export async function authenticateApiKey(db: Db, presented: string): Promise<Aut
 export function touchApiKey(db: Db, key: AuthenticatedKey): Promise<unknown> | null {
   const now = Date.now();
   if (key.lastUsedAt && now - Date.parse(key.lastUsedAt) < LAST_USED_RESOLUTION_MS) return null;
-  return db.update(apiKeys).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiKeys.id, key.keyId));
+  return db
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date(now).toISOString() })
+    .where(eq(apiKeys.id, key.keyId));
 }

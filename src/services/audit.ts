@@ -33,26 +33,24 @@ function detailsSql(details: Record<string, unknown>) {
  * its mutation (one transaction).
  */
 export function auditAfterChange(db: Db, actor: Actor, entry: AuditEntry) {
-  return db
-    .insert(auditLog)
-    .select(
-      db
-        .select({
-          // Drizzle wants every column in table order; NULL lets SQLite assign the next seq.
-          seq: sql`null`.as("seq"),
-          id: sql`${crypto.randomUUID()}`.as("id"),
-          adminId: sql`${actor.id}`.as("admin_id"),
-          adminEmail: sql`${actor.email}`.as("admin_email"),
-          action: sql`${entry.action}`.as("action"),
-          targetType: sql`${entry.targetType}`.as("target_type"),
-          targetId: sql`${entry.targetId ?? null}`.as("target_id"),
-          details: sql`${entry.details ? detailsSql(entry.details) : null}`.as("details"),
-          createdAt: sql`${nowIso()}`.as("created_at"),
-        })
-        // One row to select from: the acting admin's own.
-        .from(users)
-        .where(and(eq(users.id, actor.id), sql`changes() > 0`)),
-    );
+  return db.insert(auditLog).select(
+    db
+      .select({
+        // Drizzle wants every column in table order; NULL lets SQLite assign the next seq.
+        seq: sql`null`.as("seq"),
+        id: sql`${crypto.randomUUID()}`.as("id"),
+        adminId: sql`${actor.id}`.as("admin_id"),
+        adminEmail: sql`${actor.email}`.as("admin_email"),
+        action: sql`${entry.action}`.as("action"),
+        targetType: sql`${entry.targetType}`.as("target_type"),
+        targetId: sql`${entry.targetId ?? null}`.as("target_id"),
+        details: sql`${entry.details ? detailsSql(entry.details) : null}`.as("details"),
+        createdAt: sql`${nowIso()}`.as("created_at"),
+      })
+      // One row to select from: the acting admin's own.
+      .from(users)
+      .where(and(eq(users.id, actor.id), sql`changes() > 0`)),
+  );
 }
 
 /**

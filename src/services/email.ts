@@ -57,8 +57,7 @@ function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: P
       if (!provider) return;
       defer(
         provider.deliver(message).then(
-          ({ messageId }) =>
-            db.update(outboxEmails).set({ deliveryStatus: "sent", providerMessageId: messageId }).where(eq(outboxEmails.id, id)),
+          ({ messageId }) => db.update(outboxEmails).set({ deliveryStatus: "sent", providerMessageId: messageId }).where(eq(outboxEmails.id, id)),
           (error: unknown) => {
             console.error(`email ${id} to provider ${provider.name} failed`, error);
             return db

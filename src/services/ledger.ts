@@ -117,9 +117,7 @@ export async function applyLedgerChange(
     .select()
     .from(ledgerEntries)
     .where(
-      key === null
-        ? eq(ledgerEntries.id, id)
-        : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
+      key === null ? eq(ledgerEntries.id, id) : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
     );
   const readBalance = db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   const [written, after] = (
@@ -142,13 +140,7 @@ export async function getBalance(db: Db, userId: string): Promise<number> {
 }
 
 export async function listLedgerEntries(db: Db, userId: string, page: { limit: number; offset: number }) {
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.seq))
-    .limit(page.limit)
-    .offset(page.offset);
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.seq)).limit(page.limit).offset(page.offset);
 }
 
 /** A balance as the API shows it: integer credits and USD as a decimal string (1 credit = $0.01). */

@@ -51,23 +51,13 @@ export async function revokeUserSessions(db: Db, userId: string, keepFamilyId?: 
   await db
     .update(refreshTokens)
     .set({ revokedAt: nowIso() })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
-      ),
-    );
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
 }
 
 const invalidRefresh = () => ApiError.unauthorized("Invalid or expired refresh token.");
 
 /** Exchanges a refresh token for a new pair; the presented token is spent. */
-export async function refreshSession(
-  db: Db,
-  config: Config,
-  presented: string,
-): Promise<SessionTokens & { user: UserRow }> {
+export async function refreshSession(db: Db, config: Config, presented: string): Promise<SessionTokens & { user: UserRow }> {
   const row = await db
     .select()
     .from(refreshTokens)

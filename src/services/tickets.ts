@@ -39,11 +39,7 @@ export async function createTicket(db: Db, email: EmailSender, user: UserRow, in
 export async function repliesByTicket(db: Db, ticketIds: string[]): Promise<Map<string, TicketReplyRow[]>> {
   const byTicket = new Map<string, TicketReplyRow[]>();
   if (ticketIds.length === 0) return byTicket;
-  const rows = await db
-    .select()
-    .from(ticketReplies)
-    .where(inArray(ticketReplies.ticketId, ticketIds))
-    .orderBy(asc(ticketReplies.createdAt), asc(sql`rowid`));
+  const rows = await db.select().from(ticketReplies).where(inArray(ticketReplies.ticketId, ticketIds)).orderBy(asc(ticketReplies.createdAt), asc(sql`rowid`));
   for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row]);
   return byTicket;
 }
@@ -57,7 +53,10 @@ export async function listOwnTickets(db: Db, userId: string, page: Paging) {
     .orderBy(desc(tickets.createdAt), desc(sql`rowid`))
     .limit(page.limit)
     .offset(page.offset);
-  const replies = await repliesByTicket(db, rows.map((t) => t.id));
+  const replies = await repliesByTicket(
+    db,
+    rows.map((t) => t.id),
+  );
   return rows.map((t) => ({
     id: t.id,
     category: t.category,

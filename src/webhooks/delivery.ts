@@ -40,7 +40,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function enqueueWebhook(env: Env, jobId: string, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
-  await db.insert(webhookOutbox).values({ jobId, state: "pending", attempts: 0, nextAttemptAt: iso(now), updatedAt: iso(now) }).onConflictDoNothing();
+  await db
+    .insert(webhookOutbox)
+    .values({ jobId, state: "pending", attempts: 0, nextAttemptAt: iso(now), updatedAt: iso(now) })
+    .onConflictDoNothing();
   await env.WEBHOOK_DELIVERIES.send({ jobId } satisfies WebhookMessage);
 }
 
@@ -203,7 +206,11 @@ export async function sweepDueWebhooks(env: Env, now = Date.now(), limit = 100):
 }
 
 export async function listDeliveries(db: Db, jobId: string) {
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)).orderBy(asc(webhookDeliveries.attempt), asc(webhookDeliveries.createdAt));
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.jobId, jobId))
+    .orderBy(asc(webhookDeliveries.attempt), asc(webhookDeliveries.createdAt));
 }
 
 /** The documented headers of one attempt (webhooks/headers.ts): every one, and no other. */

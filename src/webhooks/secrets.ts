@@ -9,7 +9,10 @@ import { nowIso } from "../lib/time";
  * the service signs with it and the account needs to read it to verify signatures.
  */
 export async function webhookSecret(db: Db, userId: string): Promise<string> {
-  await db.insert(webhookSecrets).values({ userId, secret: randomToken("whsec_"), createdAt: nowIso() }).onConflictDoNothing();
+  await db
+    .insert(webhookSecrets)
+    .values({ userId, secret: randomToken("whsec_"), createdAt: nowIso() })
+    .onConflictDoNothing();
   const row = await db.select({ secret: webhookSecrets.secret }).from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get();
   return row!.secret;
 }

@@ -14,7 +14,13 @@ describe("GET /api/admin/emails", () => {
     await call("/api/support", { token: user.accessToken, body: { category: "other", subject: "Hello", body: "Just saying hi." } });
     const rows = await json<any[]>(await as(`/api/admin/emails?to=${encodeURIComponent(user.email.toUpperCase())}`));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual({ id: expect.any(String), to: user.email.toLowerCase(), subject: "We received your request: Hello", text: expect.stringContaining("Just saying hi."), created_at: expect.any(String) });
+    expect(rows[0]).toEqual({
+      id: expect.any(String),
+      to: user.email.toLowerCase(),
+      subject: "We received your request: Hello",
+      text: expect.stringContaining("Just saying hi."),
+      created_at: expect.any(String),
+    });
     expect(rows[1].subject).toMatch(/verify|confirm/i);
     const page = await json<any[]>(await as(`/api/admin/emails?to=${encodeURIComponent(user.email)}&limit=1&offset=1`));
     expect(page.map((r) => r.id)).toEqual([rows[1].id]);
@@ -62,7 +68,10 @@ describe("GET /api/admin/audit", () => {
       expect((await as(`/api/admin/users/${user.id}/credits`, { body: { delta_credits: 7, note: "once", idempotency_key: "k1" } })).status).toBe(200);
       expect((await as(`/api/admin/users/${user.id}/suspend`, { method: "POST" })).status).toBe(200);
     }
-    expect(await audit()).toEqual([["user.suspend", null], ["user.credits_adjust", 507]]);
+    expect(await audit()).toEqual([
+      ["user.suspend", null],
+      ["user.credits_adjust", 507],
+    ]);
     // A debit the ledger refuses (below zero) is a 400, and leaves no row either.
     await expectError(await as(`/api/admin/users/${user.id}/credits`, { body: { delta_credits: -10_000, note: "too much" } }), 400, "invalid_request");
     expect(await audit()).toHaveLength(2);

@@ -12,7 +12,8 @@ beforeAll(async () => {
 const as = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { token: admin.accessToken, ...options });
 const refund = (jobId: string, body: unknown) => as(`/api/admin/jobs/${jobId}/refund`, { body });
 const MISSING = "7f3a9c1e-0000-4000-8000-000000000002";
-const refundsOf = (jobId: string) => dbAll<{ delta: number; user_id: string; note: string }>("select delta, user_id, note from ledger_entries where kind = 'refund' and related_id = ?", jobId);
+const refundsOf = (jobId: string) =>
+  dbAll<{ delta: number; user_id: string; note: string }>("select delta, user_id, note from ledger_entries where kind = 'refund' and related_id = ?", jobId);
 
 describe("GET /api/admin/jobs", () => {
   it("lists every user's jobs newest first with user_email, filtered by user_email and status", async () => {

@@ -16,7 +16,10 @@ async function paidCheckout(user: TestUser) {
   const sessionId = unique("cs");
   await dbRun(
     "insert into payments (id, user_id, kind, status, pack_id, pack_credits, pack_amount_cents, processor_session_id, created_at) values (?, ?, 'pack', 'pending', 'starter', 500, 500, ?, ?)",
-    paymentId, user.id, sessionId, new Date().toISOString(),
+    paymentId,
+    user.id,
+    sessionId,
+    new Date().toISOString(),
   );
   const event = {
     id: unique("evt"),
@@ -54,7 +57,11 @@ describe("GET /api/admin/processor-events", () => {
     const { event } = await paidCheckout(user);
     expect((await postSignedWebhook(event)).status).toBe(200);
     const bodiless = unique("evt");
-    await dbRun("insert into processor_events (id, type, received_at, body) values (?, 'invoice.paid', ?, null)", bodiless, new Date(Date.now() + 1000).toISOString());
+    await dbRun(
+      "insert into processor_events (id, type, received_at, body) values (?, 'invoice.paid', ?, null)",
+      bodiless,
+      new Date(Date.now() + 1000).toISOString(),
+    );
 
     const rows = await json<any[]>(await as("/api/admin/processor-events"));
     expect(rows[0]).toEqual({ id: bodiless, event_type: "invoice.paid", received_at: expect.any(String), has_body: false });
@@ -80,7 +87,7 @@ describe("POST /api/admin/processor-events/{id}/replay", () => {
     expect(await balance(user.id)).toBe(1000);
     expect(await expectLedgerConsistent(user.id)).toBe(1000);
     expect((await dbFirst<{ n: number }>("select count(*) as n from ledger_entries where related_id = ? and kind = 'purchase'", paymentId))!.n).toBe(1);
-    expect((await dbFirst<{ attempts: number; status: string }>("select attempts, status from processor_events where id = ?", event.id))).toEqual({
+    expect(await dbFirst<{ attempts: number; status: string }>("select attempts, status from processor_events where id = ?", event.id)).toEqual({
       attempts: attempts + 2,
       status: "processed",
     });
@@ -93,7 +100,13 @@ describe("POST /api/admin/processor-events/{id}/replay", () => {
     const user = await signupUser();
     const { event } = await paidCheckout(user);
     // Stored but not applied, as after a crash between storing and applying.
-    await dbRun("insert into processor_events (id, type, received_at, body, status) values (?, ?, ?, ?, 'failed')", event.id, event.type, new Date().toISOString(), JSON.stringify(event));
+    await dbRun(
+      "insert into processor_events (id, type, received_at, body, status) values (?, ?, ?, ?, 'failed')",
+      event.id,
+      event.type,
+      new Date().toISOString(),
+      JSON.stringify(event),
+    );
     expect((await replay(event.id)).status).toBe(200);
     expect(await balance(user.id)).toBe(1000);
     expect((await replay(event.id)).status).toBe(200);

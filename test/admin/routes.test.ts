@@ -106,7 +106,17 @@ describe("admin route table", () => {
     const doc = await json<any>(response);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/admin/users", "/api/admin/jobs/{id}/refund", "/api/support"]));
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(["AdminUserRow", "AdminUserDetail", "CreditAdjustBody", "RefundBody", "AdminJobDetail", "AdminTicketDetail", "AdminStatsDto", "AdminProcessorEventRow", "TicketBody"]),
+      expect.arrayContaining([
+        "AdminUserRow",
+        "AdminUserDetail",
+        "CreditAdjustBody",
+        "RefundBody",
+        "AdminJobDetail",
+        "AdminTicketDetail",
+        "AdminStatsDto",
+        "AdminProcessorEventRow",
+        "TicketBody",
+      ]),
     );
   });
 });

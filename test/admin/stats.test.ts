@@ -21,7 +21,13 @@ const bucket = (buckets: any[], day: string) => buckets.find((b) => b.day === da
 async function insertPayment(userId: string, fields: { kind: string; status: string; cents: number; completedAt: string | null }) {
   await dbRun(
     "insert into payments (id, user_id, kind, status, pack_id, pack_credits, pack_amount_cents, created_at, completed_at) values (?, ?, ?, ?, 'starter', 500, ?, ?, ?)",
-    crypto.randomUUID(), userId, fields.kind, fields.status, fields.cents, fields.completedAt ?? new Date().toISOString(), fields.completedAt,
+    crypto.randomUUID(),
+    userId,
+    fields.kind,
+    fields.status,
+    fields.cents,
+    fields.completedAt ?? new Date().toISOString(),
+    fields.completedAt,
   );
 }
 
@@ -34,9 +40,23 @@ describe("GET /api/admin/stats", () => {
       expect(series[0].day).toBe(utcMidnight(29 * DAY));
       for (let i = 1; i < 30; i++) expect(Date.parse(series[i].day) - Date.parse(series[i - 1].day)).toBe(DAY);
     }
-    expect(s.jobs_last_30d[0]).toEqual({ day: expect.any(String), count: expect.any(Number), credits_charged_sum: expect.any(Number), cost_usd_micros_sum: expect.any(Number) });
+    expect(s.jobs_last_30d[0]).toEqual({
+      day: expect.any(String),
+      count: expect.any(Number),
+      credits_charged_sum: expect.any(Number),
+      cost_usd_micros_sum: expect.any(Number),
+    });
     expect(Object.keys(s).sort()).toEqual(
-      ["in_flight_jobs", "jobs_last_30d", "ledger_balance_outstanding", "open_tickets", "signups_last_30d", "suspended_users", "topup_revenue_last_30d_cents", "total_users"].sort(),
+      [
+        "in_flight_jobs",
+        "jobs_last_30d",
+        "ledger_balance_outstanding",
+        "open_tickets",
+        "signups_last_30d",
+        "suspended_users",
+        "topup_revenue_last_30d_cents",
+        "total_users",
+      ].sort(),
     );
   });
 
@@ -94,6 +114,11 @@ describe("GET /api/admin/stats", () => {
               (select count(*) from research_jobs where status in ('pending', 'running')) as in_flight,
               (select count(*) from tickets where status != 'closed') as open_tickets`,
     );
-    expect(after).toMatchObject({ total_users: truth.total, ledger_balance_outstanding: truth.balance, in_flight_jobs: truth.in_flight, open_tickets: truth.open_tickets });
+    expect(after).toMatchObject({
+      total_users: truth.total,
+      ledger_balance_outstanding: truth.balance,
+      in_flight_jobs: truth.in_flight,
+      open_tickets: truth.open_tickets,
+    });
   });
 });

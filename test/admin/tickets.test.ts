@@ -11,7 +11,10 @@ const MISSING = "7f3a9c1e-0000-4000-8000-000000000003";
 
 async function submit(user: TestUser, fields: Partial<{ category: string; subject: string; body: string }> = {}): Promise<string> {
   const subject = fields.subject ?? `Subject ${crypto.randomUUID()}`;
-  const response = await call("/api/support", { token: user.accessToken, body: { category: "technical", body: "The SSE stream stops after 30 s.", ...fields, subject } });
+  const response = await call("/api/support", {
+    token: user.accessToken,
+    body: { category: "technical", body: "The SSE stream stops after 30 s.", ...fields, subject },
+  });
   expect(response.status).toBe(200);
   return (await dbFirst<{ id: string }>("select id from tickets where subject = ?", subject))!.id;
 }

@@ -76,7 +76,15 @@ describe("GET /api/admin/users/{id}", () => {
     const user = await signupUser();
     const key = (await json(await call("/api/keys", { token: user.accessToken, body: { name: "k" } }))).plaintext;
     const { id: collectionId } = await json(await call("/v1/collections", { token: key, body: { name: "Notes" } }));
-    await call(`/v1/collections/${collectionId}/documents`, { token: key, body: { documents: [{ title: "One", text: "12345" }, { title: "Two", text: "1234567890" }] } });
+    await call(`/v1/collections/${collectionId}/documents`, {
+      token: key,
+      body: {
+        documents: [
+          { title: "One", text: "12345" },
+          { title: "Two", text: "1234567890" },
+        ],
+      },
+    });
     await insertJob(user.id);
     await insertJob(user.id, { status: "failed" });
     for (const subject of ["a", "b", "c"]) {
@@ -120,7 +128,10 @@ describe("POST /api/admin/users/{id}/credits", () => {
     const down = await adjust(user.id, { delta_credits: -700, note: "chargeback" });
     expect(await json(down)).toEqual({ balance_after: 50 });
 
-    const entries = await dbAll<any>("select kind, delta, balance_after, note from ledger_entries where user_id = ? and kind = 'admin_adjustment' order by seq", user.id);
+    const entries = await dbAll<any>(
+      "select kind, delta, balance_after, note from ledger_entries where user_id = ? and kind = 'admin_adjustment' order by seq",
+      user.id,
+    );
     expect(entries).toEqual([
       { kind: "admin_adjustment", delta: 250, balance_after: 750, note: "goodwill for outage" },
       { kind: "admin_adjustment", delta: -700, balance_after: 50, note: "chargeback" },
@@ -215,7 +226,15 @@ describe("GET /api/admin/users/{id}/jobs and /ledger", () => {
     await insertJob(other.id);
     const rows = await json<any[]>(await as(`/api/admin/users/${user.id}/jobs`));
     expect(rows.map((r) => r.id)).toEqual([recent, old]);
-    expect(rows[1]).toEqual({ id: old, created_at: expect.any(String), status: "succeeded", question: "older", credits_charged: 60, cost_usd_micros: 212_000, latency_ms: 14_250 });
+    expect(rows[1]).toEqual({
+      id: old,
+      created_at: expect.any(String),
+      status: "succeeded",
+      question: "older",
+      credits_charged: 60,
+      cost_usd_micros: 212_000,
+      latency_ms: 14_250,
+    });
     expect(rows[0]).toMatchObject({ status: "failed", credits_charged: 0 });
     expect((await json<any[]>(await as(`/api/admin/users/${user.id}/jobs?limit=1&offset=1`))).map((r) => r.id)).toEqual([old]);
     await expectError(await as(`/api/admin/users/${MISSING}/jobs`), 404, "not_found");

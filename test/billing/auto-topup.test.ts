@@ -42,7 +42,11 @@ async function customerUser(): Promise<TestUser> {
 }
 
 async function enableAutoTopup(user: TestUser, threshold: number, packId = "starter", enabled = true) {
-  const response = await call("/api/billing/auto-topup", { method: "PUT", token: user.accessToken, body: { enabled, threshold_credits: threshold, pack_id: packId } });
+  const response = await call("/api/billing/auto-topup", {
+    method: "PUT",
+    token: user.accessToken,
+    body: { enabled, threshold_credits: threshold, pack_id: packId },
+  });
   expect(response.status).toBe(200);
 }
 

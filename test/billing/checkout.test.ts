@@ -57,7 +57,15 @@ describe("POST /api/billing/checkout (pack)", () => {
 
     // The pending row, visible in the history.
     const row = await paymentRow(first.paymentId);
-    expect(row).toMatchObject({ user_id: user.id, status: "pending", kind: "pack", pack_id: "handful", pack_credits: 2000, pack_amount_cents: 2000, processor_session_id: first.sessionId });
+    expect(row).toMatchObject({
+      user_id: user.id,
+      status: "pending",
+      kind: "pack",
+      pack_id: "handful",
+      pack_credits: 2000,
+      pack_amount_cents: 2000,
+      processor_session_id: first.sessionId,
+    });
     const history = await json<any[]>(await call("/api/billing/payment-history", { token: user.accessToken }));
     expect(history).toEqual([
       expect.objectContaining({ id: first.paymentId, status: "pending", pack_credits: 2000, pack_amount_cents: 2000, completed_at: null }),
@@ -75,11 +83,19 @@ describe("POST /api/billing/checkout (pack)", () => {
   it("answers 400 for an unknown pack, and for both or neither of pack_id and plan_id, writing nothing", async () => {
     const user = await signupUser();
     await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "no-such-pack" } }), 400, "invalid_request");
-    await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "starter", plan_id: "developer" } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "starter", plan_id: "developer" } }),
+      400,
+      "invalid_request",
+    );
     await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: {} }), 400, "invalid_request");
     await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { plan_id: "no-such-plan" } }), 400, "invalid_request");
     await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { plan_id: "free" } }), 400, "invalid_request");
-    await expectError(await call("/api/billing/checkout", { token: user.accessToken, rawBody: "{not json", headers: { "Content-Type": "application/json" } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/billing/checkout", { token: user.accessToken, rawBody: "{not json", headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_request",
+    );
     expect(stripeRequests()).toBe(0);
     expect(await paymentsOf(user.id)).toHaveLength(0);
   });
@@ -104,7 +120,11 @@ describe("POST /api/billing/checkout (pack)", () => {
         stripeError(400, "invalid_request_error", "resource_missing", "No such price: 'price_starter_test'", { param: "line_items[0][price]" }),
       ),
     );
-    const body = await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "starter" } }), 502, "payment_processor_error");
+    const body = await expectError(
+      await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "starter" } }),
+      502,
+      "payment_processor_error",
+    );
     expect(body.error.message).toContain("No such price");
     const [row] = await paymentsOf(user.id);
     expect(row).toMatchObject({ status: "failed", kind: "pack" });
@@ -116,7 +136,7 @@ describe("POST /api/billing/checkout (pack)", () => {
 
   it("answers 502 (not 500) when the processor refuses to create the customer", async () => {
     const user = await signupUser();
-    server.use(http.post(`${STRIPE}/v1/customers`, () => stripeError(400, "invalid_request_error", "email_invalid", "Invalid email address: " + user.email)));
+    server.use(http.post(`${STRIPE}/v1/customers`, () => stripeError(400, "invalid_request_error", "email_invalid", `Invalid email address: ${user.email}`)));
     await expectError(await call("/api/billing/checkout", { token: user.accessToken, body: { pack_id: "starter" } }), 502, "payment_processor_error");
     expect(await customerOf(user.id)).toBeNull();
     expect(requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(0);
@@ -156,7 +176,13 @@ describe("POST /api/billing/checkout (plan)", () => {
     expect(params.get("subscription_data[metadata][plan_id]")).toBe("startup");
     expect([...params.keys()].some((key) => key.startsWith("payment_intent_data"))).toBe(false);
     expect(params.get("success_url")!.startsWith(`${env.DASHBOARD_URL}/`)).toBe(true);
-    expect(await paymentRow(checkout.paymentId)).toMatchObject({ kind: "plan_checkout", status: "pending", plan_id: "startup", pack_credits: 25000, pack_amount_cents: 14900 });
+    expect(await paymentRow(checkout.paymentId)).toMatchObject({
+      kind: "plan_checkout",
+      status: "pending",
+      plan_id: "startup",
+      pack_credits: 25000,
+      pack_amount_cents: 14900,
+    });
   });
 });
 
@@ -187,7 +213,12 @@ describe("POST /api/billing/portal", () => {
     await checkoutPack(user);
     server.use(
       http.post(`${STRIPE}/v1/billing_portal/sessions`, () =>
-        stripeError(400, "invalid_request_error", "resource_missing", "You can't create a portal session in test mode until you save your customer portal settings."),
+        stripeError(
+          400,
+          "invalid_request_error",
+          "resource_missing",
+          "You can't create a portal session in test mode until you save your customer portal settings.",
+        ),
       ),
     );
     await expectError(await call("/api/billing/portal", { method: "POST", token: user.accessToken }), 502, "payment_processor_error");
@@ -233,7 +264,11 @@ describe("PUT/GET /api/billing/auto-topup", () => {
     const initial = await json(await call("/api/billing/auto-topup", { token: user.accessToken }));
     expect(initial).toMatchObject({ enabled: false, in_flight: false });
 
-    const put = await call("/api/billing/auto-topup", { method: "PUT", token: user.accessToken, body: { enabled: true, threshold_credits: 300, pack_id: "handful" } });
+    const put = await call("/api/billing/auto-topup", {
+      method: "PUT",
+      token: user.accessToken,
+      body: { enabled: true, threshold_credits: 300, pack_id: "handful" },
+    });
     expect(put.status).toBe(200);
     expect(await put.text()).toBe("");
     expect(await json(await call("/api/billing/auto-topup", { token: user.accessToken }))).toEqual({
@@ -243,9 +278,17 @@ describe("PUT/GET /api/billing/auto-topup", () => {
       in_flight: false,
     });
 
-    const again = await call("/api/billing/auto-topup", { method: "PUT", token: user.accessToken, body: { enabled: false, threshold_credits: 0, pack_id: "starter" } });
+    const again = await call("/api/billing/auto-topup", {
+      method: "PUT",
+      token: user.accessToken,
+      body: { enabled: false, threshold_credits: 0, pack_id: "starter" },
+    });
     expect(again.status).toBe(200);
-    expect(await json(await call("/api/billing/auto-topup", { token: user.accessToken }))).toMatchObject({ enabled: false, threshold_credits: 0, pack_id: "starter" });
+    expect(await json(await call("/api/billing/auto-topup", { token: user.accessToken }))).toMatchObject({
+      enabled: false,
+      threshold_credits: 0,
+      pack_id: "starter",
+    });
   });
 
   it("answers 400 for an unknown pack, a negative threshold or a missing field, and keeps the old settings", async () => {
@@ -257,11 +300,19 @@ describe("PUT/GET /api/billing/auto-topup", () => {
     await expectError(await put({ enabled: true, threshold_credits: 1.5, pack_id: "starter" }), 400, "invalid_request");
     await expectError(await put({ enabled: true, pack_id: "starter" }), 400, "invalid_request");
     await expectError(await put({ enabled: "yes", threshold_credits: 10, pack_id: "starter" }), 400, "invalid_request");
-    expect(await json(await call("/api/billing/auto-topup", { token: user.accessToken }))).toMatchObject({ enabled: true, threshold_credits: 100, pack_id: "starter" });
+    expect(await json(await call("/api/billing/auto-topup", { token: user.accessToken }))).toMatchObject({
+      enabled: true,
+      threshold_credits: 100,
+      pack_id: "starter",
+    });
   });
 
   it("answers 401 without a JWT", async () => {
-    await expectError(await call("/api/billing/auto-topup", { method: "PUT", body: { enabled: true, threshold_credits: 1, pack_id: "starter" } }), 401, "unauthorized");
+    await expectError(
+      await call("/api/billing/auto-topup", { method: "PUT", body: { enabled: true, threshold_credits: 1, pack_id: "starter" } }),
+      401,
+      "unauthorized",
+    );
     await expectError(await call("/api/billing/auto-topup"), 401, "unauthorized");
   });
 });
@@ -272,7 +323,13 @@ describe("GET /api/billing/subscription", () => {
     const response = await call("/api/billing/subscription", { token: user.accessToken });
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(body).toMatchObject({ plan: { id: "free", name: "Free", included_credits: 500 }, status: "active", current_period_end: null, overage_credits_this_period: 0, overage_usd_micros_this_period: 0 });
+    expect(body).toMatchObject({
+      plan: { id: "free", name: "Free", included_credits: 500 },
+      status: "active",
+      current_period_end: null,
+      overage_credits_this_period: 0,
+      overage_usd_micros_this_period: 0,
+    });
     await expectError(await call("/api/billing/subscription"), 401, "unauthorized");
   });
 });

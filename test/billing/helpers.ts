@@ -344,7 +344,14 @@ export function subscriptionObject(fields: {
     current_period_start: fields.periodStart,
     current_period_end: fields.periodEnd,
     metadata: {},
-    price: { id: price, object: "price", active: true, currency: "usd", recurring: { interval: "month", interval_count: 1, usage_type: usage }, type: "recurring" },
+    price: {
+      id: price,
+      object: "price",
+      active: true,
+      currency: "usd",
+      recurring: { interval: "month", interval_count: 1, usage_type: usage },
+      type: "recurring",
+    },
     quantity: usage === "licensed" ? 1 : undefined,
     subscription: fields.id,
   });
@@ -529,7 +536,13 @@ export async function checkoutPlan(user: TestUser, planId = "developer") {
   expect(response.status).toBe(200);
   const { url } = await json<{ url: string }>(response);
   const sent = requestsTo("POST", "/v1/checkout/sessions")[before]!;
-  return { url, paymentId: sent.params.get("metadata[payment_id]")!, sessionId: /\/pay\/(cs_[^#]+)/.exec(url)![1]!, customer: sent.params.get("customer")!, sent };
+  return {
+    url,
+    paymentId: sent.params.get("metadata[payment_id]")!,
+    sessionId: /\/pay\/(cs_[^#]+)/.exec(url)![1]!,
+    customer: sent.params.get("customer")!,
+    sent,
+  };
 }
 
 /** A user on a paid plan the way it happens in production: plan checkout, then the processor's subscription event. */

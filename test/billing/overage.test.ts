@@ -111,9 +111,15 @@ describe("plan overage", () => {
   it("a failed meter report is recorded and never breaks the reservation", async () => {
     const user = await signupUser();
     await subscribeUser(user, "growth");
-    server.use(http.post(`${STRIPE}/v1/billing/meter_events`, () => stripeError(400, "invalid_request_error", "resource_missing", "No active meter found for event_name")));
+    server.use(
+      http.post(`${STRIPE}/v1/billing/meter_events`, () =>
+        stripeError(400, "invalid_request_error", "resource_missing", "No active meter found for event_name"),
+      ),
+    );
     expect(await reserve(user, 700)).toEqual({ status: "reserved", balance: 0, overageCredits: 200 });
-    expect(await overageReports(user.id)).toEqual([expect.objectContaining({ credits: 200, status: "failed", error: expect.stringContaining("No active meter") })]);
+    expect(await overageReports(user.id)).toEqual([
+      expect.objectContaining({ credits: 200, status: "failed", error: expect.stringContaining("No active meter") }),
+    ]);
     const view = await json(await call("/api/billing/subscription", { token: user.accessToken }));
     expect(view).toMatchObject({ overage_credits_this_period: 200, overage_usd_micros_this_period: 200 * 7000 });
     await expectLedgerConsistent(user.id);

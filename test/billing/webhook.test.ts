@@ -86,7 +86,15 @@ async function buyPack(user: TestUser, packId = "starter", amount = 500) {
   await deliverOk(
     stripeEvent(
       "checkout.session.completed",
-      checkoutSessionObject({ id: checkout.sessionId, paymentId: checkout.paymentId, userId: user.id, customer: checkout.customer, paymentIntent, amountTotal: amount, packId }),
+      checkoutSessionObject({
+        id: checkout.sessionId,
+        paymentId: checkout.paymentId,
+        userId: user.id,
+        customer: checkout.customer,
+        paymentIntent,
+        amountTotal: amount,
+        packId,
+      }),
     ),
   );
   return { ...checkout, paymentIntent };
@@ -176,7 +184,15 @@ describe("checkout events", () => {
     const paymentIntent = rid("pi");
     const event = stripeEvent(
       "checkout.session.completed",
-      checkoutSessionObject({ id: checkout.sessionId, paymentId: checkout.paymentId, userId: user.id, customer: checkout.customer, paymentIntent, amountTotal: 5000, packId: "workshop" }),
+      checkoutSessionObject({
+        id: checkout.sessionId,
+        paymentId: checkout.paymentId,
+        userId: user.id,
+        customer: checkout.customer,
+        paymentIntent,
+        amountTotal: 5000,
+        packId: "workshop",
+      }),
     );
     await deliverRepeatedly(event);
 
@@ -187,7 +203,13 @@ describe("checkout events", () => {
     expect(row).toMatchObject({ status: "completed", processor_payment_intent_id: paymentIntent, error: null });
     expect(row!.completed_at).toEqual(expect.any(String));
     const [history] = await json<any[]>(await call("/api/billing/payment-history", { token: user.accessToken }));
-    expect(history).toMatchObject({ id: checkout.paymentId, status: "completed", pack_credits: 5000, pack_amount_cents: 5000, completed_at: row!.completed_at });
+    expect(history).toMatchObject({
+      id: checkout.paymentId,
+      status: "completed",
+      pack_credits: 5000,
+      pack_amount_cents: 5000,
+      completed_at: row!.completed_at,
+    });
 
     // The processor may also send async_payment_succeeded for the same session: still one grant.
     await deliverOk(stripeEvent("checkout.session.async_payment_succeeded", event.data.object));
@@ -208,7 +230,14 @@ describe("checkout events", () => {
   it("an unpaid completion grants nothing; async_payment_succeeded then grants once", async () => {
     const user = await signupUser();
     const checkout = await checkoutPack(user, "handful");
-    const fields = { id: checkout.sessionId, paymentId: checkout.paymentId, userId: user.id, customer: checkout.customer, paymentIntent: rid("pi"), amountTotal: 2000 };
+    const fields = {
+      id: checkout.sessionId,
+      paymentId: checkout.paymentId,
+      userId: user.id,
+      customer: checkout.customer,
+      paymentIntent: rid("pi"),
+      amountTotal: 2000,
+    };
     await deliverRepeatedly(stripeEvent("checkout.session.completed", checkoutSessionObject({ ...fields, paymentStatus: "unpaid" })), "ignored");
     expect(await balanceOf(user.id)).toBe(500);
     expect(await paymentRow(checkout.paymentId)).toMatchObject({ status: "pending" });
@@ -238,7 +267,15 @@ describe("checkout events", () => {
     const checkout = await checkoutPlan(user, "developer");
     const event = stripeEvent(
       "checkout.session.completed",
-      checkoutSessionObject({ id: checkout.sessionId, paymentId: checkout.paymentId, userId: user.id, customer: checkout.customer, mode: "subscription", amountTotal: 2900, planId: "developer" }),
+      checkoutSessionObject({
+        id: checkout.sessionId,
+        paymentId: checkout.paymentId,
+        userId: user.id,
+        customer: checkout.customer,
+        mode: "subscription",
+        amountTotal: 2900,
+        planId: "developer",
+      }),
     );
     await deliverRepeatedly(event);
     expect(await balanceOf(user.id)).toBe(500);
@@ -261,7 +298,11 @@ describe("payment_intent events (auto top-up)", () => {
   async function pendingTopup(user: TestUser) {
     await buyPack(user); // saves a customer
     await applyLedgerChange(createDb(env.DB), user.id, { kind: "reservation", delta: -900, idempotencyKey: `reservation:${rid("job")}` });
-    const put = await call("/api/billing/auto-topup", { method: "PUT", token: user.accessToken, body: { enabled: true, threshold_credits: 200, pack_id: "handful" } });
+    const put = await call("/api/billing/auto-topup", {
+      method: "PUT",
+      token: user.accessToken,
+      body: { enabled: true, threshold_credits: 200, pack_id: "handful" },
+    });
     expect(put.status).toBe(200);
     let intent: ReturnType<typeof paymentIntentObject> | undefined;
     server.use(
@@ -320,15 +361,35 @@ describe("subscription and invoice events", () => {
   it("invoice.paid grants the plan's included credits once per invoice and records a plan_invoice payment", async () => {
     const user = await signupUser();
     const { subscriptionId, customer, periodStart, periodEnd } = await subscribeUser(user, "developer");
-    const invoice = invoiceObject({ id: rid("in"), customer, subscription: subscriptionId, priceId: price("DEVELOPER"), amountPaid: 2900, periodStart, periodEnd, userId: user.id, planId: "developer" });
+    const invoice = invoiceObject({
+      id: rid("in"),
+      customer,
+      subscription: subscriptionId,
+      priceId: price("DEVELOPER"),
+      amountPaid: 2900,
+      periodStart,
+      periodEnd,
+      userId: user.id,
+      planId: "developer",
+    });
     await deliverRepeatedly(stripeEvent("invoice.paid", invoice));
     expect(await balanceOf(user.id)).toBe(500 + 4000);
     expect(await ledgerOf(user.id, "plan_grant")).toEqual([expect.objectContaining({ delta: 4000 })]);
     const rows = (await paymentsOf(user.id)).filter((p) => p.kind === "plan_invoice");
-    expect(rows).toEqual([expect.objectContaining({ status: "completed", plan_id: "developer", pack_credits: 4000, pack_amount_cents: 2900, processor_invoice_id: invoice.id })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ status: "completed", plan_id: "developer", pack_credits: 4000, pack_amount_cents: 2900, processor_invoice_id: invoice.id }),
+    ]);
 
     // The next month's invoice grants again, once.
-    const next = invoiceObject({ id: rid("in"), customer, subscription: subscriptionId, priceId: price("DEVELOPER"), amountPaid: 2900, periodStart: periodEnd, periodEnd: periodEnd + 30 * 86_400 });
+    const next = invoiceObject({
+      id: rid("in"),
+      customer,
+      subscription: subscriptionId,
+      priceId: price("DEVELOPER"),
+      amountPaid: 2900,
+      periodStart: periodEnd,
+      periodEnd: periodEnd + 30 * 86_400,
+    });
     await deliverRepeatedly(stripeEvent("invoice.paid", next));
     expect(await balanceOf(user.id)).toBe(500 + 8000);
     expect(await ledgerOf(user.id, "plan_grant")).toHaveLength(2);
@@ -338,7 +399,20 @@ describe("subscription and invoice events", () => {
   it("a proration invoice (plan change mid-period) records nothing as a new month of credits", async () => {
     const user = await signupUser();
     const { subscriptionId, customer, periodStart, periodEnd } = await subscribeUser(user, "developer");
-    const invoice = { ...invoiceObject({ id: rid("in"), customer, subscription: subscriptionId, priceId: price("STARTUP"), amountPaid: 9000, periodStart, periodEnd, userId: user.id, planId: "startup" }), billing_reason: "subscription_update" };
+    const invoice = {
+      ...invoiceObject({
+        id: rid("in"),
+        customer,
+        subscription: subscriptionId,
+        priceId: price("STARTUP"),
+        amountPaid: 9000,
+        periodStart,
+        periodEnd,
+        userId: user.id,
+        planId: "startup",
+      }),
+      billing_reason: "subscription_update",
+    };
     await deliverOk(stripeEvent("invoice.paid", invoice), "ignored");
     expect(await ledgerOf(user.id, "plan_grant")).toEqual([]);
     await expectLedgerConsistent(user.id);
@@ -347,7 +421,15 @@ describe("subscription and invoice events", () => {
   it("a subscription created outside our checkout links its customer to the user", async () => {
     const user = await signupUser();
     const customer = rid("cus");
-    const subscription = subscriptionObject({ id: rid("sub"), customer, priceId: price("DEVELOPER"), periodStart: now(), periodEnd: now() + 30 * 86_400, userId: user.id, planId: "developer" });
+    const subscription = subscriptionObject({
+      id: rid("sub"),
+      customer,
+      priceId: price("DEVELOPER"),
+      periodStart: now(),
+      periodEnd: now() + 30 * 86_400,
+      userId: user.id,
+      planId: "developer",
+    });
     await deliverOk(stripeEvent("customer.subscription.created", subscription));
     expect(await customerOf(user.id)).toBe(customer);
   });
@@ -355,7 +437,17 @@ describe("subscription and invoice events", () => {
   it("invoice.paid arriving before the subscription event still finds the user and the plan", async () => {
     const user = await signupUser();
     const checkout = await checkoutPlan(user, "growth");
-    const invoice = invoiceObject({ id: rid("in"), customer: checkout.customer, subscription: rid("sub"), priceId: price("GROWTH"), amountPaid: 49900, periodStart: now(), periodEnd: now() + 30 * 86_400, userId: user.id, planId: "growth" });
+    const invoice = invoiceObject({
+      id: rid("in"),
+      customer: checkout.customer,
+      subscription: rid("sub"),
+      priceId: price("GROWTH"),
+      amountPaid: 49900,
+      periodStart: now(),
+      periodEnd: now() + 30 * 86_400,
+      userId: user.id,
+      planId: "growth",
+    });
     await deliverOk(stripeEvent("invoice.paid", invoice));
     expect(await balanceOf(user.id)).toBe(500 + 100_000);
     await expectLedgerConsistent(user.id);
@@ -364,7 +456,18 @@ describe("subscription and invoice events", () => {
   it("an invoice that is not for a subscription is ignored", async () => {
     const user = await signupUser();
     const checkout = await checkoutPack(user);
-    const invoice = { ...invoiceObject({ id: rid("in"), customer: checkout.customer, subscription: "x", priceId: "price_other", amountPaid: 100, periodStart: now(), periodEnd: now() }), parent: null };
+    const invoice = {
+      ...invoiceObject({
+        id: rid("in"),
+        customer: checkout.customer,
+        subscription: "x",
+        priceId: "price_other",
+        amountPaid: 100,
+        periodStart: now(),
+        periodEnd: now(),
+      }),
+      parent: null,
+    };
     await deliverOk(stripeEvent("invoice.paid", invoice), "ignored");
     expect(await balanceOf(user.id)).toBe(500);
   });
@@ -379,13 +482,19 @@ describe("subscription and invoice events", () => {
     const base = { id: subscriptionId, customer, userId: user.id, periodStart, periodEnd };
     const created = now();
     await deliverRepeatedly(
-      stripeEvent("customer.subscription.updated", subscriptionObject({ ...base, priceId: price("STARTUP"), overagePriceId: price("STARTUP_OVERAGE"), planId: "startup" }), created + 1),
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject({ ...base, priceId: price("STARTUP"), overagePriceId: price("STARTUP_OVERAGE"), planId: "startup" }),
+        created + 1,
+      ),
     );
     view = await json(await call("/api/billing/subscription", { token: user.accessToken }));
-    expect(view).toMatchObject({ plan: { id: "startup", name: "Startup", included_credits: 25000 }, status: "active", current_period_end: new Date(periodEnd * 1000).toISOString() });
-    await deliverOk(
-      stripeEvent("customer.subscription.updated", subscriptionObject({ ...base, priceId: price("STARTUP"), status: "past_due" }), created + 2),
-    );
+    expect(view).toMatchObject({
+      plan: { id: "startup", name: "Startup", included_credits: 25000 },
+      status: "active",
+      current_period_end: new Date(periodEnd * 1000).toISOString(),
+    });
+    await deliverOk(stripeEvent("customer.subscription.updated", subscriptionObject({ ...base, priceId: price("STARTUP"), status: "past_due" }), created + 2));
     view = await json(await call("/api/billing/subscription", { token: user.accessToken }));
     expect(view).toMatchObject({ plan: { id: "startup" }, status: "past_due" });
 
@@ -410,7 +519,10 @@ describe("subscription and invoice events", () => {
 
     // A late 'updated' after the deletion does not resurrect the plan.
     await deliverOk(stripeEvent("customer.subscription.deleted", subscriptionObject({ ...base, priceId: price("GROWTH"), status: "canceled" }), t + 20));
-    await deliverOk(stripeEvent("customer.subscription.updated", subscriptionObject({ ...base, priceId: price("GROWTH"), status: "active" }), t + 15), "ignored");
+    await deliverOk(
+      stripeEvent("customer.subscription.updated", subscriptionObject({ ...base, priceId: price("GROWTH"), status: "active" }), t + 15),
+      "ignored",
+    );
     expect(await json(await call("/api/billing/subscription", { token: user.accessToken }))).toMatchObject({ plan: { id: "free" } });
   });
 });
@@ -477,7 +589,10 @@ describe("charge.refunded", () => {
 
   it("refunds of plan payments and of unknown charges are ignored", async () => {
     const user = await signupUser();
-    await deliverOk(stripeEvent("charge.refunded", chargeObject({ id: rid("ch"), paymentIntent: rid("pi"), customer: rid("cus"), amount: 500, amountRefunded: 500 })), "ignored");
+    await deliverOk(
+      stripeEvent("charge.refunded", chargeObject({ id: rid("ch"), paymentIntent: rid("pi"), customer: rid("cus"), amount: 500, amountRefunded: 500 })),
+      "ignored",
+    );
     expect(await balanceOf(user.id)).toBe(500);
   });
 });

@@ -36,7 +36,9 @@ async function logIn(page: Page, email: string, password: string) {
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
-test("admin: finds a customer, adjusts credits, refunds a job, answers (and emails) a ticket, closes and reopens it; stats, outbox and audit agree", async ({ page }) => {
+test("admin: finds a customer, adjusts credits, refunds a job, answers (and emails) a ticket, closes and reopens it; stats, outbox and audit agree", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Setup through the API: a customer with one finished research job and one support ticket.
   const user = await customer("admin-flow");
@@ -93,7 +95,10 @@ test("admin: finds a customer, adjusts credits, refunds a job, answers (and emai
 
   // Suspend (asks first, in the app's dialog; the customer's calls are then refused), then lift it.
   await page.getByRole("button", { name: "Suspend this user" }).click();
-  await page.getByRole("dialog", { name: `Suspend ${user.email}?` }).getByRole("button", { name: "Suspend" }).click();
+  await page
+    .getByRole("dialog", { name: `Suspend ${user.email}?` })
+    .getByRole("button", { name: "Suspend" })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: `${user.email} is suspended.` })).toBeVisible();
   await expect(page.getByRole("group", { name: "Suspension" })).toContainText("Suspended since");
   expect((await call("GET", "/api/credits/balance", undefined, user.token)).status).toBe(403);

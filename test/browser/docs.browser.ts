@@ -13,11 +13,19 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
     if (!url.startsWith(base()) && !url.startsWith("data:") && !url.startsWith("blob:")) elsewhere.push(url);
   });
   const signup = (await (
-    await fetch(`${base()}/api/auth/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: `docs-${Date.now()}@example.com`, password: "docs password 1" }) })
+    await fetch(`${base()}/api/auth/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `docs-${Date.now()}@example.com`, password: "docs password 1" }),
+    })
   ).json()) as { access_token: string };
   const key = (
     (await (
-      await fetch(`${base()}/api/keys`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${signup.access_token}` }, body: JSON.stringify({ name: "docs" }) })
+      await fetch(`${base()}/api/keys`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${signup.access_token}` },
+        body: JSON.stringify({ name: "docs" }),
+      })
     ).json()) as { plaintext: string }
   ).plaintext;
 

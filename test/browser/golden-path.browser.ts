@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 const base = () => process.env.DASHBOARD_BASE_URL!;
 const QUESTION = "What did Lincoln say about emancipation?";
 
-test("golden path: sign up, create a key, run a playground job with live progress, read its cited brief, find it in the jobs and the usage chart", async ({ page }) => {
+test("golden path: sign up, create a key, run a playground job with live progress, read its cited brief, find it in the jobs and the usage chart", async ({
+  page,
+}) => {
   // Every text the progress line showed, recorded in the page as it changed (the job may take under a second).
   await page.addInitScript(`
     window.__progress = [];
@@ -61,7 +63,10 @@ test("golden path: sign up, create a key, run a playground job with live progres
   expect(answerBox!.y + answerBox!.height).toBeLessThanOrEqual(briefBox!.y);
 
   // A citation highlights its source and shows the passage the claim rests on.
-  const firstCitation = page.getByRole("region", { name: "Brief" }).getByRole("button", { name: /^Source 1:/ }).first();
+  const firstCitation = page
+    .getByRole("region", { name: "Brief" })
+    .getByRole("button", { name: /^Source 1:/ })
+    .first();
   await firstCitation.click();
   const source1 = page.locator("#source-1");
   await expect(source1).toHaveAttribute("aria-current", "true");

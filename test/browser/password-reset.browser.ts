@@ -13,10 +13,13 @@ async function post(path: string, body: unknown, token?: string) {
 
 /** The newest email to `to`, read the way an operator does (the outbox, as admin). */
 async function latestEmail(to: string): Promise<string> {
-  const admin = (await post("/api/auth/login", { email: "admin@example.com", password: "browser admin password" })).access_token
-    ?? (await post("/api/auth/signup", { email: "admin@example.com", password: "browser admin password" })).access_token;
+  const admin =
+    (await post("/api/auth/login", { email: "admin@example.com", password: "browser admin password" })).access_token ??
+    (await post("/api/auth/signup", { email: "admin@example.com", password: "browser admin password" })).access_token;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const emails = (await (await fetch(`${base()}/api/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as { text: string }[];
+    const emails = (await (
+      await fetch(`${base()}/api/admin/emails?to=${encodeURIComponent(to)}`, { headers: { Authorization: `Bearer ${admin}` } })
+    ).json()) as { text: string }[];
     if (emails[0]) return emails[0].text;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -63,7 +63,12 @@ test("live progress, and a reload mid-job resumes the stream to the result", asy
   const result = page.getByRole("region", { name: "Result" });
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Outcome").getByRole("definition").first()).toHaveText("succeeded");
-  await expect(page.getByRole("region", { name: "Brief" }).getByRole("button", { name: /^Source 1:/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Brief" })
+      .getByRole("button", { name: /^Source 1:/ })
+      .first(),
+  ).toBeVisible();
   await page.screenshot({ path: "test-results/screens/playground-resumed-result.png", fullPage: true });
 });
 

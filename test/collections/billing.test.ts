@@ -11,7 +11,11 @@ async function newCollection(caller: ApiCaller): Promise<string> {
 const ingest = (caller: ApiCaller, id: string, documents: unknown[], key?: string) =>
   call(`/v1/collections/${id}/documents`, { token: caller.key, body: { documents }, headers: key ? { "Idempotency-Key": key } : {} });
 const ingestEntries = async (userId: string) =>
-  (await env.DB.prepare("SELECT delta, related_id FROM ledger_entries WHERE user_id = ? AND kind = 'ingest'").bind(userId).all<{ delta: number; related_id: string }>()).results;
+  (
+    await env.DB.prepare("SELECT delta, related_id FROM ledger_entries WHERE user_id = ? AND kind = 'ingest'")
+      .bind(userId)
+      .all<{ delta: number; related_id: string }>()
+  ).results;
 const documentCount = async (caller: ApiCaller, id: string) => (await json(await call(`/v1/collections/${id}`, { token: caller.key }))).document_count;
 
 describe("paying for ingest", () => {
@@ -22,7 +26,14 @@ describe("paying for ingest", () => {
     expect((await ingest(caller, id, [{ title: "Small", text: "A short note about the harbor." }])).status).toBe(200);
     expect(await balanceOf(caller)).toBe(before - 1);
     const mb = "word ".repeat(300_000); // 1.5 MB each, 3 MB in all: 6 credits
-    expect((await ingest(caller, id, [{ title: "Big one", text: mb }, { title: "Big two", text: mb }])).status).toBe(200);
+    expect(
+      (
+        await ingest(caller, id, [
+          { title: "Big one", text: mb },
+          { title: "Big two", text: mb },
+        ])
+      ).status,
+    ).toBe(200);
     expect(await balanceOf(caller)).toBe(before - 1 - 6);
     expect(await ingestEntries(caller.id)).toEqual([
       { delta: -1, related_id: id },
@@ -70,7 +81,10 @@ describe("paying for ingest", () => {
     expect((await ingest(caller, id, [{ title: "Kept", text: "Twenty bytes of text" }])).status).toBe(200);
     const db = createDb(env.DB);
     const tight = { storageQuotaBytes: 30 };
-    await expect(ingestDocuments(db, caller.id, id, [{ title: "More", text: "Another twenty bytes" }], tight)).rejects.toMatchObject({ code: "storage_limit_exceeded", status: 402 });
+    await expect(ingestDocuments(db, caller.id, id, [{ title: "More", text: "Another twenty bytes" }], tight)).rejects.toMatchObject({
+      code: "storage_limit_exceeded",
+      status: 402,
+    });
     // Replacing "Kept" with a text of the same size adds nothing: within the quota.
     expect((await ingestDocuments(db, caller.id, id, [{ title: "Kept", text: "Twenty bytes of TEXT" }], tight)).ingested).toBe(1);
     await env.DB.prepare("UPDATE collections SET document_count = 10000 WHERE id = ?").bind(id).run();

@@ -36,7 +36,12 @@ for (const surface of surfaces) {
       const ingest = (documents: unknown[]) => send(caller, `/collections/${id}/documents`, { body: { documents } });
       const first = await json(
         await ingest([
-          { title: "Harbor report", text: "# Harbor\n\nThe harbor was dredged in 1891 to a depth of 30 feet.", url: "https://example.org/harbor", metadata: { year: 1891 } },
+          {
+            title: "Harbor report",
+            text: "# Harbor\n\nThe harbor was dredged in 1891 to a depth of 30 feet.",
+            url: "https://example.org/harbor",
+            metadata: { year: 1891 },
+          },
           { title: "Canal note", text: "The canal opened in 1825 and carried grain east." },
         ]),
       );
@@ -44,7 +49,12 @@ for (const surface of surfaces) {
       expect(first.documents.map((d: { title: string }) => d.title)).toEqual(["Harbor report", "Canal note"]);
       const harborId = first.documents[0].id;
       // The same url replaces the document (same id), the same title without url replaces the note.
-      const again = await json(await ingest([{ title: "Harbor report (revised)", text: "The harbor was dredged again in 1902.", url: "https://example.org/harbor" }, { title: "Canal note", text: "The canal opened in 1825." }]));
+      const again = await json(
+        await ingest([
+          { title: "Harbor report (revised)", text: "The harbor was dredged again in 1902.", url: "https://example.org/harbor" },
+          { title: "Canal note", text: "The canal opened in 1825." },
+        ]),
+      );
       expect(again.documents[0].id).toBe(harborId);
       const collection = await json(await send(caller, `/collections/${id}`));
       expect(collection.document_count).toBe(2);
@@ -53,16 +63,24 @@ for (const surface of surfaces) {
       expect(listed.map((d: { title: string }) => d.title).sort()).toEqual(["Canal note", "Harbor report (revised)"]);
       expect(listed[0]).not.toHaveProperty("text");
       const doc = await json(await send(caller, `/collections/${id}/documents/${harborId}`));
-      expect(doc).toMatchObject({ title: "Harbor report (revised)", url: "https://example.org/harbor", text: "The harbor was dredged again in 1902.", metadata: null });
+      expect(doc).toMatchObject({
+        title: "Harbor report (revised)",
+        url: "https://example.org/harbor",
+        text: "The harbor was dredged again in 1902.",
+        metadata: null,
+      });
       // Its chunks are searchable, and go with the document.
-      const chunks = async () => (await env.DB.prepare("SELECT count(*) AS n FROM collection_chunks WHERE collection_id = ?").bind(id).first<{ n: number }>())!.n;
+      const chunks = async () =>
+        (await env.DB.prepare("SELECT count(*) AS n FROM collection_chunks WHERE collection_id = ?").bind(id).first<{ n: number }>())!.n;
       expect(await chunks()).toBe(2);
       expect((await send(caller, `/collections/${id}/documents/${harborId}`, { method: "DELETE" })).status).toBe(200);
       expect(await chunks()).toBe(1);
       expect((await json(await send(caller, `/collections/${id}`))).document_count).toBe(1);
       const { results: rowids } = await env.DB.prepare("SELECT id FROM collection_chunks WHERE collection_id = ?").bind(id).all<{ id: number }>();
       const indexed = async () =>
-        (await env.DB.prepare(`SELECT count(*) AS n FROM collection_fts WHERE collection_fts MATCH 'canal' AND rowid IN (${rowids.map((row) => row.id).join(",")})`).first<{ n: number }>())!.n;
+        (await env.DB.prepare(
+          `SELECT count(*) AS n FROM collection_fts WHERE collection_fts MATCH 'canal' AND rowid IN (${rowids.map((row) => row.id).join(",")})`,
+        ).first<{ n: number }>())!.n;
       expect(await indexed()).toBe(1);
       await send(caller, `/collections/${id}`, { method: "DELETE" });
       expect(await chunks()).toBe(0);
@@ -80,7 +98,14 @@ for (const surface of surfaces) {
       expect((await ingest(Array.from({ length: 100 }, (_, i) => ({ title: `D${i}`, text: `Document number ${i}, replaced.` })))).status).toBe(200);
       expect((await json(await send(caller, `/collections/${id}`))).document_count).toBe(100);
       await expectError(await ingest([{ title: "Empty", text: "   " }]), 400, "invalid_request");
-      await expectError(await ingest([{ title: "Fine", text: "A fine document." }, { title: "Huge", text: "a".repeat(2 * 1024 * 1024 + 1) }]), 413, "payload_too_large");
+      await expectError(
+        await ingest([
+          { title: "Fine", text: "A fine document." },
+          { title: "Huge", text: "a".repeat(2 * 1024 * 1024 + 1) },
+        ]),
+        413,
+        "payload_too_large",
+      );
       await expectError(await send(caller, "/collections", { body: { name: "" } }), 400, "invalid_request");
       expect((await json(await send(caller, `/collections/${id}`))).document_count).toBe(100);
     });
@@ -89,12 +114,18 @@ for (const surface of surfaces) {
       const owner = await apiCaller();
       const other = await apiCaller();
       const { id } = await json(await send(owner, "/collections", { body: { name: "Private" } }));
-      const { documents } = await json(await send(owner, `/collections/${id}/documents`, { body: { documents: [{ title: "Secret", text: "The secret plan is filed here." }] } }));
+      const { documents } = await json(
+        await send(owner, `/collections/${id}/documents`, { body: { documents: [{ title: "Secret", text: "The secret plan is filed here." }] } }),
+      );
       const doc = documents[0].id;
       await expectError(await send(other, `/collections/${id}`), 404, "not_found");
       await expectError(await send(other, `/collections/${id}`, { method: "PATCH", body: { name: "Mine" } }), 404, "not_found");
       await expectError(await send(other, `/collections/${id}/documents`), 404, "not_found");
-      await expectError(await send(other, `/collections/${id}/documents`, { body: { documents: [{ title: "Planted", text: "Planted text." }] } }), 404, "not_found");
+      await expectError(
+        await send(other, `/collections/${id}/documents`, { body: { documents: [{ title: "Planted", text: "Planted text." }] } }),
+        404,
+        "not_found",
+      );
       await expectError(await send(other, `/collections/${id}/documents/${doc}`), 404, "not_found");
       await expectError(await send(other, `/collections/${id}/documents/${doc}`, { method: "DELETE" }), 404, "not_found");
       await expectError(await send(other, `/collections/${id}`, { method: "DELETE" }), 404, "not_found");

@@ -12,7 +12,11 @@ describe("the PDF pre-scan (counts what compressed streams inflate to before PDF
 
   it("finds each stream's data and filters, by a direct /Length or else its endstream", async () => {
     const deflated = await deflatedZeros(1000);
-    const pdf = pdfOf(["<< /Type /Catalog >>", { dictionary: "<< /Filter /FlateDecode >>", data: deflated }, { dictionary: "<< >>", data: new TextEncoder().encode("BT ET") }]);
+    const pdf = pdfOf([
+      "<< /Type /Catalog >>",
+      { dictionary: "<< /Filter /FlateDecode >>", data: deflated },
+      { dictionary: "<< >>", data: new TextEncoder().encode("BT ET") },
+    ]);
     const streams = pdfStreams(pdf);
     expect(streams.map((stream) => stream.filters)).toEqual([["FlateDecode"], []]);
     expect(pdf.subarray(streams[0]!.start, streams[0]!.end)).toEqual(deflated);
@@ -66,7 +70,8 @@ describe("reading a PDF within its bounds", () => {
   it("stops at the call's deadline, naming the bound and the page reached (413)", async () => {
     await expect(readPdf("slow.pdf", pagedPdf(3), { maxTextChars: 1_000_000, deadline: Date.now() - 1 })).rejects.toMatchObject({
       code: "payload_too_large",
-      message: 'Reading "slow.pdf" took longer than 20 s, the most the PDFs of one call may take (stopped at page 1 of 3). Send fewer or smaller PDFs per call.',
+      message:
+        'Reading "slow.pdf" took longer than 20 s, the most the PDFs of one call may take (stopped at page 1 of 3). Send fewer or smaller PDFs per call.',
     });
   });
 

@@ -3,15 +3,15 @@
  * shipped: no lines gives a page with only a drawn line on it, like a scan without OCR.
  */
 export function minimalPdf(lines: string[], title?: string): Uint8Array {
-  const escape = (text: string) => text.replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
-  const content = lines.length > 0 ? `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escape(line)}) '`).join(" ")} ET` : "72 720 m 300 500 l S";
+  const escapePdf = (text: string) => text.replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
+  const content = lines.length > 0 ? `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escapePdf(line)}) '`).join(" ")} ET` : "72 720 m 300 500 l S";
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    title ? `<< /Title (${escape(title)}) >>` : "<< >>",
+    title ? `<< /Title (${escapePdf(title)}) >>` : "<< >>",
   ];
   let pdf = "%PDF-1.4\n";
   const offsets: number[] = [];
@@ -82,7 +82,9 @@ export function pagedPdf(
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
   for (let page = 1; page <= pages; page++) {
-    const content = `BT /F1 ${fontSize} Tf ${fontSize * 1.2} TL 36 756 Td ${linesOf(page).map((line) => `(${escapePdf(line)}) '`).join(" ")} ET`;
+    const content = `BT /F1 ${fontSize} Tf ${fontSize * 1.2} TL 36 756 Td ${linesOf(page)
+      .map((line) => `(${escapePdf(line)}) '`)
+      .join(" ")} ET`;
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * (page - 1)} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
     objects.push({ dictionary: "<< >>", data: encoder.encode(content) });
   }

@@ -24,7 +24,9 @@ describe("research over a collection", () => {
     await corpusLoaded(); // the shared corpus is there, and must not be searched
     const caller = await apiCaller();
     const id = await collectionWith(caller, "Dam archive", [DAM, ENGINEER]);
-    const accepted = await json(await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }));
+    const accepted = await json(
+      await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }),
+    );
     const result = await waitForTerminal(caller, accepted.id);
     expect(result.status).toBe("succeeded");
     expect(result.brief).toContain("Szeged");
@@ -45,7 +47,14 @@ describe("research over a collection", () => {
     const id = await collectionWith(caller, "Tariff notes", [
       { title: "Archive note on the Tariff of 1828", text: "Our archive holds letters saying the Tariff of 1828 hurt the cotton exporters of Charleston." },
     ]);
-    const accepted = await json(await research(caller, { question: "What did opponents of the Tariff of 1828 call it, and whom did it hurt?", mode: "standard", collections: [id], web: true }));
+    const accepted = await json(
+      await research(caller, {
+        question: "What did opponents of the Tariff of 1828 call it, and whom did it hurt?",
+        mode: "standard",
+        collections: [id],
+        web: true,
+      }),
+    );
     const result = await waitForTerminal(caller, accepted.id);
     expect(result.status).toBe("succeeded");
     // Every page the job read is a `source` event of its stream (the result lists only those the brief cites).
@@ -62,7 +71,11 @@ describe("research over a collection", () => {
     const before = await balanceOf(other);
     const jobsBefore = await env.DB.prepare("SELECT count(*) AS n FROM research_jobs WHERE user_id = ?").bind(other.id).first<{ n: number }>();
     await expectError(await research(other, { question: "Who designed the Marigold Dam?", mode: "lite", collections: [id] }), 404, "not_found");
-    await expectError(await research(other, { question: "Who designed the Marigold Dam?", mode: "lite", collections: [crypto.randomUUID()] }), 404, "not_found");
+    await expectError(
+      await research(other, { question: "Who designed the Marigold Dam?", mode: "lite", collections: [crypto.randomUUID()] }),
+      404,
+      "not_found",
+    );
     await expectError(await research(other, { question: "Who designed the Marigold Dam?", mode: "lite", collections: ["not-a-uuid"] }), 400, "invalid_request");
     expect(await balanceOf(other)).toBe(before);
     const jobsAfter = await env.DB.prepare("SELECT count(*) AS n FROM research_jobs WHERE user_id = ?").bind(other.id).first<{ n: number }>();
@@ -96,7 +109,9 @@ describe("research over a collection", () => {
   it("a collection deleted while its job runs: the job finishes with what it read, nothing crashes, the ledger holds", async () => {
     const caller = await apiCaller();
     const id = await collectionWith(caller, "Short-lived", [DAM, ENGINEER]);
-    const accepted = await json(await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", async: true, collections: [id] }));
+    const accepted = await json(
+      await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", async: true, collections: [id] }),
+    );
     expect((await call(`/v1/collections/${id}`, { token: caller.key, method: "DELETE" })).status).toBe(200);
     const result = await waitForTerminal(caller, accepted.id);
     expect(["succeeded", "failed"]).toContain(result.status);

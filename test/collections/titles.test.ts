@@ -42,9 +42,13 @@ describe("plainText", () => {
   });
 
   it("is what the reader makes of a web page's <title>", async () => {
-    expect((await extractHtml(`<html><head><title>News${SCRIPT} &amp; <i>views</i></title></head><body><p>Some text of the page that is long enough to keep.</p></body></html>`)).title).toBe(
-      "News & views",
-    );
+    expect(
+      (
+        await extractHtml(
+          `<html><head><title>News${SCRIPT} &amp; <i>views</i></title></head><body><p>Some text of the page that is long enough to keep.</p></body></html>`,
+        )
+      ).title,
+    ).toBe("News & views");
   });
 });
 
@@ -59,7 +63,9 @@ describe("titles are kept and returned as plain text", () => {
     expect((await json(await call(`/v1/collections/${id}/documents/${damId}`, { token: caller.key }))).title).toBe("Marigold Dam");
     expect((await dbFirst<{ title: string }>("select title from collection_documents where id = ?", damId))!.title).toBe("Marigold Dam");
 
-    const accepted = await json(await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }));
+    const accepted = await json(
+      await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }),
+    );
     const result = await waitForTerminal(caller, accepted.id);
     expect(result.status).toBe("succeeded");
     expect(result.sources.map((s: { title: string }) => s.title)).toContain("Marigold Dam");
@@ -79,12 +85,16 @@ describe("titles are kept and returned as plain text", () => {
   it("rows stored before (with markup) are read back plain: the list, GET and a job's sources", async () => {
     const caller = await apiCaller();
     const { id } = await json(await call("/v1/collections", { token: caller.key, body: { name: "Dam archive" } }));
-    const ingested = await json(await call(`/v1/collections/${id}/documents`, { token: caller.key, body: { documents: [{ ...DAM, title: "Marigold Dam" }, ENGINEER] } }));
+    const ingested = await json(
+      await call(`/v1/collections/${id}/documents`, { token: caller.key, body: { documents: [{ ...DAM, title: "Marigold Dam" }, ENGINEER] } }),
+    );
     const damId = ingested.documents[0].id;
     await dbRun("update collection_documents set title = ? where id = ?", `Marigold Dam${SCRIPT}`, damId);
     expect(await titlesOf(caller, id)).toEqual(["Marigold Dam", "Ottoline Varga"]);
     expect((await json(await call(`/v1/collections/${id}/documents/${damId}`, { token: caller.key }))).title).toBe("Marigold Dam");
-    const accepted = await json(await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }));
+    const accepted = await json(
+      await research(caller, { question: "Where was the engineer who designed the Marigold Dam born?", mode: "standard", collections: [id] }),
+    );
     const result = await waitForTerminal(caller, accepted.id);
     for (const source of result.sources) expect(JSON.stringify(source)).not.toMatch(/<script/i);
     // A finished job's stored result with a raw title (written before this change) is read back plain.
@@ -103,7 +113,10 @@ describe("titles are kept and returned as plain text", () => {
   it("the shared corpus: an admin's documents are stored with plain titles", async () => {
     const admin = await adminUser();
     const url = `https://titles.example.org/${crypto.randomUUID()}`;
-    const response = await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [{ url, title: `Harbor${SCRIPT} &amp; canal`, text: "The harbor and the canal." }] } });
+    const response = await call("/api/admin/corpus", {
+      token: admin.accessToken,
+      body: { documents: [{ url, title: `Harbor${SCRIPT} &amp; canal`, text: "The harbor and the canal." }] },
+    });
     expect(response.status).toBe(200);
     expect((await dbFirst<{ title: string }>("select title from corpus_documents where url = ?", url))!.title).toBe("Harbor & canal");
   });

@@ -27,7 +27,10 @@ interface Run {
  * Runs the CLI as the README documents it in this repository (`node sdk/bin/deep-research.mjs`),
  * with the key and base URL in the environment. `onStderr` sees stderr as it grows.
  */
-function cli(args: string[], options: { env?: Record<string, string | undefined>; onStderr?: (stderr: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Run> {
+function cli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; onStderr?: (stderr: string, child: ReturnType<typeof spawn>) => void } = {},
+): Promise<Run> {
   const child = spawn(process.execPath, ["sdk/bin/deep-research.mjs", ...args], {
     env: { ...process.env, DEEP_RESEARCH_API_KEY: key, DEEP_RESEARCH_BASE_URL: server.baseUrl, ...options.env },
   });
@@ -78,7 +81,14 @@ describe("the deep-research CLI against npm start", () => {
   it("--schema sends the JSON Schema and prints the typed object", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cli-schema-"));
     const schemaFile = join(dir, "schema.json");
-    writeFileSync(schemaFile, JSON.stringify({ type: "object", properties: { summary: { type: "string" }, presidents: { type: "array", items: { type: "string" } } }, required: ["summary", "presidents"] }));
+    writeFileSync(
+      schemaFile,
+      JSON.stringify({
+        type: "object",
+        properties: { summary: { type: "string" }, presidents: { type: "array", items: { type: "string" } } },
+        required: ["summary", "presidents"],
+      }),
+    );
     const run = await cli(["Which presidents talked about tariffs?", "--mode", "lite", "--schema", schemaFile]);
     expect(run.code, run.stderr).toBe(0);
     const typed = JSON.parse(run.stdout) as { summary: unknown; presidents: unknown };
@@ -126,7 +136,10 @@ describe("the deep-research CLI against npm start", () => {
 
     const finished = (await api.list({ status: "succeeded", limit: 1 }))[0]!;
     const cancel = await cli(["cancel", finished.id]);
-    expect(cancel).toMatchObject({ code: 0, stdout: `Job ${finished.id} had already succeeded (charged ${finished.credits_charged} credits ($${(finished.credits_charged / 100).toFixed(2)})): nothing to cancel.\n` });
+    expect(cancel).toMatchObject({
+      code: 0,
+      stdout: `Job ${finished.id} had already succeeded (charged ${finished.credits_charged} credits ($${(finished.credits_charged / 100).toFixed(2)})): nothing to cancel.\n`,
+    });
   });
 
   it("says what to do about a missing or refused key (exit 3) and a balance too low (exit 4)", async () => {
@@ -159,7 +172,10 @@ describe("the deep-research CLI against npm start", () => {
     );
     const broke = await cli([TARIFFS, "--mode", "max", "--max-credits", "1000000", "--quote", "--json"]);
     expect(broke.code).toBe(4);
-    expect(JSON.parse(broke.stdout)).toMatchObject({ covered: false, insufficient_credits: `This max job needs 1000000 credits; the balance is ${before.credits}.` });
+    expect(JSON.parse(broke.stdout)).toMatchObject({
+      covered: false,
+      insufficient_credits: `This max job needs 1000000 credits; the balance is ${before.credits}.`,
+    });
     expect(await api.credits()).toEqual(before);
   });
 

@@ -38,7 +38,11 @@ describe("collections through npm start", () => {
     // Run asynchronously: spawnSync blocked this process's event loop for the whole load, so a
     // keep-alive connection the server closed meanwhile was reused for the next request and
     // failed with "other side closed" (seen when the machine was busy and the load took long).
-    const load = await run("npx", ["tsx", "scripts/corpus-load.ts", "--sotu", "--collection", id], { ...process.env, DEEP_RESEARCH_API_KEY: key, DEEP_RESEARCH_BASE_URL: server.baseUrl });
+    const load = await run("npx", ["tsx", "scripts/corpus-load.ts", "--sotu", "--collection", id], {
+      ...process.env,
+      DEEP_RESEARCH_API_KEY: key,
+      DEEP_RESEARCH_BASE_URL: server.baseUrl,
+    });
     expect(load.status, load.stderr).toBe(0);
     expect(load.stdout).toMatch(/added or replaced 2\d\d documents/);
     const collection = (await api(`/v1/collections/${id}`, key)).body;

@@ -69,7 +69,11 @@ describe("npm start, over real HTTP", () => {
     const signup = await post("/api/auth/signup", { email: `e2e-env-${Date.now()}@example.com`, password: "e2e password 1" });
     const { access_token } = (await signup.json()) as { access_token: string };
     const { plaintext } = (await (await post("/api/keys", { name: "e2e" }, access_token)).json()) as { plaintext: string };
-    const response = await post("/v1/research", { question: "Anything?", mode: "lite", max_wallclock_secs: 0, webhook_url: "http://127.0.0.1:9/hook" }, plaintext);
+    const response = await post(
+      "/v1/research",
+      { question: "Anything?", mode: "lite", max_wallclock_secs: 0, webhook_url: "http://127.0.0.1:9/hook" },
+      plaintext,
+    );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("impossible_budget");
   });

@@ -70,7 +70,15 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     const client = await connect(alice);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName).sort()).toEqual(["cancel_research", "deep_research", "get_credits", "get_research", "list_research", "quote_research", "start_research"]);
+    expect(Object.keys(byName).sort()).toEqual([
+      "cancel_research",
+      "deep_research",
+      "get_credits",
+      "get_research",
+      "list_research",
+      "quote_research",
+      "start_research",
+    ]);
     expect(byName.deep_research!.inputSchema.required).toEqual(["question"]);
     // start_research takes deep_research's arguments; quote_research the same but the idempotency key.
     expect(byName.start_research!.inputSchema).toEqual(byName.deep_research!.inputSchema);

@@ -15,7 +15,10 @@ let userId: string;
 
 beforeAll(async () => {
   const signup = await post("/api/auth/signup", { email: `jobs-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  ({ access_token: accessToken, user: { id: userId } } = (await signup.json()) as { access_token: string; user: { id: string } });
+  ({
+    access_token: accessToken,
+    user: { id: userId },
+  } = (await signup.json()) as { access_token: string; user: { id: string } });
   key = ((await (await post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
 });
 
@@ -86,7 +89,11 @@ describe("research over real HTTP against npm start", () => {
   });
 
   it("delivers a signed webhook to a local receiver", async () => {
-    const secret = ((await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { secret: string }).secret;
+    const secret = (
+      (await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
+        secret: string;
+      }
+    ).secret;
     const port = await freePort();
     const received = new Promise<{ headers: Record<string, string | string[] | undefined>; body: string }>((resolve) => {
       const receiver: Server = createServer((req, res) => {
@@ -100,7 +107,11 @@ describe("research over real HTTP against npm start", () => {
       });
       receiver.listen(port, "127.0.0.1");
     });
-    const accepted = await post("/v1/research", { question: "What did presidents say about tariffs?", mode: "lite", webhook_url: `http://127.0.0.1:${port}/hook` }, key);
+    const accepted = await post(
+      "/v1/research",
+      { question: "What did presidents say about tariffs?", mode: "lite", webhook_url: `http://127.0.0.1:${port}/hook` },
+      key,
+    );
     expect(accepted.status).toBe(202);
     const { id } = (await accepted.json()) as { id: string };
     const delivery = await received;
@@ -113,10 +124,20 @@ describe("research over real HTTP against npm start", () => {
     // with one byte of the body changed or with another secret.
     const signature = String(delivery.headers["x-service-signature"]);
     const tampered = delivery.body.replace('"succeeded"', '"succeedeD"');
-    const cases: [string, string, boolean][] = [[delivery.body, secret, true], [tampered, secret, false], [delivery.body, `${secret}x`, false]];
+    const cases: [string, string, boolean][] = [
+      [delivery.body, secret, true],
+      [tampered, secret, false],
+      [delivery.body, `${secret}x`, false],
+    ];
     const dir = mkdtempSync(join(tmpdir(), "guide-"));
-    writeFileSync(join(dir, "verify.mjs"), `${NODE_VERIFY}\nconst [body, signature, secret] = JSON.parse(process.argv[2]);\nconsole.log(verifyWebhook(Buffer.from(body), signature, secret));\n`);
-    writeFileSync(join(dir, "verify.py"), `${PYTHON_VERIFY}\n\nimport json, sys\nbody, signature, secret = json.loads(sys.argv[1])\nprint(str(verify_webhook(body.encode(), signature, secret)).lower())\n`);
+    writeFileSync(
+      join(dir, "verify.mjs"),
+      `${NODE_VERIFY}\nconst [body, signature, secret] = JSON.parse(process.argv[2]);\nconsole.log(verifyWebhook(Buffer.from(body), signature, secret));\n`,
+    );
+    writeFileSync(
+      join(dir, "verify.py"),
+      `${PYTHON_VERIFY}\n\nimport json, sys\nbody, signature, secret = json.loads(sys.argv[1])\nprint(str(verify_webhook(body.encode(), signature, secret)).lower())\n`,
+    );
     const python = spawnSync("python3", ["--version"]).status === 0;
     for (const [body, key, expected] of cases) {
       const input = JSON.stringify([body, signature, key]);
@@ -136,9 +157,17 @@ describe("research over real HTTP against npm start", () => {
     const insertRow = () =>
       spawnSync(
         join("node_modules", ".bin", "wrangler"),
-        ["d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command",
+        [
+          "d1",
+          "execute",
+          "DB",
+          "--local",
+          "--persist-to",
+          server.stateDir,
+          "--command",
           `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
-           values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`],
+           values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`,
+        ],
         { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
       );
     let insert = insertRow();

@@ -11,7 +11,7 @@ import { type StartedServer, startServer } from "./server";
  */
 describe("a job running when the server is killed", () => {
   let fixture: Awaited<ReturnType<typeof startFixture>> | undefined;
-  let servers: StartedServer[] = [];
+  const servers: StartedServer[] = [];
   afterAll(async () => {
     for (const server of servers) await server.kill();
     if (servers[0]) rmSync(servers[0].stateDir, { recursive: true, force: true });

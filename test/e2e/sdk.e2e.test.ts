@@ -187,7 +187,10 @@ describe("the SDK against npm start", () => {
   it("collections: create, upload files and JSON documents, research over them, delete", async () => {
     const collection = await client.collections.create({ name: "Board papers", description: "SDK e2e" });
     const uploaded = await client.collections.upload(collection.id, [
-      { name: "harbor.md", data: "# Harbor budget\n\nIn March 2026 the board cut the harbor budget by 12 percent and moved the savings to dredging the north channel." },
+      {
+        name: "harbor.md",
+        data: "# Harbor budget\n\nIn March 2026 the board cut the harbor budget by 12 percent and moved the savings to dredging the north channel.",
+      },
       new File(["Ferry minutes. The board agreed to keep the night ferry running through the winter."], "ferry.txt", { type: "text/plain" }),
     ]);
     expect(uploaded).toMatchObject({ ingested: 2 });
@@ -221,7 +224,11 @@ describe("the SDK against npm start", () => {
   });
 
   it("verifyWebhook() accepts a real delivery, signed with the account's secret, and refuses it under another secret", async () => {
-    const secret = ((await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { secret: string }).secret;
+    const secret = (
+      (await (await fetch(`${server.baseUrl}/api/settings/webhook-secret`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
+        secret: string;
+      }
+    ).secret;
     const port = await freePort();
     const delivered = new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve) => {
       const receiver = createServer((req, res) => {

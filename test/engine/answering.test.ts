@@ -50,7 +50,11 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(analyzeQuestion("In which city was the player who scored twice in the final born?").linkTerms).toEqual(["player", "scor"]);
     expect(analyzeQuestion('The Queen member who wrote "Bohemian Rhapsody" was born on which island?').linkTerms).toEqual(["member", "wrote"]);
     expect(analyzeQuestion("In which year did the brother who financially supported the painter die?").linkTerms).toEqual(["brother", "support"]);
-    expect(analyzeQuestion("What is the birth date of the person after whom the capital of Wisconsin is named?").linkTerms).toEqual(["capital", "person", "nam"]);
+    expect(analyzeQuestion("What is the birth date of the person after whom the capital of Wisconsin is named?").linkTerms).toEqual([
+      "capital",
+      "person",
+      "nam",
+    ]);
     // Right after "who was", the relative clause describes what is asked.
     expect(analyzeQuestion("Who was the player who scored twice in the final?").linkTerms).toEqual([]);
     expect(analyzeQuestion("In which prefecture is the headquarters of the company that makes the Prius?").expects).toBe("place");
@@ -74,12 +78,18 @@ describe("question analysis on the shapes that used to fail", () => {
 describe("sentences", () => {
   it("does not cut at circa, saints or initials, and keeps offsets into the original text", () => {
     const text = "James Stanley (c. 1580 – 1642) was an English peer.  Ken St. Andre designed it.\nHeading\nJ. R. R. Tolkien wrote it.";
-    expect(sentences(text)).toEqual(["James Stanley (c. 1580 – 1642) was an English peer.", "Ken St. Andre designed it.", "Heading", "J. R. R. Tolkien wrote it."]);
+    expect(sentences(text)).toEqual([
+      "James Stanley (c. 1580 – 1642) was an English peer.",
+      "Ken St. Andre designed it.",
+      "Heading",
+      "J. R. R. Tolkien wrote it.",
+    ]);
     for (const span of sentenceSpans(text)) expect(text.slice(span.start, span.end)).toBe(span.text);
   });
 
   it("reads a customer's Markdown: headings are no sentences, list markers are not part of their items, offsets stay exact", () => {
-    const text = "# Sea otter field notes\n\nSea otters use rocks as anvils.\n- each keeps a favourite rock.\n* Counts rose in spring.\n1. Dives last a minute.\n## Method\nWe counted from the shore. #1 was the largest.";
+    const text =
+      "# Sea otter field notes\n\nSea otters use rocks as anvils.\n- each keeps a favourite rock.\n* Counts rose in spring.\n1. Dives last a minute.\n## Method\nWe counted from the shore. #1 was the largest.";
     expect(sentences(text)).toEqual([
       "Sea otters use rocks as anvils.",
       "each keeps a favourite rock.",
@@ -98,12 +108,40 @@ function askStandard(question: string, docs: FakeDoc[]) {
 
 /** A compositional question over a corpus where one site holds most pages, plus a long off-topic speech. */
 const DOCS: FakeDoc[] = [
-  { url: WIKI("The Silent Harbor"), title: "The Silent Harbor", text: "The Silent Harbor is a 1958 French drama film directed by Marguerite Lenoir. It follows a lighthouse keeper on the coast of Brittany. The film won the Prix Louis-Delluc." },
-  { url: WIKI("Marguerite Lenoir"), title: "Marguerite Lenoir", text: "Marguerite Lenoir (4 May 1921 – 2 March 1994) was a French film director and screenwriter. She was born in Rouen. Lenoir died in Lyon in 1994, where she had taught at the film school." },
-  { url: WIKI("Silent Harbor (novel)"), title: "Silent Harbor (novel)", text: "Silent Harbor is a 2003 crime novel by the American writer Tom Keating. It is set in a fishing town in Maine." },
-  { url: WIKI("Lenoir (surname)"), title: "Lenoir (surname)", text: "Lenoir is a French surname. Notable people with the surname include the engineer Étienne Lenoir, who died in La Varenne-Saint-Hilaire." },
-  { url: WIKI("Harbor"), title: "Harbor", text: "A harbor is a sheltered body of water where ships may be docked. The largest harbors are in Rotterdam and Shanghai." },
-  { url: "corpus://sotu.corpus/1902-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1902", text: Array.from({ length: 30 }, (_, i) => `Our harbors and our film of commerce must be kept open, said the message in part ${i + 1}. The Congress should fund the improvement of every harbor.`).join(" ") },
+  {
+    url: WIKI("The Silent Harbor"),
+    title: "The Silent Harbor",
+    text: "The Silent Harbor is a 1958 French drama film directed by Marguerite Lenoir. It follows a lighthouse keeper on the coast of Brittany. The film won the Prix Louis-Delluc.",
+  },
+  {
+    url: WIKI("Marguerite Lenoir"),
+    title: "Marguerite Lenoir",
+    text: "Marguerite Lenoir (4 May 1921 – 2 March 1994) was a French film director and screenwriter. She was born in Rouen. Lenoir died in Lyon in 1994, where she had taught at the film school.",
+  },
+  {
+    url: WIKI("Silent Harbor (novel)"),
+    title: "Silent Harbor (novel)",
+    text: "Silent Harbor is a 2003 crime novel by the American writer Tom Keating. It is set in a fishing town in Maine.",
+  },
+  {
+    url: WIKI("Lenoir (surname)"),
+    title: "Lenoir (surname)",
+    text: "Lenoir is a French surname. Notable people with the surname include the engineer Étienne Lenoir, who died in La Varenne-Saint-Hilaire.",
+  },
+  {
+    url: WIKI("Harbor"),
+    title: "Harbor",
+    text: "A harbor is a sheltered body of water where ships may be docked. The largest harbors are in Rotterdam and Shanghai.",
+  },
+  {
+    url: "corpus://sotu.corpus/1902-roosevelt",
+    title: "Theodore Roosevelt: State of the Union address, 1902",
+    text: Array.from(
+      { length: 30 },
+      (_, i) =>
+        `Our harbors and our film of commerce must be kept open, said the message in part ${i + 1}. The Congress should fund the improvement of every harbor.`,
+    ).join(" "),
+  },
 ];
 
 describe("a brief that answers", () => {
@@ -140,9 +178,17 @@ describe("a brief that answers", () => {
 
   it("follows the chain from the named page that leads on, when the question names two", async () => {
     const docs: FakeDoc[] = [
-      { url: WIKI("Harbor Song (film)"), title: "Harbor Song (film)", text: "Harbor Song is a 2019 musical film about a band from Brest. The film received mixed reviews." },
-      { url: WIKI("Harbor Song"), title: "Harbor Song", text: "\"Harbor Song\" is a 1974 song written by Jean Morvan. It topped the French charts." },
-      { url: WIKI("Jean Morvan"), title: "Jean Morvan", text: "Jean Morvan (1941 – 2003) was a French singer-songwriter. He was born in Quimper, in Brittany." },
+      {
+        url: WIKI("Harbor Song (film)"),
+        title: "Harbor Song (film)",
+        text: "Harbor Song is a 2019 musical film about a band from Brest. The film received mixed reviews.",
+      },
+      { url: WIKI("Harbor Song"), title: "Harbor Song", text: '"Harbor Song" is a 1974 song written by Jean Morvan. It topped the French charts.' },
+      {
+        url: WIKI("Jean Morvan"),
+        title: "Jean Morvan",
+        text: "Jean Morvan (1941 – 2003) was a French singer-songwriter. He was born in Quimper, in Brittany.",
+      },
     ];
     const result = await askStandard("The writer of Harbor Song was born in which town?", docs);
     expect(result.brief.split("\n")[0]).toMatch(/^The writer of Harbor Song is Jean Morvan, who was born in Quimper/);
@@ -151,26 +197,56 @@ describe("a brief that answers", () => {
 
   it("of two people one sentence names, follows the one named beside what the question asks through", async () => {
     const docs: FakeDoc[] = [
-      { url: WIKI("Northern Lights (1961 film)"), title: "Northern Lights (1961 film)", text: "Northern Lights is a 1961 Norwegian drama film. The film stars Ola Berg as Captain Henrik Sand, the master of a whaling ship, and Per Lunde as his first mate." },
+      {
+        url: WIKI("Northern Lights (1961 film)"),
+        title: "Northern Lights (1961 film)",
+        text: "Northern Lights is a 1961 Norwegian drama film. The film stars Ola Berg as Captain Henrik Sand, the master of a whaling ship, and Per Lunde as his first mate.",
+      },
       { url: WIKI("Ola Berg"), title: "Ola Berg", text: "Ola Berg (1920 – 1988) was a Norwegian actor. He was born in Tromsø." },
-      { url: WIKI("Per Lunde"), title: "Per Lunde", text: "Per Lunde (1931 – 2010) was a Norwegian actor and director of the 1961 film festival in Bergen. He was born in Bergen and played in many films." },
-      { url: WIKI("1964 Nordic Cup final"), title: "1964 Nordic Cup final", text: "The 1964 Nordic Cup final was played in Oslo. Norway beat Sweden 3–1, with Arne Dahl scoring two goals and Knut Vik adding a third." },
+      {
+        url: WIKI("Per Lunde"),
+        title: "Per Lunde",
+        text: "Per Lunde (1931 – 2010) was a Norwegian actor and director of the 1961 film festival in Bergen. He was born in Bergen and played in many films.",
+      },
+      {
+        url: WIKI("1964 Nordic Cup final"),
+        title: "1964 Nordic Cup final",
+        text: "The 1964 Nordic Cup final was played in Oslo. Norway beat Sweden 3–1, with Arne Dahl scoring two goals and Knut Vik adding a third.",
+      },
       { url: WIKI("Arne Dahl"), title: "Arne Dahl", text: "Arne Dahl (1940 – 2001) was a Norwegian footballer. He was born in Drammen." },
-      { url: WIKI("Knut Vik"), title: "Knut Vik", text: "Knut Vik (born 1942) is a Norwegian former footballer who scored in the 1964 Nordic Cup final. He was born in Hamar." },
+      {
+        url: WIKI("Knut Vik"),
+        title: "Knut Vik",
+        text: "Knut Vik (born 1942) is a Norwegian former footballer who scored in the 1964 Nordic Cup final. He was born in Hamar.",
+      },
     ];
     const ask = (question: string) => askStandard(question, docs);
     // "stars Ola Berg as Captain Henrik Sand ... and Per Lunde as his first mate": Berg played Sand.
-    expect((await ask("The actor who played Captain Henrik Sand in the 1961 film Northern Lights was born in which city?")).brief.split("\n")[0]).toMatch(/born in Tromsø/);
+    expect((await ask("The actor who played Captain Henrik Sand in the 1961 film Northern Lights was born in which city?")).brief.split("\n")[0]).toMatch(
+      /born in Tromsø/,
+    );
     // "Arne Dahl scoring two goals and Knut Vik adding a third": Dahl scored twice.
     expect((await ask("In which town was the player who scored two goals in the 1964 Nordic Cup final born?")).brief.split("\n")[0]).toMatch(/born in Drammen/);
   });
 
   it("follows a third page when the second names it, and reads a person's dates as birth and death", async () => {
     const docs: FakeDoc[] = [
-      { url: WIKI("Veldoria"), title: "Veldoria", text: "Veldoria is a province in the north of the island. Its capital is Arnsby and its largest city is Kelm." },
-      { url: WIKI("Arnsby, Veldoria"), title: "Arnsby, Veldoria", text: "Arnsby is the capital of the province of Veldoria. It was named after Tomas Arnsby, the first governor of the province." },
+      {
+        url: WIKI("Veldoria"),
+        title: "Veldoria",
+        text: "Veldoria is a province in the north of the island. Its capital is Arnsby and its largest city is Kelm.",
+      },
+      {
+        url: WIKI("Arnsby, Veldoria"),
+        title: "Arnsby, Veldoria",
+        text: "Arnsby is the capital of the province of Veldoria. It was named after Tomas Arnsby, the first governor of the province.",
+      },
       { url: WIKI("Kelm"), title: "Kelm", text: "Kelm is the largest city of Veldoria and a busy port." },
-      { url: WIKI("Tomas Arnsby"), title: "Tomas Arnsby", text: "Tomas Arnsby (March 3, 1702 – October 9, 1771) was a colonial administrator. He governed Veldoria for twenty years." },
+      {
+        url: WIKI("Tomas Arnsby"),
+        title: "Tomas Arnsby",
+        text: "Tomas Arnsby (March 3, 1702 – October 9, 1771) was a colonial administrator. He governed Veldoria for twenty years.",
+      },
       { url: WIKI("Hilde Arnsby"), title: "Hilde Arnsby", text: "Hilde Arnsby (May 1, 1730 – June 2, 1790) was a painter from Kelm." },
     ];
     const result = await askStandard("What is the birth date of the person after whom the capital of Veldoria is named?", docs);

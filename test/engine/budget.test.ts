@@ -146,11 +146,21 @@ describe("the engine within its envelope", () => {
       ...["a", "b", "c"].map((name) => ({ url: `https://blog.other.org/${name}`, title: `Tariff blog ${name}`, text: `Tariffs rose (${name}).` })),
       { url: "https://sub.news.example.com/x", title: "Tariff sub", text: "The tariff fell." },
     ];
-    const mixed = await runResearch({ question: "What was said about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
+    const mixed = await runResearch(
+      { question: "What was said about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers: memoryProviders(docs) },
+    );
     expect(new Set(memoryProvidersReads(mixed))).toEqual(new Set(["news.example.com", "blog.other.org", "sub.news.example.com"]));
 
     const only = await runResearch(
-      { question: "What was said about the tariff?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, include_domains: ["example.com"], exclude_domains: ["sub.news.example.com"] },
+      {
+        question: "What was said about the tariff?",
+        mode: "standard",
+        budgets: budgetsForMode("standard"),
+        include_sources: true,
+        include_domains: ["example.com"],
+        exclude_domains: ["sub.news.example.com"],
+      },
       { providers: memoryProviders(docs) },
     );
     expect(only.sources.length).toBeGreaterThan(0);

@@ -1,4 +1,13 @@
-import { type ChatRequest, type Page, type PageReader, type Providers, ProviderError, type SearchHit, type SearchProvider, type SearchQuery } from "../../src/research/providers/types";
+import {
+  type ChatRequest,
+  type Page,
+  type PageReader,
+  type Providers,
+  ProviderError,
+  type SearchHit,
+  type SearchProvider,
+  type SearchQuery,
+} from "../../src/research/providers/types";
 import { planPrompt, reflectPrompt } from "../../src/research/engine/prompts";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
 import { terms } from "../../src/research/engine/language";

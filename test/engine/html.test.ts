@@ -47,7 +47,20 @@ describe("HTML extraction", () => {
     expect(page.text).toContain("The Tariff of 1828 was passed by Congress on May 19, 1828, raising duties on imported goods.");
     expect(page.text).toContain("Opponents in the South called it the Tariff of Abominations, arguing it favoured northern industry.");
     expect(page.text).toContain("John C. Calhoun anonymously wrote");
-    for (const boilerplate of ["cookies", "Accept all", "Politics", "Tracking sentence", "JSON-LD", "Share on social", "Ten facts", "newsletter", "Copyright", "enable JavaScript", "late script", "font-family"]) {
+    for (const boilerplate of [
+      "cookies",
+      "Accept all",
+      "Politics",
+      "Tracking sentence",
+      "JSON-LD",
+      "Share on social",
+      "Ten facts",
+      "newsletter",
+      "Copyright",
+      "enable JavaScript",
+      "late script",
+      "font-family",
+    ]) {
       expect(page.text).not.toContain(boilerplate);
     }
     // Paragraphs stay separate lines, so sentences do not run together.
@@ -55,14 +68,18 @@ describe("HTML extraction", () => {
   });
 
   it("decodes entities and falls back to og:title", async () => {
-    const page = await extractHtml(`<html><head><meta property="og:title" content="Fallback title"></head><body><p>Caf&eacute; is not decoded but &quot;quotes&quot; &amp; numbers &#8212; are, in this sentence.</p></body></html>`);
+    const page = await extractHtml(
+      `<html><head><meta property="og:title" content="Fallback title"></head><body><p>Caf&eacute; is not decoded but &quot;quotes&quot; &amp; numbers &#8212; are, in this sentence.</p></body></html>`,
+    );
     expect(page.title).toBe("Fallback title");
     expect(page.text).toContain('"quotes" & numbers — are');
   });
 
   it("reads the markup pages really have: unclosed elements, '>' in attributes, no <body> tag", async () => {
     // A <nav> left open is closed by its parent's end tag, not left dropping the rest of the page.
-    const unclosed = await extractHtml(`<body><div class="top"><nav><a href="/">Home</a></div><p>The article starts after a menu nobody closed properly.</p></body>`);
+    const unclosed = await extractHtml(
+      `<body><div class="top"><nav><a href="/">Home</a></div><p>The article starts after a menu nobody closed properly.</p></body>`,
+    );
     expect(unclosed.text).toBe("The article starts after a menu nobody closed properly.");
     const quoted = await extractHtml(`<body><p title="a > b" data-x='c > d'>A paragraph whose attributes hold brackets stays whole.</p></body>`);
     expect(quoted.text).toBe("A paragraph whose attributes hold brackets stays whole.");
@@ -108,7 +125,15 @@ Disallow: /`;
 
 describe("fetchable URLs", () => {
   it("refuses private, link-local, metadata and credentialed URLs, and loopback outside development", () => {
-    for (const url of ["http://10.0.0.1/", "http://192.168.1.1/", "http://169.254.169.254/latest", "http://user:pass@example.com/", "ftp://example.com/", "http://[::1]/", "http://127.0.0.1:8080/"]) {
+    for (const url of [
+      "http://10.0.0.1/",
+      "http://192.168.1.1/",
+      "http://169.254.169.254/latest",
+      "http://user:pass@example.com/",
+      "ftp://example.com/",
+      "http://[::1]/",
+      "http://127.0.0.1:8080/",
+    ]) {
       expect(fetchableUrl(url, false), url).toBeNull();
     }
     expect(fetchableUrl("http://127.0.0.1:8080/page", true)?.toString()).toBe("http://127.0.0.1:8080/page");

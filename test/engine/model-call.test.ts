@@ -85,14 +85,22 @@ describe("askModel: one call inside the envelope", () => {
 
   it("retries a 429 and a 5xx with backoff, gives up after its attempts, never retries a 400", async () => {
     const flaky = scripted([new ProviderError("openai", "rate limited", 429), new ProviderError("openai", "HTTP 503", 503), "done"]);
-    expect(await askModel({ llm: flaky.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({ ok: true, value: "done" });
+    expect(await askModel({ llm: flaky.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({
+      ok: true,
+      value: "done",
+    });
 
     const down = scripted(Array.from({ length: MODEL_ATTEMPTS + 1 }, () => new ProviderError("openai", "HTTP 500", 500)));
-    expect(await askModel({ llm: down.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({ ok: false, reason: "provider" });
+    expect(await askModel({ llm: down.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({
+      ok: false,
+      reason: "provider",
+    });
     expect(down.calls).toHaveLength(MODEL_ATTEMPTS);
 
     const refused = scripted([new ProviderError("openai", "HTTP 400", 400), "never"]);
-    expect(await askModel({ llm: refused.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({ ok: false, reason: "provider" });
+    expect(
+      await askModel({ llm: refused.model, budget: budget(), draw: "synthesis", sleep: noWait }, { stage: "write", prompt, maxTokens: 300 }),
+    ).toMatchObject({ ok: false, reason: "provider" });
     expect(refused.calls).toHaveLength(1);
   });
 
@@ -100,7 +108,10 @@ describe("askModel: one call inside the envelope", () => {
     const b = budget();
     b.chargeUsd(b.envelope.max_cost_usd - b.envelope.synthesis_cost_reserve_usd);
     const { model, calls } = scripted(["never"]);
-    expect(await askModel({ llm: model, budget: b, draw: "gathering" }, { stage: "reflect", prompt, maxTokens: 300 })).toMatchObject({ ok: false, reason: "budget" });
+    expect(await askModel({ llm: model, budget: b, draw: "gathering" }, { stage: "reflect", prompt, maxTokens: 300 })).toMatchObject({
+      ok: false,
+      reason: "budget",
+    });
     expect(calls).toHaveLength(0);
     // The write stage may use the reserve.
     const writer = scripted(["the brief"]);
@@ -116,7 +127,9 @@ describe("askModel: one call inside the envelope", () => {
     const abort = new AbortController();
     abort.abort(new Error("cancelled"));
     const stopped = scripted(["never"]);
-    expect(await askModel({ llm: stopped.model, budget: budget(), draw: "synthesis", signal: abort.signal }, { stage: "write", prompt, maxTokens: 300 })).toMatchObject({ ok: false, reason: "aborted" });
+    expect(
+      await askModel({ llm: stopped.model, budget: budget(), draw: "synthesis", signal: abort.signal }, { stage: "write", prompt, maxTokens: 300 }),
+    ).toMatchObject({ ok: false, reason: "aborted" });
     expect(stopped.calls).toHaveLength(0);
   });
 });

@@ -49,14 +49,26 @@ function anthropic(route: (body: AnthropicBody, index: number) => AnthropicAnswe
       bodies.push(body);
       const answer = route(body, bodies.length - 1);
       if (typeof answer === "object" && "status" in answer) {
-        return HttpResponse.json({ type: "error", error: { type: answer.status === 429 ? "rate_limit_error" : "api_error", message: `scripted ${answer.status}` } }, { status: answer.status });
+        return HttpResponse.json(
+          { type: "error", error: { type: answer.status === 429 ? "rate_limit_error" : "api_error", message: `scripted ${answer.status}` } },
+          { status: answer.status },
+        );
       }
       let text = answer as string;
       if (typeof answer === "object") {
         await delay(answer.delayMs);
         text = answer.text;
       }
-      return HttpResponse.json({ id: `msg_${bodies.length}`, type: "message", role: "assistant", model: "claude-test", content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage });
+      return HttpResponse.json({
+        id: `msg_${bodies.length}`,
+        type: "message",
+        role: "assistant",
+        model: "claude-test",
+        content: [{ type: "text", text }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage,
+      });
     }),
   );
   return bodies;
@@ -69,7 +81,10 @@ describe("Anthropic Messages API through askModel", () => {
     const bodies = anthropic(() => '"queries": ["Tariff of 1828 author"]}');
     expect(await plan(model())).toMatchObject({ ok: true, value: { queries: ["Tariff of 1828 author"] } });
     expect(bodies[0]!.system).toBe(`${prompt.system}\n\n${ANTHROPIC_JSON_INSTRUCTION}`);
-    expect(bodies[0]!.messages).toEqual([{ role: "user", content: prompt.user }, { role: "assistant", content: "{" }]);
+    expect(bodies[0]!.messages).toEqual([
+      { role: "user", content: prompt.user },
+      { role: "assistant", content: "{" },
+    ]);
     // A text call is sent as it is: no instruction, no prefill.
     const text = anthropic(() => "The brief [1].");
     expect(await write(model())).toMatchObject({ ok: true, value: "The brief [1]." });
@@ -159,7 +174,11 @@ describe("Workers AI through askModel", () => {
     const fenced = fakeAi(() => ({ response: 'Sure.\n```json\n{"queries": ["a"]}\n```', usage }));
     expect(await plan(new WorkersAiModel(fenced.ai, "m"))).toMatchObject({ ok: true, value: { queries: ["a"] } });
 
-    const refusing = fakeAi((input) => (input.response_format ? new Error("5006: Error: required properties at '/' are 'prompt'; invalid input") : { response: 'The plan is {"queries": ["b"]}.', usage }));
+    const refusing = fakeAi((input) =>
+      input.response_format
+        ? new Error("5006: Error: required properties at '/' are 'prompt'; invalid input")
+        : { response: 'The plan is {"queries": ["b"]}.', usage },
+    );
     const model = new WorkersAiModel(refusing.ai, "m");
     expect(await plan(model)).toMatchObject({ ok: true, value: { queries: ["b"] } });
     expect(await plan(model)).toMatchObject({ ok: true, value: { queries: ["b"] } });
@@ -167,7 +186,9 @@ describe("Workers AI through askModel", () => {
   });
 
   it("a capacity error (429) then success is retried; reported usage is charged, an estimate when none is reported", async () => {
-    const { ai, inputs } = fakeAi((_, index) => (index === 0 ? new Error("3040: Capacity temporarily exceeded, please try again.") : { response: "The brief [1].", usage }));
+    const { ai, inputs } = fakeAi((_, index) =>
+      index === 0 ? new Error("3040: Capacity temporarily exceeded, please try again.") : { response: "The brief [1].", usage },
+    );
     const b = budget();
     expect(await write(new WorkersAiModel(ai, "m"), b)).toMatchObject({ ok: true, value: "The brief [1]." });
     expect(inputs).toHaveLength(2);
@@ -213,7 +234,9 @@ describe("OpenAI-compatible servers without JSON mode", () => {
 
   it("a 400 to response_format is answered by the same call without it, then the model stops sending it", async () => {
     const { handler, calls } = scriptedModel(BASE, (call) =>
-      "response_format" in call.body ? { status: 400, body: { error: { message: "Unknown field: response_format" } } } : 'Sure:\n```json\n{"queries": ["q"]}\n```',
+      "response_format" in call.body
+        ? { status: 400, body: { error: { message: "Unknown field: response_format" } } }
+        : 'Sure:\n```json\n{"queries": ["q"]}\n```',
     );
     server.use(handler);
     const b = budget();

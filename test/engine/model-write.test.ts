@@ -53,7 +53,11 @@ function model(routes: { write?: Route; critic?: Route; typed?: Route }) {
   return scripted.calls;
 }
 
-function run(mode: ResearchMode, withModel: boolean, options: { budgets?: ResearchBudgets; schema?: Record<string, unknown>; docs?: FakeDoc[]; signal?: AbortSignal } = {}) {
+function run(
+  mode: ResearchMode,
+  withModel: boolean,
+  options: { budgets?: ResearchBudgets; schema?: Record<string, unknown>; docs?: FakeDoc[]; signal?: AbortSignal } = {},
+) {
   const budgets = options.budgets ?? budgetsForMode(mode, mode === "max" ? { maxCredits: 300 } : {});
   const providers = { ...memoryProviders(options.docs ?? TWO_HOP_DOCS), llm: withModel ? new OpenAiCompatibleModel(BASE, "scripted") : null };
   return runResearch({ question, mode, budgets, include_sources: true, response_schema: options.schema ?? null }, { providers }, { signal: options.signal });
@@ -169,7 +173,9 @@ describe("critic (pro, max): each claim judged by the model against its quotes",
     const critic = calls.filter(isCritic);
     expect(critic).toHaveLength(1);
     // The critic saw each kept claim with its exact quote, and the answer.
-    expect(critic[0]!.user).toMatch(/\[\d\] Shirley Temple was named United States ambassador to Ghana[^\n]*\n {2}quote: "As an adult, she was named United States ambassador to Ghana/);
+    expect(critic[0]!.user).toMatch(
+      /\[\d\] Shirley Temple was named United States ambassador to Ghana[^\n]*\n {2}quote: "As an adult, she was named United States ambassador to Ghana/,
+    );
     expect(critic[0]!.user).toContain('The answer to "What government position');
     expect(critic[0]!.user).not.toContain("Nobel"); // the offline check dropped it before the critic
     expect(result.brief).toContain("Chief of Protocol");
@@ -198,7 +204,8 @@ describe("critic (pro, max): each claim judged by the model against its quotes",
   it("(b) an answer the critic rejects is not stated, even when its words are in a passage", async () => {
     model({
       write: brief,
-      critic: (call) => JSON.stringify({ verdicts: criticClaims(call).map(({ id, text }) => ({ id, verdict: text.startsWith("The answer") ? "unsupported" : "supported" })) }),
+      critic: (call) =>
+        JSON.stringify({ verdicts: criticClaims(call).map(({ id, text }) => ({ id, verdict: text.startsWith("The answer") ? "unsupported" : "supported" })) }),
     });
     const result = await run("pro", true);
     const offline = await run("pro", false);
@@ -305,7 +312,11 @@ describe("budgets", () => {
   it("(g) with an envelope too small for the call, the extractive brief stands and nothing is charged for the model", async () => {
     const offline = await run("standard", false);
     const extra = 0.0001;
-    const budgets = { ...budgetsForMode("standard"), max_cost_usd: offline.cost_usd + extra, synthesis_cost_reserve_usd: opCostUsd("extractive_synthesis") + extra };
+    const budgets = {
+      ...budgetsForMode("standard"),
+      max_cost_usd: offline.cost_usd + extra,
+      synthesis_cost_reserve_usd: opCostUsd("extractive_synthesis") + extra,
+    };
     const calls = model({ write: () => written("Never [1].", null), critic: () => "{}", typed: () => "{}" });
     const result = await run("standard", true, { budgets });
     // No synthesis call (plan and reflect may be asked while gathering; this model refuses them).

@@ -27,10 +27,26 @@ function briefOf(question: string, docs: FakeDoc[], maxSources = 7, critic = fal
 }
 
 const TARIFF_SPEECHES = [
-  speech("James Monroe", 1824, "The tariff of duties should be revised to encourage our manufactures. Our relations with foreign powers are friendly. A higher tariff on iron would give work to our own furnaces. The navy has been employed in the suppression of piracy."),
-  speech("Andrew Jackson", 1832, "The tariff has become a source of discord between the States. The public debt will soon be paid. A tariff for revenue alone would end the quarrel. Indian affairs deserve your attention."),
-  speech("James Polk", 1846, "The tariff of 1842 taxed the many for the benefit of the few. Mexico has refused to receive our minister. The new tariff lowers the duties on the necessaries of life. The Oregon question has been settled."),
-  speech("Benjamin Harrison", 1890, "The tariff act of this session has already raised the wages of our workers. Our trade with Brazil has grown. Reciprocity under the tariff law opens new markets to our farmers. The census has been taken."),
+  speech(
+    "James Monroe",
+    1824,
+    "The tariff of duties should be revised to encourage our manufactures. Our relations with foreign powers are friendly. A higher tariff on iron would give work to our own furnaces. The navy has been employed in the suppression of piracy.",
+  ),
+  speech(
+    "Andrew Jackson",
+    1832,
+    "The tariff has become a source of discord between the States. The public debt will soon be paid. A tariff for revenue alone would end the quarrel. Indian affairs deserve your attention.",
+  ),
+  speech(
+    "James Polk",
+    1846,
+    "The tariff of 1842 taxed the many for the benefit of the few. Mexico has refused to receive our minister. The new tariff lowers the duties on the necessaries of life. The Oregon question has been settled.",
+  ),
+  speech(
+    "Benjamin Harrison",
+    1890,
+    "The tariff act of this session has already raised the wages of our workers. Our trade with Brazil has grown. Reciprocity under the tariff law opens new markets to our farmers. The census has been taken.",
+  ),
   // Outside the asked century, and a speech that never mentions the tariff.
   speech("Theodore Roosevelt", 1905, "The tariff should be revised by the Congress when the need arises. The Panama Canal is under way."),
   speech("Ulysses S Grant", 1870, "The public debt has been reduced. Reconstruction of the Southern States is complete."),
@@ -49,7 +65,9 @@ describe("overview of an open question", () => {
     expect(synthesis.sources.map((source) => source.title)).toEqual(TARIFF_SPEECHES.slice(0, 4).map((doc) => doc.title));
     for (const citation of synthesis.citations) expect(TARIFF_SPEECHES[citation.source]!.text.slice(citation.start, citation.end)).toBe(citation.quote);
     // The short answer of an open question: the overview's first sentence and what it rests on.
-    expect(synthesis.overview?.text).toMatch(/^Between 1824 and 1890, four presidents addressed tariffs in the sources read: James Monroe \(1824\) said "The tariff of duties/);
+    expect(synthesis.overview?.text).toMatch(
+      /^Between 1824 and 1890, four presidents addressed tariffs in the sources read: James Monroe \(1824\) said "The tariff of duties/,
+    );
     expect(synthesis.overview?.text).not.toContain("[");
     expect(synthesis.overview?.passages.map((passage) => passage.doc)).toEqual([0, 1, 2, 3]);
     expect(citationProblems(synthesis.brief, synthesis.sources.length)).toEqual([]);
@@ -66,12 +84,24 @@ describe("overview of an open question", () => {
 });
 
 const GOVERNMENT_SPEECHES = [
-  speech("Franklin D Roosevelt", 1935, "The Federal Government must and shall quit this business of relief. The role of the Federal Government is to give work to the unemployed. Our navy is strong."),
-  speech("Franklin D Roosevelt", 1936, "The Federal Government has a duty to protect the security of every family. We have returned the control of the Federal Government to the City of Washington."),
+  speech(
+    "Franklin D Roosevelt",
+    1935,
+    "The Federal Government must and shall quit this business of relief. The role of the Federal Government is to give work to the unemployed. Our navy is strong.",
+  ),
+  speech(
+    "Franklin D Roosevelt",
+    1936,
+    "The Federal Government has a duty to protect the security of every family. We have returned the control of the Federal Government to the City of Washington.",
+  ),
   speech("Ronald Reagan", 1982, "The Federal Government has taken on too many tasks that belong to the States. Our alliances are strong."),
   speech("Ronald Reagan", 1985, "We must reduce the size of the Federal Government. The Federal Government can help create a new atmosphere of freedom."),
   // On the topic, but neither of the compared subjects.
-  speech("Richard Nixon", 1971, "The Federal Government will still have a large and vital role to play in achieving our national progress. The role of the Federal Government must be redefined."),
+  speech(
+    "Richard Nixon",
+    1971,
+    "The Federal Government will still have a large and vital role to play in achieving our national progress. The role of the Federal Government must be redefined.",
+  ),
   speech("George W Bush", 2006, "Others say that the Federal Government needs to take a larger role in directing the economy."),
 ];
 
@@ -88,7 +118,9 @@ describe("comparison of named subjects", () => {
       const speakers = new Set(result.sources.map((source) => source.title.split(":")[0]));
       expect(speakers).toEqual(new Set(["Franklin D Roosevelt", "Ronald Reagan"]));
       const [overview] = result.brief.split("\n\n");
-      expect(overview).toMatch(/^On the role of the federal government, Franklin D Roosevelt \(19\d\d\) said "[^"]+" \[\d\]; Ronald Reagan \(19\d\d\) said "[^"]+" \[\d\]\.$/);
+      expect(overview).toMatch(
+        /^On the role of the federal government, Franklin D Roosevelt \(19\d\d\) said "[^"]+" \[\d\]; Ronald Reagan \(19\d\d\) said "[^"]+" \[\d\]\.$/,
+      );
       expect(result.brief).toMatch(/\n\*\*Franklin D Roosevelt \(1935(, 1936)?\)\*\*\n/);
       expect(result.brief).toMatch(/\n\*\*Ronald Reagan \(198\d(, 1985)?\)\*\*\n/);
     }
@@ -96,13 +128,19 @@ describe("comparison of named subjects", () => {
 
   it("names a subject no source covers, in one sentence, and cites the other", () => {
     const docs = [
-      speech("Abraham Lincoln", 1862, "Without slavery the rebellion could never have existed; without slavery it could not continue. The crops have been abundant."),
+      speech(
+        "Abraham Lincoln",
+        1862,
+        "Without slavery the rebellion could never have existed; without slavery it could not continue. The crops have been abundant.",
+      ),
       speech("Abraham Lincoln", 1864, "Slavery must end, and I retract nothing heretofore said as to slavery. The navy has grown."),
       speech("Ulysses S Grant", 1870, "Slavery is gone and the Union is restored."),
     ];
     const synthesis = briefOf("How did Abraham Lincoln and Jefferson Davis differ on slavery?", docs);
     const [overview] = synthesis.brief.split("\n\n");
-    expect(overview).toBe('On slavery, Abraham Lincoln (1862) said "Without slavery the rebellion could never have existed; without slavery it could not continue" [1]. No source read covers Jefferson Davis\'s view on slavery.');
+    expect(overview).toBe(
+      'On slavery, Abraham Lincoln (1862) said "Without slavery the rebellion could never have existed; without slavery it could not continue" [1]. No source read covers Jefferson Davis\'s view on slavery.',
+    );
     expect(synthesis.sources.map((source) => source.title.split(":")[0])).toEqual(["Abraham Lincoln", "Abraham Lincoln"]);
     expect(synthesis.brief).not.toContain("**Jefferson Davis");
   });
@@ -144,7 +182,15 @@ describe("fragments", () => {
     expect(open.brief).toContain("Dictators send their critics");
     // Findings of a question answered by a name are held to the same rule.
     const providers = memoryProviders(docs);
-    const named = await runResearch({ question: "Which president spoke about the cost of the concentration camp?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers });
+    const named = await runResearch(
+      {
+        question: "Which president spoke about the cost of the concentration camp?",
+        mode: "standard",
+        budgets: budgetsForMode("standard"),
+        include_sources: true,
+      },
+      { providers },
+    );
     for (const brief of [open.brief, named.brief]) {
       expect(brief.length).toBeGreaterThan(0);
       for (const sentence of briefSentences(brief)) expect(sentence).not.toMatch(/^The cost of being cast into a concentration camp/);
@@ -171,7 +217,13 @@ const MANY_TARIFFS: [string, string][] = [
 ];
 const MANY_SPEAKERS = MANY_TARIFFS.map(([speaker]) => speaker);
 const MANY_TARIFF_SPEECHES = [
-  ...MANY_TARIFFS.map(([speaker, sentence], index) => speech(speaker, 1820 + index * 6, `${sentence} Our relations with ${["France", "Spain", "Mexico", "Britain"][index % 4]} are friendly. The post office has grown.`)),
+  ...MANY_TARIFFS.map(([speaker, sentence], index) =>
+    speech(
+      speaker,
+      1820 + index * 6,
+      `${sentence} Our relations with ${["France", "Spain", "Mexico", "Britain"][index % 4]} are friendly. The post office has grown.`,
+    ),
+  ),
   ...["Thomas Jefferson", "James Madison", "Abraham Lincoln", "Ulysses S Grant", "Grover Cleveland"].map((speaker, index) =>
     speech(speaker, 1803 + index * 20, "The army has been reduced. Our relations with the Indian tribes are peaceful. The post office has grown."),
   ),
@@ -192,7 +244,10 @@ describe("sources on an open question", () => {
   it("standard cites more than lite, and pro more than standard, through the whole job", async () => {
     const counts: number[] = [];
     for (const mode of ["lite", "standard", "pro"] as const) {
-      const result = await runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers: memoryProviders(MANY_TARIFF_SPEECHES) });
+      const result = await runResearch(
+        { question, mode, budgets: budgetsForMode(mode), include_sources: true },
+        { providers: memoryProviders(MANY_TARIFF_SPEECHES) },
+      );
       for (const source of result.sources) expect(MANY_SPEAKERS).toContain(source.title.split(":")[0]);
       counts.push(result.sources.length);
     }
@@ -204,9 +259,13 @@ describe("sources on an open question", () => {
 
 describe("quoting", () => {
   it("drops a heading a page ran into a sentence, and a leading connective, nothing else", () => {
-    expect(quoted("THE U.S.-SOVIET RELATIONSHIP We are demonstrating to the Soviet Union that it will pay a price.")).toBe("We are demonstrating to the Soviet Union that it will pay a price");
+    expect(quoted("THE U.S.-SOVIET RELATIONSHIP We are demonstrating to the Soviet Union that it will pay a price.")).toBe(
+      "We are demonstrating to the Soviet Union that it will pay a price",
+    );
     expect(quoted("RAILROADS In addition, the Federal government must reassess its role.")).toBe("The Federal government must reassess its role");
-    expect(quoted("But to make a tariff uniform it is necessary that the duty should not fluctuate.")).toBe("To make a tariff uniform it is necessary that the duty should not fluctuate");
+    expect(quoted("But to make a tariff uniform it is necessary that the duty should not fluctuate.")).toBe(
+      "To make a tariff uniform it is necessary that the duty should not fluctuate",
+    );
     expect(withoutHeading("NATO Allies have agreed.")).toBe("NATO Allies have agreed.");
     expect(withoutHeading("I Believe in it.")).toBe("I Believe in it.");
   });

@@ -64,10 +64,22 @@ const SEARCHABLE: FakeDoc[] = [
     title: "Zorblat Accord",
     text: `The Zorblat Accord was signed in 1911 by the river towns of the Zorblat valley. Its ledger is kept by the registry at ${LEDGER_URL} and has not been published elsewhere. The accord set tolls on the river.`,
   },
-  { url: "https://archive.example.org/zorblat-river", title: "Zorblat River", text: "The Zorblat River runs through the valley for 140 km. Barges carried grain to the sea." },
-  { url: "https://news.example.com/river-towns", title: "River towns", text: "The river towns elect their mayors every four years. Their markets trade grain and salt." },
+  {
+    url: "https://archive.example.org/zorblat-river",
+    title: "Zorblat River",
+    text: "The Zorblat River runs through the valley for 140 km. Barges carried grain to the sea.",
+  },
+  {
+    url: "https://news.example.com/river-towns",
+    title: "River towns",
+    text: "The river towns elect their mayors every four years. Their markets trade grain and salt.",
+  },
 ];
-const LEDGER: FakeDoc = { url: LEDGER_URL, title: "Ledger 42", text: "The ledger of the Zorblat Accord lists 42 signatories. All of the signatories were mayors of the river towns." };
+const LEDGER: FakeDoc = {
+  url: LEDGER_URL,
+  title: "Ledger 42",
+  text: "The ledger of the Zorblat Accord lists 42 signatories. All of the signatories were mayors of the river towns.",
+};
 const ZORBLAT_QUESTION = "How many signatories does the ledger of the Zorblat Accord list?";
 const KISS_QUESTION = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";
 
@@ -82,7 +94,14 @@ async function research(
 ) {
   const mode = options.mode ?? "standard";
   const progress: ResearchProgress[] = [];
-  const input: ResearchInput = { question, mode, budgets: options.budgets ?? budgetsForMode(mode), include_sources: true, include_domains: options.include_domains ?? [], exclude_domains: [] };
+  const input: ResearchInput = {
+    question,
+    mode,
+    budgets: options.budgets ?? budgetsForMode(mode),
+    include_sources: true,
+    include_domains: options.include_domains ?? [],
+    exclude_domains: [],
+  };
   const result = await runResearch(input, { providers: deps }, { onProgress: (event) => void progress.push(event), signal: options.signal });
   return { result, progress };
 }
@@ -94,7 +113,8 @@ function waveOneSearches(deps: ReturnType<typeof providers>, progress: ResearchP
 }
 
 /** The model's plan for the Zorblat question. */
-const plan = () => json({ sub_questions: ["What is the Zorblat Accord?", "How many signatories does its ledger list?"], queries: ["Zorblat Accord", "Zorblat Accord ledger"] });
+const plan = () =>
+  json({ sub_questions: ["What is the Zorblat Accord?", "How many signatories does its ledger list?"], queries: ["Zorblat Accord", "Zorblat Accord ledger"] });
 
 /** The plan the offline engine makes for a question. */
 const offlinePlan = (question: string, mode: ResearchMode = "standard") => planBranches(analyzeQuestion(question), budgetsForMode(mode).branches);
@@ -102,7 +122,19 @@ const offlinePlan = (question: string, mode: ResearchMode = "standard") => planB
 describe("plan with a model", () => {
   it("searches the model's queries in wave 1: at most `branches`, none empty or repeated", async () => {
     const m = model({
-      plan: () => json({ sub_questions: ["Who played Corliss Archer in Kiss and Tell?", "What government position did she hold?"], queries: ["Kiss and Tell 1945 film", "kiss and tell 1945 FILM", "", "Corliss Archer actress", "Shirley Temple", "Chief of Protocol", "Ghana ambassador"] }),
+      plan: () =>
+        json({
+          sub_questions: ["Who played Corliss Archer in Kiss and Tell?", "What government position did she hold?"],
+          queries: [
+            "Kiss and Tell 1945 film",
+            "kiss and tell 1945 FILM",
+            "",
+            "Corliss Archer actress",
+            "Shirley Temple",
+            "Chief of Protocol",
+            "Ghana ambassador",
+          ],
+        }),
       reflect: () => json({ answered: true, open_sub_question: null, queries: [], urls: [] }),
     });
     const deps = providers(m.llm, TWO_HOP_DOCS, TWO_HOP_DOCS);
@@ -120,7 +152,6 @@ describe("plan with a model", () => {
 });
 
 describe("reflect with a model", () => {
-
   it("reads a page only the reflection asks for (an address in a passage read, no search returns it), and the brief cites it", async () => {
     const m = model({
       plan,
@@ -156,7 +187,10 @@ describe("reflect with a model", () => {
     server.resetHandlers();
 
     // Told to search on, the same job goes on to wave 2 and searches what the model asked.
-    const onward = model({ plan, reflect: (_call, nth) => json({ answered: false, open_sub_question: "How many signatories?", queries: [`Zorblat River towns ${nth}`], urls: [] }) });
+    const onward = model({
+      plan,
+      reflect: (_call, nth) => json({ answered: false, open_sub_question: "How many signatories?", queries: [`Zorblat River towns ${nth}`], urls: [] }),
+    });
     const deps = providers(onward.llm);
     const more = await research(ZORBLAT_QUESTION, deps, { mode: "pro" });
     expect(more.result.wave_count).toBeGreaterThan(1);
@@ -167,9 +201,16 @@ describe("reflect with a model", () => {
     const long: FakeDoc[] = Array.from({ length: 12 }, (_, index) => ({
       url: `https://archive.example.org/zorblat-${index}`,
       title: `Zorblat chronicle ${index}`,
-      text: Array.from({ length: 20 }, (_, line) => `In year ${1900 + line} the Zorblat towns of chronicle ${index} met again about the tolls of the accord, ${"and the barges, the grain, the salt and the mayors of the valley ".repeat(8)}all over again.`).join(" "),
+      text: Array.from(
+        { length: 20 },
+        (_, line) =>
+          `In year ${1900 + line} the Zorblat towns of chronicle ${index} met again about the tolls of the accord, ${"and the barges, the grain, the salt and the mayors of the valley ".repeat(8)}all over again.`,
+      ).join(" "),
     }));
-    const m = model({ plan, reflect: () => json({ answered: false, open_sub_question: null, queries: ["Zorblat Accord", "ZORBLAT ACCORD LEDGER", "Zorblat registry"], urls: [] }) });
+    const m = model({
+      plan,
+      reflect: () => json({ answered: false, open_sub_question: null, queries: ["Zorblat Accord", "ZORBLAT ACCORD LEDGER", "Zorblat registry"], urls: [] }),
+    });
     const deps = providers(m.llm, [...SEARCHABLE, ...long], [...SEARCHABLE, ...long]);
     await research(ZORBLAT_QUESTION, deps, { mode: "pro" });
     const searched = deps.search.queries.map((query) => query.query.toLowerCase());
@@ -227,7 +268,13 @@ describe("each failure falls back to the offline stage, and the job still succee
   it("a reflection naming pages the run does not know, or the domain lists exclude, is ignored", async () => {
     const m = model({
       plan,
-      reflect: () => json({ answered: false, open_sub_question: null, queries: [], urls: ["https://evil.example/steal", "http://169.254.169.254/latest/meta-data", LEDGER_URL] }),
+      reflect: () =>
+        json({
+          answered: false,
+          open_sub_question: null,
+          queries: [],
+          urls: ["https://evil.example/steal", "http://169.254.169.254/latest/meta-data", LEDGER_URL],
+        }),
     });
     const deps = providers(m.llm);
     // The ledger is named in a passage read, but outside include_domains.
@@ -240,9 +287,17 @@ describe("each failure falls back to the offline stage, and the job still succee
 
 describe("budgets and cancel hold with a model", () => {
   it("a tiny envelope: no plan or reflect call (the offline plan is used), and the synthesis reserve is untouched while gathering", async () => {
-    const m = model({ plan, reflect: () => json({ answered: true, queries: [], urls: [] }), brief: () => "The Zorblat Accord was signed in 1911 by the river towns [1]." });
+    const m = model({
+      plan,
+      reflect: () => json({ answered: true, queries: [], urls: [] }),
+      brief: () => "The Zorblat Accord was signed in 1911 by the river towns [1].",
+    });
     const reserve = 0.01;
-    const budgets: ResearchBudgets = { ...budgetsForMode("standard"), synthesis_cost_reserve_usd: reserve, max_cost_usd: reserve + opCostUsd("search") + opCostUsd("page_read") };
+    const budgets: ResearchBudgets = {
+      ...budgetsForMode("standard"),
+      synthesis_cost_reserve_usd: reserve,
+      max_cost_usd: reserve + opCostUsd("search") + opCostUsd("page_read"),
+    };
     const deps = providers(m.llm);
     const { result, progress } = await research(ZORBLAT_QUESTION, deps, { budgets });
     expect(m.of("plan")).toHaveLength(0);
@@ -295,26 +350,50 @@ describe("progress with a model", () => {
 
 describe("the pure parts", () => {
   it("urlsInText: http(s) addresses, sentence punctuation and unbalanced brackets left out", () => {
-    expect(urlsInText("See https://a.example.org/x. Also (http://b.example.com/y_(z)) and https://a.example.org/x again; ftp://c.example/no, https://localhost")).toEqual([
-      "https://a.example.org/x",
-      "http://b.example.com/y_(z)",
-    ]);
+    expect(
+      urlsInText("See https://a.example.org/x. Also (http://b.example.com/y_(z)) and https://a.example.org/x again; ftp://c.example/no, https://localhost"),
+    ).toEqual(["https://a.example.org/x", "http://b.example.com/y_(z)"]);
   });
 
   it("KnownPages: only pages the run knows and has not read, allowed by the domain lists, each once, at most the limit", () => {
     const known = new KnownPages();
-    known.recordHits([{ query: "q", hits: [{ url: "https://a.example.org/hit#top", title: "Hit", snippet: "", domain: "a.example.org" }, { url: "https://a.example.org/read", title: "Read", snippet: "", domain: "a.example.org" }] }]);
+    known.recordHits([
+      {
+        query: "q",
+        hits: [
+          { url: "https://a.example.org/hit#top", title: "Hit", snippet: "", domain: "a.example.org" },
+          { url: "https://a.example.org/read", title: "Read", snippet: "", domain: "a.example.org" },
+        ],
+      },
+    ]);
     const evidence = new Evidence();
-    evidence.add({ url: "https://a.example.org/read", title: "Read", text: "The page links to https://b.example.com/linked and https://blocked.example.net/page." }, "a.example.org", 1, ["q"]);
+    evidence.add(
+      { url: "https://a.example.org/read", title: "Read", text: "The page links to https://b.example.com/linked and https://blocked.example.net/page." },
+      "a.example.org",
+      1,
+      ["q"],
+    );
     const filter = { includeDomains: [], excludeDomains: ["blocked.example.net"] };
     expect(known.unread(evidence, filter).map((page) => page.url)).toEqual(["https://a.example.org/hit", "https://b.example.com/linked"]);
-    const asked = ["https://evil.example/x", "https://a.example.org/read", "https://blocked.example.net/page", "https://b.example.com/linked", "https://a.example.org/hit#again", "https://b.example.com/linked/"];
-    expect(known.resolve(asked, evidence, filter, 5).map((candidate) => candidate.hit.url)).toEqual(["https://b.example.com/linked", "https://a.example.org/hit"]);
+    const asked = [
+      "https://evil.example/x",
+      "https://a.example.org/read",
+      "https://blocked.example.net/page",
+      "https://b.example.com/linked",
+      "https://a.example.org/hit#again",
+      "https://b.example.com/linked/",
+    ];
+    expect(known.resolve(asked, evidence, filter, 5).map((candidate) => candidate.hit.url)).toEqual([
+      "https://b.example.com/linked",
+      "https://a.example.org/hit",
+    ]);
     expect(known.resolve(asked, evidence, filter, 1)).toHaveLength(1);
     expect(known.resolve(asked, evidence, filter, 5)[1]!.hit.title).toBe("Hit");
   });
 
   it("freshQueries: trimmed, never already searched or repeated (case aside), never empty or sentence-long, at most the limit", () => {
-    expect(freshQueries(["  Zorblat   Accord ", "zorblat accord", "Shirley Temple", "", "x".repeat(201), "New one", "Another"], ["SHIRLEY TEMPLE"], 2)).toEqual(["Zorblat Accord", "New one"]);
+    expect(freshQueries(["  Zorblat   Accord ", "zorblat accord", "Shirley Temple", "", "x".repeat(201), "New one", "Another"], ["SHIRLEY TEMPLE"], 2)).toEqual(
+      ["Zorblat Accord", "New one"],
+    );
   });
 });

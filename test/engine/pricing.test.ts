@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  budgetsForMode,
-  creditsCharged,
-  impossibleBudgetReason,
-  llmCostUsd,
-  OP_PRICES,
-  opCostUsd,
-  reservationCredits,
-} from "../../src/research/pricing";
+import { budgetsForMode, creditsCharged, impossibleBudgetReason, llmCostUsd, OP_PRICES, opCostUsd, reservationCredits } from "../../src/research/pricing";
 
 describe("op prices", () => {
   it("lists every metered operation once, with a note", () => {
@@ -30,12 +22,43 @@ describe("op prices", () => {
 describe("mode envelopes", () => {
   it("follows the spec Limits and decisions.md per mode", () => {
     expect(budgetsForMode("lite")).toEqual({
-      branches: 2, max_cost_usd: 0.15, max_pages: 5, max_searches: 4, max_wallclock_secs: 60, max_waves: 1,
-      synthesis_cost_reserve_usd: 0.0225, synthesis_time_reserve_secs: 10,
+      branches: 2,
+      max_cost_usd: 0.15,
+      max_pages: 5,
+      max_searches: 4,
+      max_wallclock_secs: 60,
+      max_waves: 1,
+      synthesis_cost_reserve_usd: 0.0225,
+      synthesis_time_reserve_secs: 10,
     });
-    expect(budgetsForMode("standard")).toMatchObject({ branches: 4, max_cost_usd: 0.6, max_pages: 20, max_searches: 12, max_wallclock_secs: 180, max_waves: 2, synthesis_time_reserve_secs: 20 });
-    expect(budgetsForMode("pro")).toMatchObject({ branches: 6, max_cost_usd: 2, max_pages: 60, max_searches: 30, max_wallclock_secs: 360, max_waves: 3, synthesis_time_reserve_secs: 40 });
-    expect(budgetsForMode("max", { maxCredits: 1000 })).toMatchObject({ branches: 8, max_cost_usd: 10, max_pages: 120, max_searches: 60, max_wallclock_secs: 600, max_waves: 4, synthesis_cost_reserve_usd: 1.5, synthesis_time_reserve_secs: 60 });
+    expect(budgetsForMode("standard")).toMatchObject({
+      branches: 4,
+      max_cost_usd: 0.6,
+      max_pages: 20,
+      max_searches: 12,
+      max_wallclock_secs: 180,
+      max_waves: 2,
+      synthesis_time_reserve_secs: 20,
+    });
+    expect(budgetsForMode("pro")).toMatchObject({
+      branches: 6,
+      max_cost_usd: 2,
+      max_pages: 60,
+      max_searches: 30,
+      max_wallclock_secs: 360,
+      max_waves: 3,
+      synthesis_time_reserve_secs: 40,
+    });
+    expect(budgetsForMode("max", { maxCredits: 1000 })).toMatchObject({
+      branches: 8,
+      max_cost_usd: 10,
+      max_pages: 120,
+      max_searches: 60,
+      max_wallclock_secs: 600,
+      max_waves: 4,
+      synthesis_cost_reserve_usd: 1.5,
+      synthesis_time_reserve_secs: 60,
+    });
     expect(budgetsForMode("standard", { maxWallclockSecs: 30 }).max_wallclock_secs).toBe(30);
     expect(() => budgetsForMode("max")).toThrow();
   });

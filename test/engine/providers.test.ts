@@ -57,14 +57,25 @@ describe("Brave Search", () => {
           web: {
             type: "search",
             results: [
-              { type: "search_result", title: "The <strong>Tariff</strong> of 1828", url: "https://www.history.example/tariff", description: "A <strong>tariff</strong> passed in 1828.", age: "2 days ago" },
+              {
+                type: "search_result",
+                title: "The <strong>Tariff</strong> of 1828",
+                url: "https://www.history.example/tariff",
+                description: "A <strong>tariff</strong> passed in 1828.",
+                age: "2 days ago",
+              },
               { type: "search_result", title: "Tariffs today", url: "https://news.example.org/tariffs", description: "Modern tariffs." },
             ],
           },
         });
       }),
     );
-    const hits = await new BraveSearch("brave-key").search({ query: "tariff 1828", limit: 5, includeDomains: ["history.example"], excludeDomains: ["spam.example"] });
+    const hits = await new BraveSearch("brave-key").search({
+      query: "tariff 1828",
+      limit: 5,
+      includeDomains: ["history.example"],
+      excludeDomains: ["spam.example"],
+    });
     expect(token).toBe("brave-key");
     expect(seen?.searchParams.get("q")).toBe("tariff 1828 site:history.example -site:spam.example");
     expect(seen?.searchParams.get("count")).toBe("5");
@@ -91,14 +102,30 @@ describe("Tavily", () => {
           query: body.query,
           answer: null,
           images: [],
-          results: [{ title: "Tariff of 1828", url: "https://en.wikipedia.org/wiki/Tariff_of_1828", content: "The Tariff of 1828 was a protective tariff.", score: 0.91, raw_content: null }],
+          results: [
+            {
+              title: "Tariff of 1828",
+              url: "https://en.wikipedia.org/wiki/Tariff_of_1828",
+              content: "The Tariff of 1828 was a protective tariff.",
+              score: 0.91,
+              raw_content: null,
+            },
+          ],
           response_time: 1.2,
         });
       }),
     );
     const hits = await new TavilySearch("tvly-key").search({ query: "tariff", limit: 3, includeDomains: ["wikipedia.org"], excludeDomains: ["x.com"] });
     expect(body).toMatchObject({ query: "tariff", max_results: 3, include_domains: ["wikipedia.org"], exclude_domains: ["x.com"] });
-    expect(hits).toEqual([{ url: "https://en.wikipedia.org/wiki/Tariff_of_1828", title: "Tariff of 1828", snippet: "The Tariff of 1828 was a protective tariff.", domain: "en.wikipedia.org", score: 0.91 }]);
+    expect(hits).toEqual([
+      {
+        url: "https://en.wikipedia.org/wiki/Tariff_of_1828",
+        title: "Tariff of 1828",
+        snippet: "The Tariff of 1828 was a protective tariff.",
+        domain: "en.wikipedia.org",
+        score: 0.91,
+      },
+    ]);
   });
 
   it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
@@ -118,7 +145,16 @@ describe("Exa", () => {
           requestId: "b5947044c4b78efa9552a7c89b306d95",
           resolvedSearchType: "neural",
           results: [
-            { id: "https://www.britannica.com/event/Tariff-of-1828", title: "Tariff of 1828", url: "https://www.britannica.com/event/Tariff-of-1828", publishedDate: "2023-11-16T01:36:32.547Z", author: "Editors", score: 0.38, highlights: ["Tariff of 1828, also called Tariff of Abominations."], highlightScores: [0.4] },
+            {
+              id: "https://www.britannica.com/event/Tariff-of-1828",
+              title: "Tariff of 1828",
+              url: "https://www.britannica.com/event/Tariff-of-1828",
+              publishedDate: "2023-11-16T01:36:32.547Z",
+              author: "Editors",
+              score: 0.38,
+              highlights: ["Tariff of 1828, also called Tariff of Abominations."],
+              highlightScores: [0.4],
+            },
           ],
         });
       }),
@@ -126,7 +162,15 @@ describe("Exa", () => {
     const hits = await new ExaSearch("exa-key").search({ query: "tariff", limit: 4, includeDomains: ["britannica.com"] });
     expect(body).toMatchObject({ query: "tariff", numResults: 4, includeDomains: ["britannica.com"] });
     expect(body.excludeDomains).toBeUndefined();
-    expect(hits).toEqual([{ url: "https://www.britannica.com/event/Tariff-of-1828", title: "Tariff of 1828", snippet: "Tariff of 1828, also called Tariff of Abominations.", domain: "britannica.com", score: 0.38 }]);
+    expect(hits).toEqual([
+      {
+        url: "https://www.britannica.com/event/Tariff-of-1828",
+        title: "Tariff of 1828",
+        snippet: "Tariff of 1828, also called Tariff of Abominations.",
+        domain: "britannica.com",
+        score: 0.38,
+      },
+    ]);
   });
 
   it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
@@ -145,7 +189,16 @@ describe("SearXNG", () => {
           query: seen.searchParams.get("q"),
           number_of_results: 0,
           results: [
-            { url: "https://en.wikipedia.org/wiki/Tariff", title: "Tariff - Wikipedia", content: "A tariff is a tax on imports.", engine: "wikipedia", engines: ["wikipedia"], positions: [1], score: 1.5, category: "general" },
+            {
+              url: "https://en.wikipedia.org/wiki/Tariff",
+              title: "Tariff - Wikipedia",
+              content: "A tariff is a tax on imports.",
+              engine: "wikipedia",
+              engines: ["wikipedia"],
+              positions: [1],
+              score: 1.5,
+              category: "general",
+            },
             { url: "https://example.com/b", title: "B", content: "b", engine: "duckduckgo", score: 0.5 },
           ],
           answers: [],
@@ -157,7 +210,15 @@ describe("SearXNG", () => {
     const hits = await new SearxngSearch("http://127.0.0.1:8888/").search({ query: "tariff", limit: 1, includeDomains: ["wikipedia.org"] });
     expect(seen?.searchParams.get("format")).toBe("json");
     expect(seen?.searchParams.get("q")).toBe("tariff site:wikipedia.org");
-    expect(hits).toEqual([{ url: "https://en.wikipedia.org/wiki/Tariff", title: "Tariff - Wikipedia", snippet: "A tariff is a tax on imports.", domain: "en.wikipedia.org", score: 1.5 }]);
+    expect(hits).toEqual([
+      {
+        url: "https://en.wikipedia.org/wiki/Tariff",
+        title: "Tariff - Wikipedia",
+        snippet: "A tariff is a tax on imports.",
+        domain: "en.wikipedia.org",
+        score: 1.5,
+      },
+    ]);
   });
 
   it.each(errorCases)("reports HTTP $status as a retryable ProviderError", async ({ status, body, message }) => {
@@ -186,13 +247,18 @@ describe("OpenAI-compatible chat completions", () => {
     const model = new OpenAiCompatibleModel("https://llm.example/v1/", "gpt-4o-mini", "sk-test");
     const response = await model.complete({ system: "be brief", messages: [{ role: "user", content: "hi" }], maxTokens: 100, json: true });
     expect(body.model).toBe("gpt-4o-mini");
-    expect(body.messages).toEqual([{ role: "system", content: "be brief" }, { role: "user", content: "hi" }]);
+    expect(body.messages).toEqual([
+      { role: "system", content: "be brief" },
+      { role: "user", content: "hi" },
+    ]);
     expect(body.response_format).toEqual({ type: "json_object" });
     expect(response).toEqual({ text: '{"answer": "yes"}', inputTokens: 1234, outputTokens: 56 });
   });
 
   it.each([429, 500])("reports HTTP %i as a retryable ProviderError", async (status) => {
-    server.use(http.post("https://llm.example/v1/chat/completions", () => HttpResponse.json({ error: { message: "slow down", type: "requests" } }, { status })));
+    server.use(
+      http.post("https://llm.example/v1/chat/completions", () => HttpResponse.json({ error: { message: "slow down", type: "requests" } }, { status })),
+    );
     const model = new OpenAiCompatibleModel("https://llm.example/v1", "m", "k");
     await expect(model.complete({ system: "s", messages: [], maxTokens: 10 })).rejects.toMatchObject({ name: "ProviderError", status, retryable: true });
   });
@@ -225,7 +291,11 @@ describe("Anthropic Messages", () => {
   });
 
   it.each([429, 529])("reports HTTP %i as a retryable ProviderError", async (status) => {
-    server.use(http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, { status })));
+    server.use(
+      http.post("https://api.anthropic.com/v1/messages", () =>
+        HttpResponse.json({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, { status }),
+      ),
+    );
     await expect(new AnthropicModel("k", "m").complete({ system: "s", messages: [], maxTokens: 10 })).rejects.toMatchObject({ status, retryable: true });
   });
 });
@@ -233,10 +303,30 @@ describe("Anthropic Messages", () => {
 describe("Workers AI", () => {
   it("runs the model through the binding and meters reported usage", async () => {
     const calls: unknown[] = [];
-    const ai = { run: async (model: string, input: Record<string, unknown>) => (calls.push({ model, input }), { response: "Hello [1].", usage: { prompt_tokens: 50, completion_tokens: 5 } }) };
-    const response = await new WorkersAiModel(ai, "@cf/meta/llama-3.1-8b-instruct").complete({ system: "s", messages: [{ role: "user", content: "u" }], maxTokens: 20 });
+    const ai = {
+      run: async (model: string, input: Record<string, unknown>) => {
+        calls.push({ model, input });
+        return { response: "Hello [1].", usage: { prompt_tokens: 50, completion_tokens: 5 } };
+      },
+    };
+    const response = await new WorkersAiModel(ai, "@cf/meta/llama-3.1-8b-instruct").complete({
+      system: "s",
+      messages: [{ role: "user", content: "u" }],
+      maxTokens: 20,
+    });
     expect(response).toEqual({ text: "Hello [1].", inputTokens: 50, outputTokens: 5 });
-    expect(calls).toEqual([{ model: "@cf/meta/llama-3.1-8b-instruct", input: { messages: [{ role: "system", content: "s" }, { role: "user", content: "u" }], max_tokens: 20 } }]);
+    expect(calls).toEqual([
+      {
+        model: "@cf/meta/llama-3.1-8b-instruct",
+        input: {
+          messages: [
+            { role: "system", content: "s" },
+            { role: "user", content: "u" },
+          ],
+          max_tokens: 20,
+        },
+      },
+    ]);
   });
 });
 
@@ -270,9 +360,14 @@ describe("web reader", () => {
       http.get("https://site.example/robots.txt", () => HttpResponse.text("User-agent: *\nDisallow: /private/\n")),
       http.get("https://site.example/article", ({ request }) => {
         agents.push(request.headers.get("User-Agent") ?? "");
-        return new HttpResponse(ARTICLE("An article", "The article body is one sentence about tariffs."), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+        return new HttpResponse(ARTICLE("An article", "The article body is one sentence about tariffs."), {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
       }),
-      http.get("https://site.example/notes.md", () => new HttpResponse("# Notes\n\nPlain markdown about tariffs.", { headers: { "Content-Type": "text/markdown" } })),
+      http.get(
+        "https://site.example/notes.md",
+        () => new HttpResponse("# Notes\n\nPlain markdown about tariffs.", { headers: { "Content-Type": "text/markdown" } }),
+      ),
       http.get("https://site.example/private/secret", () => HttpResponse.text("must never be fetched")),
       http.get("https://site.example/missing", () => new HttpResponse("not found", { status: 404 })),
       http.get("https://site.example/image.png", () => new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { "Content-Type": "image/png" } })),
@@ -365,7 +460,10 @@ describe("web reader", () => {
         const location = n > 1 ? `/chain/${n - 1}` : "https://hop-end.example/final";
         return new HttpResponse(null, { status: n % 2 ? 302 : 301, headers: { Location: location } });
       }),
-      http.get("https://hop-start.example/to-private", () => new HttpResponse(null, { status: 307, headers: { Location: "https://hop-end.example/private/page" } })),
+      http.get(
+        "https://hop-start.example/to-private",
+        () => new HttpResponse(null, { status: 307, headers: { Location: "https://hop-end.example/private/page" } }),
+      ),
       http.get("https://hop-end.example/:page", ({ params }) => {
         hits.push(`end/${String(params.page)}`);
         return new HttpResponse(ARTICLE("The final page", "Redirected readers arrive at this sentence."), { headers: { "Content-Type": "text/html" } });
@@ -378,7 +476,12 @@ describe("web reader", () => {
     const reader = new WebReader({ robots: new RobotsCache() });
     // MAX_REDIRECTS redirects in all: followed.
     const page = await reader.read(`https://hop-start.example/chain/${MAX_REDIRECTS}`);
-    expect(page).toEqual({ url: `https://hop-start.example/chain/${MAX_REDIRECTS}`, title: "The final page", text: "Redirected readers arrive at this sentence.", cached: false });
+    expect(page).toEqual({
+      url: `https://hop-start.example/chain/${MAX_REDIRECTS}`,
+      title: "The final page",
+      text: "Redirected readers arrive at this sentence.",
+      cached: false,
+    });
     expect(robotsAsked).toEqual(["hop-end.example"]);
     // One more: given up before the last target is asked.
     hits.length = 0;
@@ -395,7 +498,10 @@ describe("web reader", () => {
     server.use(
       http.get("https://public-hop.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
       http.get("https://public-hop.example/x", () => new HttpResponse(null, { status: 302, headers: { Location: "http://127.0.0.1:9/x" } })),
-      http.get("https://public-hop.example/metadata", () => new HttpResponse(null, { status: 301, headers: { Location: "http://169.254.169.254/latest/meta-data/" } })),
+      http.get(
+        "https://public-hop.example/metadata",
+        () => new HttpResponse(null, { status: 301, headers: { Location: "http://169.254.169.254/latest/meta-data/" } }),
+      ),
       http.get("http://127.0.0.1:9/*", ({ request }) => {
         internal.push(request.url);
         return HttpResponse.text("The internal admin page says the launch code is 0000.");
@@ -436,10 +542,12 @@ describe("web reader", () => {
     expect(await providers.reader.read(`https://prod-public.example/page?${stamp}`)).toMatchObject({ text: "A public page about tariffs." });
     // The same reader with a resolver: the robots.txt of an internal name is not asked either.
     const asked: string[] = [];
-    server.use(http.get("http://internal-name.example/robots.txt", () => {
-      asked.push("robots");
-      return new HttpResponse(null, { status: 404 });
-    }));
+    server.use(
+      http.get("http://internal-name.example/robots.txt", () => {
+        asked.push("robots");
+        return new HttpResponse(null, { status: 404 });
+      }),
+    );
     expect(await new WebReader({ resolver: new DohResolver(doh), robots: new RobotsCache() }).read("http://internal-name.example/y")).toBeNull();
     expect(asked).toEqual([]);
   });
@@ -510,16 +618,30 @@ describe("the engine over a web search provider", () => {
       }),
       http.get("https://encyclopedia.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
       http.get("https://history.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
-      http.get("https://encyclopedia.example/tariff-1828", () =>
-        new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), { headers: { "Content-Type": "text/html" } }),
+      http.get(
+        "https://encyclopedia.example/tariff-1828",
+        () =>
+          new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), {
+            headers: { "Content-Type": "text/html" },
+          }),
       ),
-      http.get("https://history.example/nullification", () =>
-        new HttpResponse(ARTICLE("Nullification crisis", "South Carolina declared the Tariff of 1828 void in 1832."), { headers: { "Content-Type": "text/html" } }),
+      http.get(
+        "https://history.example/nullification",
+        () =>
+          new HttpResponse(ARTICLE("Nullification crisis", "South Carolina declared the Tariff of 1828 void in 1832."), {
+            headers: { "Content-Type": "text/html" },
+          }),
       ),
     );
     const providers = createProviders({ SEARCH_PROVIDER: "brave", BRAVE_API_KEY: "k", ENVIRONMENT: "production" }, env.DB);
     const result = await runResearch(
-      { question: "What did opponents call the Tariff of 1828?", mode: "lite", budgets: budgetsForMode("lite"), include_sources: true, exclude_domains: ["blocked.example"] },
+      {
+        question: "What did opponents call the Tariff of 1828?",
+        mode: "lite",
+        budgets: budgetsForMode("lite"),
+        include_sources: true,
+        exclude_domains: ["blocked.example"],
+      },
       { providers },
     );
     expect(result.sources.map((source) => source.domain)).not.toContain("blocked.example");
@@ -545,13 +667,19 @@ describe("the engine over a web search provider", () => {
       ),
       http.get("https://safe-encyclopedia.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
       http.get("http://redirector.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
-      http.get("https://safe-encyclopedia.example/tariff-1828", () =>
-        new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), { headers: { "Content-Type": "text/html" } }),
+      http.get(
+        "https://safe-encyclopedia.example/tariff-1828",
+        () =>
+          new HttpResponse(ARTICLE("Tariff of 1828", "The Tariff of 1828 was called the Tariff of Abominations by its southern opponents."), {
+            headers: { "Content-Type": "text/html" },
+          }),
       ),
       http.get("http://redirector.example/x", () => new HttpResponse(null, { status: 302, headers: { Location: "http://127.0.0.1:9/x" } })),
       http.get("http://internal-name.example/*", ({ request }) => {
         internal.push(request.url);
-        return new HttpResponse(ARTICLE("Internal", "The Tariff of 1828 internal ledger code is ZEBRA-INTERNAL."), { headers: { "Content-Type": "text/html" } });
+        return new HttpResponse(ARTICLE("Internal", "The Tariff of 1828 internal ledger code is ZEBRA-INTERNAL."), {
+          headers: { "Content-Type": "text/html" },
+        });
       }),
       http.get("http://127.0.0.1:9/*", ({ request }) => {
         internal.push(request.url);

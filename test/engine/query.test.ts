@@ -15,7 +15,7 @@ describe("query analysis", () => {
     const analysis = analyzeQuestion('The director of the romantic comedy "Big Stone Gap" is based in what New York city?');
     expect(analysis.phrases).toEqual(["Big Stone Gap"]);
     expect(analysis.entities).toContain("Big Stone Gap");
-    expect(quotedPhrases("“curly quotes” and \"straight ones\"")).toEqual(["curly quotes", "straight ones"]);
+    expect(quotedPhrases('“curly quotes” and "straight ones"')).toEqual(["curly quotes", "straight ones"]);
   });
 
   it("does not take the question word, initials or punctuation-separated places as one name", () => {

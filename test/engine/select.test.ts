@@ -40,7 +40,12 @@ describe("choosing sources", () => {
   });
 
   it("reads the page a follow-up query names first, whatever its domain holds already", () => {
-    const wiki = (title: string): SearchHit => ({ url: `https://en.wikipedia.org/wiki/${title.replace(/ /g, "_")}`, title, snippet: "", domain: "en.wikipedia.org" });
+    const wiki = (title: string): SearchHit => ({
+      url: `https://en.wikipedia.org/wiki/${title.replace(/ /g, "_")}`,
+      title,
+      snippet: "",
+      domain: "en.wikipedia.org",
+    });
     const results = [
       { query: "Corliss Archer", hits: [wiki("Meet Corliss Archer"), wiki("Corliss Archer (TV series)"), hit("https://other.example/a")] },
       { query: "Shirley Temple", hits: [wiki("Shirley Temple Theatre"), wiki("Shirley Temple")] },

@@ -6,15 +6,38 @@ import { analyzeQuestion, readComparison, readHopChain } from "../../src/researc
 
 describe("hop decomposition", () => {
   it("reads 'the R of [kind] X' chains, innermost relation first", () => {
-    expect(readHopChain("Where was the director of film Lorna (Film) born?")).toMatchObject({ anchor: "Lorna (Film)", relations: ["director"], attribute: "birth_place" });
-    expect(readHopChain("Who is the child of the director of film Devotion (1929 Film)?")).toMatchObject({ anchor: "Devotion (1929 Film)", relations: ["director", "child"], attribute: "identity" });
-    expect(readHopChain("What is the date of death of the composer of film Peter Pan (1976 Musical)?")).toMatchObject({ relations: ["composer"], attribute: "death_date" });
+    expect(readHopChain("Where was the director of film Lorna (Film) born?")).toMatchObject({
+      anchor: "Lorna (Film)",
+      relations: ["director"],
+      attribute: "birth_place",
+    });
+    expect(readHopChain("Who is the child of the director of film Devotion (1929 Film)?")).toMatchObject({
+      anchor: "Devotion (1929 Film)",
+      relations: ["director", "child"],
+      attribute: "identity",
+    });
+    expect(readHopChain("What is the date of death of the composer of film Peter Pan (1976 Musical)?")).toMatchObject({
+      relations: ["composer"],
+      attribute: "death_date",
+    });
   });
 
   it("reads possessives and the grandparents as two hops", () => {
-    expect(readHopChain("When did Peter Holmes À Court's father die?")).toMatchObject({ anchor: "Peter Holmes À Court", relations: ["father"], attribute: "death_date" });
-    expect(readHopChain("Who is Charles, Duke Of Lower Lorraine's paternal grandmother?")).toMatchObject({ anchor: "Charles, Duke Of Lower Lorraine", relations: ["father", "mother"], attribute: "identity" });
-    expect(readHopChain("When is Douglas Maclean's father's birthday?")).toMatchObject({ anchor: "Douglas Maclean", relations: ["father"], attribute: "birth_date" });
+    expect(readHopChain("When did Peter Holmes À Court's father die?")).toMatchObject({
+      anchor: "Peter Holmes À Court",
+      relations: ["father"],
+      attribute: "death_date",
+    });
+    expect(readHopChain("Who is Charles, Duke Of Lower Lorraine's paternal grandmother?")).toMatchObject({
+      anchor: "Charles, Duke Of Lower Lorraine",
+      relations: ["father", "mother"],
+      attribute: "identity",
+    });
+    expect(readHopChain("When is Douglas Maclean's father's birthday?")).toMatchObject({
+      anchor: "Douglas Maclean",
+      relations: ["father"],
+      attribute: "birth_date",
+    });
   });
 
   it("reads the attribute asked, in several wordings", () => {
@@ -22,7 +45,10 @@ describe("hop decomposition", () => {
     expect(readHopChain("Which country the composer of film Mirrormask is from?")?.attribute).toBe("nationality");
     expect(readHopChain("Why did the director of film X die?")?.attribute).toBe("cause_of_death");
     expect(readHopChain("In which city was the director of The Dark Knight born?")).toMatchObject({ anchor: "The Dark Knight", attribute: "birth_place" });
-    expect(readHopChain("In which English city was the wife of the director of Vertigo (1958) born?")).toMatchObject({ anchor: "Vertigo (1958)", relations: ["director", "spouse"] });
+    expect(readHopChain("In which English city was the wife of the director of Vertigo (1958) born?")).toMatchObject({
+      anchor: "Vertigo (1958)",
+      relations: ["director", "spouse"],
+    });
   });
 
   it("gives no chain to questions of other shapes", () => {
@@ -33,28 +59,50 @@ describe("hop decomposition", () => {
 
   it("reads a comparison as two chains and one fact", () => {
     expect(readComparison("Which film has the director born earlier, The Base (Film) or Darkened Rooms?")).toEqual({
-      sides: [{ name: "The Base (Film)", relations: ["director"] }, { name: "Darkened Rooms", relations: ["director"] }],
+      sides: [
+        { name: "The Base (Film)", relations: ["director"] },
+        { name: "Darkened Rooms", relations: ["director"] },
+      ],
       fact: "birth_date",
       pick: "earliest",
     });
     expect(readComparison("Are director of film Sacro Gra and director of film Das Boot from the same country?")).toMatchObject({
-      sides: [{ name: "Sacro Gra", relations: ["director"] }, { name: "Das Boot", relations: ["director"] }],
+      sides: [
+        { name: "Sacro Gra", relations: ["director"] },
+        { name: "Das Boot", relations: ["director"] },
+      ],
       fact: "nationality",
       pick: "same",
     });
-    expect(readComparison("Are Boise Airport and Grant County Regional Airport both located in the same country?")).toMatchObject({ fact: "country", pick: "same" });
+    expect(readComparison("Are Boise Airport and Grant County Regional Airport both located in the same country?")).toMatchObject({
+      fact: "country",
+      pick: "same",
+    });
     // "the directors of films A and B": both sides follow the relation.
     expect(readComparison("Are the directors of films The Great London Mystery and Wagon Train (film) both from the same country?")).toMatchObject({
-      sides: [{ name: "The Great London Mystery", relations: ["director"] }, { name: "Wagon Train (film)", relations: ["director"] }],
+      sides: [
+        { name: "The Great London Mystery", relations: ["director"] },
+        { name: "Wagon Train (film)", relations: ["director"] },
+      ],
       fact: "nationality",
     });
     expect(readComparison("Which film was released more recently, True Bromance or V Trestném Území?")).toMatchObject({ fact: "release_date", pick: "latest" });
     expect(readComparison("Who died first, Mary Elizabeth Rollins Lightner or Linda Hayes?")).toMatchObject({ fact: "death_date", pick: "earliest" });
     // "older" of a film's director is a birth; of a film, its release.
-    expect(readComparison("Which film has the director who is older than the other, High Heels (1991 Film) or The Revolt Of The Slaves?")).toMatchObject({ fact: "birth_date", pick: "earliest" });
+    expect(readComparison("Which film has the director who is older than the other, High Heels (1991 Film) or The Revolt Of The Slaves?")).toMatchObject({
+      fact: "birth_date",
+      pick: "earliest",
+    });
     expect(readComparison("Which film is older, Pink Bomb or The Lady In Scarlet?")).toMatchObject({ fact: "release_date", pick: "earliest" });
     // Asked as a yes/no, but it asks which.
-    expect(readComparison("Was Kurt Szilier or Lee Zeldin born first?")).toEqual({ sides: [{ name: "Kurt Szilier", relations: [] }, { name: "Lee Zeldin", relations: [] }], fact: "birth_date", pick: "earliest" });
+    expect(readComparison("Was Kurt Szilier or Lee Zeldin born first?")).toEqual({
+      sides: [
+        { name: "Kurt Szilier", relations: [] },
+        { name: "Lee Zeldin", relations: [] },
+      ],
+      fact: "birth_date",
+      pick: "earliest",
+    });
   });
 });
 
@@ -83,11 +131,18 @@ describe("facts stated in one sentence", () => {
 
   it("reads lives written with their places beside the dates, natives, and a peer's title as part of the name", () => {
     const costa = "Mario Costa( Rome, 30 May 1904 – Rome, 22 October 1995) was an Italian actor.";
-    expect(["birth_place", "birth_date", "death_place", "death_date"].map((fact) => statedAttribute(costa, fact as "birth_place")?.value)).toEqual(["Rome", "30 May 1904", "Rome", "22 October 1995"]);
+    expect(["birth_place", "birth_date", "death_place", "death_date"].map((fact) => statedAttribute(costa, fact as "birth_place")?.value)).toEqual([
+      "Rome",
+      "30 May 1904",
+      "Rome",
+      "22 October 1995",
+    ]);
     const kane = "Jasper Joseph Inman Kane( March 19, 1894, San Diego – August 25, 1975, Santa Monica, California) was an American film director.";
     expect(statedAttribute(kane, "death_place")?.value).toBe("Santa Monica");
     expect(statedAttribute("He was a native of New York City.", "birth_place")?.value).toBe("New York City");
-    expect(relatedNames("Henry Ulick Lascelles, 5th Earl of Harewood was a British peer and the son of Henry Lascelles, 4th Earl of Harewood.", "father")).toEqual(["Henry Lascelles, 4th Earl of Harewood"]);
+    expect(
+      relatedNames("Henry Ulick Lascelles, 5th Earl of Harewood was a British peer and the son of Henry Lascelles, 4th Earl of Harewood.", "father"),
+    ).toEqual(["Henry Lascelles, 4th Earl of Harewood"]);
   });
 
   it("does not read a film's year as a birth date", () => {
@@ -97,14 +152,18 @@ describe("facts stated in one sentence", () => {
 
 function evidenceOf(pages: [string, string][]): Evidence {
   const evidence = new Evidence();
-  for (const [title, text] of pages) evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
+  for (const [title, text] of pages)
+    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
   return evidence;
 }
 
 describe("following a chain through the pages read", () => {
   const pages: [string, string][] = [
     ["Shadows Unseen", "Abuso di potere (internationally released as Shadows Unseen) is a 1972 Italian crime film directed by Camillo Bazzoni."],
-    ["Camillo Bazzoni", "Camillo Bazzoni (born 29 December 1934) is an Italian cinematographer and film director. Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960."],
+    [
+      "Camillo Bazzoni",
+      "Camillo Bazzoni (born 29 December 1934) is an Italian cinematographer and film director. Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960.",
+    ],
     ["Helmiä ja sikoja", "Helmiä ja sikoja is a 2003 Finnish comedy film directed by Perttu Leppä, and starring Laura Birn. Birn was born in Helsinki."],
   ];
 
@@ -139,11 +198,19 @@ describe("following a chain through the pages read", () => {
 describe("the opening's frames", () => {
   it("fills a frame from the parts read, never re-spelling the question around a span", () => {
     const chain = analyzeQuestion("What is the place of birth of the director of film They Came To Cordura?").hops!;
-    expect(chainSentence(chain.subjectPhrase, "Robert Rossen", chain.attribute, "New York City")).toBe("The director of film They Came To Cordura is Robert Rossen, who was born in New York City.");
-    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "birth_date", "January 13, 1956")).toBe("The director of film Last Rampage is Dwight H. Little, who was born on January 13, 1956.");
-    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "death_date", "1990")).toBe("The director of film Last Rampage is Dwight H. Little, who died in 1990.");
+    expect(chainSentence(chain.subjectPhrase, "Robert Rossen", chain.attribute, "New York City")).toBe(
+      "The director of film They Came To Cordura is Robert Rossen, who was born in New York City.",
+    );
+    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "birth_date", "January 13, 1956")).toBe(
+      "The director of film Last Rampage is Dwight H. Little, who was born on January 13, 1956.",
+    );
+    expect(chainSentence("the director of film Last Rampage", "Dwight H. Little", "death_date", "1990")).toBe(
+      "The director of film Last Rampage is Dwight H. Little, who died in 1990.",
+    );
     expect(chainSentence("Isabel Moctezuma's father", "Moctezuma II", "identity", "Moctezuma II")).toBe("Isabel Moctezuma's father is Moctezuma II.");
-    expect(partialChainSentence("the director of film X", "Robert Rossen", "birth_place")).toBe("The director of film X is Robert Rossen; no source read states where Robert Rossen was born.");
+    expect(partialChainSentence("the director of film X", "Robert Rossen", "birth_place")).toBe(
+      "The director of film X is Robert Rossen; no source read states where Robert Rossen was born.",
+    );
     expect(plainAnswerSentence("Lyon.")).toBe("Answer: Lyon.");
   });
 });

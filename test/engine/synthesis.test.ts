@@ -52,7 +52,9 @@ describe("direct answers", () => {
     const result = await research("Which writer was from England, Henry Roth or Robert Erskine Childers?");
     expect(result.answer).toBeNull();
     const older = await research("Who is older, Henry Roth or Robert Erskine Childers?");
-    expect(older.brief.split("\n")[0]).toMatch(/^Robert Erskine Childers: Henry Roth was born on February 8, 1906; Robert Erskine Childers was born on 25 June 1870 \[\d\]\[\d\]\./);
+    expect(older.brief.split("\n")[0]).toMatch(
+      /^Robert Erskine Childers: Henry Roth was born on February 8, 1906; Robert Erskine Childers was born on 25 June 1870 \[\d\]\[\d\]\./,
+    );
     expect(older.answer).toMatchObject({ text: "Robert Erskine Childers", confidence: "high" });
   });
 

@@ -59,9 +59,21 @@ const STATED: FakeDoc[] = [
 
 /** Tariffs with years and a decimal rate: an integer list once failed the job on "49.5". */
 const TARIFFS: FakeDoc[] = [
-  { url: WIKI("Tariff of 1828"), title: "Tariff of 1828", text: "The Tariff of 1828 was a protective tariff passed by Congress. Its opponents called it the Tariff of Abominations." },
-  { url: WIKI("McKinley Tariff"), title: "McKinley Tariff", text: "The average duty rate on imports rose to 49.5 percent under the McKinley Tariff of 1890. It was authored by William McKinley." },
-  { url: WIKI("Smoot-Hawley Tariff Act"), title: "Smoot-Hawley Tariff Act", text: "The Smoot-Hawley Tariff Act of 1930 raised tariffs on over 20,000 imported goods." },
+  {
+    url: WIKI("Tariff of 1828"),
+    title: "Tariff of 1828",
+    text: "The Tariff of 1828 was a protective tariff passed by Congress. Its opponents called it the Tariff of Abominations.",
+  },
+  {
+    url: WIKI("McKinley Tariff"),
+    title: "McKinley Tariff",
+    text: "The average duty rate on imports rose to 49.5 percent under the McKinley Tariff of 1890. It was authored by William McKinley.",
+  },
+  {
+    url: WIKI("Smoot-Hawley Tariff Act"),
+    title: "Smoot-Hawley Tariff Act",
+    text: "The Smoot-Hawley Tariff Act of 1930 raised tariffs on over 20,000 imported goods.",
+  },
 ];
 
 function run(question: string, docs: FakeDoc[], schema: Record<string, unknown>, llm: ChatModel | null = null) {
@@ -101,7 +113,10 @@ describe("response_schema checks", () => {
     }
     const providers = memoryProviders(TWO_HOP_DOCS);
     await expect(
-      runResearch({ question: kissAndTell, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema: { type: "nope" } }, { providers }),
+      runResearch(
+        { question: kissAndTell, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema: { type: "nope" } },
+        { providers },
+      ),
     ).rejects.toBeInstanceOf(InvalidSchemaError);
     expect(providers.search.queries).toEqual([]);
   });
@@ -168,7 +183,11 @@ describe("typed output offline: a value only where a cited passage supports it",
     const error = await unsupported(internet, SPEECHES, schema);
     expect(error.message).toBe("Typed output: no source supports the required field(s) yes, president_count");
     // A nested required field is named by its path.
-    const nested = await unsupported(emancipation, SPEECHES, object({ event: object({ name: { type: "string" }, year: { type: "integer" } }, ["year"]) }, ["event"]));
+    const nested = await unsupported(
+      emancipation,
+      SPEECHES,
+      object({ event: object({ name: { type: "string" }, year: { type: "integer" } }, ["year"]) }, ["event"]),
+    );
     expect(nested.fields).toEqual(["event.year"]);
   });
 
@@ -217,7 +236,11 @@ describe("typed output offline: a value only where a cited passage supports it",
     expect(basisOf(result).filter((entry) => entry.field!.startsWith("years[")).length).toBe(typed.years.length);
     expectExactBasis(result, TARIFFS);
 
-    const flags = await run("Were Scott Derrickson and Ed Wood of the same nationality?", TWO_HOP_DOCS, object({ same: { type: "array", items: { type: "boolean" } } }));
+    const flags = await run(
+      "Were Scott Derrickson and Ed Wood of the same nationality?",
+      TWO_HOP_DOCS,
+      object({ same: { type: "array", items: { type: "boolean" } } }),
+    );
     expect(flags.typed).toEqual({ same: [true] });
   });
 
@@ -318,7 +341,13 @@ describe("typed output with a model: its values checked like the engine's own", 
     const sources = { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" }, title: { type: "string" } } } };
     const model = new ScriptedModel([
       "Shirley Temple served as Chief of Protocol [2].",
-      JSON.stringify({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }, { url: "https://en.wikipedia.org", title: "Wikipedia" }, { url: "https://example.com/made-up" }] }),
+      JSON.stringify({
+        sources: [
+          { url: WIKI("Shirley Temple"), title: "Shirley Temple" },
+          { url: "https://en.wikipedia.org", title: "Wikipedia" },
+          { url: "https://example.com/made-up" },
+        ],
+      }),
     ]);
     const result = await run(kissAndTell, TWO_HOP_DOCS, object({ sources }, ["sources"]), model);
     expect(result.typed).toEqual({ sources: [{ url: WIKI("Shirley Temple"), title: "Shirley Temple" }] });
@@ -336,7 +365,11 @@ describe("typed output with a model: its values checked like the engine's own", 
 
   it("after the one repair, fills the output offline under the same rules (a model's JSON never fails a job by itself)", async () => {
     const model = new ScriptedModel(["Brief [1].", '{"position": 7}', '{"position": ["wrong"]}']);
-    const outcome = (llm: ChatModel | null) => run(kissAndTell, TWO_HOP_DOCS, schema, llm).then((result) => result.typed, (error: unknown) => (error as Error).message);
+    const outcome = (llm: ChatModel | null) =>
+      run(kissAndTell, TWO_HOP_DOCS, schema, llm).then(
+        (result) => result.typed,
+        (error: unknown) => (error as Error).message,
+      );
     expect(await outcome(model)).toEqual(await outcome(null));
     expect(model.requests).toHaveLength(3);
   });

@@ -51,7 +51,9 @@ describe("the tools' words", () => {
     expect(resultText({ ...base, typed: { year: 1833 } })).toContain('Typed output:\n{\n  "year": 1833\n}');
     // A job that did not succeed has no answer either way: it opens with where it stands.
     const bare = { ...base, brief: null, answer: null, sources: [], latency_ms: null };
-    expect(resultText({ ...bare, status: "failed", credits_charged: 0, error: "No sources found." })).toMatch(/^Research job \S+ failed: No sources found\. Charged 0 credits\./);
+    expect(resultText({ ...bare, status: "failed", credits_charged: 0, error: "No sources found." })).toMatch(
+      /^Research job \S+ failed: No sources found\. Charged 0 credits\./,
+    );
     expect(resultText({ ...bare, status: "cancelled", credits_charged: 3 })).toMatch(/was cancelled\. Charged 3 credits for the work already done\./);
     expect(resultText({ ...bare, status: "running" })).toMatch(/is running\. Ask again with get_research and id /);
   });
@@ -61,7 +63,9 @@ describe("the tools' words", () => {
     expect(progressMessage({ id: 2, event: "progress", data: { stage: "reading", wave: 1, searches: 4, pages: 7, cost_usd: 0.021 } })).toBe(
       "reading · wave 1 · 4 searches · 7 pages read · $0.0210 spent",
     );
-    expect(progressMessage({ id: 3, event: "source", data: { url: "https://a.example/x", title: "A page", domain: "a.example" } })).toBe("Read: A page (a.example)");
+    expect(progressMessage({ id: 3, event: "source", data: { url: "https://a.example/x", title: "A page", domain: "a.example" } })).toBe(
+      "Read: A page (a.example)",
+    );
     expect(progressMessage({ id: 4, event: "error", data: { code: "job_failed", message: "No sources found." } })).toBe("Failed: No sources found.");
     expect(progressMessage({ id: 5, event: "result", data: base })).toBeNull();
   });

@@ -11,9 +11,13 @@ describe("deep_research's progress notifications", () => {
     const caller = await apiCaller();
     const { client } = await mcpClient(caller.key);
     const progress: Progress[] = [];
-    const result = (await client.callTool({ name: "deep_research", arguments: { question: "What ended the Nullification Crisis?", mode: "standard" } }, undefined, {
-      onprogress: (update) => progress.push(update),
-    })) as CallToolResult;
+    const result = (await client.callTool(
+      { name: "deep_research", arguments: { question: "What ended the Nullification Crisis?", mode: "standard" } },
+      undefined,
+      {
+        onprogress: (update) => progress.push(update),
+      },
+    )) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ status: "succeeded" });
 
     const total = MODES.standard.maxPages + 1;

@@ -31,7 +31,9 @@ describe("quote_research", () => {
     const short = (await client.callTool({ name: "quote_research", arguments: { question: QUESTION, mode: "max", max_credits: 800 } })) as CallToolResult;
     expect(short.isError ?? false).toBe(false);
     expect(short.structuredContent).toMatchObject({ metered: true, credits_reserved: 800, covered: false, covered_by: null });
-    expect(textOf(short)).toMatch(/\nNot covered: This max job needs 800 credits; the balance is 500\. deep_research and start_research would answer insufficient_credits\.$/);
+    expect(textOf(short)).toMatch(
+      /\nNot covered: This max job needs 800 credits; the balance is 500\. deep_research and start_research would answer insufficient_credits\.$/,
+    );
 
     const invalid = (await client.callTool({ name: "quote_research", arguments: { question: QUESTION, mode: "max" } })) as CallToolResult;
     expect(invalid.isError).toBe(true);

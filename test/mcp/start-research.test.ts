@@ -21,7 +21,12 @@ describe("start_research", () => {
     const started = (await client.callTool({ name: "start_research", arguments: { question: QUESTION, mode: "standard" } })) as CallToolResult;
     expect(started.isError ?? false).toBe(false);
     const job = started.structuredContent as { id: string; status: string; status_url: string; events_url: string };
-    expect(job).toEqual({ id: expect.any(String), status: "pending", status_url: `https://api.example.test/v1/research/${job.id}`, events_url: `https://api.example.test/v1/research/${job.id}/events` });
+    expect(job).toEqual({
+      id: expect.any(String),
+      status: "pending",
+      status_url: `https://api.example.test/v1/research/${job.id}`,
+      events_url: `https://api.example.test/v1/research/${job.id}/events`,
+    });
     expect(textOf(started)).toContain(`Call get_research with id ${job.id}`);
     await eventually(() => hold!.heldFor(job.id).length > 0, "the job held mid-wave");
     const running = (await client.callTool({ name: "get_research", arguments: { id: job.id } })) as CallToolResult;

@@ -29,7 +29,11 @@ function sourceFiles(dir: string): string[] {
 /** Backticked words that look like a path: no spaces or URL punctuation, a file ending or a folder. */
 function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!);
-  return [...new Set(spans.filter((span) => /^[\w.][\w./*-]*$/.test(span) && !span.startsWith(".") && (FILE.test(span) || (span.includes("/") && /\/\*?$/.test(span)))))];
+  return [
+    ...new Set(
+      spans.filter((span) => /^[\w.][\w./*-]*$/.test(span) && !span.startsWith(".") && (FILE.test(span) || (span.includes("/") && /\/\*?$/.test(span)))),
+    ),
+  ];
 }
 
 /** The absolute path a name of the doc stands for (null: outside the repository, e.g. ../shared). */
@@ -45,7 +49,12 @@ function exists(path: string): boolean {
   if (path.endsWith("/*") || path.endsWith("/")) return isDir(path.replace(/\/\*?$/, ""));
   if (path.includes("*")) {
     const dir = path.slice(0, path.lastIndexOf("/"));
-    const pattern = new RegExp(`^${path.slice(path.lastIndexOf("/") + 1).replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`);
+    const pattern = new RegExp(
+      `^${path
+        .slice(path.lastIndexOf("/") + 1)
+        .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, "[^/]*")}$`,
+    );
     return isDir(dir) && readdirSync(dir).some((name) => pattern.test(name));
   }
   return isFile(path);
@@ -79,7 +88,10 @@ describe(`the files ${DOC} names`, () => {
   });
 
   it("catches a missing file (the check is not vacuous)", () => {
-    expect(namedPaths("`answer/no-such-file.ts`, `providers/none/*`, `https://x.org/a.md`, `text/plain`, `.md`")).toEqual(["answer/no-such-file.ts", "providers/none/*"]);
+    expect(namedPaths("`answer/no-such-file.ts`, `providers/none/*`, `https://x.org/a.md`, `text/plain`, `.md`")).toEqual([
+      "answer/no-such-file.ts",
+      "providers/none/*",
+    ]);
     expect(exists(resolveNamed("answer/no-such-file.ts")!)).toBe(false);
     expect(exists(resolveNamed("providers/none/*")!)).toBe(false);
     expect(exists(resolveNamed("answer/short-answer.ts")!)).toBe(true);

@@ -19,7 +19,12 @@ const musique = {
   paragraphs: [
     { idx: 0, title: "Federal Bureau of Investigation", paragraph_text: "The FBI's chief tool against organized crime is the RICO Act.", is_supporting: true },
     { idx: 1, title: "Lorenzo Tomatis", paragraph_text: "Lorenzo Tomatis was an Italian physician.", is_supporting: false },
-    { idx: 2, title: "Federal Bureau of Investigation", paragraph_text: "In 1956 Hoover denounced Dr. T.R.M. Howard, who had criticized FBI inaction.", is_supporting: true },
+    {
+      idx: 2,
+      title: "Federal Bureau of Investigation",
+      paragraph_text: "In 1956 Hoover denounced Dr. T.R.M. Howard, who had criticized FBI inaction.",
+      is_supporting: true,
+    },
   ],
 };
 
@@ -35,9 +40,18 @@ describe("converting native formats to the HotpotQA format", () => {
         // The alias equal to the answer adds nothing.
         answer_aliases: ["Racketeer Influenced and Corrupt Organizations Act"],
         // Two paragraphs of one article are one context entry, the second after a paragraph break.
-        supporting_facts: [["Federal Bureau of Investigation", 0], ["Federal Bureau of Investigation", 1]],
+        supporting_facts: [
+          ["Federal Bureau of Investigation", 0],
+          ["Federal Bureau of Investigation", 1],
+        ],
         context: [
-          ["Federal Bureau of Investigation", ["The FBI's chief tool against organized crime is the RICO Act.", "\n\nIn 1956 Hoover denounced Dr. T.R.M. Howard, who had criticized FBI inaction."]],
+          [
+            "Federal Bureau of Investigation",
+            [
+              "The FBI's chief tool against organized crime is the RICO Act.",
+              "\n\nIn 1956 Hoover denounced Dr. T.R.M. Howard, who had criticized FBI inaction.",
+            ],
+          ],
           ["Lorenzo Tomatis", ["Lorenzo Tomatis was an Italian physician."]],
         ],
       },
@@ -56,8 +70,14 @@ describe("converting native formats to the HotpotQA format", () => {
       type: "comparison",
       question: "Who was born first, A or B?",
       answer: "A",
-      context: [["A", ["A was born in 1900."]], ["B", ["B was born in 1950."]]],
-      supporting_facts: [["A", 0], ["B", 0]],
+      context: [
+        ["A", ["A was born in 1900."]],
+        ["B", ["B was born in 1950."]],
+      ],
+      supporting_facts: [
+        ["A", 0],
+        ["B", 0],
+      ],
       evidences: [["A", "date of birth", "1900"]],
     };
     const columns = {
@@ -68,7 +88,17 @@ describe("converting native formats to the HotpotQA format", () => {
       context: { title: ["A", "B"], sentences: [["A was born in 1900."], ["B was born in 1950."]] },
       supporting_facts: { title: ["A", "B"], sent_id: [0, 0] },
     };
-    const expected = { _id: "a1", question: native.question, answer: "A", type: "comparison", supporting_facts: [["A", 0], ["B", 0]], context: native.context };
+    const expected = {
+      _id: "a1",
+      question: native.question,
+      answer: "A",
+      type: "comparison",
+      supporting_facts: [
+        ["A", 0],
+        ["B", 0],
+      ],
+      context: native.context,
+    };
     expect(convertRecords([native], "dev.json").questions).toEqual([expected]);
     expect(convertRecords([columns], "hf.json").questions).toEqual([expected]);
   });
@@ -121,7 +151,10 @@ describe("loading: aliases, hops, and one document per title holding every quest
         question: "Which agency did Hoover lead?",
         answer: "FBI",
         type: "bridge",
-        supporting_facts: [["Federal Bureau of Investigation", 0], ["J. Edgar Hoover", 0]],
+        supporting_facts: [
+          ["Federal Bureau of Investigation", 0],
+          ["J. Edgar Hoover", 0],
+        ],
         context: [
           ["Federal Bureau of Investigation", ["The FBI is the domestic intelligence and security service of the United States."]],
           ["J. Edgar Hoover", ["Hoover was the first Director of the FBI."]],

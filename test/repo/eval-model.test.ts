@@ -35,7 +35,10 @@ describe("--llm and --model", () => {
 
   it("takes the base URL and the key from the environment; the key goes only to an owner-only env file, never on the command line or in the description", () => {
     const key = "sk-test-0123456789abcdef";
-    const settings = modelSettings({ provider: "openai", model: "gpt-x" }, { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", OPENAI_API_KEY: key, LLM_CONTEXT_TOKENS: "8192" });
+    const settings = modelSettings(
+      { provider: "openai", model: "gpt-x" },
+      { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", OPENAI_API_KEY: key, LLM_CONTEXT_TOKENS: "8192" },
+    );
     expect(settings.vars).toEqual({ LLM_PROVIDER: "openai", LLM_MODEL: "gpt-x", OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", LLM_CONTEXT_TOKENS: "8192" });
     expect(settings.secrets).toEqual({ OPENAI_API_KEY: key });
     expect(settings.description).not.toContain(key);
@@ -43,7 +46,9 @@ describe("--llm and --model", () => {
 
     const args = startArgs(8788, scratch, { ADMIN_EMAILS: "a@example.com", ...settings.vars }, settings.secrets);
     expect(args.join(" ")).not.toContain(key);
-    expect(args).toEqual(expect.arrayContaining(["--var", "LLM_PROVIDER:openai", "--var", "LLM_MODEL:gpt-x", "--var", "OPENAI_BASE_URL:http://127.0.0.1:9999/v1"]));
+    expect(args).toEqual(
+      expect.arrayContaining(["--var", "LLM_PROVIDER:openai", "--var", "LLM_MODEL:gpt-x", "--var", "OPENAI_BASE_URL:http://127.0.0.1:9999/v1"]),
+    );
     const file = args[args.lastIndexOf("--env-file") + 1]!;
     expect(file.startsWith(scratch)).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(`OPENAI_API_KEY="${key}"\n`);
@@ -55,7 +60,10 @@ describe("--llm and --model", () => {
   it("needs a key for the hosted APIs, none for a local OpenAI-compatible server", () => {
     expect(() => modelSettings({ provider: "anthropic" }, {})).toThrow(ModelSettingsError);
     expect(() => modelSettings({ provider: "openai" }, {})).toThrow(/OPENAI_API_KEY/);
-    expect(modelSettings({ provider: "openai", model: "stand-in" }, { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1" })).toMatchObject({ secrets: {}, vars: { LLM_PROVIDER: "openai" } });
+    expect(modelSettings({ provider: "openai", model: "stand-in" }, { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1" })).toMatchObject({
+      secrets: {},
+      vars: { LLM_PROVIDER: "openai" },
+    });
     expect(modelSettings({ provider: "anthropic" }, { ANTHROPIC_API_KEY: "ant" }).secrets).toEqual({ ANTHROPIC_API_KEY: "ant" });
   });
 });
@@ -65,7 +73,11 @@ describe("the stand-in model (scripts/eval/stand-in-model.ts)", () => {
     const { server, baseUrl, stats } = await startStandIn();
     try {
       const model = new OpenAiCompatibleModel(baseUrl, "stand-in");
-      const { system, user } = writePrompt("Where was Alpha born?", ["[1] Alpha (en.wikipedia.org)\nAlpha was born in Oslo. He wrote books.", "[2] Beta (example.org)\nBeta is a film by Alpha."], false);
+      const { system, user } = writePrompt(
+        "Where was Alpha born?",
+        ["[1] Alpha (en.wikipedia.org)\nAlpha was born in Oslo. He wrote books.", "[2] Beta (example.org)\nBeta is a film by Alpha."],
+        false,
+      );
       const brief = await model.complete({ system, messages: [{ role: "user", content: user }], maxTokens: 300, json: true });
       expect(JSON.parse(brief.text)).toEqual({ brief: "Alpha was born in Oslo [1].\nBeta is a film by Alpha [2].", answer: null });
       expect(brief.inputTokens).toBeGreaterThan(0);

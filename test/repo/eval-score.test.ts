@@ -95,20 +95,45 @@ describe("the answer scored: the result's field, or the brief's opening sentence
 
   it("treats an opening that says the sources do not answer as no answer", () => {
     expect(answerFromOpening("The sources read do not answer this question.")).toBeNull();
-    expect(answerFromOpening("The sources read do not answer this directly; the closest evidence: \"...\" [1].")).toBeNull();
+    expect(answerFromOpening('The sources read do not answer this directly; the closest evidence: "..." [1].')).toBeNull();
     expect(answerFromOpening("")).toBeNull();
   });
 });
 
 function question(id: string, answer: string, extra: Partial<EvalQuestion> = {}): EvalQuestion {
   const goldUrls = ["https://en.wikipedia.org/wiki/A", "https://en.wikipedia.org/wiki/B"];
-  return { id, file: "set.json", type: "bridge", hops: hopCount(id, ["A", "B"]), question: `Q ${id}?`, answer, aliases: [], goldTitles: ["A", "B"], goldUrls, documents: [], ...extra };
+  return {
+    id,
+    file: "set.json",
+    type: "bridge",
+    hops: hopCount(id, ["A", "B"]),
+    question: `Q ${id}?`,
+    answer,
+    aliases: [],
+    goldTitles: ["A", "B"],
+    goldUrls,
+    documents: [],
+    ...extra,
+  };
 }
 
 function outcome(answer: Outcome["answer"], extra: Partial<Outcome> = {}): Outcome {
   return {
-    status: "succeeded", error: null, jobId: "job", httpStatus: 202, via: "sse", brief: "A brief [1].", answer, answerSource: "field",
-    sources: [{ url: "https://en.wikipedia.org/wiki/A", title: "A" }], jobMs: 1000, wallMs: 1100, credits: 60, costUsd: 0, waves: 2, ...extra,
+    status: "succeeded",
+    error: null,
+    jobId: "job",
+    httpStatus: 202,
+    via: "sse",
+    brief: "A brief [1].",
+    answer,
+    answerSource: "field",
+    sources: [{ url: "https://en.wikipedia.org/wiki/A", title: "A" }],
+    jobMs: 1000,
+    wallMs: 1100,
+    credits: 60,
+    costUsd: 0,
+    waves: 2,
+    ...extra,
   };
 }
 
@@ -135,7 +160,9 @@ describe("aggregates: answered rate, precision when answered and per confidence 
       medium: { answered: 1, correct: 1, precision: 1 },
       low: { answered: 1, correct: 0, precision: 0 },
     });
-    const fallback = summarizeGroups([buildRow(0, question("q0", "Lyon"), outcome({ text: "Lyon is the city", confidence: "unknown", citations: [] }, { answerSource: "opening-fallback" }))]);
+    const fallback = summarizeGroups([
+      buildRow(0, question("q0", "Lyon"), outcome({ text: "Lyon is the city", confidence: "unknown", citations: [] }, { answerSource: "opening-fallback" })),
+    ]);
     expect(fallback.total.by_confidence.unknown).toEqual({ answered: 1, correct: 1, precision: 1 });
     expect(fallback.total.answers_from_opening_fallback).toBe(1);
   });

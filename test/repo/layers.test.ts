@@ -35,7 +35,19 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
   {
     name: "the job",
     rank: 5,
-    paths: ["submit.ts", "quote.ts", "job.ts", "job-object.ts", "job-state.ts", "job-events.ts", "job-store.ts", "follow-job.ts", "queued-fan-out.ts", "task-consumer.ts", "sweep.ts"],
+    paths: [
+      "submit.ts",
+      "quote.ts",
+      "job.ts",
+      "job-object.ts",
+      "job-state.ts",
+      "job-events.ts",
+      "job-store.ts",
+      "follow-job.ts",
+      "queued-fan-out.ts",
+      "task-consumer.ts",
+      "sweep.ts",
+    ],
   },
   { name: "request", rank: 4, paths: ["request.ts"] },
   { name: "collections", rank: 4, paths: ["collections/"] },
@@ -73,7 +85,11 @@ function specifiersIn(text: string, fileName = "source.ts"): string[] {
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) {
       specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteralLike(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteralLike(node.moduleReference.expression)
+    ) {
       specifiers.push(node.moduleReference.expression.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
@@ -105,7 +121,11 @@ function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
 
 type Edge = { from: string; to: string };
 
-const edges: Edge[] = sourceFiles(SRC).flatMap((from) => importsOf(from).filter((to) => to.startsWith(SRC)).map((to) => ({ from, to })));
+const edges: Edge[] = sourceFiles(SRC).flatMap((from) =>
+  importsOf(from)
+    .filter((to) => to.startsWith(SRC))
+    .map((to) => ({ from, to })),
+);
 const rel = (file: string) => relative(SRC, file);
 const topFolder = (file: string) => rel(file).split("/")[0] ?? "";
 
@@ -213,8 +233,16 @@ describe("the layers of docs/architecture.md", () => {
 
   it("catches an upward import inside research/ (the check is not vacuous)", () => {
     const cases: [string, string, string][] = [
-      ["collections/ingest.ts", `import { submitResearch } from '../submit';`, "research/collections/ingest.ts (collections) imports research/submit.ts (the job)"],
-      ["providers/search/brave.ts", `import { terms } from "../../engine/language";`, "research/providers/search/brave.ts (providers) imports research/engine/language/index.ts (engine)"],
+      [
+        "collections/ingest.ts",
+        `import { submitResearch } from '../submit';`,
+        "research/collections/ingest.ts (collections) imports research/submit.ts (the job)",
+      ],
+      [
+        "providers/search/brave.ts",
+        `import { terms } from "../../engine/language";`,
+        "research/providers/search/brave.ts (providers) imports research/engine/language/index.ts (engine)",
+      ],
       ["engine/run.ts", `import type { JobSpec } from './../job-state';`, "research/engine/run.ts (engine) imports research/job-state.ts (the job)"],
       ["request.ts", `export { ingest } from "./collections/ingest";`, "research/request.ts (request) imports research/collections/ingest.ts (collections)"],
       ["pricing.ts", `import type { ResearchResult } from './shapes';`, "research/pricing.ts (pricing) imports research/shapes.ts (shapes)"],

@@ -24,7 +24,12 @@ function tableRows(markdown: string, header: string): string[][] {
   const rows = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.slice(1, -1).split("|").map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -45,16 +50,25 @@ describe("the README's modes", () => {
 
   it("the table of what a job costs with a model names every mode at its price", () => {
     const rows = tableRows(README, README.split("\n").find((line) => line.startsWith("| Mode | Price (credits) |"))!);
-    expect(rows.map(([mode, price]) => [mode, price])).toEqual(modePrices().map((mode) => [mode.mode, mode.credits === null ? "metered" : String(mode.credits)]));
+    expect(rows.map(([mode, price]) => [mode, price])).toEqual(
+      modePrices().map((mode) => [mode.mode, mode.credits === null ? "metered" : String(mode.credits)]),
+    );
   });
 });
 
 describe("the provider names in the docs", () => {
   /** A choice's Values cell: every name in the table's order, the default marked. */
-  const values = (choice: ProviderChoice) => Object.keys(choice.requires).map((name) => `\`${name}\`${name === choice.default ? " (default)" : ""}`).join(", ");
-  const valuesOf = (markdown: string, variable: string) => tableRows(markdown, "| Variable | Values | Notes |").find(([name]) => name === `\`${variable}\``)?.[1];
+  const values = (choice: ProviderChoice) =>
+    Object.keys(choice.requires)
+      .map((name) => `\`${name}\`${name === choice.default ? " (default)" : ""}`)
+      .join(", ");
+  const valuesOf = (markdown: string, variable: string) =>
+    tableRows(markdown, "| Variable | Values | Notes |").find(([name]) => name === `\`${variable}\``)?.[1];
 
-  for (const [doc, markdown] of [["README.md", README], ["docs/engine.md", ENGINE_DOC]] as const) {
+  for (const [doc, markdown] of [
+    ["README.md", README],
+    ["docs/engine.md", ENGINE_DOC],
+  ] as const) {
     it(`${doc} lists the search providers and the models the configuration accepts`, () => {
       expect(valuesOf(markdown, "SEARCH_PROVIDER")).toBe(values(SEARCH_PROVIDER));
       expect(valuesOf(markdown, "LLM_PROVIDER")).toBe(values(LLM_PROVIDER));

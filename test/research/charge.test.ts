@@ -103,7 +103,9 @@ describe("the ledger of a job charged its metered work", () => {
     expect(charged).toBe(9);
     await settleReservation(deps, user.id, job.id, charged);
 
-    const entries = await env.DB.prepare("select kind, delta from ledger_entries where user_id = ? and related_id = ? order by seq").bind(user.id, job.id).all();
+    const entries = await env.DB.prepare("select kind, delta from ledger_entries where user_id = ? and related_id = ? order by seq")
+      .bind(user.id, job.id)
+      .all();
     expect(entries.results).toEqual([
       { kind: "reservation", delta: -60 },
       { kind: "release", delta: 51 },

@@ -48,8 +48,12 @@ describe("playground", () => {
   it("honours Idempotency-Key like the API", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const first = await json(await call("/api/playground/research", { token: caller.accessToken, body: { question: Q, mode: "lite" }, headers: { "Idempotency-Key": "pg" } }));
-    const again = await json(await call("/api/playground/research", { token: caller.accessToken, body: { question: Q, mode: "lite" }, headers: { "Idempotency-Key": "pg" } }));
+    const first = await json(
+      await call("/api/playground/research", { token: caller.accessToken, body: { question: Q, mode: "lite" }, headers: { "Idempotency-Key": "pg" } }),
+    );
+    const again = await json(
+      await call("/api/playground/research", { token: caller.accessToken, body: { question: Q, mode: "lite" }, headers: { "Idempotency-Key": "pg" } }),
+    );
     expect(again.id).toBe(first.id);
     expect(await balanceOf(caller)).toBe(485);
   });
@@ -136,7 +140,9 @@ describe("GET /api/dashboard/usage", () => {
     const fromJobs = async () => {
       const row = await env.DB.prepare(
         "SELECT count(*) AS jobs, coalesce(sum(credits_charged), 0) AS credits, coalesce(sum(cost_usd_micros), 0) AS cost FROM research_jobs WHERE user_id = ? AND substr(created_at, 1, 10) = ?",
-      ).bind(caller.id, new Date().toISOString().slice(0, 10)).first<{ jobs: number; credits: number; cost: number }>();
+      )
+        .bind(caller.id, new Date().toISOString().slice(0, 10))
+        .first<{ jobs: number; credits: number; cost: number }>();
       return { day: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`, jobs: row!.jobs, credits: row!.credits, cost_usd_micros: row!.cost };
     };
     // A job run through the service: inserted pending, then settled by its object.
@@ -159,7 +165,13 @@ describe("GET /api/dashboard/usage", () => {
 
   it("400 for from >= to or bad dates; 401 without a token", async () => {
     const user = await signupUser();
-    for (const query of ["from=2025-03-05T00:00:00Z&to=2025-03-01T00:00:00Z", "from=2025-03-05T00:00:00Z&to=2025-03-05T00:00:00Z", "from=yesterday", "to=2025-13-45", "from=2020-01-01T00:00:00Z&to=2025-01-01T00:00:00Z"]) {
+    for (const query of [
+      "from=2025-03-05T00:00:00Z&to=2025-03-01T00:00:00Z",
+      "from=2025-03-05T00:00:00Z&to=2025-03-05T00:00:00Z",
+      "from=yesterday",
+      "to=2025-13-45",
+      "from=2020-01-01T00:00:00Z&to=2025-01-01T00:00:00Z",
+    ]) {
       await expectError(await call(`/api/dashboard/usage?${query}`, { token: user.accessToken }), 400, "invalid_request");
     }
     await expectError(await call("/api/dashboard/usage"), 401, "unauthorized");
@@ -170,12 +182,24 @@ describe("GET /api/logs", () => {
   it("pages newest first and anonymizes questions on request", async () => {
     const user = await signupUser();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await insertJob(user.id, { createdAt: new Date(Date.now() - (5 - i) * 60_000).toISOString(), question: `Question number ${i}?` }));
+    for (let i = 0; i < 5; i++)
+      ids.push(await insertJob(user.id, { createdAt: new Date(Date.now() - (5 - i) * 60_000).toISOString(), question: `Question number ${i}?` }));
     const newestFirst = [...ids].reverse();
     const all = await json(await call("/api/logs", { token: user.accessToken }));
     expect(all.map((row: { id: string }) => row.id)).toEqual(newestFirst);
     expect(all[0]).toMatchObject({ question: "Question number 4?", mode: "standard", credits_charged: 60, cost_usd_micros: 212_000, status: "succeeded" });
-    expect(Object.keys(all[0]).sort()).toEqual(["cost_usd_micros", "created_at", "credits_charged", "id", "latency_ms", "mode", "question", "source_count", "status", "wave_count"]);
+    expect(Object.keys(all[0]).sort()).toEqual([
+      "cost_usd_micros",
+      "created_at",
+      "credits_charged",
+      "id",
+      "latency_ms",
+      "mode",
+      "question",
+      "source_count",
+      "status",
+      "wave_count",
+    ]);
 
     const page = await json(await call("/api/logs?limit=2&offset=2", { token: user.accessToken }));
     expect(page.map((row: { id: string }) => row.id)).toEqual(newestFirst.slice(2, 4));

@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { call, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventsOf, eventually, expectShortAnswerIn, holdTasks, openEvents, readSse, research, type SseFrame, waitForTerminal } from "./helpers";
+import {
+  apiCaller,
+  type ApiCaller,
+  corpusLoaded,
+  eventsOf,
+  eventually,
+  expectShortAnswerIn,
+  holdTasks,
+  openEvents,
+  readSse,
+  research,
+  type SseFrame,
+  waitForTerminal,
+} from "./helpers";
 
 let hold: ReturnType<typeof holdTasks> | null = null;
 afterEach(async () => {
@@ -52,7 +65,13 @@ describe("GET /v1/research/{id}/events", () => {
     expect(progress.length).toBeGreaterThan(0);
     for (const event of progress) {
       expect(Object.keys(event.data).sort()).toEqual(["cost_usd", "pages", "searches", "stage", "wave"]);
-      expect(event.data).toMatchObject({ stage: expect.any(String), wave: expect.any(Number), searches: expect.any(Number), pages: expect.any(Number), cost_usd: expect.any(Number) });
+      expect(event.data).toMatchObject({
+        stage: expect.any(String),
+        wave: expect.any(Number),
+        searches: expect.any(Number),
+        pages: expect.any(Number),
+        cost_usd: expect.any(Number),
+      });
     }
     const sources = events.filter((event) => event.event === "source");
     expect(sources.length).toBeGreaterThan(0);

@@ -111,7 +111,11 @@ export function jobStubOf(id: string) {
 }
 
 /** Polls `check` until it returns a truthy value (a generous ceiling, never a timed assertion). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what = "condition", ceilingMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what = "condition",
+  ceilingMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + ceilingMs;
   for (;;) {
     const value = await check();

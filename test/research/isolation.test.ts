@@ -10,7 +10,12 @@ describe("cross-tenant access", () => {
     const job = await json(await research(owner, { question: "What was the McKinley Tariff?", mode: "lite" }));
     expect(job.status).toBe("succeeded");
 
-    for (const [method, suffix] of [["GET", ""], ["DELETE", ""], ["GET", "/events"], ["GET", "/deliveries"]] as const) {
+    for (const [method, suffix] of [
+      ["GET", ""],
+      ["DELETE", ""],
+      ["GET", "/events"],
+      ["GET", "/deliveries"],
+    ] as const) {
       await expectError(await call(`/v1/research/${job.id}${suffix}`, { method, token: other.key }), 404, "not_found");
       await expectError(await call(`/v1/research/${crypto.randomUUID()}${suffix}`, { method, token: owner.key }), 404, "not_found");
       await expectError(await call(`/v1/research/not-a-uuid${suffix}`, { method, token: owner.key }), 400, "invalid_request");
@@ -28,7 +33,13 @@ describe("cross-tenant access", () => {
 
   it("401 on every route without a key", async () => {
     const id = crypto.randomUUID();
-    for (const [method, path] of [["GET", "/v1/research"], ["GET", `/v1/research/${id}`], ["DELETE", `/v1/research/${id}`], ["GET", `/v1/research/${id}/events`], ["GET", `/v1/research/${id}/deliveries`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/research"],
+      ["GET", `/v1/research/${id}`],
+      ["DELETE", `/v1/research/${id}`],
+      ["GET", `/v1/research/${id}/events`],
+      ["GET", `/v1/research/${id}/deliveries`],
+    ] as const) {
       await expectError(await call(path, { method }), 401, "unauthorized");
     }
     await expectError(await call(`/api/playground/research/${id}`), 401, "unauthorized");

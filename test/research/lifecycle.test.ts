@@ -104,7 +104,9 @@ describe("GET /v1/research", () => {
 
     const page = await json(await call("/v1/research?limit=2&offset=1", { token: caller.key }));
     expect(page.map((row: { id: string }) => row.id)).toEqual(ids.slice(0, 2));
-    expect((await followPages("/v1/research?limit=2", { token: caller.key })).map((row: { id: string }) => row.id)).toEqual(all.map((row: { id: string }) => row.id));
+    expect((await followPages("/v1/research?limit=2", { token: caller.key })).map((row: { id: string }) => row.id)).toEqual(
+      all.map((row: { id: string }) => row.id),
+    );
     expect((await followPages("/v1/research?status=succeeded&limit=1", { token: caller.key })).map((row: { id: string }) => row.id)).toEqual(ids);
 
     await expectError(await call("/v1/research?status=done", { token: caller.key }), 400, "invalid_request");
@@ -252,7 +254,10 @@ describe("eviction mid-job", () => {
   }
 
   async function expectSettledOnce(caller: Awaited<ReturnType<typeof apiCaller>>, id: string) {
-    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -60], ["release", 0]]);
+    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([
+      ["reservation", -60],
+      ["release", 0],
+    ]);
     expect(await balanceOf(caller)).toBe(440);
     await expectLedgerConsistent(caller.id);
   }
@@ -265,7 +270,11 @@ describe("eviction mid-job", () => {
       const restarted = await restartMidWave(caller);
       const id = restarted.id;
       const row = await eventually(
-        () => dbFirst<{ status: string; credits_charged: number }>("select status, credits_charged from research_jobs where id = ? and status in ('succeeded', 'failed', 'cancelled')", id),
+        () =>
+          dbFirst<{ status: string; credits_charged: number }>(
+            "select status, credits_charged from research_jobs where id = ? and status in ('succeeded', 'failed', 'cancelled')",
+            id,
+          ),
         "the resumed job's final row",
         20_000,
       );
@@ -332,7 +341,10 @@ describe("failure semantics", () => {
     expect(failed.error).toBe("Typed output: no source supports the required field(s) code");
     expect(await balanceOf(caller)).toBe(500);
     const ledger = await jobLedger(caller.id, failed.id);
-    expect(ledger.map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -15], ["release", 15]]);
+    expect(ledger.map((entry) => [entry.kind, entry.delta])).toEqual([
+      ["reservation", -15],
+      ["release", 15],
+    ]);
     await expectLedgerConsistent(caller.id);
     // Subscribers see the failure as an error event ({code, message}) before the result.
     const events = eventsOf(await readSse(await openEvents(caller, failed.id)));
@@ -375,13 +387,20 @@ describe("the scheduled sweep", () => {
     expect(await balanceOf(caller)).toBe(440);
     await runSweep();
     const row = await eventually(
-      () => dbFirst<{ status: string; credits_charged: number; error: string }>("select status, credits_charged, error from research_jobs where id = ? and status = 'failed'", id),
+      () =>
+        dbFirst<{ status: string; credits_charged: number; error: string }>(
+          "select status, credits_charged, error from research_jobs where id = ? and status = 'failed'",
+          id,
+        ),
       "the swept row",
     );
     expect(row.credits_charged).toBe(0);
     expect(row.error).toEqual(expect.any(String));
     expect(await balanceOf(caller)).toBe(500);
-    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([["reservation", -60], ["release", 60]]);
+    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([
+      ["reservation", -60],
+      ["release", 60],
+    ]);
     await expectLedgerConsistent(caller.id);
     const got = await getJob(caller, id);
     expect(got).toMatchObject({ id, status: "failed", credits_charged: 0 });
@@ -481,7 +500,10 @@ describe("the wall-clock deadline", () => {
     const failed = await waitForTerminal(caller, id, 25_000);
     expect(failed).toMatchObject({ status: "failed", credits_charged: 0, error: expect.any(String) });
     expect(await balanceOf(caller)).toBe(500);
-    expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -15], ["release", 15]]);
+    expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([
+      ["reservation", -15],
+      ["release", 15],
+    ]);
     await expectLedgerConsistent(caller.id);
   }, 30_000);
 });
@@ -501,7 +523,10 @@ describe("cancel edge cases", () => {
       const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
       expect(cancelled).toMatchObject({ id, status: "cancelled", credits_charged: 0, cost_usd: 0 });
       expect(await balanceOf(caller)).toBe(500);
-      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -60], ["release", 60]]);
+      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([
+        ["reservation", -60],
+        ["release", 60],
+      ]);
       ResearchJob.prototype.alarm = alarm;
       await runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { alarm(): Promise<void> }).alarm());
       expect(await getJob(caller, id)).toEqual(cancelled);
@@ -537,7 +562,10 @@ describe("cancel edge cases", () => {
       await atSynthesis;
       expect((await json(await call(`/v1/research/${id}`, { token: caller.key }))).status).toBe("running");
       const cancelling = call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
-      await eventually(() => runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { record: { cancelRequested: boolean } }).record.cancelRequested || null), "the cancel to be recorded");
+      await eventually(
+        () => runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { record: { cancelRequested: boolean } }).record.cancelRequested || null),
+        "the cancel to be recorded",
+      );
       letGo();
       const cancelled = await json(await cancelling);
       expect(cancelled).toMatchObject({ id, status: "cancelled" });

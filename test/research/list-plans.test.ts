@@ -7,7 +7,9 @@ import { insertJob, signupUser } from "../helpers";
 /** SQLite's plan of a Drizzle query, as EXPLAIN QUERY PLAN details. */
 async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
   const { sql, params } = query.toSQL();
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((row) => row.detail).join(" | ");
 }
 

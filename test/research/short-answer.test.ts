@@ -11,7 +11,10 @@ const DOMAIN = "short-answer.example.org";
 const page = (title: string, text: string) => ({ url: `https://${DOMAIN}/${encodeURIComponent(title.replace(/ /g, "_"))}`, title, text, domain: DOMAIN });
 const DOCS = [
   page("Shadows Unseen", "Abuso di potere (internationally released as Shadows Unseen) is a 1972 Italian crime film directed by Camillo Bazzoni."),
-  page("Camillo Bazzoni", "Camillo Bazzoni (born 29 December 1934) is an Italian cinematographer and film director. Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960."),
+  page(
+    "Camillo Bazzoni",
+    "Camillo Bazzoni (born 29 December 1934) is an Italian cinematographer and film director. Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960.",
+  ),
   page("Helmia ja sikoja", "Helmia ja sikoja is a 2003 Finnish comedy film directed by Perttu Leppa and starring Laura Birn. Birn was born in Helsinki."),
   page("Lyndon B Johnson: State of the Union address, 1966", "Tonight the cup of peril is full in Vietnam. We will stay until aggression has stopped."),
   page("Harry S Truman: State of the Union address, 1947", "The world has won a great victory over tyranny. Our task now is to win the peace."),

@@ -69,7 +69,11 @@ describe("POST /v1/research validation", () => {
     const body = await expectError(tooDeep, 400, "invalid_request");
     expect(body.error.message).toMatch(/response_schema must not nest .* 32 levels/);
     for (const cyclic of [{ $ref: "#" }, { $defs: { a: { $ref: "#/$defs/b" }, b: { allOf: [{ $ref: "#/$defs/a" }] } }, $ref: "#/$defs/a" }]) {
-      const cycle = await expectError(await call("/v1/research", { token: caller.key, body: { question: Q, response_schema: cyclic } }), 400, "invalid_request");
+      const cycle = await expectError(
+        await call("/v1/research", { token: caller.key, body: { question: Q, response_schema: cyclic } }),
+        400,
+        "invalid_request",
+      );
       expect(cycle.error.message).toMatch(/\$ref references form a cycle/);
       expect(cycle.error.message).not.toMatch(/call stack/i);
     }
@@ -79,7 +83,11 @@ describe("POST /v1/research validation", () => {
   it("400 for malformed JSON and a wrong content type", async () => {
     const caller = await apiCaller();
     await expectError(await call("/v1/research", { token: caller.key, rawBody: "{", headers: { "Content-Type": "application/json" } }), 400, "invalid_request");
-    await expectError(await call("/v1/research", { token: caller.key, rawBody: `question=${Q}`, headers: { "Content-Type": "text/plain" } }), 400, "invalid_request");
+    await expectError(
+      await call("/v1/research", { token: caller.key, rawBody: `question=${Q}`, headers: { "Content-Type": "text/plain" } }),
+      400,
+      "invalid_request",
+    );
     await expectNothingWritten(caller);
   });
 
@@ -127,7 +135,11 @@ describe("POST /v1/research charges", () => {
     expect(response.status).toBe(200);
     const result = await json(response);
     expect(result).toMatchObject({ status: "succeeded", credits_charged: 15 });
-    expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([["overage", 5], ["reservation", -15], ["release", 0]]);
+    expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([
+      ["overage", 5],
+      ["reservation", -15],
+      ["release", 0],
+    ]);
     expect(await balanceOf(caller)).toBe(0);
     await expectLedgerConsistent(caller.id);
   });
@@ -143,7 +155,10 @@ describe("POST /v1/research charges", () => {
     expect(done.cost_usd).toBeLessThanOrEqual(0.5);
     expect(done.credits_charged).toBe(Math.ceil(Math.round(done.cost_usd * 1e6) / 1e4 - 1e-9));
     expect(done.credits_charged).toBeLessThanOrEqual(50);
-    expect((await jobLedger(caller.id, done.id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -50], ["release", 50 - done.credits_charged]]);
+    expect((await jobLedger(caller.id, done.id)).map((e) => [e.kind, e.delta])).toEqual([
+      ["reservation", -50],
+      ["release", 50 - done.credits_charged],
+    ]);
     expect(await balanceOf(caller)).toBe(500 - done.credits_charged);
     await expectLedgerConsistent(caller.id);
   });
@@ -155,7 +170,23 @@ describe("POST /v1/research charges", () => {
     expect(response.status).toBe(200);
     const result = await json(response);
     expect(Object.keys(result).sort()).toEqual(
-      ["answer", "brief", "citations", "completed_at", "cost_usd", "created_at", "credits_charged", "error", "id", "latency_ms", "question", "sources", "status", "typed", "wave_count"].sort(),
+      [
+        "answer",
+        "brief",
+        "citations",
+        "completed_at",
+        "cost_usd",
+        "created_at",
+        "credits_charged",
+        "error",
+        "id",
+        "latency_ms",
+        "question",
+        "sources",
+        "status",
+        "typed",
+        "wave_count",
+      ].sort(),
     );
     expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15 });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -168,7 +199,12 @@ describe("POST /v1/research charges", () => {
     expect(result.sources.length).toBeGreaterThan(0);
     expect(result.sources.length).toBeLessThanOrEqual(5);
     for (const source of result.sources) {
-      expect(source).toEqual({ url: expect.stringMatching(/^https:\/\//), title: expect.any(String), domain: new URL(source.url).hostname, summary: expect.any(String) });
+      expect(source).toEqual({
+        url: expect.stringMatching(/^https:\/\//),
+        title: expect.any(String),
+        domain: new URL(source.url).hostname,
+        summary: expect.any(String),
+      });
     }
     const citations = [...result.brief.matchAll(/\[(\d+)\]/g)].map((m: RegExpMatchArray) => Number(m[1]));
     expect(citations.length).toBeGreaterThan(0);
@@ -183,7 +219,10 @@ describe("POST /v1/research charges", () => {
     }
 
     expect(await balanceOf(caller)).toBe(485);
-    expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -15], ["release", 0]]);
+    expect((await jobLedger(caller.id, result.id)).map((e) => [e.kind, e.delta])).toEqual([
+      ["reservation", -15],
+      ["release", 0],
+    ]);
     await expectLedgerConsistent(caller.id);
     const row = await dbFirst("select status, credits_charged, origin, mode from research_jobs where id = ?", result.id);
     expect(row).toEqual({ status: "succeeded", credits_charged: 15, origin: "api", mode: "lite" });
@@ -238,7 +277,9 @@ describe("POST /v1/research charges", () => {
     for (const source of excluded.sources) expect(source.domain).not.toBe("econ.example.com");
 
     // Subdomains match; include first, then exclude.
-    const both = await json(await research(caller, { question, mode: "lite", include_domains: ["example.org", "example.com"], exclude_domains: ["history.example.org"] }));
+    const both = await json(
+      await research(caller, { question, mode: "lite", include_domains: ["example.org", "example.com"], exclude_domains: ["history.example.org"] }),
+    );
     for (const source of both.sources) expect(source.domain).toBe("econ.example.com");
     await expectLedgerConsistent(caller.id);
   });

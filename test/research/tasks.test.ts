@@ -66,8 +66,18 @@ describe("research-tasks consumer", () => {
       return original.call(this, answers);
     };
     try {
-      const quick = { id: "quick", timestamp: new Date(), attempts: 1, body: { jobId: crypto.randomUUID(), key: "search:quick", kind: "search", payload: { query: "tariffs", limit: 5 } } };
-      const slow = { id: "slow", timestamp: new Date(), attempts: 1, body: { jobId: crypto.randomUUID(), key: "search:slow", kind: "search", payload: { query: "slow tariffs", limit: 5 } } };
+      const quick = {
+        id: "quick",
+        timestamp: new Date(),
+        attempts: 1,
+        body: { jobId: crypto.randomUUID(), key: "search:quick", kind: "search", payload: { query: "tariffs", limit: 5 } },
+      };
+      const slow = {
+        id: "slow",
+        timestamp: new Date(),
+        attempts: 1,
+        body: { jobId: crypto.randomUUID(), key: "search:slow", kind: "search", payload: { query: "slow tariffs", limit: 5 } },
+      };
       const consumed = consume([quick, slow] as ReturnType<typeof searchMessage>[]);
       await eventually(() => reported.includes("search:quick"), "the quick job's report");
       expect(reported).not.toContain("search:slow"); // still waiting on its provider
@@ -140,7 +150,7 @@ describe("the job's task runner", () => {
   it("records a reported answer and returns before the waiting engine runs on, so the consumer's report never waits for the job's next step", async () => {
     const stub = env.RESEARCH_JOB.get(env.RESEARCH_JOB.idFromName(crypto.randomUUID()));
     await runInDurableObject(stub, async (_instance, state) => {
-      const runner = new QueuedTaskRunner(state, env as unknown as Env);
+      const runner = new QueuedTaskRunner(state);
       runner.createTables();
       const sent: { body: TaskMessage }[] = [];
       runner.bind("job-runner-test", { sendBatch: async (messages: { body: TaskMessage }[]) => void sent.push(...messages) } as unknown as Queue);
@@ -173,7 +183,10 @@ describe("failed tasks fail the job with a refund", () => {
       const failed = await waitForTerminal(caller, id);
       expect(failed).toMatchObject({ status: "failed", credits_charged: 0, error: expect.any(String), brief: null });
       expect(await balanceOf(caller)).toBe(500);
-      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([["reservation", -60], ["release", 60]]);
+      expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([
+        ["reservation", -60],
+        ["release", 60],
+      ]);
       await expectLedgerConsistent(caller.id);
     } finally {
       await hold.release();
@@ -190,14 +203,22 @@ describe("failed tasks fail the job with a refund", () => {
       await eventually(() => hold.heldFor(id).length > 0, "the first wave");
       // Every task the job dispatched so far has been answered (and held).
       await eventually(async () => {
-        const dispatched = await runInDurableObject(jobStubOf(id), (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM tasks").one().n as number);
+        const dispatched = await runInDurableObject(
+          jobStubOf(id),
+          (_instance, state) => state.storage.sql.exec("SELECT count(*) AS n FROM tasks").one().n as number,
+        );
         return dispatched > 0 && hold.heldFor(id).length === dispatched;
       }, "the whole first wave held");
       const lost = hold.held.splice(0); // these answers never arrive: their messages die instead
       hold.restore();
       const batch = createMessageBatch(
         "research-tasks-dlq",
-        lost.map((task, i) => ({ id: `dead-${i}`, timestamp: new Date(), attempts: 1, body: { jobId: task.jobId, key: task.key, kind: "search", payload: null } })),
+        lost.map((task, i) => ({
+          id: `dead-${i}`,
+          timestamp: new Date(),
+          attempts: 1,
+          body: { jobId: task.jobId, key: task.key, kind: "search", payload: null },
+        })),
       );
       const ctx = createExecutionContext();
       await worker.queue(batch as never, env);

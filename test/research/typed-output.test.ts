@@ -35,7 +35,15 @@ describe("typed output through the service", () => {
   it("never carries a value no cited passage supports, and every value it carries has its basis", async () => {
     await docsLoaded(DOCS);
     const caller = await apiCaller();
-    const schema = { type: "object", properties: { answer: { type: "string" }, yes: { type: "boolean" }, president_count: { type: "integer" }, mentions: { type: "array", items: { type: "integer" } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        answer: { type: "string" },
+        yes: { type: "boolean" },
+        president_count: { type: "integer" },
+        mentions: { type: "array", items: { type: "integer" } },
+      },
+    };
     const response = await research(caller, ask("Did any president ever mention the internet?", schema));
     expect(response.status).toBe(200);
     const done = await json(response);
@@ -87,7 +95,11 @@ describe("typed output through the service", () => {
   it("an integer list no longer fails the job: it holds supported integers or is left out", async () => {
     await docsLoaded(DOCS);
     const caller = await apiCaller();
-    const schema = { type: "object", required: ["answer"], properties: { answer: { type: "string" }, figures: { type: "array", items: { type: "integer" } }, years: { type: "array", items: { type: "integer" } } } };
+    const schema = {
+      type: "object",
+      required: ["answer"],
+      properties: { answer: { type: "string" }, figures: { type: "array", items: { type: "integer" } }, years: { type: "array", items: { type: "integer" } } },
+    };
     const response = await research(caller, ask("What did Lincoln say about the emancipation proclamation and the receipts?", schema));
     const done = await json(response);
     expect(done.error, done.brief).toBeNull();

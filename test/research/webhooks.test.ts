@@ -8,7 +8,18 @@ import { sweepDueWebhooks, WEBHOOK_SWEEP_MARGIN_MS } from "../../src/webhooks/de
 import { MAX_DELIVERY_ATTEMPTS } from "../../src/webhooks/signing";
 import { BASE, call, dbFirst, dbRun, expectError, json, randomIp } from "../helpers";
 import { dohHandler } from "../doh";
-import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, eventually, expectShortAnswerIn, hmacHex, recordRetryDelays, research, waitForTerminal } from "./helpers";
+import {
+  apiCaller,
+  type ApiCaller,
+  balanceOf,
+  corpusLoaded,
+  eventually,
+  expectShortAnswerIn,
+  hmacHex,
+  recordRetryDelays,
+  research,
+  waitForTerminal,
+} from "./helpers";
 
 const HOOKS = "https://hooks.example.test";
 
@@ -89,7 +100,10 @@ async function submitWith(workerEnv: typeof env, caller: ApiCaller, body: Record
 
 /** The job's row in the webhook outbox (what makes its delivery durable). */
 function outboxOf(jobId: string) {
-  return dbFirst<{ state: string; attempts: number; next_attempt_at: string }>("select state, attempts, next_attempt_at from webhook_outbox where job_id = ?", jobId);
+  return dbFirst<{ state: string; attempts: number; next_attempt_at: string }>(
+    "select state, attempts, next_attempt_at from webhook_outbox where job_id = ?",
+    jobId,
+  );
 }
 
 /** Runs the webhook consumer on one message, as the queue would deliver its `attempts`-th try. */
@@ -340,7 +354,11 @@ describe("webhooks", () => {
     const outcome = await deliverAttempt(id, 2, productionEnv(doh));
     expect(outcome.retryMessages).toHaveLength(1);
     expect(receivedAt(path)).toHaveLength(1);
-    expect((await deliveries(caller, id))[1]).toMatchObject({ attempt: 2, status_code: null, error: expect.stringMatching(/^refused: .*could not be resolved/) });
+    expect((await deliveries(caller, id))[1]).toMatchObject({
+      attempt: 2,
+      status_code: null,
+      error: expect.stringMatching(/^refused: .*could not be resolved/),
+    });
     // Public again: the next attempt is sent.
     server.use(dohHandler({}, [], doh));
     await deliverAttempt(id, 3, productionEnv(doh));

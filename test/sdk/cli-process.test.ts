@@ -64,7 +64,10 @@ function researchService(result: ResearchResult) {
   return (req: Recorded, res: ServerResponse) => {
     if (req.url.startsWith("/api/billing/modes")) return json(200, [])(req, res);
     if (req.method === "POST" && req.url === "/v1/research") {
-      return json(202, { id: JOB_ID, status: "pending", status_url: `http://x/v1/research/${JOB_ID}`, events_url: `http://x/v1/research/${JOB_ID}/events` })(req, res);
+      return json(202, { id: JOB_ID, status: "pending", status_url: `http://x/v1/research/${JOB_ID}`, events_url: `http://x/v1/research/${JOB_ID}/events` })(
+        req,
+        res,
+      );
     }
     if (req.url === `/v1/research/${JOB_ID}/events`) {
       res.writeHead(200, { "Content-Type": "text/event-stream" }).end(`id: 1\nevent: result\ndata: ${JSON.stringify(result)}\n\n`);
@@ -98,7 +101,9 @@ describe("the CLI's short answer", () => {
     const service = await fakeService([researchService({ ...FINISHED, answer: null, brief: "The sources read do not cover this question." })]);
     close = service.close;
     const text = await cli([FINISHED.question, "--quiet"], service.baseUrl);
-    expect(text.stdout).toMatch(/^# What ended the Nullification Crisis\?\n\n\*\*Answer:\*\* none\. The sources read do not answer this question\.\n\nThe sources read do not cover this question\./);
+    expect(text.stdout).toMatch(
+      /^# What ended the Nullification Crisis\?\n\n\*\*Answer:\*\* none\. The sources read do not answer this question\.\n\nThe sources read do not cover this question\./,
+    );
     const printed = await cli([FINISHED.question, "--quiet", "--json"], service.baseUrl);
     expect(JSON.parse(printed.stdout)).toMatchObject({ answer: null });
     expect(printed.stdout).toMatch(/"question": .*\n {2}"answer": null,\n {2}"brief"/);
@@ -138,7 +143,12 @@ describe("deep-research --quote", () => {
     expect(run.stdout).toMatch(/^Quote for a standard job \(nothing was reserved or charged\):\n {2}price {5}60 credits \(\$0\.60\), fixed/);
     expect(run.stdout).toContain("  balance   500 credits ($5.00): covered by the balance\n");
     expect(service.requests.map((request) => `${request.method} ${request.url}`)).toEqual(["POST /v1/research/quote"]);
-    expect(JSON.parse(service.requests[0]!.body)).toEqual({ question: "What ended the Nullification Crisis?", mode: "standard", include_sources: true, include_domains: ["loc.gov"] });
+    expect(JSON.parse(service.requests[0]!.body)).toEqual({
+      question: "What ended the Nullification Crisis?",
+      mode: "standard",
+      include_sources: true,
+      include_domains: ["loc.gov"],
+    });
   });
 
   it("exits 4 when the balance does not cover the job, with the 402's message and where to buy credits; --json prints the quote", async () => {
@@ -147,7 +157,9 @@ describe("deep-research --quote", () => {
     const run = await cli(["q?", "--quote"], service.baseUrl);
     expect(run.code).toBe(4);
     expect(run.stdout).toContain("  balance   10 credits ($0.10): NOT covered. This standard job needs 60 credits; the balance is 10.\n");
-    expect(run.stderr).toBe(`Buy credits or a plan on the dashboard's Billing page (${service.baseUrl}/billing), or pick a cheaper mode with --mode (the prices: ${service.baseUrl}/api/billing/modes).\n`);
+    expect(run.stderr).toBe(
+      `Buy credits or a plan on the dashboard's Billing page (${service.baseUrl}/billing), or pick a cheaper mode with --mode (the prices: ${service.baseUrl}/api/billing/modes).\n`,
+    );
     const printed = await cli(["q?", "--quote", "--json"], service.baseUrl);
     expect(printed.code).toBe(4);
     expect(JSON.parse(printed.stdout)).toEqual(quote(false));

@@ -19,7 +19,21 @@ const usage = (argv: string[]) => {
 
 describe("the CLI's command line", () => {
   it("reads a question with its options, and the subcommands", () => {
-    expect(parseCommand(["What about tariffs?", "--mode", "lite", "--collection", "a", "--collection", "b", "--web", "--json", "--webhook", "https://x.example/hook"])).toEqual({
+    expect(
+      parseCommand([
+        "What about tariffs?",
+        "--mode",
+        "lite",
+        "--collection",
+        "a",
+        "--collection",
+        "b",
+        "--web",
+        "--json",
+        "--webhook",
+        "https://x.example/hook",
+      ]),
+    ).toEqual({
       kind: "research",
       question: "What about tariffs?",
       mode: "lite",
@@ -32,7 +46,12 @@ describe("the CLI's command line", () => {
       quote: false,
       quiet: false,
     });
-    expect(parseCommand(["-m", "max", "--max-credits", "80", "--schema", "s.json", "Gold", "standard?"])).toMatchObject({ question: "Gold standard?", mode: "max", maxCredits: 80, schemaFile: "s.json" });
+    expect(parseCommand(["-m", "max", "--max-credits", "80", "--schema", "s.json", "Gold", "standard?"])).toMatchObject({
+      question: "Gold standard?",
+      mode: "max",
+      maxCredits: 80,
+      schemaFile: "s.json",
+    });
     expect(parseCommand(["credits"])).toEqual({ kind: "credits", json: false });
     expect(parseCommand(["jobs", "--status", "failed", "--limit", "5"])).toEqual({ kind: "jobs", json: false, status: "failed", limit: 5 });
     expect(parseCommand(["cancel", "abc", "--json"])).toEqual({ kind: "cancel", json: true, id: "abc" });
@@ -99,17 +118,35 @@ describe("the CLI's output", () => {
     const broke = failure(402, "insufficient_credits", "This max job needs 1000 credits; the balance is 500.");
     expect(broke.exitCode).toBe(4);
     expect(broke.message).toMatch(/balance is too low.*needs 1000 credits.*\n.*Billing page \(https:\/\/api\.example\/billing\)/);
-    expect(failure(429, "rate_limited", "Too many requests.", { retryAfter: 42 })).toEqual({ message: "Too many requests: retry in 42 s and run it again.", exitCode: 5 });
+    expect(failure(429, "rate_limited", "Too many requests.", { retryAfter: 42 })).toEqual({
+      message: "Too many requests: retry in 42 s and run it again.",
+      exitCode: 5,
+    });
     expect(failure(400, "invalid_request", "Invalid request: collections: must be collection ids")).toMatchObject({ exitCode: 2 });
     expect(failure(500, "internal", "Boom.", { requestId: "req-1" }).message).toMatch(/request id req-1/);
-    expect(explain(DeepResearchError.network(base, new TypeError("fetch failed")), base).message).toMatch(/Could not reach https:\/\/api\.example.*\n.*DEEP_RESEARCH_BASE_URL/);
+    expect(explain(DeepResearchError.network(base, new TypeError("fetch failed")), base).message).toMatch(
+      /Could not reach https:\/\/api\.example.*\n.*DEEP_RESEARCH_BASE_URL/,
+    );
     const cancelled = explain(new ResearchCancelledError({ ...RESULT, status: "cancelled", credits_charged: 3 }), base);
-    expect(cancelled).toEqual({ message: `Cancelled job ${RESULT.id}: charged 3 credits ($0.03) for the work already done, the rest refunded.`, exitCode: 130 });
+    expect(cancelled).toEqual({
+      message: `Cancelled job ${RESULT.id}: charged 3 credits ($0.03) for the work already done, the rest refunded.`,
+      exitCode: 130,
+    });
   });
 });
 
 describe("the CLI's progress", () => {
-  const standard: ModePrice = { mode: "standard", credits: 60, max_cost_usd: 0.6, max_wallclock_secs: 180, max_sources: 20, max_searches: 12, max_waves: 2, critic: false, async_by_default: true };
+  const standard: ModePrice = {
+    mode: "standard",
+    credits: 60,
+    max_cost_usd: 0.6,
+    max_wallclock_secs: 180,
+    max_sources: 20,
+    max_searches: 12,
+    max_waves: 2,
+    critic: false,
+    async_by_default: true,
+  };
   const progress = (id: number, stage: string, wave: number, cost: number): ResearchEvent =>
     ({ id, event: "progress", data: { stage, wave, searches: 1, pages: 0, cost_usd: cost } }) as ResearchEvent;
   const source = (id: number): ResearchEvent => ({ id, event: "source", data: { url: `https://s${id}.example`, title: "S", domain: "s.example" } });
@@ -117,13 +154,18 @@ describe("the CLI's progress", () => {
   it("writes one plain line per stage or wave when stderr is not a terminal", () => {
     let written = "";
     const view = new ProgressView({ write: (text: string) => (written += text), isTTY: false }, standard);
-    for (const event of [progress(1, "searching", 1, 0.005), source(2), source(3), progress(4, "searching", 1, 0.01), progress(5, "reading", 2, 0.051)]) view.event(event);
+    for (const event of [progress(1, "searching", 1, 0.005), source(2), source(3), progress(4, "searching", 1, 0.01), progress(5, "reading", 2, 0.051)])
+      view.event(event);
     expect(written).toBe("searching · wave 1/2 · 0 sources · $0.005 / $0.600\nreading · wave 2/2 · 2 sources · $0.051 / $0.600\n");
   });
 
   it("redraws one bar in place on a terminal, and clears it at the end", () => {
     let written = "";
-    const view = new ProgressView({ write: (text: string) => (written += text), isTTY: true, columns: 120 }, { ...standard, mode: "max", max_cost_usd: null, max_waves: 4 }, 80);
+    const view = new ProgressView(
+      { write: (text: string) => (written += text), isTTY: true, columns: 120 },
+      { ...standard, mode: "max", max_cost_usd: null, max_waves: 4 },
+      80,
+    );
     view.event(progress(1, "reading", 2, 0.1));
     view.finish();
     expect(written).toBe(`\r\x1b[2K${"█".repeat(6)}${"░".repeat(14)}  32% reading · wave 2/4 · 0 sources · $0.100 / $0.800\r\x1b[2K`);
@@ -160,7 +202,18 @@ describe("the CLI's quote", () => {
         "  runs      async (the API answers 202; the job is followed to its result)\n" +
         "  balance   1 credit ($0.01): NOT covered. This max job needs 40 credits; the balance is 1.",
     );
-    const lite = { ...quote, mode: "lite", metered: false, credits_reserved: 15, max_charge_credits: 15, runs: "sync", balance_credits: 500, covered: true, covered_by: "balance", insufficient_credits: null } as const;
+    const lite = {
+      ...quote,
+      mode: "lite",
+      metered: false,
+      credits_reserved: 15,
+      max_charge_credits: 15,
+      runs: "sync",
+      balance_credits: 500,
+      covered: true,
+      covered_by: "balance",
+      insufficient_credits: null,
+    } as const;
     expect(quoteText({ ...lite, envelope: { max_waves: 1, max_searches: 4, max_pages: 5, max_wallclock_secs: 60 } })).toBe(
       "Quote for a lite job (nothing was reserved or charged):\n" +
         "  price     15 credits ($0.15), fixed (reserved when submitted)\n" +

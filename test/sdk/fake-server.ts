@@ -44,10 +44,11 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
-export const error = (status: number, code: string, message: string, headers: Record<string, string> = {}) => json(status, { error: { code, message } }, headers);
+export const error = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  json(status, { error: { code, message } }, headers);
 
 /** Drops the connection without an answer (a network error for the client). */
-export function hangUp(req: Recorded, res: ServerResponse) {
+export function hangUp(_req: Recorded, res: ServerResponse) {
   res.socket?.destroy();
 }
 

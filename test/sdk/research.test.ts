@@ -22,7 +22,11 @@ const job = (status: ResearchResult["status"], credits = 0): ResearchResult => (
   partial: false,
 });
 
-const accepted: Submitted = { status: 202, idempotencyKey: "k", job: { id: "job-1", status: "pending", status_url: "http://x/v1/research/job-1", events_url: "http://x/v1/research/job-1/events" } };
+const accepted: Submitted = {
+  status: 202,
+  idempotencyKey: "k",
+  job: { id: "job-1", status: "pending", status_url: "http://x/v1/research/job-1", events_url: "http://x/v1/research/job-1/events" },
+};
 
 /** A client double: what research() asked of it, and scripted answers. */
 function double(overrides: Partial<ResearchClient> & { polls?: ResearchResult[] } = {}) {
@@ -41,6 +45,7 @@ function double(overrides: Partial<ResearchClient> & { polls?: ResearchResult[] 
       calls.push("cancel");
       return job("cancelled", 7);
     },
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first event.
     stream: async function* () {
       calls.push("stream");
       throw new DeepResearchError({ status: 0, code: "network_error", message: "event streams are blocked here" });
@@ -60,6 +65,7 @@ describe("research()", () => {
 
   it("does not poll past an answer: a 4xx from the stream is thrown", async () => {
     const { client, calls } = double({
+      // biome-ignore lint/correctness/useYield: a stream that fails before its first event.
       stream: async function* () {
         throw new DeepResearchError({ status: 404, code: "not_found", message: "Research job not found." });
       },

@@ -39,14 +39,31 @@ describe("retries", () => {
     expect(service.requests).toHaveLength(3);
 
     const failing = await serve([error(500, "internal", "Boom.")]);
-    const thrown = await client(failing.baseUrl, { maxRetries: 2 }).credits().catch((e: unknown) => e);
+    const thrown = await client(failing.baseUrl, { maxRetries: 2 })
+      .credits()
+      .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(DeepResearchError);
     expect(thrown).toMatchObject({ status: 500, code: "internal", message: "Boom.", requestId: "req-500" });
     expect(failing.requests).toHaveLength(3);
   });
 
   it("retries a submit with the same Idempotency-Key every time, so it never starts twice", async () => {
-    const result = { id: "0b5f5c3e-6d0e-4a53-9f1f-1d2b2f4b9a11", status: "succeeded", question: "q", brief: "b", typed: null, sources: [], citations: [], credits_charged: 15, cost_usd: 0.1, created_at: "2026-01-01T00:00:00.000Z", completed_at: "2026-01-01T00:00:01.000Z", error: null, latency_ms: 1000, wave_count: 1 };
+    const result = {
+      id: "0b5f5c3e-6d0e-4a53-9f1f-1d2b2f4b9a11",
+      status: "succeeded",
+      question: "q",
+      brief: "b",
+      typed: null,
+      sources: [],
+      citations: [],
+      credits_charged: 15,
+      cost_usd: 0.1,
+      created_at: "2026-01-01T00:00:00.000Z",
+      completed_at: "2026-01-01T00:00:01.000Z",
+      error: null,
+      latency_ms: 1000,
+      wave_count: 1,
+    };
     const service = await serve([hangUp, error(502, "internal", "Bad gateway."), error(409, "idempotency_conflict", "Still processing."), json(200, result)]);
     const submitted = await client(service.baseUrl).submit("q", { mode: "lite" });
     expect(submitted).toMatchObject({ status: 200, result: { id: result.id } });
@@ -69,7 +86,9 @@ describe("retries", () => {
 
   it("gives a 429 back at once, with retryAfter, when it asks for longer than the client waits", async () => {
     const service = await serve([error(429, "rate_limited", "Too many requests.", { "Retry-After": "120" }), json(200, balance)]);
-    const thrown = await client(service.baseUrl, { maxDelayMs: 5000 }).credits().catch((e: unknown) => e);
+    const thrown = await client(service.baseUrl, { maxDelayMs: 5000 })
+      .credits()
+      .catch((e: unknown) => e);
     expect(thrown).toMatchObject({ status: 429, code: "rate_limited", retryAfter: 120, requestId: "req-429" });
     expect(service.requests).toHaveLength(1);
   });
@@ -80,7 +99,9 @@ describe("retries", () => {
     expect(service.requests).toHaveLength(1);
     await service.close();
     close = null;
-    const thrown = await client(service.baseUrl, { maxRetries: 1 }).credits().catch((e: unknown) => e);
+    const thrown = await client(service.baseUrl, { maxRetries: 1 })
+      .credits()
+      .catch((e: unknown) => e);
     expect(thrown).toMatchObject({ status: 0, code: "network_error" });
     expect((thrown as Error).message).toContain(service.baseUrl);
   });

@@ -40,12 +40,15 @@ describe("following a job's events", () => {
   it("resumes after a dropped connection with Last-Event-ID: nothing lost, nothing repeated, unknown events skipped", async () => {
     const asked: number[] = [];
     const events = await collect(
-      followEvents(async (lastEventId) => {
-        asked.push(lastEventId);
-        // The first connection breaks in the middle of event 3's frame.
-        if (asked.length === 1) return body(replayAfter(0).slice(0, replayAfter(0).indexOf("searching")), true);
-        return body(replayAfter(lastEventId));
-      }, { reconnectDelayMs: 1 }),
+      followEvents(
+        async (lastEventId) => {
+          asked.push(lastEventId);
+          // The first connection breaks in the middle of event 3's frame.
+          if (asked.length === 1) return body(replayAfter(0).slice(0, replayAfter(0).indexOf("searching")), true);
+          return body(replayAfter(lastEventId));
+        },
+        { reconnectDelayMs: 1 },
+      ),
     );
     expect(asked).toEqual([0, 2]);
     expect(events.map((event) => [event.id, event.event])).toEqual([
@@ -61,10 +64,13 @@ describe("following a job's events", () => {
   it("reconnects when the stream ends early, and starts after the lastEventId it is given", async () => {
     const asked: number[] = [];
     const events = await collect(
-      followEvents(async (lastEventId) => {
-        asked.push(lastEventId);
-        return body(asked.length === 1 ? EVENTS.slice(3, 4).join("") : replayAfter(lastEventId));
-      }, { lastEventId: 3, reconnectDelayMs: 1 }),
+      followEvents(
+        async (lastEventId) => {
+          asked.push(lastEventId);
+          return body(asked.length === 1 ? EVENTS.slice(3, 4).join("") : replayAfter(lastEventId));
+        },
+        { lastEventId: 3, reconnectDelayMs: 1 },
+      ),
     );
     expect(asked).toEqual([3, 4]);
     expect(events.map((event) => event.id)).toEqual([4, 6]);
@@ -72,10 +78,13 @@ describe("following a job's events", () => {
 
   it("gives up after maxReconnects in a row without a new event; a 4xx at once", async () => {
     let connections = 0;
-    const dropping = followEvents(async () => {
-      connections++;
-      return body("", true);
-    }, { maxReconnects: 2, reconnectDelayMs: 1 });
+    const dropping = followEvents(
+      async () => {
+        connections++;
+        return body("", true);
+      },
+      { maxReconnects: 2, reconnectDelayMs: 1 },
+    );
     await expect(collect(dropping)).rejects.toMatchObject({ code: "network_error" });
     expect(connections).toBe(3);
 

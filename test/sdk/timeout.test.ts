@@ -29,11 +29,18 @@ describe("timeouts", () => {
 
   it("the last attempt throws a TimeoutError (a ConnectionError, status 0, code timeout)", async () => {
     const service = await serve([silent]);
-    const thrown = await client(service.baseUrl, { timeout: 100, maxRetries: 1 }).credits().catch((e: unknown) => e);
+    const thrown = await client(service.baseUrl, { timeout: 100, maxRetries: 1 })
+      .credits()
+      .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(TimeoutError);
     expect(thrown).toBeInstanceOf(ConnectionError);
     expect(thrown).toBeInstanceOf(DeepResearchError);
-    expect(thrown).toMatchObject({ name: "TimeoutError", status: 0, code: "timeout", message: `GET ${service.baseUrl}/v1/credits did not answer within 100 ms.` });
+    expect(thrown).toMatchObject({
+      name: "TimeoutError",
+      status: 0,
+      code: "timeout",
+      message: `GET ${service.baseUrl}/v1/credits did not answer within 100 ms.`,
+    });
     expect(service.requests).toHaveLength(2);
   });
 

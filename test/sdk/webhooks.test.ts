@@ -26,7 +26,12 @@ describe("verifyWebhook", () => {
   it("accepts what the service signs, given as text, bytes, Fetch Headers or Node's lower-case headers", async () => {
     const headers = await delivery();
     const verified = await verifyWebhook(BODY, headers, SECRET, { now: NOW });
-    expect(verified).toMatchObject({ event: "research.completed", deliveryId: headers["X-Service-Delivery"], timestamp: NOW / 1000, result: { status: "succeeded" } });
+    expect(verified).toMatchObject({
+      event: "research.completed",
+      deliveryId: headers["X-Service-Delivery"],
+      timestamp: NOW / 1000,
+      result: { status: "succeeded" },
+    });
     await expect(verifyWebhook(new TextEncoder().encode(BODY), new Headers(headers), SECRET, { now: NOW })).resolves.toBeTruthy();
     const nodeHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
     await expect(verifyWebhook(Buffer.from(BODY), nodeHeaders, SECRET, { now: NOW })).resolves.toBeTruthy();
@@ -41,7 +46,9 @@ describe("verifyWebhook", () => {
     const hex = headers["X-Service-Signature"].slice("sha256=".length);
     expect(await reason(verifyWebhook(BODY, { ...headers, "X-Service-Signature": hex }, SECRET, { now: NOW }))).toMatch(/not sha256=<hex>/);
     expect(await reason(verifyWebhook(BODY, { ...headers, "X-Service-Signature": `sha256=${hex.slice(2)}` }, SECRET, { now: NOW }))).toMatch(/does not match/);
-    expect(await reason(verifyWebhook(BODY, { ...headers, "X-Service-Signature": `sha256=${"zz".repeat(32)}` }, SECRET, { now: NOW }))).toMatch(/not sha256=<hex>/);
+    expect(await reason(verifyWebhook(BODY, { ...headers, "X-Service-Signature": `sha256=${"zz".repeat(32)}` }, SECRET, { now: NOW }))).toMatch(
+      /not sha256=<hex>/,
+    );
     expect(await reason(verifyWebhook(BODY, { "X-Service-Event": "research.completed" }, SECRET, { now: NOW }))).toMatch(/missing/);
     expect(await reason(verifyWebhook(BODY, headers, "", { now: NOW }))).toMatch(/No signing secret/);
   });

@@ -19,8 +19,11 @@ export interface MusiqueRecord {
 export function isMusiqueRecord(value: unknown): value is MusiqueRecord {
   const record = value as MusiqueRecord;
   return (
-    typeof record === "object" && record !== null &&
-    typeof record.id === "string" && typeof record.question === "string" && typeof record.answer === "string" &&
+    typeof record === "object" &&
+    record !== null &&
+    typeof record.id === "string" &&
+    typeof record.question === "string" &&
+    typeof record.answer === "string" &&
     Array.isArray(record.paragraphs) &&
     record.paragraphs.every((p) => typeof p?.title === "string" && typeof p.paragraph_text === "string" && typeof p.is_supporting === "boolean")
   );

@@ -24,5 +24,8 @@ export function seededSample<T>(items: readonly T[], size: number, seed: number)
     const j = i + Math.floor(random() * (indexes.length - i));
     [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
   }
-  return indexes.slice(0, size).sort((a, b) => a - b).map((index) => items[index]!);
+  return indexes
+    .slice(0, size)
+    .sort((a, b) => a - b)
+    .map((index) => items[index]!);
 }

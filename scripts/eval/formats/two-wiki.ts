@@ -26,10 +26,14 @@ export interface TwoWikiRecord {
 export function isTwoWikiRecord(value: unknown): value is TwoWikiRecord {
   const record = value as TwoWikiRecord;
   return (
-    typeof record === "object" && record !== null &&
-    typeof record.question === "string" && typeof record.answer === "string" &&
-    typeof record.context === "object" && record.context !== null &&
-    typeof record.supporting_facts === "object" && record.supporting_facts !== null
+    typeof record === "object" &&
+    record !== null &&
+    typeof record.question === "string" &&
+    typeof record.answer === "string" &&
+    typeof record.context === "object" &&
+    record.context !== null &&
+    typeof record.supporting_facts === "object" &&
+    record.supporting_facts !== null
   );
 }
 

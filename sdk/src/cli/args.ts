@@ -143,7 +143,8 @@ export function parseCommand(argv: string[]): Command {
     if (rest.length > 0) throw new UsageError(`"${subcommand}" takes no arguments (got "${rest.join(" ")}").`);
     if (subcommand === "credits") return { kind: "credits", json };
     const status = values.status;
-    if (status !== undefined && !(JOB_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${JOB_STATUSES.join(", ")}.`);
+    if (status !== undefined && !(JOB_STATUSES as readonly string[]).includes(status))
+      throw new UsageError(`--status must be one of ${JOB_STATUSES.join(", ")}.`);
     return {
       kind: "jobs",
       json,

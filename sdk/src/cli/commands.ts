@@ -109,10 +109,17 @@ export async function runJobs(client: DeepResearch, command: Extract<Command, { 
     io.stdout.write(`No jobs${command.status ? ` ${command.status}` : ""}.\n`);
     return EXIT.ok;
   }
-  const rows = jobs.map((job) => [job.id, job.created_at.slice(0, 19).replace("T", " "), job.status, String(job.credits_charged), job.question.replace(/\s+/g, " ")]);
+  const rows = jobs.map((job) => [
+    job.id,
+    job.created_at.slice(0, 19).replace("T", " "),
+    job.status,
+    String(job.credits_charged),
+    job.question.replace(/\s+/g, " "),
+  ]);
   const header = ["ID", "CREATED (UTC)", "STATUS", "CREDITS", "QUESTION"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === row.length - 1 ? (cell.length > 70 ? `${cell.slice(0, 69)}…` : cell) : cell.padEnd(widths[column]!))).join("  ");
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === row.length - 1 ? (cell.length > 70 ? `${cell.slice(0, 69)}…` : cell) : cell.padEnd(widths[column]!))).join("  ");
   io.stdout.write(`${[header, ...rows].map(line).join("\n")}\n`);
   return EXIT.ok;
 }

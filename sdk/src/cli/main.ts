@@ -38,7 +38,10 @@ export async function main(argv: string[]): Promise<number> {
       baseUrl,
       // A wait of more than a moment is said, so a silent CLI is never mistaken for a hung one.
       onRetry: ({ delayMs, status }) => {
-        if (delayMs >= 2000) process.stderr.write(`${status === 429 ? "Rate limited" : status ? `HTTP ${status}` : "Connection failed"}: retrying in ${Math.round(delayMs / 1000)} s…\n`);
+        if (delayMs >= 2000)
+          process.stderr.write(
+            `${status === 429 ? "Rate limited" : status ? `HTTP ${status}` : "Connection failed"}: retrying in ${Math.round(delayMs / 1000)} s…\n`,
+          );
       },
     });
     switch (command.kind) {

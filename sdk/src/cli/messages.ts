@@ -35,11 +35,18 @@ export function explain(error: unknown, baseUrl: string): Outcome {
   if (error instanceof ResearchCancelledError) {
     const { job } = error;
     if (job.status !== "cancelled") {
-      return { message: `Job ${job.id} had already ${job.status} when it was interrupted; it was charged ${credits(job.credits_charged)}.`, exitCode: EXIT.interrupted };
+      return {
+        message: `Job ${job.id} had already ${job.status} when it was interrupted; it was charged ${credits(job.credits_charged)}.`,
+        exitCode: EXIT.interrupted,
+      };
     }
-    return { message: `Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done, the rest refunded.`, exitCode: EXIT.interrupted };
+    return {
+      message: `Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done, the rest refunded.`,
+      exitCode: EXIT.interrupted,
+    };
   }
-  if (!(error instanceof DeepResearchError)) return { message: `Unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, exitCode: EXIT.failed };
+  if (!(error instanceof DeepResearchError))
+    return { message: `Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, exitCode: EXIT.failed };
   if (error instanceof TimeoutError) {
     return { message: `${error.message}\nThe service may be overloaded; try again, or check DEEP_RESEARCH_BASE_URL.`, exitCode: EXIT.failed };
   }
@@ -48,12 +55,16 @@ export function explain(error: unknown, baseUrl: string): Outcome {
   }
   if (error instanceof PermissionDeniedError) {
     return {
-      message: error.code === "account_suspended" ? `Your account is suspended: ${error.message} Contact support from the dashboard.` : `Refused: ${error.message}`,
+      message:
+        error.code === "account_suspended" ? `Your account is suspended: ${error.message} Contact support from the dashboard.` : `Refused: ${error.message}`,
       exitCode: EXIT.auth,
     };
   }
   if (error instanceof AuthenticationError) {
-    return { message: `Your API key was refused: set DEEP_RESEARCH_API_KEY to a key from the dashboard (API keys page, ${baseUrl}/keys).`, exitCode: EXIT.auth };
+    return {
+      message: `Your API key was refused: set DEEP_RESEARCH_API_KEY to a key from the dashboard (API keys page, ${baseUrl}/keys).`,
+      exitCode: EXIT.auth,
+    };
   }
   if (error instanceof InsufficientCreditsError) {
     return {
@@ -73,5 +84,8 @@ export function explain(error: unknown, baseUrl: string): Outcome {
   if (error instanceof InvalidRequestError || error instanceof NotFoundError || error instanceof ConflictError) {
     return { message: `The service refused the request (${error.code}): ${error.message}`, exitCode: EXIT.usage };
   }
-  return { message: `The service failed (HTTP ${error.status}, ${error.code}): ${error.message}${withRequestId(error)}; quote the request id to support if it persists.`, exitCode: EXIT.failed };
+  return {
+    message: `The service failed (HTTP ${error.status}, ${error.code}): ${error.message}${withRequestId(error)}; quote the request id to support if it persists.`,
+    exitCode: EXIT.failed,
+  };
 }

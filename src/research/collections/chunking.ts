@@ -43,7 +43,9 @@ function sections(text: string): Section[] {
 /** Pieces of at most `limit` characters: whole paragraphs, or sentences of a paragraph too long. */
 function pieces(paragraphs: string[], limit: number): string[] {
   const units = paragraphs.flatMap((paragraph) =>
-    paragraph.length <= limit ? [paragraph] : (paragraph.match(/[^.!?]+(?:[.!?]+["')\]]*\s*|$)/g) ?? [paragraph]).flatMap((sentence) => hardSplit(sentence.trim(), limit)),
+    paragraph.length <= limit
+      ? [paragraph]
+      : (paragraph.match(/[^.!?]+(?:[.!?]+["')\]]*\s*|$)/g) ?? [paragraph]).flatMap((sentence) => hardSplit(sentence.trim(), limit)),
   );
   const out: string[] = [];
   let current = "";

@@ -59,9 +59,9 @@ export interface PdfStream {
 
 /** The names of the /Filter entry of a dictionary's text (a name or an array of names). */
 export function filtersOf(dictionary: string): string[] {
-  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/\[\]<>()]+)/.exec(dictionary);
+  const match = /\/Filter\s*(\[[^\]]*\]|\/[^\s/[\]<>()]+)/.exec(dictionary);
   if (!match) return [];
-  return [...match[1]!.matchAll(/\/([^\s/\[\]<>()]+)/g)].map((name) => name[1]!);
+  return [...match[1]!.matchAll(/\/([^\s/[\]<>()]+)/g)].map((name) => name[1]!);
 }
 
 /** Every `stream … endstream` of the file with the filters its dictionary names (a plain scan of the bytes: no object is parsed). */
@@ -174,13 +174,18 @@ export async function checkPdfStreams(name: string, bytes: Uint8Array): Promise<
   for (const stream of pdfStreams(bytes)) {
     const uncounted = stream.filters.find((filter, index) => UNCOUNTED.has(filter) || (index > 0 && isFlate(filter)));
     if (uncounted) {
-      throw ApiError.invalid(`"${name}" compresses a stream with ${stream.filters.join(" + ")}, which we do not read; save it again as a current PDF (Flate compression).`);
+      throw ApiError.invalid(
+        `"${name}" compresses a stream with ${stream.filters.join(" + ")}, which we do not read; save it again as a current PDF (Flate compression).`,
+      );
     }
     if (!isFlate(stream.filters[0] ?? "")) continue;
     const limit = Math.min(UPLOAD_LIMITS.pdfStreamDecodedBytes, UPLOAD_LIMITS.pdfDecodedBytes - total);
     const size = await inflatedBytes(bytes.subarray(stream.start, stream.end), limit);
     if (size > UPLOAD_LIMITS.pdfStreamDecodedBytes) {
-      throw new ApiError("payload_too_large", `"${name}" has a compressed stream that inflates to more than ${megabytes(UPLOAD_LIMITS.pdfStreamDecodedBytes)}, the most one may (a PDF of text needs far less).`);
+      throw new ApiError(
+        "payload_too_large",
+        `"${name}" has a compressed stream that inflates to more than ${megabytes(UPLOAD_LIMITS.pdfStreamDecodedBytes)}, the most one may (a PDF of text needs far less).`,
+      );
     }
     total += size;
     if (total > UPLOAD_LIMITS.pdfDecodedBytes) {
@@ -224,7 +229,10 @@ export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBo
     let length = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       if (Date.now() > bounds.deadline) {
-        throw new ApiError("payload_too_large", `Reading "${name}" took longer than ${UPLOAD_LIMITS.pdfReadMs / 1000} s, the most the PDFs of one call may take (stopped at page ${number} of ${pdf.numPages}). Send fewer or smaller PDFs per call.`);
+        throw new ApiError(
+          "payload_too_large",
+          `Reading "${name}" took longer than ${UPLOAD_LIMITS.pdfReadMs / 1000} s, the most the PDFs of one call may take (stopped at page ${number} of ${pdf.numPages}). Send fewer or smaller PDFs per call.`,
+        );
       }
       let text: string;
       try {
@@ -237,7 +245,10 @@ export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBo
       }
       length += text.length + 1;
       if (length > bounds.maxTextChars) {
-        throw new ApiError("payload_too_large", `"${name}" has more than ${megabytes(bounds.maxTextChars)} of text (at page ${number} of ${pdf.numPages}); a document may have at most ${megabytes(bounds.maxTextChars)}. Split it into parts.`);
+        throw new ApiError(
+          "payload_too_large",
+          `"${name}" has more than ${megabytes(bounds.maxTextChars)} of text (at page ${number} of ${pdf.numPages}); a document may have at most ${megabytes(bounds.maxTextChars)}. Split it into parts.`,
+        );
       }
       texts.push(text);
       await nextTurn(); // other requests of the isolate are answered between pages

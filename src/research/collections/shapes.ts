@@ -17,7 +17,12 @@ export type CollectionDto = z.infer<typeof CollectionDto>;
 
 export const CreateCollectionSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).openapi({ description: "A name you recognise it by; sources found in it show it as their domain when they have no url." }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .openapi({ description: "A name you recognise it by; sources found in it show it as their domain when they have no url." }),
     description: z.string().trim().max(2000).optional().openapi({ description: "What the collection holds, at most 2000 characters." }),
   })
   .strict()
@@ -26,7 +31,13 @@ export const CreateCollectionSchema = z
 export const UpdateCollectionSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional().openapi({ description: "The new name, 1 to 200 characters. Absent: unchanged." }),
-    description: z.string().trim().max(2000).nullable().optional().openapi({ description: "The new description, at most 2000 characters; null removes it. Absent: unchanged." }),
+    description: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullable()
+      .optional()
+      .openapi({ description: "The new description, at most 2000 characters; null removes it. Absent: unchanged." }),
   })
   .strict()
   .refine((body) => body.name !== undefined || body.description !== undefined, { error: "Give name or description." })
@@ -39,12 +50,21 @@ export const MAX_DOCUMENTS_PER_CALL = 100;
 
 export const DocumentInputSchema = z
   .object({
-    title: z.string().trim().min(1).max(500).openapi({ description: "The document's title, 1 to 500 characters; without a url, re-posting the same title replaces the document." }),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .openapi({ description: "The document's title, 1 to 500 characters; without a url, re-posting the same title replaces the document." }),
     text: z
       .string()
       .refine((text) => text.trim().length > 0, { error: "text must not be empty" })
       .openapi({ description: "The document's text (plain text or Markdown; Markdown headings split it into sections), at most 2 MB of UTF-8 (413 beyond)." }),
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional().openapi({ description: "Where the document lives; citations show it. Re-posting the same url replaces the document." }),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
+      .openapi({ description: "Where the document lives; citations show it. Re-posting the same url replaces the document." }),
     metadata: z.record(z.string(), z.unknown()).optional().openapi({ description: "Anything you want back with the document (kept as given, at most 10 KB)." }),
   })
   .strict()
@@ -54,13 +74,18 @@ export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 export const IngestRequestSchema = z
   .object({ documents: z.array(DocumentInputSchema).min(1).max(MAX_DOCUMENTS_PER_CALL).openapi({ description: "The documents, 1 to 100." }) })
   .strict()
-  .openapi("IngestRequest", { description: "Up to 100 documents. A document with the url (or, without a url, the title) of one already in the collection replaces it." });
+  .openapi("IngestRequest", {
+    description: "Up to 100 documents. A document with the url (or, without a url, the title) of one already in the collection replaces it.",
+  });
 
 export const DocumentSummaryDto = z
   .object({
     id: z.uuid().openapi({ description: "The document's id." }),
     title: z.string().openapi({ description: "The document's title." }),
-    url: z.string().nullable().openapi({ description: "The url it was given; null without one (citations then show `collection://<collection id>/<document id>`)." }),
+    url: z
+      .string()
+      .nullable()
+      .openapi({ description: "The url it was given; null without one (citations then show `collection://<collection id>/<document id>`)." }),
     bytes: z.int().openapi({ description: "UTF-8 bytes of its text." }),
     metadata: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The metadata it was given, as given; null without any." }),
     created_at: z.iso.datetime().openapi({ description: "When the document was first added (UTC)." }),
@@ -69,10 +94,9 @@ export const DocumentSummaryDto = z
   .openapi("CollectionDocumentSummary", { description: "A document of a collection, without its text." });
 export type DocumentSummaryDto = z.infer<typeof DocumentSummaryDto>;
 
-export const DocumentDto = DocumentSummaryDto.extend({ text: z.string().openapi({ description: "The document's text as it was added, trimmed (citations quote it)." }) }).openapi(
-  "CollectionDocument",
-  { description: "A document of a collection, with its text." },
-);
+export const DocumentDto = DocumentSummaryDto.extend({
+  text: z.string().openapi({ description: "The document's text as it was added, trimmed (citations quote it)." }),
+}).openapi("CollectionDocument", { description: "A document of a collection, with its text." });
 
 export const IngestResultDto = z
   .object({

@@ -46,14 +46,27 @@ function documentSummary(row: Omit<CollectionDocumentRow, "text" | "userId" | "c
 
 export async function createCollection(db: Db, userId: string, input: { name: string; description?: string }): Promise<CollectionDto> {
   const at = new Date().toISOString();
-  const row = { id: crypto.randomUUID(), userId, name: input.name, description: input.description ?? null, documentCount: 0, bytes: 0, createdAt: at, updatedAt: at };
+  const row = {
+    id: crypto.randomUUID(),
+    userId,
+    name: input.name,
+    description: input.description ?? null,
+    documentCount: 0,
+    bytes: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
   await db.insert(collections).values(row);
   return collectionDto(row);
 }
 
 /** The caller's collection, or 404 (another account's collection is as unknown as a missing one). */
 export async function ownCollection(db: Db, userId: string, id: string): Promise<CollectionRow> {
-  const row = await db.select().from(collections).where(and(eq(collections.id, id), eq(collections.userId, userId))).get();
+  const row = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.userId, userId)))
+    .get();
   if (!row) throw ApiError.notFound("Collection");
   return row;
 }
@@ -73,7 +86,11 @@ export async function updateCollection(db: Db, userId: string, id: string, chang
   // Scoped to the owner: another account's collection updates nothing and is 404.
   const [row] = await db
     .update(collections)
-    .set({ ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}), updatedAt: new Date().toISOString() })
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      updatedAt: new Date().toISOString(),
+    })
     .where(and(eq(collections.id, id), eq(collections.userId, userId)))
     .returning();
   if (!row) throw ApiError.notFound("Collection");
@@ -82,14 +99,20 @@ export async function updateCollection(db: Db, userId: string, id: string, chang
 
 /** Deletes the collection with its documents and chunks (foreign keys cascade; the FTS index follows by trigger). */
 export async function deleteCollection(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(collections).where(and(eq(collections.id, id), eq(collections.userId, userId))).returning({ id: collections.id });
+  const deleted = await db
+    .delete(collections)
+    .where(and(eq(collections.id, id), eq(collections.userId, userId)))
+    .returning({ id: collections.id });
   if (deleted.length === 0) throw ApiError.notFound("Collection");
 }
 
 /** Which of `ids` the user owns (a research request may name only its caller's collections). */
 export async function ownedCollections(db: Db, userId: string, ids: string[]): Promise<CollectionRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(collections).where(and(eq(collections.userId, userId), inArray(collections.id, ids)));
+  return db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.userId, userId), inArray(collections.id, ids)));
 }
 
 /** What identifies a document for replacement: its url, or its (plain) title when it has none. */
@@ -124,7 +147,10 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     const text = input.text.trim();
     const bytes = encoder.encode(text).length;
     if (bytes > MAX_DOCUMENT_BYTES) {
-      throw new ApiError("payload_too_large", `"${input.title}" has ${bytes} bytes of text; a document may have at most ${MAX_DOCUMENT_BYTES} (2 MB). Split it into parts.`);
+      throw new ApiError(
+        "payload_too_large",
+        `"${input.title}" has ${bytes} bytes of text; a document may have at most ${MAX_DOCUMENT_BYTES} (2 MB). Split it into parts.`,
+      );
     }
     const metadataJson = input.metadata ? JSON.stringify(input.metadata) : null;
     if (metadataJson && encoder.encode(metadataJson).length > MAX_METADATA_BYTES) {
@@ -132,7 +158,9 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     }
     return { key, input, text, bytes, metadataJson };
   });
-  const requestHash = await sha256Hex(JSON.stringify([collectionId, prepared.map((doc) => [doc.key, doc.input.title, doc.text, doc.input.url ?? null, doc.metadataJson])]));
+  const requestHash = await sha256Hex(
+    JSON.stringify([collectionId, prepared.map((doc) => [doc.key, doc.input.title, doc.text, doc.input.url ?? null, doc.metadataJson])]),
+  );
   if (options.idempotencyKey) {
     const replayed = await replayIngest(db, userId, options.idempotencyKey, requestHash);
     if (replayed) return replayed;
@@ -150,11 +178,20 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
   }
   const added = prepared.filter((doc) => !before.has(doc.key)).length;
   if (collection.documentCount + added > MAX_DOCUMENTS_PER_COLLECTION) {
-    throw new ApiError("document_limit_exceeded", `A collection holds at most ${MAX_DOCUMENTS_PER_COLLECTION} documents; this one has ${collection.documentCount} and the call adds ${added}.`);
+    throw new ApiError(
+      "document_limit_exceeded",
+      `A collection holds at most ${MAX_DOCUMENTS_PER_COLLECTION} documents; this one has ${collection.documentCount} and the call adds ${added}.`,
+    );
   }
   const bytes = prepared.reduce((sum, doc) => sum + doc.bytes, 0);
   const growth = bytes - prepared.reduce((sum, doc) => sum + (before.get(doc.key)?.bytes ?? 0), 0);
-  const stored = (await db.select({ bytes: sum(collections.bytes) }).from(collections).where(eq(collections.userId, userId)).get())?.bytes;
+  const stored = (
+    await db
+      .select({ bytes: sum(collections.bytes) })
+      .from(collections)
+      .where(eq(collections.userId, userId))
+      .get()
+  )?.bytes;
   if (Number(stored ?? 0) + growth > options.storageQuotaBytes) {
     throw new ApiError(
       "storage_limit_exceeded",
@@ -172,7 +209,19 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     statements.push(
       db
         .insert(collectionDocuments)
-        .values({ id, collectionId, userId, key: doc.key, url, title, metadataJson: doc.metadataJson, text: doc.text, bytes: doc.bytes, createdAt: at, updatedAt: at })
+        .values({
+          id,
+          collectionId,
+          userId,
+          key: doc.key,
+          url,
+          title,
+          metadataJson: doc.metadataJson,
+          text: doc.text,
+          bytes: doc.bytes,
+          createdAt: at,
+          updatedAt: at,
+        })
         .onConflictDoUpdate({
           target: [collectionDocuments.collectionId, collectionDocuments.key],
           set: { url, title, metadataJson: doc.metadataJson, text: doc.text, bytes: doc.bytes, updatedAt: at },
@@ -182,7 +231,9 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     // Chunked only now: a replayed or refused call never pays for it.
     for (const chunk of chunkDocument(doc.text)) {
       statements.push(
-        db.insert(collectionChunks).values({ documentId: id, collectionId, position: chunk.position, title: chunk.heading ? `${title} — ${chunk.heading}` : title, text: chunk.text }),
+        db
+          .insert(collectionChunks)
+          .values({ documentId: id, collectionId, position: chunk.position, title: chunk.heading ? `${title} — ${chunk.heading}` : title, text: chunk.text }),
       );
     }
     written.push({ id, title, url, bytes: doc.bytes });
@@ -224,7 +275,11 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
 
 /** The first answer for this Idempotency-Key, or 422 when it came with another body; undefined when the key is new. */
 async function replayIngest(db: Db, userId: string, key: string, requestHash: string): Promise<IngestResultDto | undefined> {
-  const row = await db.select().from(ingestCharges).where(and(eq(ingestCharges.userId, userId), eq(ingestCharges.idempotencyKey, key))).get();
+  const row = await db
+    .select()
+    .from(ingestCharges)
+    .where(and(eq(ingestCharges.userId, userId), eq(ingestCharges.idempotencyKey, key)))
+    .get();
   if (!row) return undefined;
   if (row.requestHash !== requestHash) throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request body.");
   return JSON.parse(row.resultJson) as IngestResultDto;

@@ -50,7 +50,12 @@ export class UnsupportedFieldsError extends TypedOutputError {
     costUsd: number,
     found: FoundBeforeFailure | null,
   ) {
-    super(`Typed output: no source supports the required field(s) ${fields.join(", ")}`, fields.map((field) => `${field}: no source supports it`), costUsd, found);
+    super(
+      `Typed output: no source supports the required field(s) ${fields.join(", ")}`,
+      fields.map((field) => `${field}: no source supports it`),
+      costUsd,
+      found,
+    );
     this.name = "UnsupportedFieldsError";
   }
 }

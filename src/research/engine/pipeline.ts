@@ -36,7 +36,10 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
   const stopped = await gatherEvidence(run);
   await run.checkCancelled();
   if (run.evidence.docs.length === 0) {
-    throw new NoEvidenceError(stopped === "deadline" ? "The deadline passed before any source could be read." : "No source matched the question.", budget.costUsd);
+    throw new NoEvidenceError(
+      stopped === "deadline" ? "The deadline passed before any source could be read." : "No source matched the question.",
+      budget.costUsd,
+    );
   }
 
   const { analysis, synthesis, answer, addressed } = await synthesize(run);
@@ -130,7 +133,8 @@ function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis, model: ModelS
   if (stated) return stated;
   // An open question's answer is the overview's first sentence: quotes of what each source said,
   // so `medium` (it says what was said, not whether it settles the question).
-  const answer = outcome.answer ?? (synthesis.overview ? { text: synthesis.overview.text, confidence: "medium" as const, basis: synthesis.overview.passages } : null);
+  const answer =
+    outcome.answer ?? (synthesis.overview ? { text: synthesis.overview.text, confidence: "medium" as const, basis: synthesis.overview.passages } : null);
   return answer ? withCitations(answer, synthesis) : null;
 }
 

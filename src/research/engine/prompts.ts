@@ -31,7 +31,15 @@ export function planPrompt(question: string, maxQueries: number): Prompt {
  * The engine reads only pages from the list it gave, never repeats a search, and stops gathering
  * when the model says the question is answered.
  */
-export function reflectPrompt(parts: { question: string; subQuestions: string[]; passages: string[]; searched: string[]; pages: string[]; maxQueries: number; maxUrls: number }): Prompt {
+export function reflectPrompt(parts: {
+  question: string;
+  subQuestions: string[];
+  passages: string[];
+  searched: string[];
+  pages: string[];
+  maxQueries: number;
+  maxUrls: number;
+}): Prompt {
   const subQuestions = parts.subQuestions.length > 0 ? parts.subQuestions.map((text, index) => `${index + 1}. ${text}`).join("\n") : "(none planned)";
   const pages = parts.pages.length > 0 ? parts.pages.join("\n") : "(none)";
   return {
@@ -73,7 +81,7 @@ const WRITE_RULES =
 const WRITE_BRIEF_SYSTEM =
   "You are a research analyst. Write a concise brief answering the question from the numbered sources. " +
   "Open with one sentence that answers the question directly in your own words when the sources support an answer (yes or no first for yes/no questions); if they do not, say what they establish. " +
-  "Then the key findings as bullet points (lines starting with \"- \"), without repeating source titles. " +
+  'Then the key findings as bullet points (lines starting with "- "), without repeating source titles. ' +
   WRITE_RULES +
   ' JSON: {"brief": "<Markdown>", "answer": {"text": "...", "confidence": "high", "sources": [1]} or null}';
 

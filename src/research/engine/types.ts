@@ -27,9 +27,8 @@ export type ResearchDeps = {
   now?: () => number;
 } & (
   | { /** Build them from configuration with createProviders(). */ providers: Providers; taskRunner?: undefined }
-  | { taskRunner: TaskRunner; /** The model that plans, reflects and writes; null: extractive. */ llm: ChatModel | null }
+  | { taskRunner: TaskRunner /** The model that plans, reflects and writes; null: extractive. */; llm: ChatModel | null }
 );
-
 
 export interface ResearchHooks {
   onProgress?: (progress: ResearchProgress) => void | Promise<void>;

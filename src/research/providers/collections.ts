@@ -60,7 +60,13 @@ export class CollectionSearch implements SearchProvider {
     for (const row of results) {
       if (hits.has(row.document_id) || hits.size >= limit) continue;
       const url = collectionDocumentUrl(row.collection_id, row.document_id, row.url);
-      hits.set(row.document_id, { url, title: plainText(row.title), snippet: row.snippet, domain: (row.url && domainOf(row.url)) || names.get(row.collection_id) || "collection", score: -row.rank });
+      hits.set(row.document_id, {
+        url,
+        title: plainText(row.title),
+        snippet: row.snippet,
+        domain: (row.url && domainOf(row.url)) || names.get(row.collection_id) || "collection",
+        score: -row.rank,
+      });
     }
     return [...hits.values()];
   }

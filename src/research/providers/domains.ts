@@ -1,7 +1,12 @@
 /** Domain allow/block lists: a domain matches itself and its subdomains, compared case-insensitively. */
 
 export function normalizeDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/^\*\./, "").replace(/\.$/, "").replace(/^www\./, "");
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^\*\./, "")
+    .replace(/\.$/, "")
+    .replace(/^www\./, "");
 }
 
 /** The host of a URL without a leading "www.", or "" when it does not parse. */

@@ -75,13 +75,19 @@ export function createSearchProvider(config: ProviderConfig, db: D1Database): Se
 }
 
 type ChatOptions = { contextTokens: number | undefined };
-type LlmFactory<Name extends LlmProviderName> = (required: Required<(typeof LLM_PROVIDER.requires)[Name]>, config: ProviderConfig, options: ChatOptions) => ChatModel | null;
+type LlmFactory<Name extends LlmProviderName> = (
+  required: Required<(typeof LLM_PROVIDER.requires)[Name]>,
+  config: ProviderConfig,
+  options: ChatOptions,
+) => ChatModel | null;
 
 /** A factory for every model the configuration accepts; null is the offline extractive engine (no model). */
 const LLM_FACTORIES: { [Name in LlmProviderName]: LlmFactory<Name> } = {
   extractive: () => null,
-  openai: (_, config, options) => new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY, options),
-  anthropic: ({ ANTHROPIC_API_KEY }, config, options) => new AnthropicModel(ANTHROPIC_API_KEY, config.LLM_MODEL ?? "claude-3-5-haiku-latest", config.ANTHROPIC_BASE_URL, options),
+  openai: (_, config, options) =>
+    new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY, options),
+  anthropic: ({ ANTHROPIC_API_KEY }, config, options) =>
+    new AnthropicModel(ANTHROPIC_API_KEY, config.LLM_MODEL ?? "claude-3-5-haiku-latest", config.ANTHROPIC_BASE_URL, options),
   "workers-ai": (_, config, options) => {
     if (!config.AI) throw new ProviderConfigError('LLM_PROVIDER=workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
     return new WorkersAiModel(config.AI, config.LLM_MODEL ?? "@cf/meta/llama-3.1-8b-instruct", options);

@@ -18,11 +18,7 @@ export async function fetchWithTimeout(url: string, init: RequestInit & { timeou
 }
 
 /** POST/GET JSON to a provider API; non-2xx becomes a ProviderError carrying the status. */
-export async function providerJson<T>(
-  provider: string,
-  url: string,
-  init: RequestInit & { timeoutMs?: number; signal?: AbortSignal },
-): Promise<T> {
+export async function providerJson<T>(provider: string, url: string, init: RequestInit & { timeoutMs?: number; signal?: AbortSignal }): Promise<T> {
   let response: Response;
   try {
     response = await fetchWithTimeout(url, { timeoutMs: 20_000, ...init });

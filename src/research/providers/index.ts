@@ -17,7 +17,11 @@ export type { Providers } from "./types";
  * resolved (DNS over HTTPS) and a name with an internal address is not read. A job that names collections
  * (`scope`) searches those instead, plus the default search space when its scope says `web`.
  */
-export function createProviders(config: ProviderConfig, db: D1Database, options: { defer?: (work: Promise<unknown>) => void; scope?: SearchScope } = {}): Providers {
+export function createProviders(
+  config: ProviderConfig,
+  db: D1Database,
+  options: { defer?: (work: Promise<unknown>) => void; scope?: SearchScope } = {},
+): Providers {
   const base = defaultProviders(config, db, options.defer);
   const scope = options.scope;
   if (!scope || scope.collections.length === 0) return base;

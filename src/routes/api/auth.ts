@@ -195,7 +195,11 @@ authRoutes.openapi(
           .string()
           .min(1)
           .max(512)
-          .openapi({ param: { name: "token", in: "query" }, description: "The token of the emailed link (valid 48 hours, single use).", example: "ygTo-7F_wTIsMq-5HQBKB4lAXE0PTVenu6z94jwXQ2o" }),
+          .openapi({
+            param: { name: "token", in: "query" },
+            description: "The token of the emailed link (valid 48 hours, single use).",
+            example: "ygTo-7F_wTIsMq-5HQBKB4lAXE0PTVenu6z94jwXQ2o",
+          }),
       }),
     },
     responses: { 302: noBody("Verified; redirect to the dashboard"), ...errorResponses("invalid_request") },

@@ -15,7 +15,6 @@ import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../db/schema/billing";
 const tags = ["Billing"];
 export const billingRoutes = createRouter();
 
-
 const PackDto = z
   .object({
     id: z.string().openapi({ description: "The pack's id, for checkout and auto top-up (`starter`, `handful`, `workshop`, `warehouse`)." }),
@@ -39,7 +38,10 @@ const PlanDto = z
   .openapi("PlanDto", { description: "A monthly subscription plan." });
 const OpPriceDto = z
   .object({
-    op: z.string().openapi({ description: "The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`." }),
+    op: z.string().openapi({
+      description:
+        "The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`.",
+    }),
     credits: z.number().openapi({ description: "The price of one unit, in credits (fractional; 1 credit = 0.01 USD)." }),
     note: z.string().openapi({ description: "What one unit is." }),
   })
@@ -64,17 +66,26 @@ const CheckoutBody = z
   ])
   .openapi("CheckoutBody", { description: "A pack (one-off payment) or, instead, a plan (subscription)." });
 const CheckoutResponse = z
-  .object({ url: z.url().openapi({ description: "The payment processor's hosted page: send the customer's browser there. It returns to the dashboard's billing page." }) })
+  .object({
+    url: z
+      .url()
+      .openapi({ description: "The payment processor's hosted page: send the customer's browser there. It returns to the dashboard's billing page." }),
+  })
   .openapi("CheckoutResponse", { description: "Where to send the customer." });
 const PaymentRowDto = z
   .object({
     id: z.uuid().openapi({ description: "The payment's id." }),
     created_at: z.iso.datetime().openapi({ description: "When the payment was started (UTC)." }),
-    status: z.enum(PAYMENT_STATUSES).openapi({ description: "`pending` (checkout open), `completed` (credits granted), `failed` (the processor refused; see `error`) or `refunded`." }),
+    status: z
+      .enum(PAYMENT_STATUSES)
+      .openapi({ description: "`pending` (checkout open), `completed` (credits granted), `failed` (the processor refused; see `error`) or `refunded`." }),
     pack_credits: z.int().openapi({ description: "Credits the payment grants (a plan's: its monthly credits)." }),
     pack_amount_cents: z.int().openapi({ description: "The amount in US cents." }),
     completed_at: z.iso.datetime().nullable().openapi({ description: "When the credits were granted (UTC); null until then." }),
-    kind: z.enum(PAYMENT_KINDS).openapi({ description: "`pack` (a pack bought), `plan_checkout` (a plan subscribed), `plan_invoice` (a plan's monthly invoice) or `auto_topup` (a pack bought by auto top-up)." }),
+    kind: z.enum(PAYMENT_KINDS).openapi({
+      description:
+        "`pack` (a pack bought), `plan_checkout` (a plan subscribed), `plan_invoice` (a plan's monthly invoice) or `auto_topup` (a pack bought by auto top-up).",
+    }),
     pack_id: z.string().nullable().openapi({ description: "The pack bought; null for plan payments." }),
     plan_id: z.string().nullable().openapi({ description: "The plan paid for; null for packs." }),
     error: z.string().nullable().openapi({ description: "Why the payment failed; null otherwise." }),
@@ -97,9 +108,13 @@ const AutoTopupSettings = z
 const SubscriptionDto = z
   .object({
     plan: PlanDto,
-    status: z.string().openapi({ description: "The subscription's status at the processor: `active`, `trialing` or `past_due` for a paid plan; `active` on Free." }),
+    status: z
+      .string()
+      .openapi({ description: "The subscription's status at the processor: `active`, `trialing` or `past_due` for a paid plan; `active` on Free." }),
     current_period_end: z.iso.datetime().nullable().openapi({ description: "When the current paid period ends and renews (UTC); null on Free." }),
-    overage_credits_this_period: z.int().openapi({ description: "Credits used beyond the balance in this period, billed at the plan's overage rate (0 on Free, which has no overage)." }),
+    overage_credits_this_period: z
+      .int()
+      .openapi({ description: "Credits used beyond the balance in this period, billed at the plan's overage rate (0 on Free, which has no overage)." }),
     overage_usd_micros_this_period: z.int().openapi({ description: "What that overage costs, in micro-USD (`overage_credits_this_period × overage_micros`)." }),
   })
   .openapi("SubscriptionDto", { description: "The account's current plan and its period." });
@@ -114,10 +129,34 @@ const WebhookReceipt = z
 const opPriceList = () => OP_PRICES.map(({ op, credits, note }) => ({ op, credits, note }));
 
 const packsExample = [
-  { id: "starter", name: "Starter", credits: 500, price_cents: 500, blurb: "Try it on real questions: about 8 standard or 33 lite research briefs. Credits never expire." },
-  { id: "handful", name: "Handful", credits: 2000, price_cents: 2000, blurb: "For a side project or a week of prototyping: about 33 standard or 10 pro briefs." },
-  { id: "workshop", name: "Workshop", credits: 5000, price_cents: 5000, blurb: "For a team putting research into a product: about 83 standard or 25 pro briefs." },
-  { id: "warehouse", name: "Warehouse", credits: 20000, price_cents: 20000, blurb: "The pay-as-you-go ceiling: 100 pro briefs. Using this much every month? A plan costs less." },
+  {
+    id: "starter",
+    name: "Starter",
+    credits: 500,
+    price_cents: 500,
+    blurb: "Try it on real questions: about 8 standard or 33 lite research briefs. Credits never expire.",
+  },
+  {
+    id: "handful",
+    name: "Handful",
+    credits: 2000,
+    price_cents: 2000,
+    blurb: "For a side project or a week of prototyping: about 33 standard or 10 pro briefs.",
+  },
+  {
+    id: "workshop",
+    name: "Workshop",
+    credits: 5000,
+    price_cents: 5000,
+    blurb: "For a team putting research into a product: about 83 standard or 25 pro briefs.",
+  },
+  {
+    id: "warehouse",
+    name: "Warehouse",
+    credits: 20000,
+    price_cents: 20000,
+    blurb: "The pay-as-you-go ceiling: 100 pro briefs. Using this much every month? A plan costs less.",
+  },
 ];
 const freePlanExample = {
   id: "free",
@@ -127,7 +166,13 @@ const freePlanExample = {
   overage_micros: 0,
   breakeven_credits: 0,
   blurb: "Explore the API without a card. Top up with packs whenever you need more.",
-  features: ["500 free credits to start", "Every research mode: lite, standard, pro and max", "Sync, async, SSE streaming and signed webhooks", "Typed JSON output from your own schema", "Community support"],
+  features: [
+    "500 free credits to start",
+    "Every research mode: lite, standard, pro and max",
+    "Sync, async, SSE streaming and signed webhooks",
+    "Typed JSON output from your own schema",
+    "Community support",
+  ],
 };
 const developerPlanExample = {
   id: "developer",
@@ -137,7 +182,12 @@ const developerPlanExample = {
   overage_micros: 9000,
   breakeven_credits: 2900,
   blurb: "For one developer shipping a research feature: 4,000 credits a month for $29.",
-  features: ["4,000 credits every month", "Overage at $0.009 per credit instead of a failed call", "Everything in Free", "Email support within 2 business days"],
+  features: [
+    "4,000 credits every month",
+    "Overage at $0.009 per credit instead of a failed call",
+    "Everything in Free",
+    "Email support within 2 business days",
+  ],
 };
 const checkoutUrlExample = { url: "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ" };
 
@@ -196,7 +246,8 @@ billingRoutes.openapi(
     tags,
     security: NO_SECURITY,
     summary: "List the research modes",
-    description: "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
+    description:
+      "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
     responses: {
       // The example is the answer itself, from the one table of modes (research/pricing.ts).
       200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", modePrices()),
@@ -253,7 +304,8 @@ billingRoutes.openapi(
     operationId: "listPayments",
     tags,
     summary: "List your payments",
-    description: "Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.",
+    description:
+      "Every payment of the account, newest first: packs, plan checkouts, monthly plan invoices and auto top-ups, with their status. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
     responses: {
@@ -310,14 +362,24 @@ billingRoutes.openapi(
     description: "The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.",
     security: JWT_SECURITY,
     responses: {
-      200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)", { enabled: true, threshold_credits: 100, pack_id: "handful", in_flight: false }),
+      200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)", {
+        enabled: true,
+        threshold_credits: 100,
+        pack_id: "handful",
+        in_flight: false,
+      }),
       ...errorResponses("unauthorized"),
     },
   }),
   async (c) => {
     const row = await getAutoTopup(c.var.deps, c.var.user.id);
     return c.json(
-      { enabled: row?.enabled ?? false, threshold_credits: row?.thresholdCredits ?? 0, pack_id: row?.packId ?? "starter", in_flight: Boolean(row?.inFlightPaymentId) },
+      {
+        enabled: row?.enabled ?? false,
+        threshold_credits: row?.thresholdCredits ?? 0,
+        pack_id: row?.packId ?? "starter",
+        in_flight: Boolean(row?.inFlightPaymentId),
+      },
       200,
     );
   },
@@ -371,10 +433,10 @@ billingRoutes.openapi(
       "For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.",
     request: {
       headers: z.object({
-        "stripe-signature": z
-          .string()
-          .optional()
-          .openapi({ description: "The processor's signature of the raw body (`t=<unix seconds>,v1=<hex HMAC-SHA256>`), checked with the webhook secret within 300 s.", example: "t=1795456789,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd" }),
+        "stripe-signature": z.string().optional().openapi({
+          description: "The processor's signature of the raw body (`t=<unix seconds>,v1=<hex HMAC-SHA256>`), checked with the webhook secret within 300 s.",
+          example: "t=1795456789,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+        }),
       }),
     },
     responses: {

@@ -12,7 +12,8 @@ creditRoutes.openapi(
     operationId: "getCreditBalance",
     tags: ["Credits"],
     summary: "Get your credit balance (dashboard)",
-    description: "The account's balance, in credits and in USD, for the dashboard: the same figures as `GET /v1/credits`, authenticated with an access token. Free.",
+    description:
+      "The account's balance, in credits and in USD, for the dashboard: the same figures as `GET /v1/credits`, authenticated with an access token. Free.",
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(BalanceDto, "The balance", { credits: 425, usd: "4.25" }), ...errorResponses("unauthorized", "account_suspended") },
   }),

@@ -134,7 +134,11 @@ dashboardRoutes.openapi(
         anonymize: z
           .enum(["true", "false"], { error: "anonymize must be true or false" })
           .optional()
-          .openapi({ param: { name: "anonymize", in: "query" }, description: "`true` replaces each question with `[redacted] (<n> characters)`. Default `false`.", example: "true" }),
+          .openapi({
+            param: { name: "anonymize", in: "query" },
+            description: "`true` replaces each question with `[redacted] (<n> characters)`. Default `false`.",
+            example: "true",
+          }),
       }),
     },
     responses: { 200: pageResponse(z.array(LogRowDto), "Jobs, newest first", [...logExample]), ...errorResponses("invalid_request", "unauthorized") },
@@ -142,6 +146,9 @@ dashboardRoutes.openapi(
   async (c) => {
     const query = c.req.valid("query");
     const rows = pageWithLink(c, await listJobs(c.var.deps, c.var.user.id, peek(query)), query);
-    return c.json(rows.map((row) => logRow(row, query.anonymize === "true")), 200);
+    return c.json(
+      rows.map((row) => logRow(row, query.anonymize === "true")),
+      200,
+    );
   },
 );

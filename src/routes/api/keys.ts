@@ -15,7 +15,8 @@ keyRoutes.openapi(
     operationId: "listApiKeys",
     tags,
     summary: "List your API keys",
-    description: "Lists the account's API keys that are not revoked, newest first, with their names, prefixes and when they were last used. The full key is never shown again after it was created or reset.",
+    description:
+      "Lists the account's API keys that are not revoked, newest first, with their names, prefixes and when they were last used. The full key is never shown again after it was created or reset.",
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(z.array(ApiKeyDto), "Keys, newest first", [apiKeyExample]), ...errorResponses("unauthorized") },
   }),
@@ -48,7 +49,8 @@ keyRoutes.openapi(
     operationId: "revokeApiKey",
     tags,
     summary: "Revoke an API key",
-    description: "Revokes a key at once: calls with it answer 401 `unauthorized` from now on, and it leaves the list. Jobs it already started go on. A revoked or unknown key is 404.",
+    description:
+      "Revokes a key at once: calls with it answer 401 `unauthorized` from now on, and it leaves the list. Jobs it already started go on. A revoked or unknown key is 404.",
     security: JWT_SECURITY,
     request: { params: IdParam },
     responses: { 200: noBody("Revoked"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
@@ -71,7 +73,11 @@ keyRoutes.openapi(
     security: JWT_SECURITY,
     request: { params: IdParam },
     responses: {
-      200: jsonResponse(CreatedKey, "The key with its new plaintext", { ...createdKeyExample, prefix: "dr_live_q8Hn", plaintext: "dr_live_q8HnT2vLw5RkPz7cXe3YbJ9mUa4SdF6G" }),
+      200: jsonResponse(CreatedKey, "The key with its new plaintext", {
+        ...createdKeyExample,
+        prefix: "dr_live_q8Hn",
+        plaintext: "dr_live_q8HnT2vLw5RkPz7cXe3YbJ9mUa4SdF6G",
+      }),
       ...errorResponses("invalid_request", "unauthorized", "not_found"),
     },
   }),

@@ -11,5 +11,6 @@ addResearchRoutes(playgroundRoutes, {
   security: JWT_SECURITY,
   submitSummary: "Research a question (playground)",
   operationNoun: "PlaygroundResearch",
-  surfaceNote: "The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.",
+  surfaceNote:
+    "The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.",
 });

@@ -68,7 +68,12 @@ settingsRoutes.openapi(
 );
 
 const WebhookSecretDto = z
-  .object({ secret: z.string().openapi({ description: "The signing secret (`whsec_...`): the HMAC-SHA256 key of `X-Service-Signature`.", example: "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U" }) })
+  .object({
+    secret: z.string().openapi({
+      description: "The signing secret (`whsec_...`): the HMAC-SHA256 key of `X-Service-Signature`.",
+      example: "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U",
+    }),
+  })
   .openapi("WebhookSecret", { description: "The account's webhook signing secret." });
 const webhookSecretExample = { secret: "whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U" };
 
@@ -94,9 +99,13 @@ settingsRoutes.openapi(
     operationId: "rotateWebhookSecret",
     tags,
     summary: "Rotate the webhook signing secret",
-    description: "Replaces the signing secret, e.g. after a leak. Deliveries signed from now on (retries included) use the new one; update your receiver at the same time.",
+    description:
+      "Replaces the signing secret, e.g. after a leak. Deliveries signed from now on (retries included) use the new one; update your receiver at the same time.",
     security: JWT_SECURITY,
-    responses: { 200: jsonResponse(WebhookSecretDto, "The new secret", { secret: "whsec_K2pWq9vTz4mYb7nXc1rLs8dJf3hGa6uEo5iRt0yUw2Q" }), ...errorResponses("unauthorized") },
+    responses: {
+      200: jsonResponse(WebhookSecretDto, "The new secret", { secret: "whsec_K2pWq9vTz4mYb7nXc1rLs8dJf3hGa6uEo5iRt0yUw2Q" }),
+      ...errorResponses("unauthorized"),
+    },
   }),
   async (c) => c.json({ secret: await rotateWebhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );

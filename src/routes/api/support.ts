@@ -1,7 +1,7 @@
 import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES } from "../../db/schema";
-import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody, pageResponse } from "../../http/openapi";
+import { createRouter, errorResponses, JWT_SECURITY, jsonBody, noBody, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { createTicket, listOwnTickets } from "../../services/tickets";
 
@@ -29,7 +29,9 @@ const TicketBody = z
       .trim()
       .min(1, { error: "body must not be empty" })
       .max(BODY_MAX, { error: `body must be at most ${BODY_MAX} characters` })
-      .openapi({ description: `What happened or what you need, 1 to ${BODY_MAX} characters (trimmed). Include job ids or X-Request-Id values when they apply.` }),
+      .openapi({
+        description: `What happened or what you need, 1 to ${BODY_MAX} characters (trimmed). Include job ids or X-Request-Id values when they apply.`,
+      }),
   })
   .openapi("TicketBody", { description: "A new support ticket." });
 
@@ -61,7 +63,8 @@ supportRoutes.openapi(
     operationId: "createTicket",
     tags,
     summary: "Submit a support ticket",
-    description: "Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`.",
+    description:
+      "Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`.",
     security: JWT_SECURITY,
     request: { body: jsonBody(TicketBody, ticketExample) },
     responses: { 200: noBody("Ticket submitted"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },

@@ -83,7 +83,9 @@ export function mcpRoutes(version: string) {
   router.post("/", (c) => handleMcpPost(c, version));
   // No server-initiated stream (GET) and no session to end (DELETE): the MCP spec lets a server answer 405.
   router.all("/", (c) =>
-    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC messages to this endpoint." }, id: null }, 405, { Allow: "POST" }),
+    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC messages to this endpoint." }, id: null }, 405, {
+      Allow: "POST",
+    }),
   );
   return router;
 }

@@ -15,7 +15,10 @@ v1CreditRoutes.openapi(
     description:
       "The account's balance, in credits and in USD (1 credit = 0.01 USD). Credits reserved by running jobs are already deducted. Check it before a batch of research to avoid 402 `insufficient_credits`. Free.",
     security: API_KEY_SECURITY,
-    responses: { 200: jsonResponse(BalanceDto, "The balance", { credits: 425, usd: "4.25" }), ...errorResponses("unauthorized", "account_suspended", "rate_limited") },
+    responses: {
+      200: jsonResponse(BalanceDto, "The balance", { credits: 425, usd: "4.25" }),
+      ...errorResponses("unauthorized", "account_suspended", "rate_limited"),
+    },
   }),
   // The API-key middleware read the owner's row, balance included, in the same query.
   (c) => c.json(balanceDto(c.var.user.credits), 200),

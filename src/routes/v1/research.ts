@@ -1,6 +1,6 @@
 import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse, pageResponse } from "../../http/openapi";
+import { API_KEY_SECURITY, createRouter, errorResponses, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { listJobs, ResearchLogRowDto, researchLogRow } from "../../research/service";
 import { StatusFilter } from "../research-http";
@@ -32,7 +32,10 @@ v1ResearchRoutes.openapi(
     description:
       "Lists the jobs your API keys started (the dashboard's playground jobs are in the dashboard's log), newest first, with their figures but without briefs: read a job for its brief. Filter by `status`; page with `limit` and `offset`. Free.",
     request: { query: PagingQuery.extend(StatusFilter.shape) },
-    responses: { 200: pageResponse(z.array(ResearchLogRowDto), "Jobs, newest first", researchLogExample), ...errorResponses("invalid_request", "unauthorized") },
+    responses: {
+      200: pageResponse(z.array(ResearchLogRowDto), "Jobs, newest first", researchLogExample),
+      ...errorResponses("invalid_request", "unauthorized"),
+    },
   }),
   async (c) => {
     const query = c.req.valid("query");

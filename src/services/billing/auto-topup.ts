@@ -21,7 +21,10 @@ export interface AutoTopupSettings {
 export async function saveAutoTopup(deps: BillingDeps, userId: string, settings: AutoTopupSettings): Promise<void> {
   if (!(await findPack(deps.db, settings.packId))) throw ApiError.invalid(`Unknown pack "${settings.packId}".`);
   const values = { ...settings, updatedAt: nowIso() };
-  await deps.db.insert(autoTopups).values({ userId, ...values }).onConflictDoUpdate({ target: autoTopups.userId, set: values });
+  await deps.db
+    .insert(autoTopups)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: autoTopups.userId, set: values });
 }
 
 export async function getAutoTopup(deps: BillingDeps, userId: string) {

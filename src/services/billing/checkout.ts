@@ -34,11 +34,7 @@ function missingPrice(variable: string | null): ApiError {
  * row is written first and its id travels in the session metadata, so the completion event can
  * always find what was bought.
  */
-export async function createCheckout(
-  deps: ReturningDeps,
-  user: UserRow,
-  item: { packId: string } | { planId: string },
-): Promise<{ url: string }> {
+export async function createCheckout(deps: ReturningDeps, user: UserRow, item: { packId: string } | { planId: string }): Promise<{ url: string }> {
   const { db, config } = deps;
   const pack = "packId" in item ? await findPack(db, item.packId) : undefined;
   const plan = "planId" in item ? await findPlan(db, item.planId) : undefined;

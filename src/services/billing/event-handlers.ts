@@ -161,8 +161,7 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event): Prom
   if (!userId) return ignored(`no user matches subscription ${subscription.id}`);
   const item = subscription.items.data.find((i) => i.price.recurring?.usage_type !== "metered") ?? subscription.items.data[0];
   const plan =
-    (await planForPrice(deps, item?.price.id)) ??
-    (subscription.metadata?.plan_id ? await findPlan(deps.db, subscription.metadata.plan_id) : undefined);
+    (await planForPrice(deps, item?.price.id)) ?? (subscription.metadata?.plan_id ? await findPlan(deps.db, subscription.metadata.plan_id) : undefined);
   if (!plan && !deleted) return ignored(`no plan matches subscription ${subscription.id}`);
   // A subscription made outside our checkout (the processor's dashboard) still links its customer.
   await rememberCustomer(deps, userId, idOf(subscription.customer));
@@ -175,7 +174,9 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event): Prom
     currentPeriodEnd: isoFromUnix(item?.current_period_end),
     eventCreated: event.created,
   });
-  return applied ? { status: "processed", note: deleted ? "back to Free" : `plan ${plan!.id} (${subscription.status})` } : ignored("a newer subscription event was already applied");
+  return applied
+    ? { status: "processed", note: deleted ? "back to Free" : `plan ${plan!.id} (${subscription.status})` }
+    : ignored("a newer subscription event was already applied");
 }
 
 /**
@@ -220,7 +221,13 @@ async function chargeRefunded(deps: BillingDeps, event: Stripe.Event): Promise<E
           refundShortfallCredits: sql`${payments.refundShortfallCredits} + ${toTake} - ${taken}`,
           status: charge.refunded ? "refunded" : payments.status,
         })
-        .where(and(eq(payments.id, payment.id), eq(payments.refundedCredits, payment.refundedCredits), sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id})`)),
+        .where(
+          and(
+            eq(payments.id, payment.id),
+            eq(payments.refundedCredits, payment.refundedCredits),
+            sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.id} = ${debit.id})`,
+          ),
+        ),
       deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.id, debit.id)),
     ]);
     if (written.length > 0) return { status: "processed", note: `took back up to ${toTake} credits` };

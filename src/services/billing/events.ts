@@ -28,10 +28,7 @@ export async function receiveProcessorEvent(deps: BillingDeps, rawBody: string, 
     throw ApiError.invalid("The event body is not JSON.");
   }
   if (typeof event.id !== "string" || typeof event.type !== "string") throw ApiError.invalid("The event has no id or type.");
-  await deps.db
-    .insert(processorEvents)
-    .values({ id: event.id, type: event.type, receivedAt: nowIso(), body: rawBody })
-    .onConflictDoNothing();
+  await deps.db.insert(processorEvents).values({ id: event.id, type: event.type, receivedAt: nowIso(), body: rawBody }).onConflictDoNothing();
   return applyStoredEvent(deps, event.id);
 }
 
@@ -43,7 +40,10 @@ export async function receiveProcessorEvent(deps: BillingDeps, rawBody: string, 
 export async function applyStoredEvent(deps: BillingDeps, eventId: string): Promise<{ status: StoredEventStatus; note?: string }> {
   const row = await deps.db.select().from(processorEvents).where(eq(processorEvents.id, eventId)).get();
   if (!row?.body) throw ApiError.notFound("Processor event with a stored body");
-  await deps.db.update(processorEvents).set({ attempts: sql`${processorEvents.attempts} + 1` }).where(eq(processorEvents.id, eventId));
+  await deps.db
+    .update(processorEvents)
+    .set({ attempts: sql`${processorEvents.attempts} + 1` })
+    .where(eq(processorEvents.id, eventId));
   const handler = EVENT_HANDLERS[row.type];
   let outcome: { status: StoredEventStatus; note?: string };
   try {
@@ -60,10 +60,5 @@ export async function applyStoredEvent(deps: BillingDeps, eventId: string): Prom
 }
 
 export async function listProcessorEvents(deps: BillingDeps, page: Paging) {
-  return deps.db
-    .select()
-    .from(processorEvents)
-    .orderBy(desc(processorEvents.receivedAt), desc(sql`rowid`))
-    .limit(page.limit)
-    .offset(page.offset);
+  return deps.db.select().from(processorEvents).orderBy(desc(processorEvents.receivedAt), desc(sql`rowid`)).limit(page.limit).offset(page.offset);
 }

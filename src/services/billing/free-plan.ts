@@ -28,7 +28,12 @@ export async function grantFreeMonth(db: Db, now = new Date()): Promise<number> 
       and(
         lt(users.createdAt, monthStart),
         isNull(users.suspendedAt),
-        notExists(db.select({ one: sql`1` }).from(ledgerEntries).where(and(eq(ledgerEntries.userId, users.id), eq(ledgerEntries.idempotencyKey, key)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(ledgerEntries)
+            .where(and(eq(ledgerEntries.userId, users.id), eq(ledgerEntries.idempotencyKey, key))),
+        ),
         notExists(
           db
             .select({ one: sql`1` })

@@ -63,7 +63,10 @@ export async function completePayment(
 
 /** Marks a pending payment failed (a completed one is never downgraded by a late failure event). */
 export async function failPayment(db: Db, paymentId: string, error: string): Promise<void> {
-  await db.update(payments).set({ status: "failed", error: error.slice(0, 500) }).where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+  await db
+    .update(payments)
+    .set({ status: "failed", error: error.slice(0, 500) })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
 }
 
 export async function paymentHistory(db: Db, userId: string, page: Paging): Promise<PaymentRow[]> {

@@ -12,9 +12,7 @@ import { currentPlan } from "./subscriptions";
 
 import type { Defer } from "../deps";
 
-export type ReservationOutcome =
-  | { status: "reserved"; balance: number; overageCredits: number }
-  | { status: "insufficient"; balance: number };
+export type ReservationOutcome = { status: "reserved"; balance: number; overageCredits: number } | { status: "insufficient"; balance: number };
 
 const reservationKey = (jobId: string) => `reservation:${jobId}`;
 
@@ -82,7 +80,10 @@ export async function reserveCredits(deps: BillingDeps, userId: string, credits:
         .from(ledgerEntries)
         .where(eq(ledgerEntries.id, overage.id)),
     ),
-    db.select().from(ledgerEntries).where(inArray(ledgerEntries.id, [overage.id, reserve.id])),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.id, [overage.id, reserve.id])),
     db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)),
   ]);
   const balance = after[0]?.credits ?? 0;
@@ -112,7 +113,10 @@ async function reportOverage(deps: BillingDeps, reportId: string): Promise<void>
     await db.update(overageReports).set({ status: "reported", reportedAt: nowIso(), error: null }).where(eq(overageReports.id, reportId));
   } catch (error) {
     console.error(`overage report ${reportId} failed: ${errorSummary(error)}`);
-    await db.update(overageReports).set({ status: "failed", error: String(error).slice(0, 500) }).where(eq(overageReports.id, reportId));
+    await db
+      .update(overageReports)
+      .set({ status: "failed", error: String(error).slice(0, 500) })
+      .where(eq(overageReports.id, reportId));
   }
 }
 

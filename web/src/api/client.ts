@@ -65,7 +65,12 @@ export async function authedFetch(request: Request): Promise<Response> {
   const response = await send(request);
   if (response.status !== 401 || new URL(request.url).pathname.startsWith("/api/auth/")) return response;
   // Only an expired or missing token is worth a refresh; a 401 such as a wrong current password is the answer.
-  const code = ((await response.clone().json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
+  const code = (
+    (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { code?: string } } | null
+  )?.error?.code;
   if (code !== "unauthorized") return response;
   return (await session.refresh()) ? send(retry) : response;
 }

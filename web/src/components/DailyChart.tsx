@@ -29,7 +29,10 @@ export function DailyChart({ title, days, series, height = 220 }: { title: strin
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
         // Counts and credits are whole numbers: no 0.2-step ticks.
-        axes: [{ stroke: "#5b6475", grid: { show: false } }, { stroke: "#5b6475", grid: { stroke: "#eef0f4" }, size: 56, incrs: WHOLE_STEPS }],
+        axes: [
+          { stroke: "#5b6475", grid: { show: false } },
+          { stroke: "#5b6475", grid: { stroke: "#eef0f4" }, size: 56, incrs: WHOLE_STEPS },
+        ],
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, fill: `${s.color}cc`, width: 0, paths: bars, points: { show: false } }))],
       },
       [xs, ...series.map((s) => s.values)],

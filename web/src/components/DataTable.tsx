@@ -52,7 +52,11 @@ export function DataTable<Row>({ columns, rows, rowKey, empty, className, captio
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.header} data-label={column.kind === "title" || column.kind === "actions" ? undefined : column.header} className={cellClass(column, row)}>
+              <td
+                key={column.header}
+                data-label={column.kind === "title" || column.kind === "actions" ? undefined : column.header}
+                className={cellClass(column, row)}
+              >
                 {column.cell(row)}
               </td>
             ))}

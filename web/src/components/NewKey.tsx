@@ -8,7 +8,6 @@ export function NewKey({ plaintext, children }: { plaintext: string; children?: 
       <p>
         <strong>Copy this key now: it is shown only once.</strong> Anyone with it can spend your credits.
       </p>
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the name lets screen readers (and tests) find the key among the panel's text. */}
       <code aria-label="Key">{plaintext}</code>
       <div className="row">
         <CopyButton text={plaintext} className="" />

@@ -26,7 +26,15 @@ export function pageOf<T>(rows: T[], size = PAGE_SIZE): { rows: T[]; hasNext: bo
 }
 
 /** Previous / Next buttons named after what they page through ("Next page of users"). */
-export function Pager({ page, hasNext, what }: { page: Pick<ReturnType<typeof usePage>, "size" | "offset" | "previous" | "next">; hasNext: boolean; what: string }) {
+export function Pager({
+  page,
+  hasNext,
+  what,
+}: {
+  page: Pick<ReturnType<typeof usePage>, "size" | "offset" | "previous" | "next">;
+  hasNext: boolean;
+  what: string;
+}) {
   if (page.offset === 0 && !hasNext) return null;
   return (
     <nav className="pager" aria-label={`Pages of ${what}`}>

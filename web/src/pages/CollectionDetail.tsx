@@ -64,7 +64,11 @@ export function CollectionDetail() {
   }
 
   async function removeDocument(docId: string, title: string) {
-    const confirmed = await confirm({ title: `Delete "${title}"?`, message: "It leaves this collection: research will no longer find it.", confirmLabel: "Delete" });
+    const confirmed = await confirm({
+      title: `Delete "${title}"?`,
+      message: "It leaves this collection: research will no longer find it.",
+      confirmLabel: "Delete",
+    });
     if (!confirmed) return;
     try {
       await dataOf(api.DELETE("/api/collections/{id}/documents/{doc_id}", { params: { path: { id, doc_id: docId } } }));
@@ -129,7 +133,10 @@ export function CollectionDetail() {
               Files to add
               <input ref={files} type="file" multiple accept={ACCEPTED} required />
             </label>
-            <p className="muted">PDF (up to 2,000 pages), HTML, Markdown, text or JSON Lines, up to 20 MB each and 21 MB at once. A document with the same title (a file without a URL) replaces its earlier copy.</p>
+            <p className="muted">
+              PDF (up to 2,000 pages), HTML, Markdown, text or JSON Lines, up to 20 MB each and 21 MB at once. A document with the same title (a file without a
+              URL) replaces its earlier copy.
+            </p>
             <button type="submit" disabled={busy}>
               {busy ? "Uploading…" : "Upload"}
             </button>

@@ -54,8 +54,8 @@ export function Collections() {
     <section aria-labelledby="collections-title">
       <h1 id="collections-title">Collections</h1>
       <p className="muted">
-        Your own documents (PDF, HTML, Markdown, text, JSON Lines). Research that names a collection searches it instead of the web, and cites its
-        documents. Adding documents costs 2 credits per MB of text.
+        Your own documents (PDF, HTML, Markdown, text, JSON Lines). Research that names a collection searches it instead of the web, and cites its documents.
+        Adding documents costs 2 credits per MB of text.
       </p>
       <form onSubmit={submit} aria-label="Create a collection" className="inline">
         <label>

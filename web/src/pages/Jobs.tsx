@@ -32,7 +32,8 @@ export function Jobs() {
   const page = Math.max(0, Number(params.get("page")) || 0);
   const logs = useQuery({
     queryKey: ["logs", status, anonymize, page],
-    queryFn: () => dataOf(api.GET("/api/logs", { params: { query: { status, anonymize: anonymize ? "true" : "false", limit: PAGE + 1, offset: page * PAGE } } })),
+    queryFn: () =>
+      dataOf(api.GET("/api/logs", { params: { query: { status, anonymize: anonymize ? "true" : "false", limit: PAGE + 1, offset: page * PAGE } } })),
     placeholderData: keepPreviousData,
   });
   const set = (changes: Record<string, string | null>) => {
@@ -72,12 +73,18 @@ export function Jobs() {
         caption="Your jobs"
         empty={
           <p className="card">
-            {status ? `No ${status} jobs.` : "No jobs yet."} <Link to="/playground">Run one in the playground</Link> or call <code>POST /v1/research</code> with a key.
+            {status ? `No ${status} jobs.` : "No jobs yet."} <Link to="/playground">Run one in the playground</Link> or call <code>POST /v1/research</code> with
+            a key.
           </p>
         }
       />
       <Pager
-        page={{ size: PAGE, offset: page * PAGE, previous: () => set({ page: page > 1 ? String(page - 1) : null }), next: () => set({ page: String(page + 1) }) }}
+        page={{
+          size: PAGE,
+          offset: page * PAGE,
+          previous: () => set({ page: page > 1 ? String(page - 1) : null }),
+          next: () => set({ page: String(page + 1) }),
+        }}
         hasNext={hasNext}
         what="jobs"
       />

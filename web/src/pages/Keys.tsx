@@ -28,7 +28,11 @@ export function Keys() {
     onError: (error) => setProblem(error.message),
   });
   async function resetKey(id: string, keyName: string) {
-    const reset = await confirm({ title: `Reset "${keyName}"?`, message: "The current key stops working at once; a new one is shown once.", confirmLabel: "Reset" });
+    const reset = await confirm({
+      title: `Reset "${keyName}"?`,
+      message: "The current key stops working at once; a new one is shown once.",
+      confirmLabel: "Reset",
+    });
     if (!reset) return;
     const { data, error, response } = await api.POST("/api/keys/{id}/reset", { params: { path: { id } } });
     if (!data) return setProblem(errorMessage(error, response));
@@ -88,13 +92,7 @@ export function Keys() {
       )}
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <p role="alert">{keys.error.message}</p>}
-      <DataTable
-        columns={columns}
-        rows={keys.data}
-        rowKey={(key) => key.id}
-        caption="Your API keys"
-        empty={<p>No keys yet: create one to call the API.</p>}
-      />
+      <DataTable columns={columns} rows={keys.data} rowKey={(key) => key.id} caption="Your API keys" empty={<p>No keys yet: create one to call the API.</p>} />
       {dialog}
     </section>
   );

@@ -41,7 +41,9 @@ export function Playground() {
   const [exclude, setExclude] = useState(saved?.exclude ?? "");
   const [schemaText, setSchemaText] = useState(saved?.schemaText ?? "");
   // Opened from a collection's page (?collection=<id>): that collection is ticked.
-  const [chosenCollections, setChosenCollections] = useState<string[]>(() => saved?.collections ?? (params.get("collection") ? [params.get("collection")!] : []));
+  const [chosenCollections, setChosenCollections] = useState<string[]>(
+    () => saved?.collections ?? (params.get("collection") ? [params.get("collection")!] : []),
+  );
   const [alsoWeb, setAlsoWeb] = useState(saved?.alsoWeb ?? false);
   // The folded options stay as the person left them: ticking or unticking a collection never folds them.
   const [moreOpen, setMoreOpen] = useState(() => chosenCollections.length > 0 || usesMoreOptions(saved));
@@ -136,7 +138,14 @@ export function Playground() {
       <form onSubmit={submit} aria-label="Research request" className="card">
         <label>
           Question
-          <textarea required rows={3} maxLength={2000} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="What did the McKinley Tariff do?" />
+          <textarea
+            required
+            rows={3}
+            maxLength={2000}
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            placeholder="What did the McKinley Tariff do?"
+          />
         </label>
         <div className="row">
           <label>
@@ -158,7 +167,14 @@ export function Playground() {
           )}
           <label>
             Wall-clock limit (s)
-            <input type="number" min={1} step={1} value={wallclock} onChange={(e) => setWallclock(e.target.value)} placeholder={chosen ? String(chosen.max_wallclock_secs) : ""} />
+            <input
+              type="number"
+              min={1}
+              step={1}
+              value={wallclock}
+              onChange={(e) => setWallclock(e.target.value)}
+              placeholder={chosen ? String(chosen.max_wallclock_secs) : ""}
+            />
           </label>
         </div>
         <p id="mode-help" className="muted">
@@ -199,7 +215,13 @@ export function Playground() {
           </div>
           <label>
             JSON Schema of the typed output (optional)
-            <textarea rows={6} value={schemaText} onChange={(e) => setSchemaText(e.target.value)} placeholder='{"type": "object", "properties": {"answer": {"type": "string"}}}' spellCheck={false} />
+            <textarea
+              rows={6}
+              value={schemaText}
+              onChange={(e) => setSchemaText(e.target.value)}
+              placeholder='{"type": "object", "properties": {"answer": {"type": "string"}}}'
+              spellCheck={false}
+            />
           </label>
         </details>
         <div className="row">

@@ -13,7 +13,13 @@ function BriefText({ brief, sources, onCite }: { brief: string; sources: Schemas
       const source = marker ? sources[Number(marker[1]) - 1] : undefined;
       if (!marker || !source) return <Fragment key={`${key}-${i}`}>{part.replaceAll("**", "")}</Fragment>;
       return (
-        <button key={`${key}-${i}`} type="button" className="cite" aria-label={`Source ${marker[1]}: ${source.title}`} onClick={() => onCite(Number(marker[1]) - 1)}>
+        <button
+          key={`${key}-${i}`}
+          type="button"
+          className="cite"
+          aria-label={`Source ${marker[1]}: ${source.title}`}
+          onClick={() => onCite(Number(marker[1]) - 1)}
+        >
           {marker[1]}
         </button>
       );
@@ -51,15 +57,21 @@ export function BriefWithSources({ result }: { result: Result }) {
     <>
       <ShortAnswer answer={result.answer} sources={result.sources} onCite={cite} />
       <div className="brief-layout">
-        <section aria-label="Brief">{result.brief ? <BriefText brief={result.brief} sources={result.sources} onCite={cite} /> : <p className="muted">No brief.</p>}</section>
+        <section aria-label="Brief">
+          {result.brief ? <BriefText brief={result.brief} sources={result.sources} onCite={cite} /> : <p className="muted">No brief.</p>}
+        </section>
         <section aria-label="Sources">
           <h2>Sources</h2>
           {result.sources.length === 0 && <p className="muted">No sources.</p>}
           <ol className="sources">
             {result.sources.map((source, index) => (
-              <li key={source.url} id={`source-${index + 1}`} aria-current={selected === index ? "true" : undefined} className={selected === index ? "selected" : undefined}>
-                <SourceLink url={source.url} title={source.title} />{" "}
-                <span className="muted">{source.domain}</span>
+              <li
+                key={source.url}
+                id={`source-${index + 1}`}
+                aria-current={selected === index ? "true" : undefined}
+                className={selected === index ? "selected" : undefined}
+              >
+                <SourceLink url={source.url} title={source.title} /> <span className="muted">{source.domain}</span>
                 {source.summary && <p className="summary">{source.summary}</p>}
                 {selected === index && (
                   <ul aria-label={`Passages of source ${index + 1}`} className="quotes">

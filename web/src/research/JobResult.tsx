@@ -36,9 +36,8 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
         </div>
       </dl>
       <p className="muted">
-        Charged is what you pay (1 credit = $0.01). Metered work is what the job's searches, reads and writing came to at the operation prices: a
-        cancelled job pays it rounded up to whole credits, a succeeded one its mode's price (max: its metered work, up to its max credits), a failed
-        one nothing.
+        Charged is what you pay (1 credit = $0.01). Metered work is what the job's searches, reads and writing came to at the operation prices: a cancelled job
+        pays it rounded up to whole credits, a succeeded one its mode's price (max: its metered work, up to its max credits), a failed one nothing.
       </p>
       {result.error && (
         <p role="alert">
@@ -48,8 +47,8 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
       )}
       {result.status === "cancelled" && (
         <p className="card">
-          This job was cancelled: it was charged {result.credits_charged} credit{result.credits_charged === 1 ? "" : "s"} for the work already done, and the rest of its
-          reservation went back to your balance.
+          This job was cancelled: it was charged {result.credits_charged} credit{result.credits_charged === 1 ? "" : "s"} for the work already done, and the
+          rest of its reservation went back to your balance.
         </p>
       )}
       {result.partial && (

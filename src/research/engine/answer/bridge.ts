@@ -77,4 +77,3 @@ function hopFrom(lead: RankedDoc, ranked: RankedDoc[], skip: RankedDoc[] = []): 
   }
   return undefined;
 }
-

@@ -11,7 +11,8 @@ export interface Fact<T> {
   sentence: number;
 }
 
-const PLACE_PHRASE = /\bin\s+((?:the\s+)?[\p{Lu}][\p{L}'’.\-]*(?:\s+(?:[\p{Lu}][\p{L}'’.\-]*|of|de|upon|on))*(?:,\s+[\p{Lu}][\p{L}'’.\-]*(?:\s+[\p{Lu}][\p{L}'’.\-]*)*)*)/u;
+const PLACE_PHRASE =
+  /\bin\s+((?:the\s+)?[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|of|de|upon|on))*(?:,\s+[\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*)*)*)/u;
 
 /** The place stated with a relation word ("born", "headquartered", "formed"), as "Minato, Tokyo". */
 export function placeOf(entry: RankedDoc, cues: string[]): Fact<string> | null {
@@ -28,7 +29,18 @@ export function placeOf(entry: RankedDoc, cues: string[]): Fact<string> | null {
 }
 
 const UNIT = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(km|kilometres|kilometers|m|metres|meters|mi|miles|ft|feet)\b/i;
-const TO_METRES: Record<string, number> = { km: 1000, kilometres: 1000, kilometers: 1000, m: 1, metres: 1, meters: 1, mi: 1609.34, miles: 1609.34, ft: 0.3048, feet: 0.3048 };
+const TO_METRES: Record<string, number> = {
+  km: 1000,
+  kilometres: 1000,
+  kilometers: 1000,
+  m: 1,
+  metres: 1,
+  meters: 1,
+  mi: 1609.34,
+  miles: 1609.34,
+  ft: 0.3048,
+  feet: 0.3048,
+};
 
 /** A length or height in metres: the first measure with a unit on the page. */
 export function measureOf(entry: RankedDoc): Fact<number> | null {

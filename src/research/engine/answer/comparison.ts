@@ -30,7 +30,10 @@ interface SideFact {
 }
 
 /** "X is a 1950 Czechoslovak film", "released on 5 May 1998", "founded in 1865": the year a work or a body began. */
-const RELEASE = new RegExp(`\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published|founded|established|formed|opened|built|created)\\s+(?:on\\s+|in\\s+)?((?:(?:${MONTHS})\\s+\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`, "u");
+const RELEASE = new RegExp(
+  `\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published|founded|established|formed|opened|built|created)\\s+(?:on\\s+|in\\s+)?((?:(?:${MONTHS})\\s+\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`,
+  "u",
+);
 
 function readFact(plan: ComparisonPlan, side: ComparisonPlan["sides"][number], evidence: Evidence): SideFact | null {
   const fact = plan.fact;
@@ -75,7 +78,10 @@ const MONTH_INDEX = new Map(MONTHS.split("|").map((month, index) => [month.toLow
 function dateKey(value: string): { key: number; precision: "day" | "month" | "year" } | null {
   const year = /\b(\d{3,4})\b/.exec(value);
   if (!year) return null;
-  const month = words(value).map((word) => MONTH_INDEX.get(word)).find((index) => index !== undefined) ?? 0;
+  const month =
+    words(value)
+      .map((word) => MONTH_INDEX.get(word))
+      .find((index) => index !== undefined) ?? 0;
   const day = /\b(\d{1,2})\b/.exec(value.replace(year[0], ""));
   const dayNumber = day ? Number(day[1]) : 0;
   return { key: Number(year[1]) * 10000 + month * 100 + dayNumber, precision: dayNumber ? "day" : month ? "month" : "year" };
@@ -91,7 +97,12 @@ const FACT_VERB: Record<ComparedFact, string> = {
 
 function describe(side: SideFact, fact: ComparedFact): string {
   const who = side.entity === side.label ? side.label : `${side.entity} (${side.label})`;
-  const value = fact === "birth_date" || fact === "death_date" || fact === "release_date" ? (/^\d+$/.test(side.value) ? `in ${side.value}` : `on ${side.value}`) : side.value;
+  const value =
+    fact === "birth_date" || fact === "death_date" || fact === "release_date"
+      ? /^\d+$/.test(side.value)
+        ? `in ${side.value}`
+        : `on ${side.value}`
+      : side.value;
   return `${who} ${FACT_VERB[fact]} ${value}`;
 }
 

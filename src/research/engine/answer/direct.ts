@@ -24,13 +24,44 @@ export interface DirectAnswer {
 
 /** Demonyms name their country: "an American director" is "from the United States". */
 export const DEMONYMS: Record<string, string> = {
-  american: "united states", english: "england", british: "united kingdom", scottish: "scotland", welsh: "wales",
-  irish: "ireland", french: "france", german: "germany", italian: "italy", spanish: "spain", portuguese: "portugal",
-  canadian: "canada", australian: "australia", mexican: "mexico", brazilian: "brazil", argentine: "argentina",
-  russian: "russia", chinese: "china", japanese: "japan", korean: "korea", indian: "india", turkish: "turkey",
-  swedish: "sweden", norwegian: "norway", danish: "denmark", finnish: "finland", dutch: "netherlands", belgian: "belgium",
-  swiss: "switzerland", austrian: "austria", polish: "poland", greek: "greece", egyptian: "egypt", israeli: "israel",
-  bangladeshi: "bangladesh", pakistani: "pakistan", "new zealand": "new zealand", "south korean": "south korea",
+  american: "united states",
+  english: "england",
+  british: "united kingdom",
+  scottish: "scotland",
+  welsh: "wales",
+  irish: "ireland",
+  french: "france",
+  german: "germany",
+  italian: "italy",
+  spanish: "spain",
+  portuguese: "portugal",
+  canadian: "canada",
+  australian: "australia",
+  mexican: "mexico",
+  brazilian: "brazil",
+  argentine: "argentina",
+  russian: "russia",
+  chinese: "china",
+  japanese: "japan",
+  korean: "korea",
+  indian: "india",
+  turkish: "turkey",
+  swedish: "sweden",
+  norwegian: "norway",
+  danish: "denmark",
+  finnish: "finland",
+  dutch: "netherlands",
+  belgian: "belgium",
+  swiss: "switzerland",
+  austrian: "austria",
+  polish: "poland",
+  greek: "greece",
+  egyptian: "egypt",
+  israeli: "israel",
+  bangladeshi: "bangladesh",
+  pakistani: "pakistan",
+  "new zealand": "new zealand",
+  "south korean": "south korea",
 };
 
 const BIRTH_COMPARATIVES = new Set(["older", "oldest", "elder", "younger", "youngest", "born"]);
@@ -41,9 +72,7 @@ function docAbout(ranked: RankedDoc[], entity: string): RankedDoc | undefined {
   // "Giuseppe Verdi" is about the composer; "Giuseppe Verdi (film)" only shares the name.
   const exact = ranked.find((entry) => words(entry.doc.title).join(" ") === words(entity).join(" "));
   return (
-    exact ??
-    ranked.find((entry) => titleNames(entry.doc.title, entity)) ??
-    ranked.find((entry) => entry.doc.title.toLowerCase().includes(entity.toLowerCase()))
+    exact ?? ranked.find((entry) => titleNames(entry.doc.title, entity)) ?? ranked.find((entry) => entry.doc.title.toLowerCase().includes(entity.toLowerCase()))
   );
 }
 
@@ -70,7 +99,7 @@ function nationalities(text: string): string[] {
 
 /** The first place named after "in" or "at": the most specific location in a lead sentence. */
 function firstPlace(text: string, self: string): string | undefined {
-  for (const match of text.matchAll(/\b(?:in|at|on)\s+(?:the\s+)?([\p{Lu}][\p{L}'’\-]+(?:\s+[\p{Lu}][\p{L}'’\-]+)*)/gu)) {
+  for (const match of text.matchAll(/\b(?:in|at|on)\s+(?:the\s+)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*)/gu)) {
     const place = match[1]!;
     if (!titleNames(self, place)) return place;
   }
@@ -120,7 +149,12 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
   if (scoreA === scoreB) return null;
   const winnerDoc = scoreA > scoreB ? a : b;
   const winner = scoreA > scoreB ? first : second;
-  return { answer: winner, byOverlap: true, text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(), docs };
+  return {
+    answer: winner,
+    byOverlap: true,
+    text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(),
+    docs,
+  };
 }
 
 function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null {
@@ -166,7 +200,8 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null 
   const missingA = attribute.filter((term) => !haveA.has(term));
   const missingB = attribute.filter((term) => !haveB.has(term));
   const description = attribute.join(" ");
-  if (missingA.length === 0 && missingB.length === 0) return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs };
+  if (missingA.length === 0 && missingB.length === 0)
+    return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs };
   const lacking = [missingA.length > 0 ? first : null, missingB.length > 0 ? second : null].filter(Boolean).join(" and ");
   return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs };
 }
@@ -193,7 +228,11 @@ function comparison(question: string, first: string, second: string, a: RankedDo
     if (threshold !== null && /\bboth\b/i.test(question)) {
       const passes = (value: number) => (wantsBigger ? value > threshold : value < threshold);
       const ok = passes(ma.value) && passes(mb.value);
-      return { text: `${ok ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)} and ${second} about ${formatMetres(mb.value)}.`, docs, sentences };
+      return {
+        text: `${ok ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)} and ${second} about ${formatMetres(mb.value)}.`,
+        docs,
+        sentences,
+      };
     }
     const yes = wantsBigger ? ma.value > mb.value : ma.value < mb.value;
     return { text: `${yes ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)}, ${second} about ${formatMetres(mb.value)}.`, docs, sentences };

@@ -48,14 +48,19 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
       if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
       // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
       const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
-      const noun = next && (asked.has(stem(next[1]!.toLowerCase())) || /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!)) ? ` ${next[1]}` : "";
+      const noun =
+        next &&
+        (asked.has(stem(next[1]!.toLowerCase())) ||
+          /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!))
+          ? ` ${next[1]}`
+          : "";
       out.push({ text: `${match[0]}${noun}`, index });
     }
     return out;
   }
   for (const entity of capitalisedEntities(text, { leadingNumbers: false })) {
     const index = text.indexOf(entity);
-    out.push({ text: entity, index: index < 0 ? 0 : index });
+    out.push({ text: entity, index: Math.max(index, 0) });
   }
   for (const match of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push({ text: match[1]!, index: (match.index ?? 0) + 1 });
   return out;
@@ -121,7 +126,10 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
     const docFactor = entry === preferred ? 1.5 : Math.max(0.2, entry.score / topDoc) * (entry.via ? 1.5 : 1);
     // The chain's end is read from its opening sentence too, where a person's dates stand.
     const opening = entry === preferred ? entry.best.find((item) => item.passage.position === 0) : undefined;
-    const items = opening && !entry.best.slice(0, PASSAGES_PER_DOC).includes(opening) ? [...entry.best.slice(0, PASSAGES_PER_DOC), opening] : entry.best.slice(0, PASSAGES_PER_DOC);
+    const items =
+      opening && !entry.best.slice(0, PASSAGES_PER_DOC).includes(opening)
+        ? [...entry.best.slice(0, PASSAGES_PER_DOC), opening]
+        : entry.best.slice(0, PASSAGES_PER_DOC);
     for (const item of items) {
       const text = item.passage.text;
       const lifeDates = lifeDatePositions(text, asked, query);
@@ -137,10 +145,17 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // The question's own names (and words that are all stopwords) are not its answer.
         if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
         if (questionEntityKeys.includes(joined) || NOT_NAMES.has(key)) continue;
-        if (query.expects !== "number" && query.expects !== "date" && query.expects !== "year" && (/^\d/.test(span.text) || MONTH_START.test(span.text))) continue;
+        if (query.expects !== "number" && query.expects !== "date" && query.expects !== "year" && (/^\d/.test(span.text) || MONTH_START.test(span.text)))
+          continue;
         const before = text.slice(Math.max(0, span.index - 25), span.index);
         const cue =
-          query.expects === "place" ? PLACE_CUE.test(before) : query.expects === "person" ? PERSON_CUE.test(before) : query.expects === "date" || query.expects === "year" ? TIME_CUE.test(before) : true;
+          query.expects === "place"
+            ? PLACE_CUE.test(before)
+            : query.expects === "person"
+              ? PERSON_CUE.test(before)
+              : query.expects === "date" || query.expects === "year"
+                ? TIME_CUE.test(before)
+                : true;
         // A place is named as one: "in X", "at X", "near X", "from X".
         if (query.expects === "place" && !cue) continue;
         // Near what is asked: distance in words from the span to the nearest asked term.
@@ -149,7 +164,8 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const proximity = positions.length > 0 ? 1 / (1 + distance / 6) : 0.3;
         const typeFit = query.expects === "person" ? (spanWords.length >= 2 && spanWords.length <= 4 ? 1.2 : 0.8) : 1;
         const bridge = askedPositions(text.slice(0, span.index), linkWords).some((position) => position >= spanAt - 3);
-        const link = bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
+        const link =
+          bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
         const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
         const previous = votes.get(key);
@@ -165,7 +181,10 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */
 const NOUN_CUES: Record<string, string[]> = Object.fromEntries(
   [
-    ["position office post title role job", "ambassador secretary chief minister governor president senator mayor judge chairman officer representative commissioner director chancellor"],
+    [
+      "position office post title role job",
+      "ambassador secretary chief minister governor president senator mayor judge chairman officer representative commissioner director chancellor",
+    ],
     ["team club", "fc united city athletic rovers"],
     ["university college school", "university college school institute academy"],
     ["company firm corporation business", "inc corporation company group ltd records entertainment"],

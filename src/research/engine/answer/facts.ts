@@ -16,15 +16,70 @@ const NAME = `${NAME_WORD}(?:\\s+(?:${PARTICLE}\\s+)*${NAME_WORD})*`;
 const NAME_AT_START = new RegExp(`^${NAME}`, "u");
 
 /** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
-const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z\-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
+const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
 
-const TITLE_AFTER_NAME = new RegExp(`^,\\s+(?:\\d+(?:st|nd|rd|th)\\s+)?(?:Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Viscount|Prince|Princess|Lord|Lady|Archduke|Archduchess|Margrave|Margravine|Elector|Landgrave)\\s+of\\s+${NAME}`, "u");
+const TITLE_AFTER_NAME = new RegExp(
+  `^,\\s+(?:\\d+(?:st|nd|rd|th)\\s+)?(?:Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Viscount|Prince|Princess|Lord|Lady|Archduke|Archduchess|Margrave|Margravine|Elector|Landgrave)\\s+of\\s+${NAME}`,
+  "u",
+);
 
 /** Lower-case words that may follow a one-word name without making it a descriptor ("by Madonna from her album"). */
-const CLAUSE_WORDS = new Set(["and", "or", "from", "in", "on", "at", "for", "with", "who", "which", "that", "as", "to", "of", "is", "was", "are", "were", "has", "had", "under", "starring", "featuring", "by", "after", "before", "during", "while", "but", "also", "himself", "herself"]);
+const CLAUSE_WORDS = new Set([
+  "and",
+  "or",
+  "from",
+  "in",
+  "on",
+  "at",
+  "for",
+  "with",
+  "who",
+  "which",
+  "that",
+  "as",
+  "to",
+  "of",
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "under",
+  "starring",
+  "featuring",
+  "by",
+  "after",
+  "before",
+  "during",
+  "while",
+  "but",
+  "also",
+  "himself",
+  "herself",
+]);
 
 /** Words that open a capitalised run but do not start a name of a person or work. */
-const NOT_A_NAME_START = new Set(["The", "A", "An", "He", "She", "It", "They", "His", "Her", "In", "On", "At", "This", "That", "After", "Before", "When", "While"]);
+const NOT_A_NAME_START = new Set([
+  "The",
+  "A",
+  "An",
+  "He",
+  "She",
+  "It",
+  "They",
+  "His",
+  "Her",
+  "In",
+  "On",
+  "At",
+  "This",
+  "That",
+  "After",
+  "Before",
+  "When",
+  "While",
+]);
 
 /**
  * The name a cue introduces: the first capitalised run within a few descriptor words after it
@@ -72,19 +127,38 @@ function trimName(name: string): string {
 
 /** Cues that introduce the entity a relation leads to, in the sentence about the relation's source. */
 const RELATION_CUES: Record<HopRelation, RegExp[]> = {
-  director: [/\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi, /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi, /\bdirector\s+(?=\p{Lu})/gu],
-  composer: [/\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi, /\b(?:composed|scored)\s+by\s+/gi, /\b(?:music|score)\s+by\s+/gi, /\bcomposer\s+(?=\p{Lu})/gu],
-  performer: [/\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?(?<!\b(?:written|co-written|produced|composed|directed|lyrics|words|penned|arranged)\s)\b(?:by|recorded by|performed by|sung by|released by)\s+/gi, /\b(?:recorded|performed|sung)\s+by\s+/gi],
+  director: [
+    /\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi,
+    /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi,
+    /\bdirector\s+(?=\p{Lu})/gu,
+  ],
+  composer: [
+    /\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi,
+    /\b(?:composed|scored)\s+by\s+/gi,
+    /\b(?:music|score)\s+by\s+/gi,
+    /\bcomposer\s+(?=\p{Lu})/gu,
+  ],
+  performer: [
+    /\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?(?<!\b(?:written|co-written|produced|composed|directed|lyrics|words|penned|arranged)\s)\b(?:by|recorded by|performed by|sung by|released by)\s+/gi,
+    /\b(?:recorded|performed|sung)\s+by\s+/gi,
+  ],
   producer: [/\bproduced\s+by\s+/gi, /\bproducer\s+(?=\p{Lu})/gu],
   writer: [/\b(?:written|penned|scripted)\s+by\s+/gi, /\bscreenplay\s+by\s+/gi],
   author: [/\b(?:written|authored)\s+by\s+/gi, /\b(?:novel|book|story|memoir|poem)\s+by\s+/gi],
   screenwriter: [/\bscreenplay\s+(?:was\s+)?(?:written\s+)?by\s+/gi, /\bwritten\s+by\s+/gi],
   creator: [/\bcreated\s+by\s+/gi, /\bcreator\s+(?=\p{Lu})/gu],
   founder: [/\b(?:founded|established|co-founded)\s+(?:in\s+\d{4}\s+)?by\s+/gi, /\bfounder\s+(?=\p{Lu})/gu],
-  father: [/\b(?:son|daughter|child|eldest son|youngest son|eldest daughter|youngest daughter|only son|only daughter)\s+of\s+/gi, /\b(?:his|her)\s+father,?\s+/gi, /\bborn\s+to\s+/gi],
+  father: [
+    /\b(?:son|daughter|child|eldest son|youngest son|eldest daughter|youngest daughter|only son|only daughter)\s+of\s+/gi,
+    /\b(?:his|her)\s+father,?\s+/gi,
+    /\bborn\s+to\s+/gi,
+  ],
   mother: [/\b(?:his|her)\s+mother,?\s+/gi],
   spouse: [/\bmarried\s+(?:to\s+)?/gi, /\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+/gi, /\b(?:his|her)\s+(?:wife|husband|spouse),?\s+/gi],
-  child: [/\b(?:his|her|their)\s+(?:son|daughter|child|children|eldest son|eldest daughter)(?:\s+(?:was|were|include|included|is))?,?\s+/gi, /\b(?:father|mother|parent)\s+of\s+/gi],
+  child: [
+    /\b(?:his|her|their)\s+(?:son|daughter|child|children|eldest son|eldest daughter)(?:\s+(?:was|were|include|included|is))?,?\s+/gi,
+    /\b(?:father|mother|parent)\s+of\s+/gi,
+  ],
   sibling: [/\b(?:his|her)\s+(?:brother|sister|sibling)(?:\s+(?:was|is))?,?\s+/gi, /\b(?:brother|sister)\s+of\s+/gi],
 };
 
@@ -138,7 +212,12 @@ function first(sentence: string, patterns: RegExp[], group = 1): StatedValue | n
 
 /** A value without its article and trailing punctuation; a sentence's full stop goes, an initial's stays. */
 function cleanValue(value: string): string {
-  return trimName(value.replace(/^the\s+/i, "").replace(/[,;:]+$/, "").trim());
+  return trimName(
+    value
+      .replace(/^the\s+/i, "")
+      .replace(/[,;:]+$/, "")
+      .trim(),
+  );
 }
 
 const BORN = new RegExp(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
@@ -149,11 +228,21 @@ const NATIVE_OF = new RegExp(`\\b(?:a|was a|is a)\\s+native\\s+of\\s+(${PLACE})`
 const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
 /** "died in Los Angeles on 1 May 1950 of a heart attack": a cause further along the sentence, when it names an illness or a manner of death. */
-const CAUSE_LATER = /\b(?:died|death)\b[^.;]{0,60}?\b(?:of|from|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,3}(?:attack|cancer|failure|disease|pneumonia|tuberculosis|stroke|suicide|leukemia|leukaemia|cirrhosis|illness|infection|dysentery|influenza|fever|overdose|haemorrhage|hemorrhage|aneurysm|tumou?r|emphysema|diabetes|malaria|cholera|typhoid|smallpox|plague|accident|crash|wounds?|injuries|poisoning|drowning|asphyxia|embolism|thrombosis|sepsis|septicemia|syphilis|dementia|alzheimer's|parkinson's))\b/;
+const CAUSE_LATER =
+  /\b(?:died|death)\b[^.;]{0,60}?\b(?:of|from|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,3}(?:attack|cancer|failure|disease|pneumonia|tuberculosis|stroke|suicide|leukemia|leukaemia|cirrhosis|illness|infection|dysentery|influenza|fever|overdose|haemorrhage|hemorrhage|aneurysm|tumou?r|emphysema|diabetes|malaria|cholera|typhoid|smallpox|plague|accident|crash|wounds?|injuries|poisoning|drowning|asphyxia|embolism|thrombosis|sepsis|septicemia|syphilis|dementia|alzheimer's|parkinson's))\b/;
 const CAUSE_STATED = /\b(?:cause of (?:his |her )?death was|succumbed to|death was caused by)\s+(?:an?\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
-const AWARD = new RegExp(`\\b(?:won|received|awarded|earned|recipient of|inducted into)\\s+(?:the\\s+|a\\s+|an\\s+|two\\s+|three\\s+|several\\s+)?(${NAME}(?:\\s+(?:Award|Awards|Prize|Medal|Order|Cross|Fame))?)`, "u");
-const EMPLOYER = new RegExp(`\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for)\\s+(?:the\\s+)?(${NAME})`, "u");
-const EDUCATION = new RegExp(`\\b(?:educated|studied|graduated|attended|alumnus|alumna|enrolled)\\s+(?:\\w+\\s+){0,3}?(?:at|from|of|in)?\\s*(?:the\\s+)?(${NAME})`, "u");
+const AWARD = new RegExp(
+  `\\b(?:won|received|awarded|earned|recipient of|inducted into)\\s+(?:the\\s+|a\\s+|an\\s+|two\\s+|three\\s+|several\\s+)?(${NAME}(?:\\s+(?:Award|Awards|Prize|Medal|Order|Cross|Fame))?)`,
+  "u",
+);
+const EMPLOYER = new RegExp(
+  `\\b(?:worked|works|working|employed|professor|lecturer|researcher|taught|teaches|served)\\s+(?:\\w+\\s+){0,2}(?:at|for)\\s+(?:the\\s+)?(${NAME})`,
+  "u",
+);
+const EDUCATION = new RegExp(
+  `\\b(?:educated|studied|graduated|attended|alumnus|alumna|enrolled)\\s+(?:\\w+\\s+){0,3}?(?:at|from|of|in)?\\s*(?:the\\s+)?(${NAME})`,
+  "u",
+);
 /** "is an American film director", "was a British composer": the demonym of the lead sentence. */
 const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\d{4}\s+)?((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;
 
@@ -171,14 +260,18 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
   const life = placeFirst ?? placeAfter;
   const fromPlaces = (kind: "birth_place" | "birth_date" | "death_place" | "death_date"): StatedValue | null => {
     if (!life) return null;
-    const order = placeFirst ? { birth_place: 1, birth_date: 2, death_place: 3, death_date: 4 } : { birth_date: 1, birth_place: 2, death_date: 3, death_place: 4 };
+    const order = placeFirst
+      ? { birth_place: 1, birth_date: 2, death_place: 3, death_date: 4 }
+      : { birth_date: 1, birth_place: 2, death_date: 3, death_place: 4 };
     const value = life[order[kind]]!;
     return { value: cleanValue(value), index: (life.index ?? 0) + life[0].indexOf(value) };
   };
   switch (attribute) {
     case "birth_date":
       // A lone year in brackets is a film's or a work's date, not a life: it needs "born" or a death date.
-      return fromPlaces("birth_date") ?? (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN]);
+      return (
+        fromPlaces("birth_date") ?? (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN])
+      );
     case "death_date":
       return fromPlaces("death_date") ?? fromLife(3) ?? first(sentence, [DIED]);
     case "birth_place":
@@ -198,12 +291,14 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     case "nationality": {
       const match = NATIONALITY.exec(sentence);
       if (!match) {
-        for (const from of sentence.matchAll(FROM_COUNTRY)) if (COUNTRIES.includes(from[1]!)) return { value: from[1]!, index: (from.index ?? 0) + from[0].indexOf(from[1]!) };
+        for (const from of sentence.matchAll(FROM_COUNTRY))
+          if (COUNTRIES.includes(from[1]!)) return { value: from[1]!, index: (from.index ?? 0) + from[0].indexOf(from[1]!) };
         return null;
       }
       // "Puerto Rican", "Sri Lankan": a two-word demonym; else the first word ("Indian-Punjabi").
       const whole = match[1]!;
-      const demonym = / /.test(whole) && EXTRA_DEMONYM.test(whole.split(" ")[1]!) && !NOT_NAMES.has(whole.split(" ")[0]!.toLowerCase()) ? whole : whole.split(/[-\s]/)[0]!;
+      const demonym =
+        / /.test(whole) && EXTRA_DEMONYM.test(whole.split(" ")[1]!) && !NOT_NAMES.has(whole.split(" ")[0]!.toLowerCase()) ? whole : whole.split(/[-\s]/)[0]!;
       if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym.split(" ").pop()!)) return null;
       return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
     }

@@ -9,7 +9,8 @@ import { words } from "../language";
  * is not a "no" (the next page might say them): no answer is stated then.
  */
 
-const MENTION = /^(?:did|has|have|does|do)\s+(.+?)\s+(?:ever\s+)?(?:mention(?:ed)?|talk(?:ed)? about|speak about|spoke about|speak of|refer(?:red)? to|say anything about|discuss(?:ed)?)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s*\??$/i;
+const MENTION =
+  /^(?:did|has|have|does|do)\s+(.+?)\s+(?:ever\s+)?(?:mention(?:ed)?|talk(?:ed)? about|speak about|spoke about|speak of|refer(?:red)? to|say anything about|discuss(?:ed)?)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s*\??$/i;
 const ANY_SPEAKER = /^(?:any|a|an|some|ever a|one)\s+(?:u\.?s\.?\s+|us\s+|american\s+)?(?:president|presidents|speaker|leader)s?$/i;
 
 export interface MentionAnswer {

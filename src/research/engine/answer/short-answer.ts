@@ -47,7 +47,8 @@ export interface AnswerOutcome {
 
 export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): AnswerOutcome {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
-  const pagesOf = (indexes: number[]) => indexes.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
+  const pagesOf = (indexes: number[]) =>
+    indexes.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
   let partial: AnswerOutcome["partial"] = null;
   // Whether the question's own chain was followed at least one hop: a looser path then answers the wrong hop.
   let chainFollowed = false;
@@ -93,7 +94,8 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
   }
   // "Was A or B born first?" asks which, not whether: a yes or no would answer nothing.
-  if (query.kind === "yes_no" && /\bor\b/i.test(query.question) && !/\bboth\b/i.test(query.question)) return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
+  if (query.kind === "yes_no" && /\bor\b/i.test(query.question) && !/\bboth\b/i.test(query.question))
+    return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
   const direct = directAnswer(query, ranked);
   // A pick made by counting the asked words on each option's page is a guess, not a stated fact.
   if (direct && !direct.byOverlap) {
@@ -143,7 +145,10 @@ function askedFact(question: string): HopAttribute | null {
   const born = /\bborn\b|\bbirth/i.test(question);
   const died = /\b(?:die|died|death)\b/i.test(question);
   if (born === died) return null;
-  const where = /^\s*(?:in |at )?(?:where|which|what)\b(?:\s+\w+)?\s+(?:city|town|village|country|state|place|island|suburb|county)\b|\bwhere\b|\bin (?:which|what) (?:city|town|village|country|state|place)\b|\b(?:place|city|town) of (?:birth|death)\b/i.test(question);
+  const where =
+    /^\s*(?:in |at )?(?:where|which|what)\b(?:\s+\w+)?\s+(?:city|town|village|country|state|place|island|suburb|county)\b|\bwhere\b|\bin (?:which|what) (?:city|town|village|country|state|place)\b|\b(?:place|city|town) of (?:birth|death)\b/i.test(
+      question,
+    );
   const when = /\bwhen\b|\b(?:what|which) (?:year|date|day)\b|\bdate of (?:birth|death)\b|\b(?:birth|death) ?date\b|\bbirthday\b/i.test(question);
   if (where === when) return null;
   if (born) return where ? "birth_place" : "birth_date";
@@ -181,8 +186,11 @@ function spanConfidence(query: QueryAnalysis, span: string, passage: Passage, pa
   const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
   if (at < 0) return "low";
   // Life dates in brackets state birth and death though no word says so ("Tomas Arnsby (March 3, 1702 – ...)").
-  const lifeDate = (["birth_date", "death_date"] as const).some((attribute) => asked.has(stem(attribute.split("_")[0]!)) && statedAttribute(passage.text, attribute)?.value === span);
-  const near = lifeDate || tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
+  const lifeDate = (["birth_date", "death_date"] as const).some(
+    (attribute) => asked.has(stem(attribute.split("_")[0]!)) && statedAttribute(passage.text, attribute)?.value === span,
+  );
+  const near =
+    lifeDate || tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
   const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
   return near && onSubject ? "medium" : "low";
 }

@@ -200,7 +200,9 @@ function secondHop(
       }
       // Names of this passage that have a page read, and how close each stands to what the question names.
       const targets = leads.flatMap((entity) =>
-        evidence.docs.filter((doc) => doc.index !== anchor.doc.index && titleRefersTo(doc.title, entity)).map((doc) => ({ doc, entity, near: closeness(entry.passage.text, entity, entities, askedLinks) })),
+        evidence.docs
+          .filter((doc) => doc.index !== anchor.doc.index && titleRefersTo(doc.title, entity))
+          .map((doc) => ({ doc, entity, near: closeness(entry.passage.text, entity, entities, askedLinks) })),
       );
       const nearest = Math.max(...targets.map((target) => target.near), 1e-9);
       for (const { doc, entity, near } of targets) {

@@ -13,7 +13,8 @@ export interface Attribution {
 }
 
 /** Kinds of page whose text is its speaker's own words. */
-const OWN_WORDS = /\b(address|speech|remarks|message|letter|statement|interview|testimony|lecture|sermon|proclamation|inaugural|debate|memoir|diary|essay|op-ed|column)\b/i;
+const OWN_WORDS =
+  /\b(address|speech|remarks|message|letter|statement|interview|testimony|lecture|sermon|proclamation|inaugural|debate|memoir|diary|essay|op-ed|column)\b/i;
 
 /** "Name: what it is": two to five capitalised words (initials and "Mc" allowed), no digits. */
 const NAMED_BEFORE_COLON = /^((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'’.-]*)\s*:\s*(.+)$/u;

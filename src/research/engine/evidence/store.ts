@@ -72,7 +72,15 @@ export class Evidence {
       text: page.text,
       sentences: split.map((span) => span.text),
       mentionKeys: tokens.map((sentence) => sentence.join(" ")).join("\n"),
-      passages: split.map((span, position) => ({ doc: this.docs.length, position, text: span.text, terms: this.pooled(contentTerms(tokens[position]!)), titleTerms, start: span.start, end: span.end })),
+      passages: split.map((span, position) => ({
+        doc: this.docs.length,
+        position,
+        text: span.text,
+        terms: this.pooled(contentTerms(tokens[position]!)),
+        titleTerms,
+        start: span.start,
+        end: span.end,
+      })),
       wave,
       foundBy,
     };
@@ -116,10 +124,11 @@ export function pageSaysWords(doc: EvidenceDoc, key: string): boolean {
 export function weightedTerms(base: string[], entities: string[], extra: string[] = [], extraWeight = 0.6): Map<string, number> {
   const weights = new Map<string, number>();
   for (const term of base) weights.set(term, 1);
-  for (const entity of entities) for (const word of words(entity)) {
-    const term = stem(word);
-    weights.set(term, Math.max(weights.get(term) ?? 0, 1.5));
-  }
+  for (const entity of entities)
+    for (const word of words(entity)) {
+      const term = stem(word);
+      weights.set(term, Math.max(weights.get(term) ?? 0, 1.5));
+    }
   for (const term of extra) if (!weights.has(term)) weights.set(term, extraWeight);
   return weights;
 }
@@ -155,7 +164,13 @@ export function titleRefersTo(title: string, entity: string): boolean {
   const tail = bare.slice(bare.length - wanted.length).join(" ");
   // What comes before the surname is a given name, not words of a phrase ("Tender Is the Night").
   const given = bare.slice(0, bare.length - wanted.length);
-  return bare.length > wanted.length && tail === wanted.join(" ") && /^\p{Lu}/u.test(entity) && wanted.join("").length > 3 && !given.some((word) => STOPWORDS.has(word));
+  return (
+    bare.length > wanted.length &&
+    tail === wanted.join(" ") &&
+    /^\p{Lu}/u.test(entity) &&
+    wanted.join("").length > 3 &&
+    !given.some((word) => STOPWORDS.has(word))
+  );
 }
 
 /** Edit distance of two words, at most `limit + 1` (enough to tell "within limit"). */

@@ -72,7 +72,11 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
  * no model, no next wave, or the call failed or asked for nothing usable: the offline follow-ups
  * stand.
  */
-async function reflect(run: ResearchRun, analysis: EvidenceAnalysis, known: KnownPages): Promise<"answered" | { queries: string[]; asked: Candidate[] } | null> {
+async function reflect(
+  run: ResearchRun,
+  analysis: EvidenceAnalysis,
+  known: KnownPages,
+): Promise<"answered" | { queries: string[]; asked: Candidate[] } | null> {
   const { budget, evidence, filter, input } = run;
   if (!run.model || budget.waveBlocker()) return null;
   await run.progress("reflecting");
@@ -133,11 +137,14 @@ async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate
     reads.push(candidate);
   }
   await run.progress("reading");
-  const pages = await run.runner.readPages(reads.map((candidate, index) => ({ id: `w${wave}r${index}`, url: candidate.hit.url })), run.gathering.signal);
+  const pages = await run.runner.readPages(
+    reads.map((candidate, index) => ({ id: `w${wave}r${index}`, url: candidate.hit.url })),
+    run.gathering.signal,
+  );
   const addedDocs = [];
   for (const [index, result] of pages.entries()) {
     const candidate = reads[index]!;
-    if (!result.ok || !result.value || !result.value.text.trim()) continue;
+    if (!result.ok || !result.value?.text.trim()) continue;
     // A cached read was charged as a fresh one when it was scheduled; refund the difference.
     if (result.value.cached) budget.refundCachedRead();
     addedDocs.push(evidence.add(result.value, candidate.hit.domain, wave, candidate.queries));

@@ -7,8 +7,7 @@
  */
 
 /** Auxiliaries and modals: a clause holding one is finite ("can never be", "has divided"). */
-const AUXILIARIES =
-  "am is are was were has have had does do did will would shall should can could may might must cannot ought let need";
+const AUXILIARIES = "am is are was were has have had does do did will would shall should can could may might must cannot ought let need";
 
 /** Common irregular past forms: "Congress made ...", "He spoke of ...". */
 const IRREGULAR_PAST =
@@ -21,13 +20,18 @@ const FINITE = new Set(`${AUXILIARIES} ${IRREGULAR_PAST}`.split(/\s+/));
 
 /** Before these, "-ed" and "-s" words are adjectives or nouns ("the increased cost", "of tariffs"). */
 const NOUN_CONTEXT = new Set(
-  ("the a an this that these those our your their his her its my every each no any some such of in on at to for from by with " +
-    "into upon under over about against between through without being been be having")
-    .split(" "),
+  (
+    "the a an this that these those our your their his her its my every each no any some such of in on at to for from by with " +
+    "into upon under over about against between through without being been be having"
+  ).split(" "),
 );
 
 /** "-ed" words that are not verbs. */
-const NOT_VERBS_ED = new Set("hundred indeed sacred kindred hatred naked wicked wretched beloved rugged ragged crooked learned aged need deed seed speed creed greed steed shed".split(" "));
+const NOT_VERBS_ED = new Set(
+  "hundred indeed sacred kindred hatred naked wicked wretched beloved rugged ragged crooked learned aged need deed seed speed creed greed steed shed".split(
+    " ",
+  ),
+);
 
 /** After a subject pronoun these may stand before its verb ("we therefore recommend", "it is"). */
 const ADVERBS = new Set("also therefore now still then only never always thus accordingly again already hereby further not".split(" "));

@@ -7,10 +7,11 @@ export { fold, STOPWORDS, words } from "../../../lib/words";
 
 /** Question words and verbs that say what is asked, not what about: dropped from search terms. */
 export const QUESTION_WORDS = new Set(
-  ("who whom whose what which when where why how many much name named known called did does do is are was were " +
+  (
+    "who whom whose what which when where why how many much name named known called did does do is are was were " +
     // Framing verbs: "how did X describe Y" asks about Y; sentences using the verb are not answers.
-    "describe describ explain characterize characteriz discuss say said mention talk")
-    .split(" "),
+    "describe describ explain characterize characteriz discuss say said mention talk"
+  ).split(" "),
 );
 
 /**
@@ -39,14 +40,15 @@ export function contentTerms(tokens: string[]): string[] {
 
 /** Abbreviations after which a period does not end a sentence ("Ken St. Andre", "(c. 1580", "Martin Luther King Jr. was"). */
 const ABBREVIATIONS = new Set(
-  ("mr mrs ms dr st ste jr sr gen col lt no vs inc co ltd mt ft rev prof sen rep gov pres hon capt sgt maj adm cmdr fr br " +
-    "c ca approx est b d fl r jan feb mar apr jun jul aug sep sept oct nov dec op vol pp fig e.g i.e u.s u.k ph.d")
-    .split(" "),
+  (
+    "mr mrs ms dr st ste jr sr gen col lt no vs inc co ltd mt ft rev prof sen rep gov pres hon capt sgt maj adm cmdr fr br " +
+    "c ca approx est b d fl r jan feb mar apr jun jul aug sep sept oct nov dec op vol pp fig e.g i.e u.s u.k ph.d"
+  ).split(" "),
 );
 
 /** True when a word ending in "." is an abbreviation or an initial, not a sentence end. */
 export function isAbbreviation(word: string): boolean {
-  const bare = word.replace(/^[("'“‘\[]+/, "").replace(/\.$/, "");
+  const bare = word.replace(/^[("'“‘[]+/, "").replace(/\.$/, "");
   if (/^\p{Lu}$/u.test(bare)) return true; // an initial: "J. R. R. Tolkien"
   if (/^(?:\p{L}\.){1,}\p{L}$/u.test(bare)) return true; // "U.S", "e.g"
   return ABBREVIATIONS.has(bare.toLowerCase());
@@ -74,7 +76,7 @@ const MARKDOWN_ITEM = /^(?:[-*+]|\d{1,3}[.)])\s+/;
  */
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
-  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“(\[]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“(\[]?[\p{Lu}\p{N}]|#{1,6}\s|[-*+]\s)/gu;
+  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“([]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“([]?[\p{Lu}\p{N}]|#{1,6}\s|[-*+]\s)/gu;
   let start = 0;
   const push = (from: number, to: number) => {
     const raw = text.slice(from, to);

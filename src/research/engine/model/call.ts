@@ -83,13 +83,18 @@ export async function askModel<T = string>(context: ModelContext, ask: ModelAsk<
 }
 
 /** One completion, gated, charged and retried; the text or why there is none. */
-async function completeWithin(context: ModelContext, ask: ModelAsk<unknown>, messages: ChatMessage[]): Promise<{ ok: true; text: string } | Extract<ModelAnswer<never>, { ok: false }>> {
+async function completeWithin(
+  context: ModelContext,
+  ask: ModelAsk<unknown>,
+  messages: ChatMessage[],
+): Promise<{ ok: true; text: string } | Extract<ModelAnswer<never>, { ok: false }>> {
   const { llm, budget, signal } = context;
   const json = ask.schema !== undefined;
   const promptTokens = estimateTokens(ask.prompt.system) + messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) return { ok: false, reason: "aborted", detail: `${ask.stage}: the job stopped` };
-    if (!affordable(context, llmCostUsd(promptTokens, ask.maxTokens))) return { ok: false, reason: "budget", detail: `${ask.stage}: the envelope cannot pay for the call` };
+    if (!affordable(context, llmCostUsd(promptTokens, ask.maxTokens)))
+      return { ok: false, reason: "budget", detail: `${ask.stage}: the envelope cannot pay for the call` };
     try {
       const response = await llm.complete({ system: ask.prompt.system, messages: [...messages], maxTokens: ask.maxTokens, json, signal });
       const reported = response.inputTokens > 0 || response.outputTokens > 0;

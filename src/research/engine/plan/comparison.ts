@@ -9,7 +9,9 @@ function comparisonTopicWords(query: QueryAnalysis, subjects: string[]): string[
   const topic = questionTopic(query.question, subjects[subjects.length - 1]);
   if (topic) return topicWords(topic).filter((word) => !NOT_TOPIC.test(word));
   const subjectWords = new Set(subjects.flatMap(words));
-  return words(query.question).filter((word) => !STOPWORDS.has(word) && !subjectWords.has(word) && !NOT_TOPIC.test(word) && query.focusTerms.some((term) => word.startsWith(term)));
+  return words(query.question).filter(
+    (word) => !STOPWORDS.has(word) && !subjectWords.has(word) && !NOT_TOPIC.test(word) && query.focusTerms.some((term) => word.startsWith(term)),
+  );
 }
 
 /**

@@ -15,8 +15,13 @@ export function nextHops(query: QueryAnalysis, evidence: Evidence): { targets: s
     return { targets: resolved.missing ? [resolved.missing] : [], closed: false };
   }
   if (query.comparison) {
-    const attribute: HopAttribute = query.comparison.fact === "birth_date" || query.comparison.fact === "death_date" || query.comparison.fact === "nationality" ? query.comparison.fact : "identity";
-    const sides = query.comparison.sides.map((side) => resolveChain({ anchor: side.name, relations: side.relations, attribute, subjectPhrase: side.name }, evidence));
+    const attribute: HopAttribute =
+      query.comparison.fact === "birth_date" || query.comparison.fact === "death_date" || query.comparison.fact === "nationality"
+        ? query.comparison.fact
+        : "identity";
+    const sides = query.comparison.sides.map((side) =>
+      resolveChain({ anchor: side.name, relations: side.relations, attribute, subjectPhrase: side.name }, evidence),
+    );
     const targets = sides.flatMap((side) => (side.missing ? [side.missing] : []));
     return { targets, closed: sides.every((side) => side.answer !== null) };
   }

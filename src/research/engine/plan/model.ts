@@ -93,7 +93,10 @@ export async function modelPlan(run: ResearchRun): Promise<ModelPlan | null> {
   const limit = Math.max(1, run.input.budgets.branches);
   const prompt = planPrompt(run.query.question, limit);
   if (!leavesRoomToGather(run.budget, prompt, PLAN_MAX_TOKENS)) return null;
-  const answer = await askModel({ llm, budget: run.budget, signal: run.gathering.signal, draw: "gathering" }, { stage: "plan", prompt, maxTokens: PLAN_MAX_TOKENS, schema: PlanAnswer });
+  const answer = await askModel(
+    { llm, budget: run.budget, signal: run.gathering.signal, draw: "gathering" },
+    { stage: "plan", prompt, maxTokens: PLAN_MAX_TOKENS, schema: PlanAnswer },
+  );
   if (!answer.ok) return fellBack(answer);
   const queries = freshQueries(answer.value.queries, [], limit);
   if (queries.length === 0) return null;
@@ -124,7 +127,10 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
     listBudget - searched.join("\n").length,
   );
   const blocks = analysis.ranked.map((entry, index) => {
-    const best = entry.best.slice(0, PASSAGES_PER_PAGE).sort((a, b) => a.passage.position - b.passage.position).map((item) => item.passage.text);
+    const best = entry.best
+      .slice(0, PASSAGES_PER_PAGE)
+      .sort((a, b) => a.passage.position - b.passage.position)
+      .map((item) => item.passage.text);
     const text = best.length > 0 ? best : entry.doc.sentences.slice(0, 3);
     return `[${index + 1}] ${entry.doc.title} (${entry.doc.url})\n${text.join(" ")}`;
   });
@@ -132,7 +138,10 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
   const passages = fitBlocks(blocks, contextChars - used);
   const prompt = reflectPrompt({ question: run.query.question, subQuestions: run.subQuestions, passages, searched, pages: pageLines, maxQueries, maxUrls });
   if (!leavesRoomToGather(run.budget, prompt, REFLECT_MAX_TOKENS)) return null;
-  const answer = await askModel({ llm, budget: run.budget, signal: run.gathering.signal, draw: "gathering" }, { stage: "reflect", prompt, maxTokens: REFLECT_MAX_TOKENS, schema: ReflectAnswer });
+  const answer = await askModel(
+    { llm, budget: run.budget, signal: run.gathering.signal, draw: "gathering" },
+    { stage: "reflect", prompt, maxTokens: REFLECT_MAX_TOKENS, schema: ReflectAnswer },
+  );
   if (!answer.ok) return fellBack(answer);
   const { answered, open_sub_question, queries, urls } = answer.value;
   return {
@@ -157,6 +166,7 @@ function takeLines(lines: string[], maxChars: number): string[] {
 
 /** A failed call: the stage falls back to its offline version. An operator sees why in the logs (not for a stopped job or an envelope that could not pay). */
 function fellBack(answer: Extract<ModelAnswer<unknown>, { ok: false }>): null {
-  if (answer.reason === "provider" || answer.reason === "invalid") console.warn(`research engine: the model's answer was not used, falling back (${answer.reason}): ${answer.detail}`);
+  if (answer.reason === "provider" || answer.reason === "invalid")
+    console.warn(`research engine: the model's answer was not used, falling back (${answer.reason}): ${answer.detail}`);
   return null;
 }

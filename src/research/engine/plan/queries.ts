@@ -27,7 +27,13 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
  * best passages (the next hop of a multi-hop question), question entities with no page yet,
  * and question terms no strong passage contains.
  */
-export function followUpQueries(query: QueryAnalysis, analysis: EvidenceAnalysis, alreadySearched: Set<string>, limit: number, hopTargets: string[] = []): string[] {
+export function followUpQueries(
+  query: QueryAnalysis,
+  analysis: EvidenceAnalysis,
+  alreadySearched: Set<string>,
+  limit: number,
+  hopTargets: string[] = [],
+): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
   // The unresolved hop of the question's chain comes first: its page is what the answer waits on.
   const candidates: string[] = [...hopTargets];

@@ -32,8 +32,17 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
   if (/\b(?:born|birth)\b[^,?]*\b(?:later|last|latest|after)\b|\byounger\b|\byoungest\b/i.test(q)) return { fact: "birth_date", pick: "latest" };
   if (/\b(?:died|die|death)\b[^,?]*\b(?:first|earlier|earliest|before)\b/i.test(q)) return { fact: "death_date", pick: "earliest" };
   if (/\b(?:died|die|death)\b[^,?]*\b(?:later|last|latest|after)\b/i.test(q)) return { fact: "death_date", pick: "latest" };
-  if (/\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(q)) return { fact: "release_date", pick: "earliest" };
-  if (/\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(q)) {
+  if (
+    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(
+      q,
+    )
+  )
+    return { fact: "release_date", pick: "earliest" };
+  if (
+    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(
+      q,
+    )
+  ) {
     return { fact: "release_date", pick: "latest" };
   }
   return null;
@@ -48,12 +57,16 @@ function side(phrase: string, frameRelation: HopRelation | null): { name: string
 }
 
 export function readComparison(question: string): ComparisonPlan | null {
-  const q = question.trim().replace(/\s*\?+\s*$/, "").replace(/\s+/g, " ");
+  const q = question
+    .trim()
+    .replace(/\s*\?+\s*$/, "")
+    .replace(/\s+/g, " ");
   const decided = factOf(q);
   if (!decided) return null;
   // "Which film has the director born earlier, A or B"; "Was A or B born first"
   const choice = /^(?:which|who|what)\b(.*?),\s*(.+?)\s+or\s+(.+)$/i.exec(q);
-  const askedAsYesNo = /^(?:was|were|is|are|did|does)\s+(.+?)\s+or\s+(.+?)\s+(?:born|die|died|released|founded|formed|made|published|established|older|younger)\b/i.exec(q);
+  const askedAsYesNo =
+    /^(?:was|were|is|are|did|does)\s+(.+?)\s+or\s+(.+?)\s+(?:born|die|died|released|founded|formed|made|published|established|older|younger)\b/i.exec(q);
   if (!choice && askedAsYesNo && decided.pick !== "same") return { sides: [side(askedAsYesNo[1]!, null), side(askedAsYesNo[2]!, null)], ...decided };
   if (choice && decided.pick !== "same") {
     const relation = RELATION_IN_FRAME.exec(choice[1]!)?.[1]?.toLowerCase();
@@ -62,13 +75,24 @@ export function readComparison(question: string): ComparisonPlan | null {
   }
   if (decided.pick !== "same") return null;
   // "Are director of film A and director of film B from the same country", "Do both films A and B have the directors from the same country"
-  const frameRelation = RELATION_IN_FRAME.exec(q.replace(/^(?:are|were|is|was|do|does|did)\s+(?:both\s+)?(?:the\s+)?(?:directors?|composers?|performers?|producers?)\s+of\b/i, ""))?.[1]?.toLowerCase();
-  const pair = /^(?:are|were|do|does|did|is|was)\s+(?:both\s+)?(?:(?:the\s+)?(?:films?|movies?|songs?|albums?|villages?|towns?|cities?|places?|rivers?|lakes?|mountains?|airports?|schools?|universities|high schools|magazines?|bands?|people)\s*,?\s+)?(.+?)\s+and\s+(.+?)\s+(?:both\s+)?(?:(?:have|had|share|shared|(?:from|of|in) the same|located|situated|based|come|came)\b.*)$/i.exec(q);
+  const frameRelation = RELATION_IN_FRAME.exec(
+    q.replace(/^(?:are|were|is|was|do|does|did)\s+(?:both\s+)?(?:the\s+)?(?:directors?|composers?|performers?|producers?)\s+of\b/i, ""),
+  )?.[1]?.toLowerCase();
+  const pair =
+    /^(?:are|were|do|does|did|is|was)\s+(?:both\s+)?(?:(?:the\s+)?(?:films?|movies?|songs?|albums?|villages?|towns?|cities?|places?|rivers?|lakes?|mountains?|airports?|schools?|universities|high schools|magazines?|bands?|people)\s*,?\s+)?(.+?)\s+and\s+(.+?)\s+(?:both\s+)?(?:(?:have|had|share|shared|(?:from|of|in) the same|located|situated|based|come|came)\b.*)$/i.exec(
+      q,
+    );
   if (!pair) return null;
-  const frame = frameRelation && !/^(?:the\s+)?directors? of\b/i.test(pair[1]!) ? (frameRelation === "husband" || frameRelation === "wife" ? "spouse" : (frameRelation as HopRelation)) : null;
+  const frame =
+    frameRelation && !/^(?:the\s+)?directors? of\b/i.test(pair[1]!)
+      ? frameRelation === "husband" || frameRelation === "wife"
+        ? "spouse"
+        : (frameRelation as HopRelation)
+      : null;
   const usesFrame = frame && /\b(?:have|had|share|shared)\b[^?]*\b(?:directors?|composers?|performers?|producers?)\b/i.test(q);
   const sides = [side(pair[1]!, usesFrame ? frame : null), side(pair[2]!, usesFrame ? frame : null)];
   // "the directors of films A and B": the relation read on the first side applies to the second.
-  if (sides[0]!.relations.length > 0 && sides[1]!.relations.length === 0 && /^(?:the\s+)?(?:\w+\s+)?\w+s\s+of\b/i.test(pair[1]!)) sides[1]!.relations = [...sides[0]!.relations];
+  if (sides[0]!.relations.length > 0 && sides[1]!.relations.length === 0 && /^(?:the\s+)?(?:\w+\s+)?\w+s\s+of\b/i.test(pair[1]!))
+    sides[1]!.relations = [...sides[0]!.relations];
   return { sides, ...decided };
 }

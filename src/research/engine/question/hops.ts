@@ -11,8 +11,20 @@
 
 /** Relations that lead from one page's subject to another entity with a page of its own. */
 const HOP_RELATIONS = [
-  "director", "composer", "performer", "producer", "writer", "author", "screenwriter", "creator", "founder",
-  "father", "mother", "spouse", "child", "sibling",
+  "director",
+  "composer",
+  "performer",
+  "producer",
+  "writer",
+  "author",
+  "screenwriter",
+  "creator",
+  "founder",
+  "father",
+  "mother",
+  "spouse",
+  "child",
+  "sibling",
 ] as const;
 export type HopRelation = (typeof HOP_RELATIONS)[number];
 
@@ -42,18 +54,42 @@ export interface HopChain {
 
 /** Words a question uses for each relation (plural and gendered forms map to one relation). */
 const RELATION_WORDS: Record<string, HopRelation[]> = {
-  director: ["director"], "film director": ["director"], composer: ["composer"], performer: ["performer"], singer: ["performer"],
-  producer: ["producer"], writer: ["writer"], author: ["author"], screenwriter: ["screenwriter"], creator: ["creator"], founder: ["founder"],
-  father: ["father"], mother: ["mother"], husband: ["spouse"], wife: ["spouse"], spouse: ["spouse"],
-  child: ["child"], son: ["child"], daughter: ["child"], sibling: ["sibling"], brother: ["sibling"], sister: ["sibling"],
-  "paternal grandfather": ["father", "father"], "paternal grandmother": ["father", "mother"],
-  "maternal grandfather": ["mother", "father"], "maternal grandmother": ["mother", "mother"],
-  "father-in-law": ["spouse", "father"], "mother-in-law": ["spouse", "mother"],
+  director: ["director"],
+  "film director": ["director"],
+  composer: ["composer"],
+  performer: ["performer"],
+  singer: ["performer"],
+  producer: ["producer"],
+  writer: ["writer"],
+  author: ["author"],
+  screenwriter: ["screenwriter"],
+  creator: ["creator"],
+  founder: ["founder"],
+  father: ["father"],
+  mother: ["mother"],
+  husband: ["spouse"],
+  wife: ["spouse"],
+  spouse: ["spouse"],
+  child: ["child"],
+  son: ["child"],
+  daughter: ["child"],
+  sibling: ["sibling"],
+  brother: ["sibling"],
+  sister: ["sibling"],
+  "paternal grandfather": ["father", "father"],
+  "paternal grandmother": ["father", "mother"],
+  "maternal grandfather": ["mother", "father"],
+  "maternal grandmother": ["mother", "mother"],
+  "father-in-law": ["spouse", "father"],
+  "mother-in-law": ["spouse", "mother"],
 };
-const RELATION_ALTERNATION = Object.keys(RELATION_WORDS).sort((a, b) => b.length - a.length).join("|");
+const RELATION_ALTERNATION = Object.keys(RELATION_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
 
 /** Kind words before a name ("the director of film X", "the performer of song Y"): not part of the name. */
-const KIND_PREFIX = /^(?:the\s+)?(?:(?:both\s+)?(?:films?|movies?|songs?|singles?|albums?|bands?|novels?|books?|plays?|series|shows?|company|companies|magazines?|newspapers?|operas?|poems?))\s*:?\s+/i;
+const KIND_PREFIX =
+  /^(?:the\s+)?(?:(?:both\s+)?(?:films?|movies?|songs?|singles?|albums?|bands?|novels?|books?|plays?|series|shows?|company|companies|magazines?|newspapers?|operas?|poems?))\s*:?\s+/i;
 
 /** Attribute question shapes: the captured group is the subject phrase. Order matters: the more specific first. */
 const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
@@ -114,7 +150,10 @@ export function readSubject(phrase: string): { anchor: string; relations: HopRel
     break;
   }
   if (outer.length === 0) return null;
-  const anchor = text.replace(KIND_PREFIX, "").replace(/^the\s+/, "").trim();
+  const anchor = text
+    .replace(KIND_PREFIX, "")
+    .replace(/^the\s+/, "")
+    .trim();
   // The anchor must be a name: a capital or a digit opens it ("film 1917", "Lorna").
   if (!/^[\p{Lu}\p{N}"“'‘]/u.test(anchor)) return null;
   return { anchor, relations: outer.reverse() };
@@ -122,7 +161,10 @@ export function readSubject(phrase: string): { anchor: string; relations: HopRel
 
 /** The hop chain of a compositional question, or null when the question has another shape. */
 export function readHopChain(question: string): HopChain | null {
-  const q = question.trim().replace(/\s*\?+\s*$/, "").replace(/\s+/g, " ");
+  const q = question
+    .trim()
+    .replace(/\s*\?+\s*$/, "")
+    .replace(/\s+/g, " ");
   for (const [shape, attribute] of ATTRIBUTE_SHAPES) {
     const match = shape.exec(q);
     if (!match) continue;

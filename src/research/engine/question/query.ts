@@ -111,7 +111,7 @@ export function capitalisedEntities(text: string, options: { leadingNumbers?: bo
     const gap = text.slice(match.index + raw.length, matches[index + 1]?.index ?? text.length);
     // "Roger O. Egeberg", "Ken St. Andre": an initial or abbreviation does not end a name.
     const initial = /\.$/.test(raw) && isAbbreviation(raw);
-    if (/[,;:()\[\]]/.test(gap) || (/[.!?]$/.test(raw) && !initial)) flush();
+    if (/[,;:()[\]]/.test(gap) || (/[.!?]$/.test(raw) && !initial)) flush();
     if (/[.!?]$/.test(raw) && !initial) sentenceStart = true;
   }
   flush();
@@ -124,16 +124,18 @@ export function capitalisedEntities(text: string, options: { leadingNumbers?: bo
 
 /** Nationalities and languages: capitalised, but an attribute, not something with a page to look up. */
 export const NOT_NAMES = new Set(
-  ("american english british scottish welsh irish french german italian spanish portuguese canadian australian mexican brazilian " +
+  (
+    "american english british scottish welsh irish french german italian spanish portuguese canadian australian mexican brazilian " +
     "argentine russian chinese japanese korean indian turkish swedish norwegian danish finnish dutch belgian swiss austrian polish greek " +
     "egyptian israeli arabic latin hebrew persian hindi urdu bengali ottoman roman european african asian christian jewish muslim catholic " +
     "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday " +
-    "he she it they his her its their this these those there however after before during while when where")
-    .split(" "),
+    "he she it they his her its their this these those there however after before during while when where"
+  ).split(" "),
 );
 
 /** "How did X describe Y", "What did X say about Y": X is the speaker, Y the topic. */
-const FRAMING = /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
+const FRAMING =
+  /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
 
 /** Openers that are capitalised only because they start the question. */
 const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list", "compare", "contrast"]);
@@ -167,19 +169,42 @@ function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
   if (kind === "yes_no") return "yes_no";
   if (kind === "choice") return "choice";
   const q = question.toLowerCase();
-  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q)) return "number";
+  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q))
+    return "number";
   if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
-  if (/^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) || (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))) return "date";
-  if (/^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district|prefecture|township|community|suburb|municipality|parish|estate|street|square|venue|stadium|arena)\b/.test(q))
+  if (
+    /^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) ||
+    (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))
+  )
+    return "date";
+  if (
+    /^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district|prefecture|township|community|suburb|municipality|parish|estate|street|square|venue|stadium|arena)\b/.test(
+      q,
+    )
+  )
     return "place";
-  if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(q))
+  if (
+    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
+      q,
+    )
+  )
     return "person";
   // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
   // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
-  if (/^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(q)) return "description";
+  if (
+    /^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(
+      q,
+    )
+  )
+    return "description";
   // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
   // "What did Tolkien write in 1937?" still asks for a title.
-  if (/^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(q)) return "description";
+  if (
+    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
+      q,
+    )
+  )
+    return "description";
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "description";
 }
@@ -228,7 +253,10 @@ function linkTermsOf(question: string): string[] {
 }
 
 const STANCES: [string, string][] = [
-  ["for support supported supporting favor favour favored advocate advocated argued praised pro endorse", "against oppose opposed opposing opposition reject rejected criticized criticised condemned denounced anti"],
+  [
+    "for support supported supporting favor favour favored advocate advocated argued praised pro endorse",
+    "against oppose opposed opposing opposition reject rejected criticized criticised condemned denounced anti",
+  ],
   ["before earlier prior", "after later since"],
   ["more increase increased higher larger greater", "less fewer decrease decreased lower smaller"],
 ];
@@ -260,13 +288,15 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const question = decodeEntities(raw).replace(/\s+/g, " ").trim();
   const phrases = quotedPhrases(question);
   const { period, rest } = questionPeriod(question);
-  const entities = unique([...phrases, ...splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question)]).filter(
-    // A bare number or ordinal ("1990", "19th") is a constraint, not a name to look up.
-    (entity) => !/^\d+(?:st|nd|rd|th|s)?$/i.test(entity),
-  ).filter(
-    // A phrase already inside a longer entity adds nothing.
-    (entity, _, all) => !all.some((other) => other !== entity && other.includes(entity) && !phrases.includes(entity)),
-  );
+  const entities = unique([...phrases, ...splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question)])
+    .filter(
+      // A bare number or ordinal ("1990", "19th") is a constraint, not a name to look up.
+      (entity) => !/^\d+(?:st|nd|rd|th|s)?$/i.test(entity),
+    )
+    .filter(
+      // A phrase already inside a longer entity adds nothing.
+      (entity, _, all) => !all.some((other) => other !== entity && other.includes(entity) && !phrases.includes(entity)),
+    );
   const allTerms = contentTerms(rest);
   const entityTerms = new Set(entities.flatMap((entity) => words(entity).map(stem)));
   const focusTerms = allTerms.filter((term) => !entityTerms.has(term));
@@ -283,5 +313,21 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  return { question, terms: allTerms, phrases, entities, kind, options, focusTerms, speakerTerms, period, expects, linkTerms: linkTermsOf(question), askedNoun: askedNounOf(question), stance: questionStance(rest), hops: readHopChain(question), comparison: readComparison(question) };
+  return {
+    question,
+    terms: allTerms,
+    phrases,
+    entities,
+    kind,
+    options,
+    focusTerms,
+    speakerTerms,
+    period,
+    expects,
+    linkTerms: linkTermsOf(question),
+    askedNoun: askedNounOf(question),
+    stance: questionStance(rest),
+    hops: readHopChain(question),
+    comparison: readComparison(question),
+  };
 }

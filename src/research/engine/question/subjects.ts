@@ -6,7 +6,8 @@ const COMPARING = /\b(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|
 /** What joins two compared subjects: "A and B", "A with B", "A versus B". */
 const JOINERS = new Set(["and", "with", "versus", "vs", "or", "to"]);
 /** "How did X describe …", "What did X say about …": X is who is asked about. */
-const SPEAKER_FRAMING = /^\s*(?:how|what)\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach)\b/i;
+const SPEAKER_FRAMING =
+  /^\s*(?:how|what)\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach)\b/i;
 
 /** Where the entity's words stand in the question's words. */
 function position(asked: string[], entity: string): { start: number; end: number } | null {

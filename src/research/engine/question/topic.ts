@@ -31,7 +31,9 @@ function clean(phrase: string): string | null {
 
 /** Where a name ends in the question, whatever stands between its words ("Franklin D. Roosevelt" for "Franklin D Roosevelt"). */
 function endOfName(text: string, name: string): number {
-  const pattern = words(name).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
+  const pattern = words(name)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[^\\p{L}\\p{N}]+");
   const matches = pattern ? [...text.matchAll(new RegExp(pattern, "giu"))] : [];
   const last = matches[matches.length - 1];
   return last ? (last.index ?? 0) + last[0].length : -1;

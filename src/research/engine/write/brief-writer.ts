@@ -172,5 +172,9 @@ export function citationOf(claim: string, source: number, doc: EvidenceDoc, pass
  */
 function contribution(doc: EvidenceDoc, statements: Statement[]): string {
   const own = [...new Set(statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === doc.index)))];
-  return own.sort((a, b) => a.position - b.position).slice(0, 3).map((passage) => passage.text).join(" ");
+  return own
+    .sort((a, b) => a.position - b.position)
+    .slice(0, 3)
+    .map((passage) => passage.text)
+    .join(" ");
 }

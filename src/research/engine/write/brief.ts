@@ -33,7 +33,13 @@ const NOT_ADDRESSED = "None of the sources read addresses this question.";
  * instead of its title in every bullet), each cited, none repeating another, none without an
  * entity or key term of the question.
  */
-export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis, outcome: AnswerOutcome, addressed: boolean, options: SynthesisOptions): Synthesis {
+export function extractiveBrief(
+  query: QueryAnalysis,
+  analysis: EvidenceAnalysis,
+  outcome: AnswerOutcome,
+  addressed: boolean,
+  options: SynthesisOptions,
+): Synthesis {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   const writer = new BriefWriter(analysis);
   if (!addressed) {
@@ -54,7 +60,14 @@ export function extractiveBrief(query: QueryAnalysis, analysis: EvidenceAnalysis
 }
 
 /** The supporting findings, one group per page they come from, under the page's title. */
-function writeFindings(writer: BriefWriter, query: QueryAnalysis, ranked: RankedDoc[], chain: RankedDoc[], keyTerms: Set<string>, options: SynthesisOptions): void {
+function writeFindings(
+  writer: BriefWriter,
+  query: QueryAnalysis,
+  ranked: RankedDoc[],
+  chain: RankedDoc[],
+  keyTerms: Set<string>,
+  options: SynthesisOptions,
+): void {
   const pages = findingPages(ranked, chain, options);
   const strongest = Math.max(...pages.map((entry) => entry.best[0]?.score ?? 0), 1e-9);
   const floor = strongest * (options.critic ? MIN_FINDING_SCORE_CRITIC : MIN_FINDING_SCORE);

@@ -2,7 +2,10 @@
 
 /** "[1][3]": the markers of these sources, each once, in order. */
 export function markers(numbers: number[]): string {
-  return [...new Set(numbers)].sort((a, b) => a - b).map((n) => `[${n}]`).join("");
+  return [...new Set(numbers)]
+    .sort((a, b) => a - b)
+    .map((n) => `[${n}]`)
+    .join("");
 }
 
 /** Appends [n] markers before the sentence's closing punctuation. */
@@ -19,15 +22,17 @@ export function citationsIn(text: string): number[] {
 
 /** Splits a brief into its sentences (lines and bullet items first, then sentence ends after a citation). */
 export function briefSentences(brief: string): string[] {
-  return brief
-    .split(/\n+/)
-    // A heading line ("**Shirley Temple**") names what the findings below it are about; it is not a claim.
-    .filter((line) => !/^\s*(?:\*\*[^*]+\*\*|#+\s.*)\s*$/.test(line))
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+\.)\s+/, "").trim())
-    .filter(Boolean)
-    .flatMap((line) => line.split(/(?<=\][.!?])\s+/))
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
+  return (
+    brief
+      .split(/\n+/)
+      // A heading line ("**Shirley Temple**") names what the findings below it are about; it is not a claim.
+      .filter((line) => !/^\s*(?:\*\*[^*]+\*\*|#+\s.*)\s*$/.test(line))
+      .map((line) => line.replace(/^\s*(?:[-*•]|\d+\.)\s+/, "").trim())
+      .filter(Boolean)
+      .flatMap((line) => line.split(/(?<=\][.!?])\s+/))
+      .map((sentence) => sentence.trim())
+      .filter(Boolean)
+  );
 }
 
 /**

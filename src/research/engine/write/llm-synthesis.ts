@@ -140,7 +140,10 @@ export async function llmBrief(
       else if (verdict === "supported") answer = { ...answer, confirmed: true };
     }
   }
-  const stated = answer && (answer.confirmed || answer.supported) ? { text: answer.text, confidence: answer.confidence, basis: answer.confirmed ? answer.quotes : answer.basis } : null;
+  const stated =
+    answer && (answer.confirmed || answer.supported)
+      ? { text: answer.text, confidence: answer.confidence, basis: answer.confirmed ? answer.quotes : answer.basis }
+      : null;
   if (claims.length === 0) return { synthesis: extractive, answer: stated };
 
   const writer = new BriefWriter(analysis);
@@ -282,7 +285,14 @@ function writeClaims(writer: BriefWriter, claims: Claim[], report: boolean): voi
     const heading = claim.heading ?? (report ? { title: "Findings", section: true } : null);
     const key = `${heading?.section ? "#" : "*"}${heading?.title ?? ""}`;
     if (!block || key !== place) {
-      block = heading === null ? (claim.bullet ? writer.group(null) : writer.paragraph()) : heading.section ? writer.section(heading.title, claim.bullet) : writer.group(heading.title);
+      block =
+        heading === null
+          ? claim.bullet
+            ? writer.group(null)
+            : writer.paragraph()
+          : heading.section
+            ? writer.section(heading.title, claim.bullet)
+            : writer.group(heading.title);
       place = key;
     }
     block.add(claim.text, claim.passages);
@@ -305,7 +315,10 @@ function openQuestions(written: Written): string[] {
   const seen = new Set<string>();
   const questions: string[] = [];
   for (const candidate of [...written.open_questions, ...underHeading]) {
-    const text = candidate.replace(/\s*\[\d+\]/g, "").replace(/\s+/g, " ").trim();
+    const text = candidate
+      .replace(/\s*\[\d+\]/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
     if (!text.endsWith("?") || text.length > 300 || seen.has(text.toLowerCase())) continue;
     seen.add(text.toLowerCase());
     questions.push(text);

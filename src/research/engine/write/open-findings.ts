@@ -33,7 +33,10 @@ export function writeOpenFindings(writer: BriefWriter, chosen: OpenSources): voi
     for (const source of chronological(group.sources)) {
       const picked: ScoredPassage[] = [];
       // Sentences that stand on their own first: "This was a convenient adjunct …" says little out of its page.
-      const ordered = [...source.statements.filter((item) => !leansOnContext(item.passage.text)), ...source.statements.filter((item) => leansOnContext(item.passage.text))];
+      const ordered = [
+        ...source.statements.filter((item) => !leansOnContext(item.passage.text)),
+        ...source.statements.filter((item) => leansOnContext(item.passage.text)),
+      ];
       for (const item of ordered) {
         if (picked.length >= perSource) break;
         if (writer.has(item.passage) || writer.saysAlready(item.passage, SAME_THING)) continue;
@@ -72,14 +75,22 @@ function groupSources(chosen: OpenSources): Group[] {
       const key = source.attribution.speaker ?? source.entry.doc.title;
       bySpeaker.set(key, [...(bySpeaker.get(key) ?? []), source]);
     }
-    return [...bySpeaker.entries()].map(([name, own]) => (own[0]!.attribution.speaker ? personGroup(name, own) : { heading: name, sources: own, label: () => undefined }));
+    return [...bySpeaker.entries()].map(([name, own]) =>
+      own[0]!.attribution.speaker ? personGroup(name, own) : { heading: name, sources: own, label: () => undefined },
+    );
   }
   return sources.map((source) => ({ heading: source.entry.doc.title, sources: [source], label: () => undefined }));
 }
 
 /** A person's findings under their name and years ("Grover Cleveland (1887, 1893)"), each labelled with its year when there are several. */
 function personGroup(name: string, sources: OpenSource[]): Group {
-  const years = [...new Set(chronological(sources).map((source) => source.attribution.year).filter((year) => year !== null))];
+  const years = [
+    ...new Set(
+      chronological(sources)
+        .map((source) => source.attribution.year)
+        .filter((year) => year !== null),
+    ),
+  ];
   return {
     heading: years.length > 0 ? `${name} (${years.join(", ")})` : name,
     sources,

@@ -54,7 +54,14 @@ export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], top
   };
   if (subjects.length > 0) {
     const quota = Math.max(1, Math.floor(limits.maxSources / subjects.length));
-    const per = subjects.map((subject) => bySpeaker(quotable(attributed.filter(({ entry, attribution }) => speaksFor(entry, attribution, subject)), subject)).slice(0, quota));
+    const per = subjects.map((subject) =>
+      bySpeaker(
+        quotable(
+          attributed.filter(({ entry, attribution }) => speaksFor(entry, attribution, subject)),
+          subject,
+        ),
+      ).slice(0, quota),
+    );
     return { sources: per.flat(), subjects, missing: subjects.filter((_, index) => per[index]!.length === 0) };
   }
   return { sources: bySpeaker(quotable(attributed, null)).slice(0, limits.maxSources), subjects: [], missing: [] };

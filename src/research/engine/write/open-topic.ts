@@ -36,7 +36,11 @@ export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
       if (!STOPWORDS.has(a) && !STOPWORDS.has(b) && keep(stem(a)) && keep(stem(b))) compounds.add(`${stem(a)} ${stem(b)}`);
     }
   }
-  const candidates = phrase ? words(phrase).filter((word) => !STOPWORDS.has(word)).map(stem) : query.terms;
+  const candidates = phrase
+    ? words(phrase)
+        .filter((word) => !STOPWORDS.has(word))
+        .map(stem)
+    : query.terms;
   const terms = new Set(candidates.filter(keep));
   if (terms.size === 0) return { terms: new Set(query.terms), compounds, needed: 1 };
   return { terms, compounds, needed: phrase ? Math.min(2, terms.size) : 1 };

@@ -14,7 +14,8 @@ import type { BriefWriter } from "./brief-writer";
 export function writeOpening(writer: BriefWriter, query: QueryAnalysis, outcome: AnswerOutcome, ranked: RankedDoc[], keyTerms: Set<string>): RankedDoc[] {
   const opening = writer.paragraph();
   const { answer, partial, chain } = outcome;
-  const pagesOf = (docs: number[]) => docs.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
+  const pagesOf = (docs: number[]) =>
+    docs.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
   if (answer) {
     opening.add(answer.sentence, answer.basis);
     // Then what it rests on, verbatim, unless the opening already quotes it.
@@ -31,7 +32,13 @@ export function writeOpening(writer: BriefWriter, query: QueryAnalysis, outcome:
 }
 
 /** No answer: say so, then the sentences that come closest (the chain's link and its end's best sentence). */
-function stateClosestEvidence(opening: ReturnType<BriefWriter["paragraph"]>, query: QueryAnalysis, docs: RankedDoc[], links: Passage[], keyTerms: Set<string>): void {
+function stateClosestEvidence(
+  opening: ReturnType<BriefWriter["paragraph"]>,
+  query: QueryAnalysis,
+  docs: RankedDoc[],
+  links: Passage[],
+  keyTerms: Set<string>,
+): void {
   const end = docs[docs.length - 1];
   const linkPassage = links[links.length - 1];
   const item = end && (end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0]);

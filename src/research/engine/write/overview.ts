@@ -34,8 +34,15 @@ export function writeOverview(writer: BriefWriter, query: QueryAnalysis, chosen:
   const speakers = [...new Set(chosen.sources.map((source) => source.attribution.speaker).filter((speaker): speaker is string => speaker !== null))];
   let overview: Overview | null = null;
   if (chosen.subjects.length >= 2) {
-    const sides = chosen.subjects.map((subject) => chosen.sources.find((source) => source.subject === subject)).filter((source): source is OpenSource => source !== undefined);
-    if (sides.length > 0) overview = clauses(paragraph, topic ? `On ${topic}, ` : "", sides.map((source) => clause(source, "said")));
+    const sides = chosen.subjects
+      .map((subject) => chosen.sources.find((source) => source.subject === subject))
+      .filter((source): source is OpenSource => source !== undefined);
+    if (sides.length > 0)
+      overview = clauses(
+        paragraph,
+        topic ? `On ${topic}, ` : "",
+        sides.map((source) => clause(source, "said")),
+      );
   } else if (speakers.length >= 2) {
     overview = severalSpeakers(paragraph, query, chosen.sources, speakers, topic);
   } else if (speakers.length === 1 && chosen.sources.every((source) => source.attribution.speaker === speakers[0])) {
@@ -76,7 +83,8 @@ function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: Op
   // Each speaker's best page (sources come best first), the first MAX_CLAUSES speakers.
   const shown = speakers.slice(0, MAX_CLAUSES).map((speaker) => sources.find((source) => source.attribution.speaker === speaker)!);
   const years = sources.map((source) => source.attribution.year).filter((year): year is number => year !== null);
-  const span = years.length === 0 ? "" : Math.min(...years) === Math.max(...years) ? `In ${years[0]}, ` : `Between ${Math.min(...years)} and ${Math.max(...years)}, `;
+  const span =
+    years.length === 0 ? "" : Math.min(...years) === Math.max(...years) ? `In ${years[0]}, ` : `Between ${Math.min(...years)} and ${Math.max(...years)}, `;
   const noun = speakerNoun(query);
   const lead = `${span}${COUNTS[speakers.length] ?? speakers.length} ${noun} addressed ${topic ?? "the question"} in the sources read${speakers.length > shown.length ? ", including" : ""}: `;
   const ordered = [...shown].sort((a, b) => (a.attribution.year ?? Infinity) - (b.attribution.year ?? Infinity));

@@ -52,7 +52,8 @@ export function conciseStatement(statements: ScoredPassage[]): ScoredPassage | u
 }
 
 /** "But", "And", "Manifestly if …": words that tie a sentence to the one before it, dropped when it is quoted alone. */
-const CONNECTIVE = /^(?:(?:but|and|yet|so|now|hence|thus|therefore|moreover|furthermore|however|still|indeed|also|again|accordingly|consequently|manifestly|finally|besides|then|in addition|in other words|in short|of course|on the other hand)\b,?\s+)+/i;
+const CONNECTIVE =
+  /^(?:(?:but|and|yet|so|now|hence|thus|therefore|moreover|furthermore|however|still|indeed|also|again|accordingly|consequently|manifestly|finally|besides|then|in addition|in other words|in short|of course|on the other hand)\b,?\s+)+/i;
 
 /** Capitalised words a page ran into the sentence after them: "RAILROADS In addition, …", "THE U.S.-SOVIET RELATIONSHIP We are …". */
 const RUN_IN_HEADING = /^(?:[\p{Lu}\p{N}][\p{Lu}\p{N}.'’&-]*[\s,]+)+(?=\p{Lu}\p{Ll})/u;
@@ -67,6 +68,9 @@ export function withoutHeading(text: string): string {
 
 /** A sentence as quoted in a clause: a heading run into it, the connective that tied it to its context and its final stop trimmed, nothing else changed. */
 export function quoted(text: string): string {
-  const trimmed = withoutHeading(text).replace(CONNECTIVE, "").replace(/[.!;:]+(["”’)]*)$/, "$1").trim();
+  const trimmed = withoutHeading(text)
+    .replace(CONNECTIVE, "")
+    .replace(/[.!;:]+(["”’)]*)$/, "$1")
+    .trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }

@@ -28,5 +28,7 @@ export function booleanCandidates(field: Field, evidence: TypedEvidence): Found[
   if (!asksTheQuestion(field, evidence)) return [];
   const said = evidence.yesNo();
   if (!said) return [];
-  return [{ value: said.value, support: said.statement.support.map((item) => ({ source: item.source, passage: item.passage, confidence: "medium" as const })) }];
+  return [
+    { value: said.value, support: said.statement.support.map((item) => ({ source: item.source, passage: item.passage, confidence: "medium" as const })) },
+  ];
 }

@@ -37,7 +37,11 @@ export interface Opening {
 }
 
 const stripCitations = (text: string) => text.replace(/\s*\[\d+\]/g, "").trim();
-const squash = (text: string) => text.replace(/\s+/g, " ").trim().replace(/[.!?]+$/, "");
+const squash = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]+$/, "");
 
 export class TypedEvidence {
   private constructor(
@@ -64,7 +68,10 @@ export class TypedEvidence {
     });
     const seen = new Set<Passage>();
     const passages: CitedPassage[] = [];
-    for (const passage of [...statements.flatMap((statement) => statement.support.map((item) => item.passage)), ...synthesis.cited.flatMap((doc) => doc.passages)]) {
+    for (const passage of [
+      ...statements.flatMap((statement) => statement.support.map((item) => item.passage)),
+      ...synthesis.cited.flatMap((doc) => doc.passages),
+    ]) {
       if (seen.has(passage)) continue;
       seen.add(passage);
       passages.push(cite(passage));
@@ -78,13 +85,29 @@ export class TypedEvidence {
     const statements = this.statements
       .map((statement) => ({ ...statement, support: statement.support.filter((item) => item.source === source) }))
       .filter((statement) => statement.support.length > 0);
-    return new TypedEvidence("source", this.query, this.keyTerms, this.sources.filter((entry) => entry.index === source), statements, this.passages.filter((item) => item.source === source), null);
+    return new TypedEvidence(
+      "source",
+      this.query,
+      this.keyTerms,
+      this.sources.filter((entry) => entry.index === source),
+      statements,
+      this.passages.filter((item) => item.source === source),
+      null,
+    );
   }
 
   /** Only one statement of the brief and its passages: the fields of an item that describes that finding. */
   ofStatement(statement: BriefStatement): TypedEvidence {
     const sources = new Set(statement.support.map((item) => item.source));
-    return new TypedEvidence("statement", this.query, this.keyTerms, this.sources.filter((entry) => sources.has(entry.index)), [statement], statement.support, null);
+    return new TypedEvidence(
+      "statement",
+      this.query,
+      this.keyTerms,
+      this.sources.filter((entry) => sources.has(entry.index)),
+      [statement],
+      statement.support,
+      null,
+    );
   }
 
   /**

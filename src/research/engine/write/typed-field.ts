@@ -57,7 +57,9 @@ export function isAnswerField(field: Field): boolean {
 
 /** A list of what the brief says: its statements are the items. */
 export function isStatementList(field: Field): boolean {
-  return /\b(findings?|facts?|points?|highlights?|evidence|quotes?|quotations?|claims?|statements?|takeaways?|details?|notes?|reasons?|arguments?|excerpts?|mentions?)\b/i.test(field.words);
+  return /\b(findings?|facts?|points?|highlights?|evidence|quotes?|quotations?|claims?|statements?|takeaways?|details?|notes?|reasons?|arguments?|excerpts?|mentions?)\b/i.test(
+    field.words,
+  );
 }
 
 /** "president_count", "number of speeches", "how many": a count of something the field names. */

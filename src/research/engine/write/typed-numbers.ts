@@ -142,7 +142,7 @@ function years(field: Field, evidence: TypedEvidence): Found[] {
       if (!isYearAt(tokens, i)) continue;
       const value = tokens[i]!.number!;
       if (period && (value < period.from || value > period.to)) continue;
-      const distance = keys.size === 0 ? 0 : nearestTermDistance(tokens, i, keys, tokens.length) ?? tokens.length;
+      const distance = keys.size === 0 ? 0 : (nearestTermDistance(tokens, i, keys, tokens.length) ?? tokens.length);
       hits.push({ value, item, distance, keys: shared });
     }
   }

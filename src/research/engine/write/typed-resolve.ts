@@ -48,7 +48,10 @@ export function resolve(field: Field, evidence: TypedEvidence, proposal: Proposa
       if (!proposal) return found(field, numberCandidates(field, evidence)[0]);
       return typeof proposal.value === "number" ? found(field, supportedNumber(field, evidence, proposal.value)) : UNSUPPORTED;
     case "boolean":
-      return found(field, booleanCandidates(field, evidence).find((entry) => !proposal || entry.value === proposal.value));
+      return found(
+        field,
+        booleanCandidates(field, evidence).find((entry) => !proposal || entry.value === proposal.value),
+      );
     case "null":
       // Null is the only value: it claims nothing.
       return { ok: true, value: null, basis: [] };
@@ -86,7 +89,10 @@ function resolveEnum(field: Field, evidence: TypedEvidence, proposal: Proposal, 
     ...(numbers.length > 0 ? numberCandidates(field, evidence).filter((entry) => numbers.includes(entry.value as number)) : []),
     ...(options.includes(true) || options.includes(false) ? booleanCandidates(field, evidence).filter((entry) => options.includes(entry.value)) : []),
   ];
-  return found(field, candidates.find((entry) => !proposal || entry.value === proposal.value));
+  return found(
+    field,
+    candidates.find((entry) => !proposal || entry.value === proposal.value),
+  );
 }
 
 function resolveObject(field: Field, evidence: TypedEvidence, proposal: Proposal, depth: number): Resolved {
@@ -136,7 +142,8 @@ function resolveArray(field: Field, evidence: TypedEvidence, proposal: Proposal,
   const push = (make: (index: number) => Resolved) => {
     if (items.length < max) {
       const result = make(items.length);
-      if (result.ok && (!field.node.uniqueItems || !items.some((other) => other.ok && JSON.stringify(other.value) === JSON.stringify(result.value)))) items.push(result);
+      if (result.ok && (!field.node.uniqueItems || !items.some((other) => other.ok && JSON.stringify(other.value) === JSON.stringify(result.value))))
+        items.push(result);
     }
   };
   if (proposal) {
@@ -145,8 +152,10 @@ function resolveArray(field: Field, evidence: TypedEvidence, proposal: Proposal,
   } else {
     const sample = itemField(0);
     const type = typeOf(sample.node) ?? "string";
-    if (type === "object" && sourceItems(sample.node)) for (const { index } of evidence.sources) push((at) => resolve(itemField(at), evidence.ofSource(index), null, depth + 1));
-    else if (type === "object") for (const statement of evidence.statements) push((at) => resolve(itemField(at), evidence.ofStatement(statement), null, depth + 1));
+    if (type === "object" && sourceItems(sample.node))
+      for (const { index } of evidence.sources) push((at) => resolve(itemField(at), evidence.ofSource(index), null, depth + 1));
+    else if (type === "object")
+      for (const statement of evidence.statements) push((at) => resolve(itemField(at), evidence.ofStatement(statement), null, depth + 1));
     else for (const entry of leafCandidates(sample, evidence, type)) push((at) => found(itemField(at), entry));
   }
   if (items.length < min) return UNSUPPORTED;

@@ -31,9 +31,22 @@ function schemaProblems(schema: unknown, path: string): string[] {
     if (typeof value !== "object" || value === null || Array.isArray(value)) problems.push(`${path}/${key} must be an object`);
     else for (const [name, child] of Object.entries(value)) problems.push(...schemaProblems(child, `${path}/${key}/${name}`));
   }
-  for (const key of ["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "additionalItems", "unevaluatedProperties", "unevaluatedItems"]) {
+  for (const key of [
+    "items",
+    "additionalProperties",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "additionalItems",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+  ]) {
     if (node[key] === undefined) continue;
-    if (key === "items" && Array.isArray(node[key])) (node[key] as unknown[]).forEach((child, index) => problems.push(...schemaProblems(child, `${path}/items/${index}`)));
+    if (key === "items" && Array.isArray(node[key]))
+      (node[key] as unknown[]).forEach((child, index) => problems.push(...schemaProblems(child, `${path}/items/${index}`)));
     else problems.push(...schemaProblems(node[key], `${path}/${key}`));
   }
   for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
@@ -51,7 +64,8 @@ function schemaProblems(schema: unknown, path: string): string[] {
   }
   for (const key of ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]) {
     const value = node[key];
-    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 0)) problems.push(`${path}/${key} must be a non-negative integer`);
+    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 0))
+      problems.push(`${path}/${key} must be a non-negative integer`);
   }
   if (node.pattern !== undefined) {
     try {
@@ -76,7 +90,8 @@ export function compileSchema(schema: Record<string, unknown>): CompiledSchema {
     for (const probe of PROBES) validator.validate(probe);
     return { schema, validator };
   } catch (error) {
-    if (error instanceof RangeError) throw new InvalidSchemaError("response_schema is not a valid JSON Schema: its $ref references form a cycle that never reaches a concrete schema.");
+    if (error instanceof RangeError)
+      throw new InvalidSchemaError("response_schema is not a valid JSON Schema: its $ref references form a cycle that never reaches a concrete schema.");
     throw new InvalidSchemaError(`response_schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
@@ -203,7 +218,8 @@ export function meetsBounds(node: SchemaNode, value: unknown): boolean {
     if (typeof node.maximum === "number" && value > node.maximum) return false;
     if (typeof node.exclusiveMinimum === "number" && value <= node.exclusiveMinimum) return false;
     if (typeof node.exclusiveMaximum === "number" && value >= node.exclusiveMaximum) return false;
-    if (typeof node.multipleOf === "number" && node.multipleOf > 0 && Math.abs(value / node.multipleOf - Math.round(value / node.multipleOf)) > 1e-9) return false;
+    if (typeof node.multipleOf === "number" && node.multipleOf > 0 && Math.abs(value / node.multipleOf - Math.round(value / node.multipleOf)) > 1e-9)
+      return false;
     return true;
   }
   if (typeof value === "string") {

@@ -57,14 +57,18 @@ function fromStatement(statement: BriefStatement, confidence: Confidence, text =
 function fromSources(evidence: TypedEvidence, pick: (source: TypedEvidence["sources"][number]["source"]) => string): Found[] {
   const confidence: Confidence = evidence.view === "source" ? "high" : "medium";
   return evidence.sources.flatMap(({ index, source }) => {
-    const item = evidence.statements.flatMap((statement) => statement.support).find((entry) => entry.source === index) ?? evidence.passages.find((entry) => entry.source === index);
+    const item =
+      evidence.statements.flatMap((statement) => statement.support).find((entry) => entry.source === index) ??
+      evidence.passages.find((entry) => entry.source === index);
     return item ? [{ value: pick(source), support: [supportOf(item, confidence)] }] : [];
   });
 }
 
 /** The brief's statements, each with the passages it rests on: an extract is `high`, the engine's own wording `medium`. */
 function statements(evidence: TypedEvidence): Found[] {
-  return evidence.statements.filter((statement) => statement.support.length > 0).map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
+  return evidence.statements
+    .filter((statement) => statement.support.length > 0)
+    .map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
 }
 
 /**
@@ -155,7 +159,10 @@ function textSupport(evidence: TypedEvidence, value: string): Found | null {
   if (verbatim) return { value, support: [supportOf(verbatim, "high")] };
   const wanted = terms(value);
   if (wanted.length === 0) return null;
-  const match = bestSupport(wanted, evidence.passages.map((item) => item.passage));
+  const match = bestSupport(
+    wanted,
+    evidence.passages.map((item) => item.passage),
+  );
   if (match && match.support >= SUPPORT) {
     const item = evidence.passages.find((entry) => entry.passage === match.passage)!;
     return { value, support: [supportOf(item, match.support >= 0.9 ? "high" : match.support >= 0.75 ? "medium" : "low")] };
@@ -169,7 +176,7 @@ function textSupport(evidence: TypedEvidence, value: string): Found | null {
 }
 
 /** The options of a string enum that the brief's statements or the passages about the question name, best first. */
-export function enumCandidates(field: Field, evidence: TypedEvidence, options: unknown[]): Found[] {
+export function enumCandidates(_field: Field, evidence: TypedEvidence, options: unknown[]): Found[] {
   const out: Found[] = [];
   for (const option of options) {
     if (typeof option !== "string") continue;

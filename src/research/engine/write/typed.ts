@@ -51,10 +51,12 @@ export async function typedOutput(compiled: CompiledSchema, context: TypedContex
   const evidence = TypedEvidence.of(synthesis, context.query, context.analysis);
   const root = compiled.schema;
   const resolved = resolve(fieldOf(root, root, "", ""), evidence, proposal);
-  if (!resolved.ok && !allowsNull(root, root)) throw new UnsupportedFieldsError(resolved.missing.length > 0 ? resolved.missing : ["(root)"], budget.costUsd, found);
+  if (!resolved.ok && !allowsNull(root, root))
+    throw new UnsupportedFieldsError(resolved.missing.length > 0 ? resolved.missing : ["(root)"], budget.costUsd, found);
   const value = resolved.ok ? resolved.value : null;
   const errors = validationErrors(compiled, value);
-  if (errors.length > 0) throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}`, errors, budget.costUsd, found);
+  if (errors.length > 0)
+    throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}`, errors, budget.costUsd, found);
   return { value, citations: resolved.ok ? basisCitations(resolved.basis, synthesis) : [] };
 }
 

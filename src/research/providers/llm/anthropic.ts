@@ -45,7 +45,10 @@ export class AnthropicModel implements ChatModel {
       body = await this.post(request, messages);
       prefilled = false;
     }
-    const text = (body.content ?? []).filter((block) => block.type === "text").map((block) => block.text ?? "").join("");
+    const text = (body.content ?? [])
+      .filter((block) => block.type === "text")
+      .map((block) => block.text ?? "")
+      .join("");
     return {
       // The prefill is part of the answer; a model that repeated it anyway is not given a second brace.
       text: prefilled && !text.trimStart().startsWith("{") ? `{${text}` : text,

@@ -6,13 +6,54 @@
 
 import { decodeEntities, plainText } from "../../../lib/plain-text";
 
-const DROPPED = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "nav", "header", "footer", "aside", "form", "button", "select", "textarea", "dialog", "menu", "figcaption"]);
-const BLOCKS = new Set(["p", "div", "section", "article", "main", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "blockquote", "pre", "dd", "dt"]);
+const DROPPED = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "canvas",
+  "iframe",
+  "nav",
+  "header",
+  "footer",
+  "aside",
+  "form",
+  "button",
+  "select",
+  "textarea",
+  "dialog",
+  "menu",
+  "figcaption",
+]);
+const BLOCKS = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "main",
+  "li",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "tr",
+  "td",
+  "th",
+  "blockquote",
+  "pre",
+  "dd",
+  "dt",
+]);
 const DROPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu"]);
 /** Containers that hold the content even when their class names say "header" or "post". */
 const CONTENT_TAGS = new Set(["html", "head", "body", "main", "article"]);
 /** class/id/role/aria-label words of banners and chrome that plain tags do not reveal. */
-const BOILERPLATE = /\b(cookie|cookies|consent|gdpr|banner|newsletter|subscribe|popup|modal|advert|ads?|sponsor|share|social|breadcrumbs?|sidebar|menu|navbar|nav|footer|header|related|comments?|skip-link|sr-only|visually-hidden)\b/i;
+const BOILERPLATE =
+  /\b(cookie|cookies|consent|gdpr|banner|newsletter|subscribe|popup|modal|advert|ads?|sponsor|share|social|breadcrumbs?|sidebar|menu|navbar|nav|footer|header|related|comments?|skip-link|sr-only|visually-hidden)\b/i;
 
 const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 /** Elements whose content is text up to their end tag, never markup. */
@@ -36,7 +77,7 @@ function isBoilerplate(tag: string, attributes: Attributes): boolean {
   return BOILERPLATE.test(marker) && !/\b(content|article|post-body|main)\b/i.test(marker);
 }
 
-const ATTRIBUTE = /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /** The ">" that ends the tag opened at `from`, skipping quoted attribute values ("a > b"); -1 if none. */
 function tagEnd(source: string, from: number): number {
@@ -80,7 +121,7 @@ interface OpenElement {
 export async function extractHtml(html: string | Response): Promise<ExtractedPage> {
   const source = typeof html === "string" ? html : await html.text();
   const lower = source.toLowerCase();
-  const hasBody = /<body[\s>\/]/.test(lower);
+  const hasBody = /<body[\s>/]/.test(lower);
   let title = "";
   let ogTitle = "";
   let inBody = !hasBody;
@@ -141,7 +182,8 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
       // Its content runs to its end tag; only a title's is kept (scripts, styles and the rest are dropped).
       const closeAt = lower.indexOf(`</${tag}`, at);
       const content = source.slice(at, closeAt < 0 ? source.length : closeAt);
-      if (tag === "title") title ||= content; // the page's, not an <svg>'s further down
+      if (tag === "title")
+        title ||= content; // the page's, not an <svg>'s further down
       else if (tag === "textarea" || tag === "xmp" || tag === "plaintext") {
         if (!DROPPED.has(tag)) text(content);
       }

@@ -154,7 +154,10 @@ export class WebReader implements PageReader {
   private async fetchRobots(origin: string): Promise<{ rules: RobotsRules; answered: boolean }> {
     const everything = { allow: [], disallow: [] };
     // robots.txt may redirect too (to another host's): each hop is checked like a page's.
-    const fetched = await this.fetchChecked(new URL(`${origin}/robots.txt`), { timeoutMs: Math.min(this.timeoutMs, 5000), headers: { "User-Agent": this.userAgent } });
+    const fetched = await this.fetchChecked(new URL(`${origin}/robots.txt`), {
+      timeoutMs: Math.min(this.timeoutMs, 5000),
+      headers: { "User-Agent": this.userAgent },
+    });
     if (!fetched) return { rules: everything, answered: false };
     const { response } = fetched;
     try {

@@ -20,7 +20,7 @@ export function toFtsQuery(text: string): string {
   }
   const unquoted = text.replace(/"[^"]*"/g, " ");
   for (const word of words(fold(unquoted))) {
-    if (STOPWORDS.has(word) || word.length < 2 && !/\d/.test(word)) continue;
+    if (STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
     parts.push(`"${word}"`);
   }
   return [...new Set(parts)].join(" OR ");
@@ -56,7 +56,10 @@ export class CorpusSearch implements SearchProvider {
       params.push(domain, `%.${domain}`);
     }
     params.push(Math.max(1, Math.min(query.limit, 50)));
-    const { results } = await this.db.prepare(rankedSearchSql(conditions)).bind(...params).all<Row>();
+    const { results } = await this.db
+      .prepare(rankedSearchSql(conditions))
+      .bind(...params)
+      .all<Row>();
     // bm25() is lower-is-better; flip it so every provider's score reads "higher is better".
     return results.map((row) => ({ url: row.url, title: plainText(row.title), domain: row.domain, snippet: row.snippet, score: -row.rank }));
   }

@@ -130,7 +130,15 @@ export const adminTicketDetailExample = {
   created_at: "2026-11-23T18:00:06.690Z",
   body: "Please add our VAT number DE123456789 to future invoices.",
   assigned_admin_id: ADMIN_ID,
-  replies: [{ id: "c41d3e2a-7b5f-4e8a-9d10-2f6b8a4c1e07", admin_id: ADMIN_ID, body: "Done: your next invoices will carry it.", sent_email: true, created_at: "2026-11-24T08:15:31.002Z" }],
+  replies: [
+    {
+      id: "c41d3e2a-7b5f-4e8a-9d10-2f6b8a4c1e07",
+      admin_id: ADMIN_ID,
+      body: "Done: your next invoices will carry it.",
+      sent_email: true,
+      created_at: "2026-11-24T08:15:31.002Z",
+    },
+  ],
 } satisfies Input<typeof AdminTicketDetail>;
 
 export const adminStatsExample = {
@@ -160,8 +168,7 @@ export const adminEmailsExample = [
     id: "8f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
     to: "ada@example.com",
     subject: "We received your request: VAT number on invoices",
-    text:
-      "Thanks for writing to us. We have your request and will answer by email.\n\nReference: 9953e98a-3121-4f1c-8df6-ef48a5e48a3c\nCategory: billing\nSubject: VAT number on invoices\n\nPlease add our VAT number DE123456789 to future invoices.",
+    text: "Thanks for writing to us. We have your request and will answer by email.\n\nReference: 9953e98a-3121-4f1c-8df6-ef48a5e48a3c\nCategory: billing\nSubject: VAT number on invoices\n\nPlease add our VAT number DE123456789 to future invoices.",
     created_at: "2026-11-23T18:00:06.702Z",
   },
 ] satisfies Input<typeof AdminEmailRow>[];

@@ -20,16 +20,29 @@ export const ProcessorEventIdParam = z.object({
     .string()
     .min(1)
     .max(255)
-    .openapi({ param: { name: "id", in: "path" }, description: "The payment processor's event id (any string up to 255 characters, not a UUID).", example: "evt_1NxExample" }),
+    .openapi({
+      param: { name: "id", in: "path" },
+      description: "The payment processor's event id (any string up to 255 characters, not a UUID).",
+      example: "evt_1NxExample",
+    }),
 });
 
 /** An optional query filter that must be one of `values` (anything else is 400). */
 export const enumFilter = <T extends readonly [string, ...string[]]>(name: string, values: T, description: string) =>
-  z.enum(values).optional().openapi({ param: { name, in: "query" }, description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}; absent: all.` });
+  z
+    .enum(values)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}; absent: all.` });
 
 /** An optional text filter (trimmed, 1 to `max` characters). */
 export const queryString = (name: string, description: string, max = 254) =>
-  z.string().trim().min(1).max(max).optional().openapi({ param: { name, in: "query" }, description });
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .optional()
+    .openapi({ param: { name, in: "query" }, description });
 
 export const withPaging = <T extends z.ZodRawShape>(shape: T) => PagingQuery.extend(shape);
 
@@ -51,7 +64,11 @@ export const AdminUserDetail = AdminUserRow.extend({
   marketing_emails_enabled: z.boolean().openapi({ description: "Whether the user accepts marketing emails." }),
   jobs_count: int("Research jobs the user ever started (API and playground)."),
   open_tickets: int("The user's tickets that are not closed"),
-  processor_customer_id: z.string().nullable().optional().openapi({ description: "The user's customer id at the payment processor (`cus_...`); null before their first purchase." }),
+  processor_customer_id: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: "The user's customer id at the payment processor (`cus_...`); null before their first purchase." }),
   storage: z
     .object({
       collections: int("Collections the user has."),
@@ -71,13 +88,26 @@ export const AdminLedgerRow = z
     kind: z.string().openapi({ description: `Why the balance changed: ${LEDGER_KINDS.map((k) => `\`${k}\``).join(", ")}.` }),
     delta: int("Credits added (positive) or taken (negative)."),
     balance_after: int("The balance right after this entry; the entries' deltas always sum to the balance."),
-    idempotency_key: z.string().nullable().optional().openapi({ description: "The key that makes this money movement unique (e.g. `admin_adjustment:<key>`, `payment:<payment id>`); null when none." }),
+    idempotency_key: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The key that makes this money movement unique (e.g. `admin_adjustment:<key>`, `payment:<payment id>`); null when none." }),
     note: z.string().nullable().optional().openapi({ description: "A human note (an admin's reason, what was bought); null when none." }),
-    related_id: z.string().nullable().optional().openapi({ description: "What the entry is about: a job id (reservation, release, refund), a payment id, a collection id (ingest); null when nothing." }),
+    related_id: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "What the entry is about: a job id (reservation, release, refund), a payment id, a collection id (ingest); null when nothing." }),
   })
   .openapi("AdminLedgerRow", { description: "One change of a user's balance." });
 
-const Note = z.string().trim().min(1, { error: "must not be empty" }).max(500).openapi({ description: "Why, 1 to 500 characters; saved on the ledger entry and in the audit trail." });
+const Note = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .max(500)
+  .openapi({ description: "Why, 1 to 500 characters; saved on the ledger entry and in the audit trail." });
 const AdminIdempotencyKey = z
   .string()
   .trim()
@@ -165,7 +195,7 @@ export const AdminTicketDetail = AdminTicketRow.omit({ reply_count: true })
 export const ReplyBody = z
   .strictObject({
     body: z.string().trim().min(1, { error: "body must not be empty" }).max(10_000).openapi({ description: "The reply, 1 to 10,000 characters (trimmed)." }),
-    send_email: z.boolean().openapi({ description: "Also email the reply to the ticket's address (\"Re: <subject>\")." }),
+    send_email: z.boolean().openapi({ description: 'Also email the reply to the ticket\'s address ("Re: <subject>").' }),
   })
   .openapi("ReplyBody", { description: "A reply to a ticket." });
 
@@ -184,7 +214,9 @@ export const AdminStatsDto = z
   .object({
     signups_last_30d: z.array(AdminSignupBucket).openapi({ description: "Sign-ups of the 30 UTC days ending today, oldest first, zero-filled." }),
     jobs_last_30d: z.array(AdminJobBucket).openapi({ description: "Jobs of the 30 UTC days ending today, oldest first, zero-filled." }),
-    topup_revenue_last_30d_cents: int("Revenue from packs and auto top-ups completed in the last 30 × 24 hours, in US cents (plans are subscription revenue, not counted)."),
+    topup_revenue_last_30d_cents: int(
+      "Revenue from packs and auto top-ups completed in the last 30 × 24 hours, in US cents (plans are subscription revenue, not counted).",
+    ),
     total_users: int("Accounts."),
     suspended_users: int("Accounts suspended now."),
     open_tickets: int("Tickets that are not closed."),
@@ -222,9 +254,14 @@ export const AdminAuditRow = z
         "What was done: `user.credits_adjust`, `user.suspend`, `user.unsuspend`, `job.refund`, `ticket.reply`, `ticket.close`, `ticket.reopen`, `processor_event.replay`, `corpus.ingest` or `corpus.delete_domain`.",
       example: "user.credits_adjust",
     }),
-    target_type: z.string().openapi({ description: "What kind of thing it was done to: `user`, `job`, `ticket`, `processor_event` or `corpus`.", example: "user" }),
+    target_type: z
+      .string()
+      .openapi({ description: "What kind of thing it was done to: `user`, `job`, `ticket`, `processor_event` or `corpus`.", example: "user" }),
     target_id: z.string().nullable().openapi({ description: "The id of that thing (a domain for the corpus); null when none." }),
-    details: z.record(z.string(), z.unknown()).nullable().openapi({ description: "What changed: amounts, notes, the resulting balance, the previous status or the outcome, as fits the action." }),
+    details: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "What changed: amounts, notes, the resulting balance, the previous status or the outcome, as fits the action." }),
     created_at: datetime("When it was done (UTC)."),
   })
   .openapi("AdminAuditRow", { description: "One admin action, in the audit trail." });

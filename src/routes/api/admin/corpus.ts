@@ -17,7 +17,10 @@ const DocumentUrl = z
 
 const CorpusDocument = z
   .object({
-    url: DocumentUrl.openapi({ description: "The document's absolute URL, at most 2048 characters: its identity (re-posting it replaces the document) and what citations show.", example: "https://en.wikipedia.org/wiki/Tariff" }),
+    url: DocumentUrl.openapi({
+      description: "The document's absolute URL, at most 2048 characters: its identity (re-posting it replaces the document) and what citations show.",
+      example: "https://en.wikipedia.org/wiki/Tariff",
+    }),
     title: z.string().trim().min(1).max(500).openapi({ description: "The title, 1 to 500 characters." }),
     text: z.string().trim().min(1).max(2_000_000).openapi({ description: "The text research searches and quotes, 1 to 2,000,000 characters." }),
     domain: z
@@ -36,8 +39,12 @@ const IngestBody = z
   .object({ documents: z.array(CorpusDocument).min(1).max(1000).openapi({ description: "The documents, 1 to 1000." }) })
   .strict()
   .openapi("CorpusIngestBody", { description: "Documents to add to the shared corpus." });
-const IngestResult = z.object({ ingested: z.number().int().openapi({ description: "Documents stored (new or replaced)." }) }).openapi("CorpusIngestResult", { description: "What was stored." });
-const DeleteResult = z.object({ deleted: z.number().int().openapi({ description: "Documents removed." }) }).openapi("CorpusDeleteResult", { description: "What was removed." });
+const IngestResult = z
+  .object({ ingested: z.number().int().openapi({ description: "Documents stored (new or replaced)." }) })
+  .openapi("CorpusIngestResult", { description: "What was stored." });
+const DeleteResult = z
+  .object({ deleted: z.number().int().openapi({ description: "Documents removed." }) })
+  .openapi("CorpusDeleteResult", { description: "What was removed." });
 const Stats = z
   .object({
     documents: z.number().int().openapi({ description: "Documents in the corpus." }),
@@ -123,7 +130,13 @@ corpusRoutes.openapi(
     description: "How many documents the shared corpus holds, in all and per domain.",
     security: JWT_SECURITY,
     responses: {
-      200: jsonResponse(Stats, "Corpus statistics", { documents: 245, domains: [{ domain: "sotu.corpus", documents: 233 }, { domain: "en.wikipedia.org", documents: 12 }] }),
+      200: jsonResponse(Stats, "Corpus statistics", {
+        documents: 245,
+        domains: [
+          { domain: "sotu.corpus", documents: 233 },
+          { domain: "en.wikipedia.org", documents: 12 },
+        ],
+      }),
       ...errorResponses("unauthorized", "forbidden", "account_suspended"),
     },
   }),

@@ -1,6 +1,6 @@
 import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse, pageResponse } from "../../../http/openapi";
+import { createRouter, JWT_SECURITY, pageResponse } from "../../../http/openapi";
 import { listOutbox } from "../../../admin/emails";
 import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
 import { adminEmailsExample } from "./admin-examples";

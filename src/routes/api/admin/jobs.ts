@@ -16,7 +16,8 @@ adminJobRoutes.openapi(
     operationId: "adminListJobs",
     tags,
     summary: "List all research jobs",
-    description: "Research jobs of all users (API and playground), newest first, with their owner. Filter by `user_email` and `status`; page with `limit` and `offset`.",
+    description:
+      "Research jobs of all users (API and playground), newest first, with their owner. Filter by `user_email` and `status`; page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: {
       query: withPaging({
@@ -59,7 +60,10 @@ adminJobRoutes.openapi(
       "credits must be positive and at most what the job charged minus what was already refunded, also under concurrent requests. " +
       "With idempotency_key a resubmit applies nothing.",
     security: JWT_SECURITY,
-    request: { params: IdParam, body: jsonBody(RefundBody, { credits: 15, note: "The brief missed the 1890 address; refunded per ticket 9953e98a", idempotency_key: "refund-9953-1" }) },
+    request: {
+      params: IdParam,
+      body: jsonBody(RefundBody, { credits: 15, note: "The brief missed the 1890 address; refunded per ticket 9953e98a", idempotency_key: "refund-9953-1" }),
+    },
     responses: { 200: noBody("Refund applied"), ...adminErrors("not_found", "idempotency_key_reused") },
   }),
   async (c) => {

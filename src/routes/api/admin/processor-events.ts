@@ -1,6 +1,6 @@
 import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, JWT_SECURITY, jsonResponse, noBody, pageResponse } from "../../../http/openapi";
+import { createRouter, JWT_SECURITY, noBody, pageResponse } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";

@@ -66,8 +66,14 @@ adminUserRoutes.openapi(
       "delta_credits is a non-zero integer with |delta| <= 1,000,000 and never takes the balance below zero (400 naming the balance). " +
       "With idempotency_key a resubmit answers the first balance_after and applies nothing; the same key with another body is 422.",
     security: JWT_SECURITY,
-    request: { params: IdParam, body: jsonBody(CreditAdjustBody, { delta_credits: 100, note: "Goodwill credit for ticket 9953e98a", idempotency_key: "ticket-9953-goodwill" }) },
-    responses: { 200: jsonResponse(CreditAdjustResponse, "Applied (or already applied)", { balance_after: 2525 }), ...adminErrors("not_found", "idempotency_key_reused") },
+    request: {
+      params: IdParam,
+      body: jsonBody(CreditAdjustBody, { delta_credits: 100, note: "Goodwill credit for ticket 9953e98a", idempotency_key: "ticket-9953-goodwill" }),
+    },
+    responses: {
+      200: jsonResponse(CreditAdjustResponse, "Applied (or already applied)", { balance_after: 2525 }),
+      ...adminErrors("not_found", "idempotency_key_reused"),
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
@@ -127,9 +133,7 @@ for (const suspend of [true, false]) {
       description: suspend
         ? "Suspends an account: its login and every call with its access tokens or API keys answer 403 `account_suspended`; jobs already running finish. Suspending again keeps the first time. Admins cannot suspend their own account (400)."
         : "Lifts a suspension: the account signs in and calls the API again. Harmless on an account that is not suspended.",
-      summary: suspend
-        ? "Suspend a user"
-        : "Lift a suspension",
+      summary: suspend ? "Suspend a user" : "Lift a suspension",
       security: JWT_SECURITY,
       request: { params: IdParam },
       responses: { 200: noBody(suspend ? "Suspended" : "Unsuspended"), ...adminErrors("not_found") },

@@ -55,7 +55,9 @@ export function AdminEvents() {
   return (
     <section aria-labelledby="admin-events-title">
       <h1 id="admin-events-title">Processor events</h1>
-      <p className="muted">Events the payment processor sent. Replaying one applies it again through the same idempotent handler, so nothing is credited twice.</p>
+      <p className="muted">
+        Events the payment processor sent. Replaying one applies it again through the same idempotent handler, so nothing is credited twice.
+      </p>
       {done && <p role="status">{done}</p>}
       <ErrorNotice error={replay.error} />
       {events.isPending && <Loading what="processor events" />}

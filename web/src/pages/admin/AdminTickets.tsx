@@ -16,7 +16,11 @@ type Category = (typeof TICKET_CATEGORIES)[number];
 
 const TICKET_COLUMNS: Column<Schemas["AdminTicketRow"]>[] = [
   { header: "Subject", className: "wrap", cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>{ticket.subject}</Link> },
-  { header: "From", className: "wrap", cell: (ticket) => (ticket.user_id ? <UserEmailLink userId={ticket.user_id} email={ticket.email} /> : <Breakable text={ticket.email} />) },
+  {
+    header: "From",
+    className: "wrap",
+    cell: (ticket) => (ticket.user_id ? <UserEmailLink userId={ticket.user_id} email={ticket.email} /> : <Breakable text={ticket.email} />),
+  },
   { header: "Category", cell: (ticket) => categoryName(ticket.category) },
   { header: "Status", cell: (ticket) => <TicketStatus status={ticket.status} /> },
   { header: "Replies", kind: "number", cell: (ticket) => count(ticket.reply_count) },

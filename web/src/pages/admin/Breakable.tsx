@@ -5,7 +5,7 @@ import { Fragment } from "react";
  * long address fits a narrow column without breaking "example.com" into "exampl e.com".
  */
 export function Breakable({ text }: { text: string }) {
-  const parts = text.split(/(?<=[@.\-])/);
+  const parts = text.split(/(?<=[@.-])/);
   return (
     <>
       {parts.map((part, i) => (

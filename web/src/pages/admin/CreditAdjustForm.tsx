@@ -44,7 +44,16 @@ export function CreditAdjustForm({ userId, email }: { userId: string; email: str
       <div className="fields">
         <label>
           Credits to add (negative to remove)
-          <input type="number" inputMode="numeric" step={1} min={-1_000_000} max={1_000_000} required value={delta} onChange={(event) => edit(setDelta)(event.target.value)} />
+          <input
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={-1_000_000}
+            max={1_000_000}
+            required
+            value={delta}
+            onChange={(event) => edit(setDelta)(event.target.value)}
+          />
         </label>
         <label className="grow">
           Note (kept on the ledger entry)

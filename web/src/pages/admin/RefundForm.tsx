@@ -34,7 +34,11 @@ export function RefundForm({ jobId, charged, email }: { jobId: string; charged: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid || refund.isPending) return;
-    const confirmed = await confirm({ title: `Refund ${credits(value)} credits to ${email}?`, message: "This adds them to their balance.", confirmLabel: "Refund" });
+    const confirmed = await confirm({
+      title: `Refund ${credits(value)} credits to ${email}?`,
+      message: "This adds them to their balance.",
+      confirmLabel: "Refund",
+    });
     if (!confirmed) return;
     setDone(null);
     refund.mutate({ credits: value, note: note.trim(), idempotency_key: idempotency.current });
@@ -52,7 +56,16 @@ export function RefundForm({ jobId, charged, email }: { jobId: string; charged: 
       <div className="fields">
         <label>
           Credits to refund
-          <input type="number" inputMode="numeric" step={1} min={1} max={charged} required value={amount} onChange={(event) => edit(setAmount)(event.target.value)} />
+          <input
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={1}
+            max={charged}
+            required
+            value={amount}
+            onChange={(event) => edit(setAmount)(event.target.value)}
+          />
         </label>
         <label className="grow">
           Note

@@ -9,7 +9,12 @@ import { Pager, pageOf, usePage } from "../../components/Pager";
 const LEDGER_COLUMNS: Column<Schemas["AdminLedgerRow"]>[] = [
   { header: "When", className: "nowrap", cell: (entry) => when(entry.created_at) },
   { header: "Kind", cell: (entry) => <code>{entry.kind}</code> },
-  { header: "Change", kind: "number", className: (entry) => (entry.delta < 0 ? "debit" : entry.delta > 0 ? "credit" : "nil"), cell: (entry) => signedCredits(entry.delta) },
+  {
+    header: "Change",
+    kind: "number",
+    className: (entry) => (entry.delta < 0 ? "debit" : entry.delta > 0 ? "credit" : "nil"),
+    cell: (entry) => signedCredits(entry.delta),
+  },
   { header: "Balance after", kind: "number", cell: (entry) => credits(entry.balance_after) },
   { header: "Note", className: "wrap", cell: (entry) => entry.note ?? <span className="muted">—</span> },
 ];

@@ -10,7 +10,11 @@ type Job = Schemas["AdminUserJobRow"];
 const started: Column<Job> = { header: "Started", cell: (job) => when(job.created_at) };
 
 /** Who ran the job: only the all-users list needs it (a user's page is already about them). */
-const owner: Column<Schemas["AdminJobRow"]> = { header: "User", className: "wrap", cell: (job) => <UserEmailLink userId={job.user_id} email={job.user_email} /> };
+const owner: Column<Schemas["AdminJobRow"]> = {
+  header: "User",
+  className: "wrap",
+  cell: (job) => <UserEmailLink userId={job.user_id} email={job.user_email} />,
+};
 
 const theJob: Column<Job>[] = [
   { header: "Question", className: "wrap", cell: (job) => <Link to={`/admin/jobs/${job.id}`}>{job.question}</Link> },

@@ -16,8 +16,8 @@ export function AutoTopup() {
     <section aria-labelledby="auto-topup-title">
       <h2 id="auto-topup-title">Auto top-up</h2>
       <p className="muted">
-        Never run dry in the middle of a job: when your balance falls below the threshold, the pack you choose is bought with the card saved at
-        your last pack purchase.
+        Never run dry in the middle of a job: when your balance falls below the threshold, the pack you choose is bought with the card saved at your last pack
+        purchase.
       </p>
       {(settings.isPending || packs.isPending) && <Loading what="your auto top-up settings" />}
       <ErrorNotice error={settings.error ?? packs.error} />
@@ -55,7 +55,16 @@ function AutoTopupForm({ saved, packs }: { saved: Schemas["AutoTopupSettings"]; 
         <label>
           When the balance falls below (credits)
           {/* 0 is accepted by the API but would never trigger, so an enabled top-up needs at least 1. */}
-          <input type="number" inputMode="numeric" required min={enabled ? 1 : 0} max={10_000_000} step={1} value={threshold} onChange={(event) => setThreshold(event.target.value)} />
+          <input
+            type="number"
+            inputMode="numeric"
+            required
+            min={enabled ? 1 : 0}
+            max={10_000_000}
+            step={1}
+            value={threshold}
+            onChange={(event) => setThreshold(event.target.value)}
+          />
         </label>
         <label>
           Buy this pack

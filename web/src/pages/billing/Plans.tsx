@@ -18,9 +18,7 @@ export function Plans({ payments }: { payments: PaymentRedirect }) {
   const onPaidPlan = current !== undefined && current.monthly_price_cents > 0;
 
   function choose(plan: Schemas["PlanDto"]) {
-    const call = onPaidPlan
-      ? () => dataOf(api.POST("/api/billing/portal"))
-      : () => dataOf(api.POST("/api/billing/checkout", { body: { plan_id: plan.id } }));
+    const call = onPaidPlan ? () => dataOf(api.POST("/api/billing/portal")) : () => dataOf(api.POST("/api/billing/checkout", { body: { plan_id: plan.id } }));
     payments.start("plans", `plan:${plan.id}`, call);
   }
   function actionLabel(plan: Schemas["PlanDto"]) {
@@ -75,7 +73,12 @@ export function Plans({ payments }: { payments: PaymentRedirect }) {
                   {isCurrent ? (
                     <p className="muted your-plan">This is your plan.</p>
                   ) : (
-                    <button type="button" className={onPaidPlan ? "secondary" : undefined} disabled={!subscription.data || payments.pendingKey !== null} onClick={() => choose(plan)}>
+                    <button
+                      type="button"
+                      className={onPaidPlan ? "secondary" : undefined}
+                      disabled={!subscription.data || payments.pendingKey !== null}
+                      onClick={() => choose(plan)}
+                    >
                       {actionLabel(plan)}
                     </button>
                   )}

@@ -56,11 +56,7 @@ export function PasswordForm() {
             </p>
           )}
         </div>
-        {wrongPassword ? (
-          <p role="alert">Your current password is not right. Nothing was changed.</p>
-        ) : (
-          <ErrorNotice error={change.error} />
-        )}
+        {wrongPassword ? <p role="alert">Your current password is not right. Nothing was changed.</p> : <ErrorNotice error={change.error} />}
       </form>
     </section>
   );

@@ -45,8 +45,8 @@ export function WebhookSecret() {
     <section aria-labelledby="webhook-title" className="card">
       <h2 id="webhook-title">Webhook signing secret</h2>
       <p className="muted">
-        Every webhook delivery carries <code>X-Service-Signature: sha256=…</code>, the HMAC-SHA256 of the raw body with this secret. Check it
-        before trusting a delivery.
+        Every webhook delivery carries <code>X-Service-Signature: sha256=…</code>, the HMAC-SHA256 of the raw body with this secret. Check it before trusting a
+        delivery.
       </p>
       {secret.isPending && <Loading what="your webhook secret" />}
       <ErrorNotice error={secret.error} />

@@ -62,8 +62,8 @@ export function TicketForm({ onSent }: { onSent: () => void }) {
       </div>
       {send.isSuccess && (
         <p role="status" className="saved">
-          Thank you: we received “{send.data.subject}”. A confirmation is on its way to {me.data?.email ?? "your email address"}, and our reply
-          will appear below and in your inbox.
+          Thank you: we received “{send.data.subject}”. A confirmation is on its way to {me.data?.email ?? "your email address"}, and our reply will appear
+          below and in your inbox.
         </p>
       )}
       <ErrorNotice error={send.error} />
