@@ -5,7 +5,7 @@
  * opening) for any revision, the brief's opening sentence stands in for the answer, with
  * confidence "unknown".
  */
-import { openingSentence } from "./score";
+import { openingSentence } from "./sentences";
 
 export const CONFIDENCES = ["high", "medium", "low"] as const;
 export type Confidence = (typeof CONFIDENCES)[number];

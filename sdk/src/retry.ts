@@ -1,7 +1,7 @@
 import { retryAfterSecs } from "./errors.js";
-import { fetchWithin } from "./timeout.js";
+import { type FetchLike, fetchWithin } from "./timeout.js";
 
-export type FetchLike = (request: Request) => Promise<Response>;
+export type { FetchLike };
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3); 0 turns retrying off. */

@@ -1,5 +1,7 @@
 import { TimeoutError } from "./errors.js";
-import type { FetchLike } from "./retry.js";
+
+/** Anything that sends a Request: the platform's fetch, or a test's fake. */
+export type FetchLike = (request: Request) => Promise<Response>;
 
 /**
  * Sends one attempt and rejects with a TimeoutError when its response has not arrived within

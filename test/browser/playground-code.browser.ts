@@ -108,3 +108,21 @@ test("a playground job says what it charged in credits and USD, names its metere
   await expect(other.getByLabel("Question")).toHaveValue(QUESTION);
   await expect(other.getByLabel("Mode")).toHaveValue("lite");
 });
+
+test("the price before Run: what the request reserves, its envelope, and whether the balance covers it (a quote, nothing reserved)", async ({ page }) => {
+  await signUpWithKey(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
+  await page.getByLabel("Question").fill(QUESTION);
+  await page.getByLabel("Mode").selectOption("standard");
+  const price = page.getByRole("status", { name: "Price" });
+  await expect(price).toContainText("Reserves 60 credits ($0.60)");
+  await expect(price).toContainText("up to 2 waves, 12 searches, 20 pages, 180 s");
+  await expect(price).toContainText("Your balance (500) covers it.");
+  // It follows the form: a shorter wall clock is priced again.
+  await page.getByLabel("Wall-clock limit (s)").fill("90");
+  await expect(price).toContainText("90 s.");
+  await page.screenshot({ path: "test-results/screens/playground-price.png" });
+  // Asking reserved nothing.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByRole("definition").first()).toContainText("500");
+});

@@ -58,6 +58,14 @@ describe("the tools' words", () => {
     expect(resultText({ ...bare, status: "running" })).toMatch(/is running\. Ask again with get_research and id /);
   });
 
+  it("a cancelled job's partial brief is given with its sources, and said to be partial", () => {
+    const text = resultText({ ...base, status: "cancelled", answer: null, partial: true, credits_charged: 2 });
+    expect(text).toContain("was cancelled");
+    expect(text).toContain("Partial brief: the job stopped before the end of its research; this brief is written only from the 2 source(s) it had read.");
+    expect(text).toContain(base.brief!);
+    expect(text).not.toContain("Answer");
+  });
+
   it("progress messages for status, progress, source and error events; none for the result", () => {
     expect(progressMessage({ id: 1, event: "status", data: { status: "running" } })).toBe("Status: running");
     expect(progressMessage({ id: 2, event: "progress", data: { stage: "reading", wave: 1, searches: 4, pages: 7, cost_usd: 0.021 } })).toBe(

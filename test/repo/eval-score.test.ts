@@ -3,7 +3,7 @@ import { answerFromOpening, readAnswer } from "../../scripts/eval/answer";
 import type { EvalQuestion } from "../../scripts/eval/dataset";
 import { hopCount } from "../../scripts/eval/hops";
 import { buildRow, type Outcome } from "../../scripts/eval/row";
-import { openingSentence } from "../../scripts/eval/score";
+import { openingSentence } from "../../scripts/eval/sentences";
 import { exactMatch, scoreShortAnswer, tokenF1 } from "../../scripts/eval/short-answer";
 import { summarizeGroups } from "../../scripts/eval/summary";
 

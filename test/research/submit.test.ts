@@ -181,6 +181,7 @@ describe("POST /v1/research charges", () => {
         "error",
         "id",
         "latency_ms",
+        "partial",
         "question",
         "sources",
         "status",
@@ -188,7 +189,7 @@ describe("POST /v1/research charges", () => {
         "wave_count",
       ].sort(),
     );
-    expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15 });
+    expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15, partial: false });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(result.created_at).toISOString()).toBe(result.created_at);
     expect(Date.parse(result.completed_at)).toBeGreaterThanOrEqual(Date.parse(result.created_at));

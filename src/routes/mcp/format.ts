@@ -67,6 +67,10 @@ export function answerLine(result: ResearchResult): string | null {
 export function resultText(result: ResearchResult): string {
   const answer = answerLine(result);
   const parts = [...(answer ? [answer] : []), outcomeLine(result), `Question: ${result.question}`];
+  if (result.partial)
+    parts.push(
+      `Partial brief: the job stopped before the end of its research; this brief is written only from the ${result.sources.length} source(s) it had read.`,
+    );
   if (result.brief) parts.push(result.brief);
   if (result.sources.length > 0) parts.push(`Sources:\n${sourceList(result.sources)}`);
   if (result.typed !== null && result.typed !== undefined) parts.push(`Typed output:\n${JSON.stringify(result.typed, null, 2)}`);

@@ -8,6 +8,7 @@ import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
 import { GetCode } from "./playground/GetCode";
+import { PriceQuote } from "./playground/PriceQuote";
 import { type PlaygroundForm, saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
 
 type Mode = Schemas["ModePrice"]["mode"];
@@ -235,6 +236,7 @@ export function Playground() {
           )}
         </div>
       </form>
+      <PriceQuote body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])} />
       <GetCode request={built.request} problem={built.schemaProblem} />
       <ErrorNotice error={problem ?? stream.problem} />
       {jobId && !stream.result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
