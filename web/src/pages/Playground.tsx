@@ -225,6 +225,7 @@ export function Playground() {
             />
           </label>
         </details>
+        <PriceQuote body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])} />
         <div className="row">
           <button type="submit" disabled={busy || running}>
             {busy ? "Starting…" : "Run research"}
@@ -236,7 +237,6 @@ export function Playground() {
           )}
         </div>
       </form>
-      <PriceQuote body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])} />
       <GetCode request={built.request} problem={built.schemaProblem} />
       <ErrorNotice error={problem ?? stream.problem} />
       {jobId && !stream.result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
