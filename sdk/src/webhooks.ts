@@ -146,7 +146,7 @@ export async function verifyWebhook(
   } else {
     scheme = "x-service-signature";
     const signature = header(headers, "X-Service-Signature");
-    if (!signature) throw new WebhookVerificationError("Neither webhook-signature nor X-Service-Signature is present.");
+    if (!signature) throw new WebhookVerificationError("The signature header is missing: neither webhook-signature nor X-Service-Signature was sent.");
     const received = signature.startsWith("sha256=") ? hexBytes(signature.slice("sha256=".length)) : null;
     if (!received) throw new WebhookVerificationError("The X-Service-Signature header is not sha256=<hex>.");
     const expected = await hmac(new TextEncoder().encode(secret), body);
