@@ -12,11 +12,11 @@ import {
   jobDeliveries,
   jobEvents,
   resendJobDelivery,
+  WebhookSendResultDto,
   ResearchRequestSchema,
   ResearchResultDto,
   submit,
 } from "../research/service";
-import { WebhookSendResultDto } from "../research/shapes";
 import { IdempotencyHeader, LastEventIdHeader, SSE_RESPONSE } from "./research-http";
 import {
   asyncAcceptedExample,

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type createRouter, errorResponses, jsonBody, jsonResponse } from "../http/openapi";
 import { ApiError } from "../lib/errors";
-import { WebhookSendResultDto, WebhookTestRequestDto } from "../research/shapes";
+import { WebhookSendResultDto, WebhookTestRequestDto } from "../research/service";
 import { sendTestEvent } from "../webhooks/delivery";
 import { webhookDestinationRefusal } from "../webhooks/destination";
 
