@@ -558,7 +558,7 @@ export interface components {
         };
         /** @description One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive. */
         JobEvent: components["schemas"]["JobStatusEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["JobSourceEvent"] | components["schemas"]["JobErrorEvent"] | components["schemas"]["JobResultEvent"];
-        /** @description Where a running job is and what it has spent so far. */
+        /** @description What happened: see the event. */
         JobProgress: {
             /** @description What the job has spent so far, in USD (the metered cost, as `cost_usd` of the result). */
             cost_usd: number;
@@ -576,7 +576,7 @@ export interface components {
         };
         /** @description The job moved on a step (or a wave): its stage, wave, searches, pages and what it has spent so far. */
         JobProgressEvent: {
-            data: components["schemas"]["JobProgress"];
+            data: components["schemas"]["JobProgress"] & unknown;
             /**
              * @description The frame's `event` line: always `progress`. (enum property replaced by openapi-typescript)
              * @enum {string}

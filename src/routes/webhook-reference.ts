@@ -12,15 +12,19 @@ function envelope(type: WebhookEvent, data: z.ZodType, name: string) {
       type: z.literal(type).openapi({ description: "The event (the same as `X-Service-Event`)." }),
       job_id: (type === "webhook.test" ? z.null() : z.string()).openapi({ description: "The job (null for a test event)." }),
       created_at: z.iso.datetime().openapi({ description: "When the event happened (UTC)." }),
-      data,
+      data: data.openapi({ description: "What happened: see the event." }),
     })
     .openapi(name, { description: `The body of \`${type}\`.` });
 }
 
 const ENVELOPES = {
-  "research.started": envelope("research.started", z.object({ status: z.literal("running") }), "WebhookStartedEvent"),
+  "research.started": envelope(
+    "research.started",
+    z.object({ status: z.literal("running").openapi({ description: "The job's status." }) }),
+    "WebhookStartedEvent",
+  ),
   "research.progress": envelope("research.progress", ResearchProgressDto, "WebhookProgressEvent"),
-  "webhook.test": envelope("webhook.test", z.object({ message: z.string() }), "WebhookTestEvent"),
+  "webhook.test": envelope("webhook.test", z.object({ message: z.string().openapi({ description: "A sentence saying this is a test." }) }), "WebhookTestEvent"),
 } as const;
 
 const OPERATION_IDS: Record<WebhookEvent, string> = {
