@@ -268,7 +268,14 @@ describe("the reference pages: the public API apart from the dashboard's and the
     expect(pathsOf(publicPart).filter((path) => !path.startsWith("/v1/") && path !== "/healthz")).toEqual([]);
     expect(pathsOf(publicPart)).toEqual(pathsOf(doc).filter((path) => path.startsWith("/v1/") || path === "/healthz"));
     expect(publicPart.info.description).toBe(doc.info.description);
-    expect(Object.keys(publicPart.webhooks)).toEqual(["research.completed"]);
+    expect(Object.keys(publicPart.webhooks)).toEqual([
+      "research.started",
+      "research.progress",
+      "research.completed",
+      "research.failed",
+      "research.cancelled",
+      "webhook.test",
+    ]);
     expect(Object.keys(publicPart.components.securitySchemes)).toEqual(["apiKey"]);
     expect(publicPart.tags.map((tag: Schema) => tag.name)).not.toContain("Admin");
     // Only the schemas its operations reach: no dashboard or operator shape leaks in.
@@ -295,12 +302,30 @@ describe("the reference pages: the public API apart from the dashboard's and the
 });
 
 describe("the webhook delivery, described as the document's webhooks entry (issue 29)", () => {
-  it("names the event, its body (the job's result) and every header a delivery carries", () => {
-    const delivery = doc.webhooks["research.completed"].post;
-    expect(delivery.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ResearchResult");
-    const headers = delivery.parameters.filter((parameter: Schema) => parameter.in === "header").map((parameter: Schema) => parameter.name);
-    expect(headers.sort()).toEqual(["X-Service-Delivery", "X-Service-Event", "X-Service-Signature", "X-Service-Timestamp"]);
-    expect(delivery.parameters.every((parameter: Schema) => nonEmpty(parameter.description))).toBe(true);
+  it("names each event, its body (a terminal event's is the job's result) and every header a delivery carries, both signatures (issue 30)", () => {
+    const bodies = {
+      "research.started": "WebhookStartedEvent",
+      "research.progress": "WebhookProgressEvent",
+      "research.completed": "ResearchResult",
+      "research.failed": "ResearchResult",
+      "research.cancelled": "ResearchResult",
+      "webhook.test": "WebhookTestEvent",
+    };
+    for (const [event, schema] of Object.entries(bodies)) {
+      const delivery = doc.webhooks[event].post;
+      expect(delivery.requestBody.content["application/json"].schema.$ref).toBe(`#/components/schemas/${schema}`);
+      const headers = delivery.parameters.filter((parameter: Schema) => parameter.in === "header").map((parameter: Schema) => parameter.name);
+      expect(headers.sort()).toEqual([
+        "X-Service-Delivery",
+        "X-Service-Event",
+        "X-Service-Signature",
+        "X-Service-Timestamp",
+        "webhook-id",
+        "webhook-signature",
+        "webhook-timestamp",
+      ]);
+      expect(delivery.parameters.every((parameter: Schema) => nonEmpty(parameter.description))).toBe(true);
+    }
   });
 });
 

@@ -6,7 +6,17 @@ import { type JobListQuery, Jobs } from "./jobs.js";
 import type { PagePromise } from "./pagination.js";
 import { research, researchBody, type QuoteOptions, type ResearchOptions, type SubmitOptions, type Submitted } from "./research.js";
 import { followEvents, type StreamOptions } from "./stream.js";
-import type { AsyncAccepted, Balance, ModePrice, ResearchEvent, ResearchLogRow, ResearchQuote, ResearchResult, WebhookDelivery } from "./types.js";
+import type {
+  AsyncAccepted,
+  Balance,
+  ModePrice,
+  ResearchEvent,
+  ResearchLogRow,
+  ResearchQuote,
+  ResearchResult,
+  WebhookDelivery,
+  WebhookSendResult,
+} from "./types.js";
 
 export type DeepResearchOptions = HttpOptions;
 
@@ -92,6 +102,18 @@ export class DeepResearch {
   /** Every webhook delivery attempt of a job, oldest first. */
   deliveries(id: string, options: RequestOptions = {}): ApiPromise<WebhookDelivery[]> {
     return this.http.request(options, (init) => this.http.api.GET("/v1/research/{id}/deliveries", { params: { path: { id } }, ...init }));
+  }
+
+  /** Sends a recorded delivery of a job (its `delivery_id` from deliveries()) again, now: same id and body, signed afresh. */
+  resendDelivery(id: string, deliveryId: string, options: RequestOptions = {}): ApiPromise<WebhookSendResult> {
+    return this.http.request(options, (init) =>
+      this.http.api.POST("/v1/research/{id}/deliveries/{delivery_id}/resend", { params: { path: { id, delivery_id: deliveryId } }, ...init }),
+    );
+  }
+
+  /** Sends a signed `webhook.test` event to `url` now and returns what your endpoint answered. */
+  testWebhook(url: string, options: RequestOptions = {}): ApiPromise<WebhookSendResult> {
+    return this.http.request(options, (init) => this.http.api.POST("/v1/webhooks/test", { body: { url }, ...init }));
   }
 
   /** Your credit balance. */

@@ -23,5 +23,13 @@ export type { QuoteOptions, ResearchInput, ResearchOptions, SubmitOptions, Submi
 export type { FetchLike, RetryOptions } from "./retry.js";
 export type { StreamOptions } from "./stream.js";
 export * from "./types.js";
-export { verifyWebhook, WebhookVerificationError, type VerifiedWebhook, type VerifyWebhookOptions, type WebhookHeaders } from "./webhooks.js";
+export {
+  TERMINAL_WEBHOOK_EVENTS,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifiedWebhook,
+  type VerifyWebhookOptions,
+  type WebhookEnvelope,
+  type WebhookHeaders,
+} from "./webhooks.js";
 export type { components, paths } from "./schema.js";

@@ -3,7 +3,7 @@ import type { RequestOptions } from "./http.js";
 import { sleep } from "./retry.js";
 import type { StreamOptions } from "./stream.js";
 import { isTerminal } from "./job-statuses.js";
-import type { AsyncAccepted, Progress, ResearchEvent, ResearchMode, ResearchRequest, ResearchResult } from "./types.js";
+import type { AsyncAccepted, Progress, ResearchEvent, ResearchMode, ResearchRequest, ResearchResult, WebhookEventName } from "./types.js";
 
 /** What a research request may say (the REST fields, in camelCase). */
 export interface ResearchInput {
@@ -21,6 +21,8 @@ export interface ResearchInput {
   responseSchema?: Record<string, unknown>;
   /** Where the service POSTs the signed final result (the job is then asynchronous). */
   webhookUrl?: string;
+  /** Which events to POST to `webhookUrl` (default: one `research.completed` for any terminal status). */
+  webhookEvents?: WebhookEventName[];
   includeSources?: boolean;
   /** Force a 202 (follow the job) even for a short job. */
   async?: boolean;
@@ -61,6 +63,7 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
     ...(input.web !== undefined && { web: input.web }),
     ...(input.responseSchema && { response_schema: input.responseSchema }),
     ...(input.webhookUrl && { webhook_url: input.webhookUrl }),
+    ...(input.webhookEvents && { webhook_events: input.webhookEvents }),
     ...(input.async !== undefined && { async: input.async }),
   };
 }

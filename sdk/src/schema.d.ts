@@ -228,6 +228,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/research/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook delivery
+         * @description POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free.
+         */
+        post: operations["resendResearchDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/research/{id}/events": {
         parameters: {
             query?: never;
@@ -262,6 +282,26 @@ export interface paths {
          * @description Takes the body of `POST /v1/research` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection); a balance that falls short is not an error here but `covered: false`, with the message the submit's 402 would carry. Free.
          */
         post: operations["quoteResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test webhook event
+         * @description POSTs a `webhook.test` event to `url` now, signed like every delivery (`X-Service-Signature` and the Standard Webhooks headers) with your signing secret, and answers what your endpoint said. One attempt, not retried; its body is `{ type, job_id: null, created_at, data }`. The URL follows the rules of `webhook_url` (400 otherwise). Free.
+         */
+        post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,7 +558,7 @@ export interface components {
         };
         /** @description One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive. */
         JobEvent: components["schemas"]["JobStatusEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["JobSourceEvent"] | components["schemas"]["JobErrorEvent"] | components["schemas"]["JobResultEvent"];
-        /** @description Where a running job is and what it has spent so far. */
+        /** @description What happened: see the event. */
         JobProgress: {
             /** @description What the job has spent so far, in USD (the metered cost, as `cost_usd` of the result). */
             cost_usd: number;
@@ -536,7 +576,7 @@ export interface components {
         };
         /** @description The job moved on a step (or a wave): its stage, wave, searches, pages and what it has spent so far. */
         JobProgressEvent: {
-            data: components["schemas"]["JobProgress"];
+            data: components["schemas"]["JobProgress"] & unknown;
             /**
              * @description The frame's `event` line: always `progress`. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -729,6 +769,17 @@ export interface components {
             } | null;
             /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
             web?: boolean;
+            /**
+             * @description Which events to POST to `webhook_url` (needs it): `research.started`, `research.progress` (at most one per wave and one every 10 s), and the terminal one of `research.completed` (succeeded), `research.failed` or `research.cancelled`. Absent: the one delivery of before, `research.completed` for any terminal status, whose body is the result.
+             * @example [
+             *       "research.started",
+             *       "research.progress",
+             *       "research.completed",
+             *       "research.failed",
+             *       "research.cancelled"
+             *     ]
+             */
+            webhook_events?: ("research.started" | "research.progress" | "research.completed" | "research.failed" | "research.cancelled")[];
             /** @description Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges). */
             webhook_url?: string | null;
         };
@@ -809,21 +860,48 @@ export interface components {
             /** @description The new name, 1 to 200 characters. Absent: unchanged. */
             name?: string;
         };
-        /** @description One attempt to deliver a job's result to its `webhook_url`. */
+        /** @description One attempt to deliver a job's event to its `webhook_url`. */
         WebhookDelivery: {
-            /** @description The attempt's number, from 1. */
+            /** @description The attempt's number within its delivery, from 1. */
             attempt: number;
             /**
              * Format: date-time
              * @description When the attempt was made (UTC).
              */
             created_at: string;
+            /** @description The delivery this attempt belongs to (`X-Service-Delivery` and `webhook-id`): the job id for its terminal delivery, `<job id>:<event>[:<wave>]` for the others. Resend it with `POST /v1/research/{id}/deliveries/{delivery_id}/resend`. */
+            delivery_id: string;
             /** @description Milliseconds the attempt took. */
             duration_ms: number;
             /** @description Why the attempt failed; null when it succeeded (a 2xx). */
             error: string | null;
+            /** @description The delivery's event (`X-Service-Event`), e.g. `research.completed`. */
+            event: string;
             /** @description The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe). */
             status_code: number | null;
+        };
+        /** @description The outcome of one attempt sent now (a test event or a resend): made once, not retried. */
+        WebhookSendResult: {
+            /** @description A resend: its attempt number within the delivery (recorded in the job's deliveries). */
+            attempt?: number;
+            /** @description The delivery's id (`X-Service-Delivery`, `webhook-id`). */
+            delivery_id: string;
+            /** @description Milliseconds the attempt took. */
+            duration_ms: number;
+            /** @description Why it failed; null on a 2xx. */
+            error: string | null;
+            /** @description The event sent (`webhook.test`, or the resent delivery's event). */
+            event: string;
+            /** @description What your endpoint answered; null when there was no answer (timeout, refused address). */
+            status_code: number | null;
+        };
+        /** @description Where to send a `webhook.test` event. */
+        WebhookTestRequest: {
+            /**
+             * @description Where to POST the test event: the same rules as `webhook_url` (https, public address, no credentials).
+             * @example https://example.com/hooks/research
+             */
+            url: string;
         };
     };
     responses: never;
@@ -2706,6 +2784,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 1,
                      *         "status_code": 503,
                      *         "error": "receiver answered 503",
@@ -2713,6 +2793,8 @@ export interface operations {
                      *         "created_at": "2026-11-23T17:59:51.120Z"
                      *       },
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 2,
                      *         "status_code": 200,
                      *         "error": null,
@@ -2722,6 +2804,109 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendResearchDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A delivery's id, as the deliveries list gives it (URL-encoded). */
+                delivery_id: string;
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *       "event": "research.completed",
+                     *       "attempt": 2,
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 143
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
                 };
             };
             /** @description Invalid request */
@@ -3008,6 +3193,103 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/research"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "test_6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+                     *       "event": "webhook.test",
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 182
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

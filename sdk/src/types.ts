@@ -16,6 +16,9 @@ export type Source = Schemas["SourceDto"];
 export type Citation = Schemas["Citation"];
 export type ResearchLogRow = Schemas["ResearchLogRow"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type WebhookSendResult = Schemas["WebhookSendResult"];
+/** The events a request may ask for (`webhookEvents`). */
+export type WebhookEventName = NonNullable<ResearchRequest["webhook_events"]>[number];
 export type Balance = Schemas["BalanceDto"];
 export type ModePrice = Schemas["ModePrice"];
 export type Collection = Schemas["Collection"];

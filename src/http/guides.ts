@@ -5,7 +5,9 @@
  * guide cannot drift from what the service sends; its figures come from the delivery code.
  */
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs } from "../webhooks/signing";
-import { DELIVERY_HEADERS } from "../webhooks/headers";
+import { DELIVERY_HEADERS, EVENT_DESCRIPTIONS } from "../webhooks/headers";
+
+const TERMINAL: readonly string[] = ["research.completed", "research.failed", "research.cancelled"];
 
 /** From the first attempt to the last: the sum of the waits between them. */
 const RETRY_SPAN_SECS = Array.from({ length: MAX_DELIVERY_ATTEMPTS - 1 }, (_, i) => retryDelaySecs(i + 1)).reduce((a, b) => a + b, 0);
@@ -62,13 +64,39 @@ to this server from your browser.`;
 export const WEBHOOKS_GUIDE = `## Webhooks
 
 Give \`webhook_url\` on \`POST /v1/research\` and the job runs asynchronously (202); when it ends,
-the final result (the same JSON as \`GET /v1/research/{id}\`) is POSTed to that URL:
+the final result (the same JSON as \`GET /v1/research/{id}\`) is POSTed to that URL as
+\`research.completed\`, whatever the terminal status.
+
+**Lifecycle events.** Add \`webhook_events\` to choose what is sent:
+
+| Event | When | Body |
+|---|---|---|
+${(["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled", "webhook.test"] as const)
+  .map((event) => `| \`${event}\` | ${EVENT_DESCRIPTIONS[event]} | ${TERMINAL.includes(event) ? "the job's result" : "`{ type, job_id, created_at, data }`"} |`)
+  .join("\n")}
+
+With \`webhook_events\`, the terminal event names the status: \`research.completed\` (succeeded),
+\`research.failed\` or \`research.cancelled\`, each sent only if listed. Without it you get the one
+delivery of before. Each delivery has its own id (\`webhook-id\`, \`X-Service-Delivery\`): the job
+id for the terminal one, \`<job id>:research.started\`, \`<job id>:research.progress:<wave>\`.
+
+Every delivery carries these headers:
 
 | Header | Value |
 |---|---|
 ${Object.entries(DELIVERY_HEADERS)
   .map(([name, value]) => `| \`${name}\` | ${value} |`)
   .join("\n")}
+
+The \`webhook-*\` headers follow [Standard Webhooks](https://www.standardwebhooks.com/): an
+off-the-shelf verifier (the \`standardwebhooks\` packages, svix) takes your \`whsec_…\` secret as it
+is. Secrets created before lifecycle webhooks are base64url: replace \`-\` with \`+\` and \`_\` with
+\`/\` for such a verifier, or rotate the secret.
+
+**Test and resend.** \`POST /v1/webhooks/test\` with \`{ "url": … }\` sends a signed
+\`webhook.test\` event now and answers what your endpoint said;
+\`POST /v1/research/{id}/deliveries/{delivery_id}/resend\` sends a recorded delivery again (same
+id and body, signed afresh). The dashboard has both (Settings, and a job's deliveries).
 
 Your **signing secret** (\`whsec_…\`) is on the dashboard's *Settings* page
 (\`GET /api/settings/webhook-secret\`); rotating it (\`POST /api/settings/webhook-secret/rotate\`)
@@ -108,4 +136,6 @@ ${PYTHON_VERIFY}
 #     return "", 204
 \`\`\`
 
-The TypeScript SDK has it built in: \`verifyWebhook(rawBody, headers, secret)\`.`;
+The TypeScript SDK has it built in: \`verifyWebhook(rawBody, headers, secret)\` checks the
+Standard Webhooks signature (and its timestamp, within 5 minutes) when those headers are present,
+else \`X-Service-Signature\`.`;

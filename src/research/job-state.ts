@@ -1,3 +1,4 @@
+import type { LifecycleEvent } from "../webhooks/headers";
 import type { SearchScope } from "./providers/types";
 import type { JobStatus } from "../db/schema/jobs";
 import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
@@ -28,6 +29,11 @@ export interface JobSpec {
   maxCredits: number | null;
   /** Whether settling queues a webhook delivery; the URL itself lives only on the job row, where the delivery reads it. */
   notifiesWebhook: boolean;
+  /**
+   * The events the request asked for (`webhook_events`); absent: the default, one
+   * `research.completed` delivery for any terminal status (jobs from before lifecycle events too).
+   */
+  webhookEvents?: LifecycleEvent[];
   createdAt: string;
   /** Hard wall-clock deadline, epoch ms. */
   deadlineAt: number;
@@ -47,6 +53,8 @@ export interface JobRecord {
   result: ResearchResult | null;
   /** Terminal and its ledger + D1 row written: nothing left to do. */
   settled: boolean;
+  /** The last `research.progress` delivery enqueued (its wave, epoch ms): the throttle's memory. */
+  progressHook?: { wave: number; at: number };
 }
 
 export type Outcome =

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "../db/client";
-import { isTerminal } from "../db/schema/jobs";
+import { isTerminal, type JobStatus } from "../db/schema/jobs";
 import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
@@ -11,7 +11,8 @@ import { type JobEventBatch, JobEventStream } from "./job-events";
 import { finalResult, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
-import { enqueueWebhook } from "../webhooks/delivery";
+import { enqueueWebhook, eventEnvelope } from "../webhooks/delivery";
+import { type LifecycleEvent, WEBHOOK_EVENT } from "../webhooks/headers";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */
 const DEADLINE_GRACE_MS = 15 * SECOND;
@@ -23,6 +24,8 @@ const DEADLINE_GRACE_MS = 15 * SECOND;
  * Not 0: a run that crashes its runtime again is restarted at most every few seconds.
  */
 export const RESUME_AFTER_MS = 2 * SECOND;
+/** `research.progress` deliveries: at most one per wave, and at most one in this long. */
+export const PROGRESS_HOOK_INTERVAL_MS = 10 * SECOND;
 /** Retry delay of settlement when D1 was unreachable. */
 const SETTLE_RETRY_MS = 5 * SECOND;
 
@@ -31,6 +34,17 @@ const SETTLE_RETRY_MS = 5 * SECOND;
  * stretch of CPU work (ranking, synthesis) holds this object's thread.
  */
 const yieldToSubscribers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The terminal delivery a job sends, if any: without `webhook_events`, `research.completed` for
+ * any terminal status (as before lifecycle events); with it, the status's own event, if listed.
+ */
+function terminalEvent(spec: JobRecord["spec"], status: JobStatus): LifecycleEvent | null {
+  if (!spec.notifiesWebhook) return null;
+  if (!spec.webhookEvents) return WEBHOOK_EVENT;
+  const event = status === "succeeded" ? "research.completed" : status === "failed" ? "research.failed" : "research.cancelled";
+  return spec.webhookEvents.includes(event) ? event : null;
+}
 
 class DeadlineExceeded extends Error {
   constructor() {
@@ -57,6 +71,8 @@ export class ResearchJob extends DurableObject<Env> {
   private settling: Promise<void> | null = null;
   /** The D1 row's "running" mark, written while the engine starts (settlement waits for it). */
   private runningMarked: Promise<void> | null = null;
+  /** Lifecycle deliveries being written to the outbox (the run does not wait for them; settlement does). */
+  private hooksEnqueued: Promise<void> = Promise.resolve();
   readonly tasks: QueuedTaskRunner;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -235,6 +251,7 @@ export class ResearchJob extends DurableObject<Env> {
         record.startedAt = Date.now();
         await this.persist();
         this.emit("status", { status: "running" });
+        this.notify("research.started", `${record.spec.id}:research.started`, { status: "running" });
         // Only lists read the mark, and it never overwrites a terminal row: the first wave need not wait for it.
         this.runningMarked = markJobRunning(createDb(this.env.DB), record.spec.id, new Date(record.startedAt).toISOString()).catch((error: unknown) =>
           console.error(`marking job ${record.spec.id} running failed`, error),
@@ -283,6 +300,7 @@ export class ResearchJob extends DurableObject<Env> {
   private async onProgress(progress: ResearchProgress): Promise<void> {
     if (!this.record || isTerminal(this.record.status)) return;
     this.record.progress = progress;
+    this.notifyProgress(this.record, progress);
     await this.persist();
     this.emit("progress", progress);
     // Sources arrive in one burst per wave, followed by a stage change: one yield flushes them all.
@@ -334,13 +352,46 @@ export class ResearchJob extends DurableObject<Env> {
       const db = createDb(this.env.DB);
       await settleReservation({ db, config: loadConfig(this.env) }, spec.userId, spec.id, result.credits_charged);
       await writeFinalJob(db, result);
-      if (spec.notifiesWebhook) await enqueueWebhook(this.env, spec.id);
+      await this.hooksEnqueued;
+      const event = terminalEvent(spec, result.status);
+      if (event) await enqueueWebhook(this.env, { jobId: spec.id, event });
       record.settled = true;
       await this.persist();
     } catch (error) {
       console.error(`settling job ${spec.id} failed; retrying`, error);
       await this.ctx.storage.setAlarm(Date.now() + SETTLE_RETRY_MS);
     }
+  }
+
+  // ---- Lifecycle webhooks ------------------------------------------------------------------
+
+  /**
+   * Queues a non-terminal delivery the request asked for (`webhook_events`), without holding the
+   * run: written to the outbox and queued in the background; settlement waits for it, so every
+   * lifecycle delivery is in the outbox before the terminal one.
+   */
+  private notify(event: LifecycleEvent, deliveryId: string, data: unknown): void {
+    const spec = this.record?.spec;
+    if (!spec?.notifiesWebhook || !spec.webhookEvents?.includes(event)) return;
+    const body = eventEnvelope(event, spec.id, data);
+    this.hooksEnqueued = this.hooksEnqueued.then(() =>
+      enqueueWebhook(this.env, { jobId: spec.id, deliveryId, event, body }).catch((error: unknown) =>
+        console.error(`queueing ${event} for job ${spec.id} failed`, error),
+      ),
+    );
+  }
+
+  /**
+   * `research.progress`: when a new wave is under way (wave ≥ 1, above the last one delivered) and
+   * PROGRESS_HOOK_INTERVAL_MS have passed since the last one; at most one per wave and per 10 s.
+   */
+  private notifyProgress(record: JobRecord, progress: ResearchProgress): void {
+    if (!record.spec.webhookEvents?.includes("research.progress")) return;
+    const last = record.progressHook;
+    const now = Date.now();
+    if (progress.wave < 1 || (last && (progress.wave <= last.wave || now - last.at < PROGRESS_HOOK_INTERVAL_MS))) return;
+    record.progressHook = { wave: progress.wave, at: now };
+    this.notify("research.progress", `${record.spec.id}:research.progress:${progress.wave}`, progress);
   }
 
   // ---- Persistence and events -------------------------------------------------------------

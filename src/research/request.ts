@@ -14,6 +14,7 @@ import {
   SYNC_WALLCLOCK_LIMIT_SECS,
 } from "./pricing";
 import { webhookDestinationRefusal } from "../webhooks/destination";
+import { LIFECYCLE_EVENTS } from "../webhooks/headers";
 import { compileSchema, InvalidSchemaError } from "./engine";
 
 const MAX_QUESTION_LENGTH = 2000;
@@ -83,6 +84,16 @@ export const ResearchRequestSchema = z
       description:
         "Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges).",
     }),
+    webhook_events: z
+      .array(z.enum(LIFECYCLE_EVENTS))
+      .min(1)
+      .max(LIFECYCLE_EVENTS.length)
+      .optional()
+      .openapi({
+        description:
+          "Which events to POST to `webhook_url` (needs it): `research.started`, `research.progress` (at most one per wave and one every 10 s), and the terminal one of `research.completed` (succeeded), `research.failed` or `research.cancelled`. Absent: the one delivery of before, `research.completed` for any terminal status, whose body is the result.",
+        example: ["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"],
+      }),
     include_domains: z
       .array(Domain)
       .max(MAX_DOMAINS)
@@ -144,6 +155,7 @@ export async function planResearch(request: ResearchRequest, config: Config): Pr
       throw error;
     }
   }
+  if (request.webhook_events && !request.webhook_url) throw ApiError.invalid("Invalid request: webhook_events needs webhook_url.");
   if (request.webhook_url) {
     const refusal = await webhookDestinationRefusal(request.webhook_url, config);
     if (refusal) throw ApiError.invalid(`Invalid request: ${refusal.problem}.`);

@@ -6,7 +6,7 @@ import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { sseEvent, SSE_HEADERS } from "../lib/sse";
 import type { Deps } from "../services/deps";
-import { listDeliveries } from "../webhooks/delivery";
+import { listDeliveries, resendDelivery } from "../webhooks/delivery";
 import type { JobEvent } from "./event-shapes";
 import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
 import { quoteResearch } from "./quote";
@@ -124,7 +124,23 @@ export function listJobs(deps: Pick<ResearchDeps, "db">, userId: string, page: P
 export async function jobDeliveries(deps: ResearchDeps, userId: string, id: string) {
   const job = await ownJob(deps.db, userId, id);
   const rows = await listDeliveries(deps.db, job.id);
-  return rows.map((row) => ({ attempt: row.attempt, status_code: row.statusCode, error: row.error, duration_ms: row.durationMs, created_at: row.createdAt }));
+  return rows.map((row) => ({
+    delivery_id: row.deliveryId,
+    event: row.event,
+    attempt: row.attempt,
+    status_code: row.statusCode,
+    error: row.error,
+    duration_ms: row.durationMs,
+    created_at: row.createdAt,
+  }));
+}
+
+/** POST /research/{id}/deliveries/{delivery_id}/resend: one attempt now, recorded; 404 for a delivery the job does not have. */
+export async function resendJobDelivery(deps: ResearchDeps, userId: string, id: string, deliveryId: string) {
+  const job = await ownJob(deps.db, userId, id);
+  const sent = await resendDelivery(deps.db, deps.env, job.id, deliveryId);
+  if (!sent) throw ApiError.notFound("Webhook delivery");
+  return sent;
 }
 
 /**

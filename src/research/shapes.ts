@@ -166,7 +166,12 @@ export const ResearchLogRowDto = JobSummaryDto.extend({
 
 export const DeliveryDto = z
   .object({
-    attempt: z.int().openapi({ description: "The attempt's number, from 1." }),
+    delivery_id: z.string().openapi({
+      description:
+        "The delivery this attempt belongs to (`X-Service-Delivery` and `webhook-id`): the job id for its terminal delivery, `<job id>:<event>[:<wave>]` for the others. Resend it with `POST /v1/research/{id}/deliveries/{delivery_id}/resend`.",
+    }),
+    event: z.string().openapi({ description: "The delivery's event (`X-Service-Event`), e.g. `research.completed`." }),
+    attempt: z.int().openapi({ description: "The attempt's number within its delivery, from 1." }),
     status_code: z.int().nullable().openapi({
       description:
         "The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe).",
@@ -175,7 +180,28 @@ export const DeliveryDto = z
     duration_ms: z.int().openapi({ description: "Milliseconds the attempt took." }),
     created_at: z.iso.datetime().openapi({ description: "When the attempt was made (UTC)." }),
   })
-  .openapi("WebhookDelivery", { description: "One attempt to deliver a job's result to its `webhook_url`." });
+  .openapi("WebhookDelivery", { description: "One attempt to deliver a job's event to its `webhook_url`." });
+
+export const WebhookTestRequestDto = z
+  .object({
+    url: z.string().max(2048).openapi({
+      description: "Where to POST the test event: the same rules as `webhook_url` (https, public address, no credentials).",
+      example: "https://example.com/hooks/research",
+    }),
+  })
+  .strict()
+  .openapi("WebhookTestRequest", { description: "Where to send a `webhook.test` event." });
+
+export const WebhookSendResultDto = z
+  .object({
+    delivery_id: z.string().openapi({ description: "The delivery's id (`X-Service-Delivery`, `webhook-id`)." }),
+    event: z.string().openapi({ description: "The event sent (`webhook.test`, or the resent delivery's event)." }),
+    attempt: z.int().optional().openapi({ description: "A resend: its attempt number within the delivery (recorded in the job's deliveries)." }),
+    status_code: z.int().nullable().openapi({ description: "What your endpoint answered; null when there was no answer (timeout, refused address)." }),
+    error: z.string().nullable().openapi({ description: "Why it failed; null on a 2xx." }),
+    duration_ms: z.int().openapi({ description: "Milliseconds the attempt took." }),
+  })
+  .openapi("WebhookSendResult", { description: "The outcome of one attempt sent now (a test event or a resend): made once, not retried." });
 
 export type SourceDto = z.infer<typeof SourceDto>;
 export type CitationDto = z.infer<typeof CitationDto>;

@@ -174,6 +174,7 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
       reservedCredits: plan.reservedCredits,
       maxCredits: request.max_credits ?? null,
       notifiesWebhook: Boolean(request.webhook_url),
+      ...(request.webhook_url && request.webhook_events ? { webhookEvents: [...new Set(request.webhook_events)] } : {}),
       createdAt: new Date(job.now).toISOString(),
       deadlineAt: job.now + plan.budgets.max_wallclock_secs * 1000,
       ...(scope ? { scope } : {}),

@@ -234,8 +234,24 @@ export const researchLogExample = [
 
 /** A receiver that was down for the first attempt and answered on the second. */
 export const deliveriesExample = [
-  { attempt: 1, status_code: 503, error: "receiver answered 503", duration_ms: 184, created_at: "2026-11-23T17:59:51.120Z" },
-  { attempt: 2, status_code: 200, error: null, duration_ms: 95, created_at: "2026-11-23T18:00:51.402Z" },
+  {
+    delivery_id: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+    event: "research.completed",
+    attempt: 1,
+    status_code: 503,
+    error: "receiver answered 503",
+    duration_ms: 184,
+    created_at: "2026-11-23T17:59:51.120Z",
+  },
+  {
+    delivery_id: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+    event: "research.completed",
+    attempt: 2,
+    status_code: 200,
+    error: null,
+    duration_ms: 95,
+    created_at: "2026-11-23T18:00:51.402Z",
+  },
 ] satisfies Input<typeof DeliveryDto>[];
 
 // ---- Collections ----------------------------------------------------------------------------

@@ -11,6 +11,8 @@ import {
   getJob,
   jobDeliveries,
   jobEvents,
+  resendJobDelivery,
+  WebhookSendResultDto,
   ResearchRequestSchema,
   ResearchResultDto,
   submit,
@@ -184,4 +186,46 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     }),
     async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
   );
+
+  router.openapi(
+    createRoute({
+      method: "post",
+      path: "/research/{id}/deliveries/{delivery_id}/resend",
+      operationId: `resend${noun}Delivery`,
+      tags,
+      security,
+      summary: "Resend a webhook delivery",
+      description:
+        "POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free." +
+        note,
+      request: { params: DeliveryParams },
+      responses: {
+        200: jsonResponse(WebhookSendResultDto, "The attempt's outcome (a failing endpoint is still 200: see status_code and error)", {
+          delivery_id: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+          event: "research.completed",
+          attempt: 2,
+          status_code: 200,
+          error: null,
+          duration_ms: 143,
+        }),
+        ...errorResponses("invalid_request", "unauthorized", "not_found"),
+      },
+    }),
+    async (c) => {
+      const { id, delivery_id } = c.req.valid("param");
+      return c.json(await resendJobDelivery(c.var.deps, c.var.user.id, id, delivery_id), 200);
+    },
+  );
 }
+
+const DeliveryParams = IdParam.extend({
+  delivery_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({
+      param: { name: "delivery_id", in: "path" },
+      description: "A delivery's id, as the deliveries list gives it (URL-encoded).",
+      example: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a:research.started",
+    }),
+});

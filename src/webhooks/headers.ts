@@ -4,14 +4,40 @@
  * `webhooks` entry describe them from here.
  */
 
-/** The one event delivered today: a job reached a terminal status (succeeded, failed or cancelled). */
+/**
+ * The events a request may ask for (`webhook_events`), in the order of a job's life. A request
+ * without `webhook_events` gets today's one delivery, `research.completed`, whatever the terminal
+ * status; with it, the terminal event names the status (completed = succeeded).
+ */
+export const LIFECYCLE_EVENTS = ["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"] as const;
+export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
+/** The event an account sends itself (`POST /v1/webhooks/test`). */
+export const TEST_EVENT = "webhook.test";
+export type WebhookEvent = LifecycleEvent | typeof TEST_EVENT;
+
+/** The delivery of a request that does not send `webhook_events`: a job reached a terminal status. */
 export const WEBHOOK_EVENT = "research.completed";
 
+/** What each event means (the reference's `webhooks` entry and the guide). */
+export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
+  "research.started": "The job started running (status `running`).",
+  "research.progress": "The job's progress: at most one per research wave and at most one every 10 seconds.",
+  "research.completed":
+    "The job succeeded. Without `webhook_events` (the default) it is sent for every terminal status (succeeded, failed or cancelled), as before lifecycle events.",
+  "research.failed": "The job failed (only when `webhook_events` lists it; the default sends `research.completed` instead).",
+  "research.cancelled": "The job was cancelled (only when `webhook_events` lists it; the default sends `research.completed` instead).",
+  "webhook.test": "A test event the account sent itself (`POST /v1/webhooks/test`).",
+};
+
 export const DELIVERY_HEADERS = {
-  "X-Service-Signature": "`sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret",
-  "X-Service-Event": `\`${WEBHOOK_EVENT}\``,
-  "X-Service-Delivery": "the job id: the same on every retry, so use it to ignore duplicates",
+  "X-Service-Signature": "`sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string)",
+  "X-Service-Event": "the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test`",
+  "X-Service-Delivery": "the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates",
   "X-Service-Timestamp": "Unix seconds when this attempt was sent",
+  "webhook-id": "Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry",
+  "webhook-timestamp": "Standard Webhooks: Unix seconds when this attempt was sent (signed)",
+  "webhook-signature":
+    "Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_`",
 } as const;
 
 export type DeliveryHeader = keyof typeof DELIVERY_HEADERS;

@@ -5,6 +5,25 @@ export async function signatureHeader(secret: string, rawBody: string): Promise<
   return `sha256=${await hmacSha256Hex(secret, rawBody)}`;
 }
 
+/**
+ * The Standard Webhooks key of a `whsec_…` secret: the base64 decoding of what follows `whsec_`.
+ * Secrets made before lifecycle webhooks are base64url (`-`, `_`, no padding): they are read as
+ * the same bytes (an off-the-shelf verifier needs `-`→`+`, `_`→`/` first, or a rotated secret).
+ */
+export function standardWebhooksKey(secret: string): Uint8Array {
+  const encoded = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  const base64 = encoded.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (Standard Webhooks). */
+export async function standardSignatureHeader(secret: string, id: string, timestamp: number, rawBody: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", standardWebhooksKey(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${rawBody}`)));
+  return `v1,${btoa(String.fromCharCode(...mac))}`;
+}
+
 /** Exponential backoff between delivery attempts: 1, 2, 4, ... minutes, at most 6 hours. */
 export function retryDelaySecs(attempt: number): number {
   return Math.min(60 * 2 ** (attempt - 1), 6 * 3600);

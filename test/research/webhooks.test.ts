@@ -136,7 +136,17 @@ describe("webhooks", () => {
     expect(delivery!.headers.get("X-Service-Signature")).toBe(`sha256=${await hmacHex(secret, delivery!.body)}`);
 
     const attempts = await deliveries(caller, id);
-    expect(attempts).toEqual([{ attempt: 1, status_code: 200, error: null, duration_ms: expect.any(Number), created_at: expect.any(String) }]);
+    expect(attempts).toEqual([
+      {
+        delivery_id: id,
+        event: "research.completed",
+        attempt: 1,
+        status_code: 200,
+        error: null,
+        duration_ms: expect.any(Number),
+        created_at: expect.any(String),
+      },
+    ]);
   });
 
   it("retries a failing receiver with exponential backoff, gives up after the last attempt, records every attempt", async () => {

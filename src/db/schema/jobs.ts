@@ -103,8 +103,10 @@ export const webhookDeliveries = sqliteTable(
     jobId: text("job_id")
       .notNull()
       .references(() => researchJobs.id, { onDelete: "cascade" }),
-    /** Same for every attempt of one delivery (the X-Service-Delivery header). */
+    /** Same for every attempt of one delivery (the X-Service-Delivery and webhook-id headers). */
     deliveryId: text("delivery_id").notNull(),
+    /** The delivery's event (X-Service-Event): research.completed, research.started, ... */
+    event: text("event").notNull().default("research.completed"),
     attempt: integer("attempt").notNull(),
     statusCode: integer("status_code"),
     error: text("error"),
@@ -117,24 +119,30 @@ export const webhookDeliveries = sqliteTable(
 export const WEBHOOK_STATES = ["pending", "delivered", "given_up"] as const;
 
 /**
- * Each finished job's webhook delivery, one row a job: written when the job settles (before its
- * queue message is sent) and moved by every attempt. The queue is the fast path; the cron sweep
+ * Each webhook delivery of a job, one row a delivery (the terminal one, whose id is the job id,
+ * and the lifecycle events a request asked for): written before its queue message is sent (the
+ * terminal one when the job settles) and moved by every attempt. The queue is the fast path; the cron sweep
  * re-sends a pending delivery whose next attempt is overdue (its queue message was lost), so a
  * delivery survives any restart. `attempts` is the number of attempts started so far.
  */
 export const webhookOutbox = sqliteTable(
   "webhook_outbox",
   {
+    /** The webhook-id / X-Service-Delivery: the job id for the terminal delivery, `<job id>:<event>[:<n>]` for the others. */
+    deliveryId: text("delivery_id").primaryKey(),
     jobId: text("job_id")
-      .primaryKey()
+      .notNull()
       .references(() => researchJobs.id, { onDelete: "cascade" }),
+    event: text("event").notNull().default("research.completed"),
+    /** The body to send; null: the job's final result (read from its row at each attempt). */
+    body: text("body"),
     state: text("state", { enum: WEBHOOK_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the next attempt is due (while pending). */
     nextAttemptAt: text("next_attempt_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("webhook_outbox_due_idx").on(t.state, t.nextAttemptAt)],
+  (t) => [index("webhook_outbox_due_idx").on(t.state, t.nextAttemptAt), index("webhook_outbox_job_idx").on(t.jobId)],
 );
 
 /** The account's webhook signing secret (kept readable: the account needs it to verify signatures). */

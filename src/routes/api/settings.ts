@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";
+import { addWebhookTestRoute } from "../webhook-routes";
 import { MarketingBody, PasswordBody, ProfileBody } from "../account-schemas";
 
 const tags = ["Settings"];
@@ -109,3 +110,11 @@ settingsRoutes.openapi(
   }),
   async (c) => c.json({ secret: await rotateWebhookSecret(c.var.deps.db, c.var.user.id) }, 200),
 );
+
+addWebhookTestRoute(settingsRoutes, {
+  path: "/webhook-test",
+  operationId: "sendDashboardWebhookTest",
+  tags,
+  security: JWT_SECURITY,
+  note: " The dashboard's Settings page (*Send a test event*); the same as `POST /v1/webhooks/test`.",
+});

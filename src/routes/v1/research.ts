@@ -6,6 +6,7 @@ import { listJobs, ResearchLogRowDto, researchLogRow } from "../../research/serv
 import { StatusFilter } from "../research-http";
 import { addResearchRoutes } from "../research-routes";
 import { researchLogExample } from "../research-examples";
+import { addWebhookTestRoute } from "../webhook-routes";
 
 const tags = ["Research"];
 const security = API_KEY_SECURITY;
@@ -43,3 +44,5 @@ v1ResearchRoutes.openapi(
     return c.json(pageWithLink(c, rows, query).map(researchLogRow), 200);
   },
 );
+
+addWebhookTestRoute(v1ResearchRoutes, { path: "/webhooks/test", operationId: "sendWebhookTest", tags, security, note: "" });

@@ -1116,6 +1116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playground/research/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook delivery
+         * @description POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        post: operations["resendPlaygroundResearchDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/playground/research/{id}/events": {
         parameters: {
             query?: never;
@@ -1250,6 +1270,26 @@ export interface paths {
          * @description Replaces the signing secret, e.g. after a leak. Deliveries signed from now on (retries included) use the new one; update your receiver at the same time.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhook-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test webhook event
+         * @description POSTs a `webhook.test` event to `url` now, signed like every delivery (`X-Service-Signature` and the Standard Webhooks headers) with your signing secret, and answers what your endpoint said. One attempt, not retried; its body is `{ type, job_id: null, created_at, data }`. The URL follows the rules of `webhook_url` (400 otherwise). Free. The dashboard's Settings page (*Send a test event*); the same as `POST /v1/webhooks/test`.
+         */
+        post: operations["sendDashboardWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1488,6 +1528,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/research/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook delivery
+         * @description POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free.
+         */
+        post: operations["resendResearchDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/research/{id}/events": {
         parameters: {
             query?: never;
@@ -1528,8 +1588,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test webhook event
+         * @description POSTs a `webhook.test` event to `url` now, signed like every delivery (`X-Service-Signature` and the Standard Webhooks headers) with your signing secret, and answers what your endpoint said. One attempt, not retried; its body is `{ type, job_id: null, created_at, data }`. The URL follows the rules of `webhook_url` (400 otherwise). Free.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
+    "research.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * research.cancelled (sent to your webhook_url)
+         * @description The job was cancelled (only when `webhook_events` lists it; the default sends `research.completed` instead). The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["researchCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "research.completed": {
         parameters: {
             query?: never;
@@ -1540,10 +1640,90 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A job ended (sent to your webhook_url)
-         * @description Sent to the `webhook_url` of a job when it reaches a terminal status (succeeded, failed or cancelled). The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` over the raw body before trusting it (see Webhooks in the guide).
+         * research.completed (sent to your webhook_url)
+         * @description The job succeeded. Without `webhook_events` (the default) it is sent for every terminal status (succeeded, failed or cancelled), as before lifecycle events. The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
          */
         post: operations["researchCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "research.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * research.failed (sent to your webhook_url)
+         * @description The job failed (only when `webhook_events` lists it; the default sends `research.completed` instead). The body is the job's result, exactly as `GET /v1/research/{id}` answers it. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["researchFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "research.progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * research.progress (sent to your webhook_url)
+         * @description The job's progress: at most one per research wave and at most one every 10 seconds. The body is `{ type, job_id, created_at, data }`. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["researchProgressWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "research.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * research.started (sent to your webhook_url)
+         * @description The job started running (status `running`). The body is `{ type, job_id, created_at, data }`. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["researchStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test (sent to your webhook_url)
+         * @description A test event the account sent itself (`POST /v1/webhooks/test`). The body is `{ type, job_id, created_at, data }`. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["webhookTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2315,7 +2495,7 @@ export interface components {
         };
         /** @description One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive. */
         JobEvent: components["schemas"]["JobStatusEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["JobSourceEvent"] | components["schemas"]["JobErrorEvent"] | components["schemas"]["JobResultEvent"];
-        /** @description Where a running job is and what it has spent so far. */
+        /** @description What happened: see the event. */
         JobProgress: {
             /** @description What the job has spent so far, in USD (the metered cost, as `cost_usd` of the result). */
             cost_usd: number;
@@ -2333,7 +2513,7 @@ export interface components {
         };
         /** @description The job moved on a step (or a wave): its stage, wave, searches, pages and what it has spent so far. */
         JobProgressEvent: {
-            data: components["schemas"]["JobProgress"];
+            data: components["schemas"]["JobProgress"] & unknown;
             /**
              * @description The frame's `event` line: always `progress`. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -2722,6 +2902,17 @@ export interface components {
             } | null;
             /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
             web?: boolean;
+            /**
+             * @description Which events to POST to `webhook_url` (needs it): `research.started`, `research.progress` (at most one per wave and one every 10 s), and the terminal one of `research.completed` (succeeded), `research.failed` or `research.cancelled`. Absent: the one delivery of before, `research.completed` for any terminal status, whose body is the result.
+             * @example [
+             *       "research.started",
+             *       "research.progress",
+             *       "research.completed",
+             *       "research.failed",
+             *       "research.cancelled"
+             *     ]
+             */
+            webhook_events?: ("research.started" | "research.progress" | "research.completed" | "research.failed" | "research.cancelled")[];
             /** @description Where to POST the final result, signed (see Webhooks above). Setting it makes the job asynchronous (202). An https URL of at most 2048 characters, without credentials, to a public address (never private, loopback, link-local or metadata ranges). */
             webhook_url?: string | null;
         };
@@ -2932,21 +3123,41 @@ export interface components {
             /** @description Whether the user agreed to receive marketing emails (Settings). */
             marketing_emails_enabled: boolean;
         };
-        /** @description One attempt to deliver a job's result to its `webhook_url`. */
+        /** @description One attempt to deliver a job's event to its `webhook_url`. */
         WebhookDelivery: {
-            /** @description The attempt's number, from 1. */
+            /** @description The attempt's number within its delivery, from 1. */
             attempt: number;
             /**
              * Format: date-time
              * @description When the attempt was made (UTC).
              */
             created_at: string;
+            /** @description The delivery this attempt belongs to (`X-Service-Delivery` and `webhook-id`): the job id for its terminal delivery, `<job id>:<event>[:<wave>]` for the others. Resend it with `POST /v1/research/{id}/deliveries/{delivery_id}/resend`. */
+            delivery_id: string;
             /** @description Milliseconds the attempt took. */
             duration_ms: number;
             /** @description Why the attempt failed; null when it succeeded (a 2xx). */
             error: string | null;
+            /** @description The delivery's event (`X-Service-Event`), e.g. `research.completed`. */
+            event: string;
             /** @description The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe). */
             status_code: number | null;
+        };
+        /** @description The body of `research.progress`. */
+        WebhookProgressEvent: {
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            created_at: string;
+            data: components["schemas"]["JobProgress"];
+            /** @description The job (null for a test event). */
+            job_id: string;
+            /**
+             * @description The event (the same as `X-Service-Event`).
+             * @enum {string}
+             */
+            type: "research.progress";
         };
         /** @description The account's webhook signing secret. */
         WebhookSecret: {
@@ -2955,6 +3166,72 @@ export interface components {
              * @example whsec_7oksS5fXxWBHdhmWDfcdave8pjQ1hs1rBY1mR176L6U
              */
             secret: string;
+        };
+        /** @description The outcome of one attempt sent now (a test event or a resend): made once, not retried. */
+        WebhookSendResult: {
+            /** @description A resend: its attempt number within the delivery (recorded in the job's deliveries). */
+            attempt?: number;
+            /** @description The delivery's id (`X-Service-Delivery`, `webhook-id`). */
+            delivery_id: string;
+            /** @description Milliseconds the attempt took. */
+            duration_ms: number;
+            /** @description Why it failed; null on a 2xx. */
+            error: string | null;
+            /** @description The event sent (`webhook.test`, or the resent delivery's event). */
+            event: string;
+            /** @description What your endpoint answered; null when there was no answer (timeout, refused address). */
+            status_code: number | null;
+        };
+        /** @description The body of `research.started`. */
+        WebhookStartedEvent: {
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            created_at: string;
+            /** @description What happened: see the event. */
+            data: {
+                /**
+                 * @description The job's status.
+                 * @enum {string}
+                 */
+                status: "running";
+            };
+            /** @description The job (null for a test event). */
+            job_id: string;
+            /**
+             * @description The event (the same as `X-Service-Event`).
+             * @enum {string}
+             */
+            type: "research.started";
+        };
+        /** @description The body of `webhook.test`. */
+        WebhookTestEvent: {
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            created_at: string;
+            /** @description What happened: see the event. */
+            data: {
+                /** @description A sentence saying this is a test. */
+                message: string;
+            };
+            /** @description The job (null for a test event). */
+            job_id: null;
+            /**
+             * @description The event (the same as `X-Service-Event`).
+             * @enum {string}
+             */
+            type: "webhook.test";
+        };
+        /** @description Where to send a `webhook.test` event. */
+        WebhookTestRequest: {
+            /**
+             * @description Where to POST the test event: the same rules as `webhook_url` (https, public address, no credentials).
+             * @example https://example.com/hooks/research
+             */
+            url: string;
         };
     };
     responses: never;
@@ -7948,6 +8225,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 1,
                      *         "status_code": 503,
                      *         "error": "receiver answered 503",
@@ -7955,6 +8234,8 @@ export interface operations {
                      *         "created_at": "2026-11-23T17:59:51.120Z"
                      *       },
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 2,
                      *         "status_code": 200,
                      *         "error": null,
@@ -7964,6 +8245,86 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendPlaygroundResearchDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A delivery's id, as the deliveries list gives it (URL-encoded). */
+                delivery_id: string;
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *       "event": "research.completed",
+                     *       "attempt": 2,
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 143
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
                 };
             };
             /** @description Invalid request */
@@ -8486,6 +8847,80 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendDashboardWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/research"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "test_6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+                     *       "event": "webhook.test",
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 182
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -10434,6 +10869,8 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 1,
                      *         "status_code": 503,
                      *         "error": "receiver answered 503",
@@ -10441,6 +10878,8 @@ export interface operations {
                      *         "created_at": "2026-11-23T17:59:51.120Z"
                      *       },
                      *       {
+                     *         "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "event": "research.completed",
                      *         "attempt": 2,
                      *         "status_code": 200,
                      *         "error": null,
@@ -10450,6 +10889,109 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendResearchDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A delivery's id, as the deliveries list gives it (URL-encoded). */
+                delivery_id: string;
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *       "event": "research.completed",
+                     *       "attempt": 2,
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 143
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
                 };
             };
             /** @description Invalid request */
@@ -10771,15 +11313,118 @@ export interface operations {
             };
         };
     };
-    researchCompletedWebhook: {
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/research"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The attempt's outcome (a failing endpoint is still 200: see status_code and error) */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "test_6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+                     *       "event": "webhook.test",
+                     *       "status_code": 200,
+                     *       "error": null,
+                     *       "duration_ms": 182
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSendResult"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    researchCancelledWebhook: {
         parameters: {
             query?: never;
             header: {
-                /** @description the job id: the same on every retry, so use it to ignore duplicates */
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description `research.completed` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
                 "X-Service-Event": string;
-                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret */
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
                 /** @description Unix seconds when this attempt was sent */
                 "X-Service-Timestamp": string;
@@ -10862,6 +11507,335 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ResearchResult"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    researchCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                 *       "status": "succeeded",
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                 *       "answer": {
+                 *         "text": "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+                 *         "confidence": "medium",
+                 *         "citations": [
+                 *           0,
+                 *           1
+                 *         ]
+                 *       },
+                 *       "typed": {
+                 *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                 *       },
+                 *       "sources": [
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                 *           "title": "Grover Cleveland: State of the Union address, 1893",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                 *         },
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                 *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                 *         }
+                 *       ],
+                 *       "citations": [
+                 *         {
+                 *           "claim": "After a hard struggle tariff reform is directly before us.",
+                 *           "source": 0,
+                 *           "quote": "After a hard struggle tariff reform is directly before us.",
+                 *           "start": 71313,
+                 *           "end": 71371
+                 *         },
+                 *         {
+                 *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898
+                 *         },
+                 *         {
+                 *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "source": 1,
+                 *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "start": 12749,
+                 *           "end": 12836
+                 *         },
+                 *         {
+                 *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898,
+                 *           "field": "summary"
+                 *         }
+                 *       ],
+                 *       "credits_charged": 15,
+                 *       "cost_usd": 0.017,
+                 *       "created_at": "2026-11-23T17:59:49.149Z",
+                 *       "completed_at": "2026-11-23T17:59:49.500Z",
+                 *       "error": null,
+                 *       "latency_ms": 297,
+                 *       "wave_count": 1,
+                 *       "partial": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchResult"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    researchFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                 *       "status": "succeeded",
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "brief": "Presidents of the 1890s argued over tariff reform: Cleveland wanted lower charges on the necessaries of life [1], while Harrison left tariff revision to the incoming Congress [2].\n\n**Grover Cleveland: State of the Union address, 1893**\n- After a hard struggle tariff reform is directly before us [1].\n- Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life [1].\n\n**Benjamin Harrison: State of the Union address, 1892**\n- I recommend that the whole subject of tariff revision be left to the incoming Congress [2].",
+                 *       "answer": {
+                 *         "text": "Cleveland wanted lower tariff charges on the necessaries of life, while Harrison left tariff revision to the incoming Congress.",
+                 *         "confidence": "medium",
+                 *         "citations": [
+                 *           0,
+                 *           1
+                 *         ]
+                 *       },
+                 *       "typed": {
+                 *         "summary": "Tariff reform should reduce present tariff charges upon the necessaries of life."
+                 *       },
+                 *       "sources": [
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1893-grover-cleveland",
+                 *           "title": "Grover Cleveland: State of the Union address, 1893",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "After a hard struggle tariff reform is directly before us. Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life."
+                 *         },
+                 *         {
+                 *           "url": "corpus://sotu.corpus/1892-benjamin-harrison",
+                 *           "title": "Benjamin Harrison: State of the Union address, 1892",
+                 *           "domain": "sotu.corpus",
+                 *           "summary": "I recommend that the whole subject of tariff revision be left to the incoming Congress."
+                 *         }
+                 *       ],
+                 *       "citations": [
+                 *         {
+                 *           "claim": "After a hard struggle tariff reform is directly before us.",
+                 *           "source": 0,
+                 *           "quote": "After a hard struggle tariff reform is directly before us.",
+                 *           "start": 71313,
+                 *           "end": 71371
+                 *         },
+                 *         {
+                 *           "claim": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898
+                 *         },
+                 *         {
+                 *           "claim": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "source": 1,
+                 *           "quote": "I recommend that the whole subject of tariff revision be left to the incoming Congress.",
+                 *           "start": 12749,
+                 *           "end": 12836
+                 *         },
+                 *         {
+                 *           "claim": "summary: Tariff reform should reduce present tariff charges upon the necessaries of life.",
+                 *           "source": 0,
+                 *           "quote": "Manifestly if we are to aid the people directly through tariff reform, one of its most obvious features should be a reduction in present tariff charges upon the necessaries of life.",
+                 *           "start": 72717,
+                 *           "end": 72898,
+                 *           "field": "summary"
+                 *         }
+                 *       ],
+                 *       "credits_charged": 15,
+                 *       "cost_usd": 0.017,
+                 *       "created_at": "2026-11-23T17:59:49.149Z",
+                 *       "completed_at": "2026-11-23T17:59:49.500Z",
+                 *       "error": null,
+                 *       "latency_ms": 297,
+                 *       "wave_count": 1,
+                 *       "partial": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchResult"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    researchProgressWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookProgressEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    researchStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

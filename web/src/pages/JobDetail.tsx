@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
@@ -45,6 +45,28 @@ export function JobDetail() {
     enabled: job.isSuccess,
   });
   const [problem, setProblem] = useState<unknown>(null);
+  const resend = useMutation({
+    mutationFn: (deliveryId: string) =>
+      dataOf(api.POST("/api/playground/research/{id}/deliveries/{delivery_id}/resend", { params: { path: { id, delivery_id: deliveryId } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["deliveries", id] }),
+  });
+  const deliveryColumns: Column<Schemas["WebhookDelivery"]>[] = [
+    ...DELIVERY_COLUMNS,
+    {
+      header: "Resend",
+      cell: (delivery) => (
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Resend ${delivery.event} (attempt ${delivery.attempt})`}
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(delivery.delivery_id)}
+        >
+          Resend
+        </button>
+      ),
+    },
+  ];
   const result = stream.result ?? (job.data && isTerminal(job.data.status) ? job.data : null);
 
   async function cancel() {
@@ -94,17 +116,24 @@ export function JobDetail() {
       <h2>Webhook deliveries</h2>
       {deliveries.isPending && job.isSuccess && <Loading what="the deliveries" />}
       <DataTable
-        columns={DELIVERY_COLUMNS}
+        columns={deliveryColumns}
         rows={deliveries.data}
-        rowKey={(delivery) => delivery.attempt}
+        rowKey={(delivery) => `${delivery.delivery_id}#${delivery.attempt}`}
         caption="Webhook delivery attempts"
         empty={<p className="muted">No webhook was set for this job.</p>}
       />
+      {resend.data && (
+        <p role="status" className="saved">
+          Resent {resend.data.event} (attempt {resend.data.attempt}): {resend.data.status_code ?? resend.data.error}
+        </p>
+      )}
+      <ErrorNotice error={resend.error} />
     </section>
   );
 }
 
 const DELIVERY_COLUMNS: Column<Schemas["WebhookDelivery"]>[] = [
+  { header: "Event", cell: (delivery) => delivery.event },
   { header: "Attempt", cell: (delivery) => delivery.attempt },
   { header: "Answer", cell: (delivery) => delivery.status_code ?? delivery.error ?? "–" },
   { header: "Time", cell: (delivery) => `${delivery.duration_ms} ms` },

@@ -32,6 +32,8 @@ export function WebhookSecret() {
     mutationFn: (text: string) => navigator.clipboard.writeText(text),
     onSuccess: () => setCopied(true),
   });
+  const [testUrl, setTestUrl] = useState("");
+  const test = useMutation({ mutationFn: (url: string) => dataOf(api.POST("/api/settings/webhook-test", { body: { url } })) });
   async function confirmRotate() {
     const confirmed = await confirm({
       title: "Rotate the webhook signing secret?",
@@ -45,8 +47,8 @@ export function WebhookSecret() {
     <section aria-labelledby="webhook-title" className="card">
       <h2 id="webhook-title">Webhook signing secret</h2>
       <p className="muted">
-        Every webhook delivery carries <code>X-Service-Signature: sha256=…</code>, the HMAC-SHA256 of the raw body with this secret. Check it before trusting a
-        delivery.
+        Every webhook delivery carries <code>X-Service-Signature: sha256=…</code>, the HMAC-SHA256 of the raw body with this secret, and the Standard Webhooks
+        headers (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Check one before trusting a delivery.
       </p>
       {secret.isPending && <Loading what="your webhook secret" />}
       <ErrorNotice error={secret.error} />
@@ -74,6 +76,27 @@ export function WebhookSecret() {
         </p>
       )}
       <ErrorNotice error={rotate.error ?? copy.error} />
+      <form
+        className="actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          test.mutate(testUrl);
+        }}
+      >
+        <label>
+          Receiver URL
+          <input type="url" required value={testUrl} placeholder="https://example.com/hooks/research" onChange={(event) => setTestUrl(event.target.value)} />
+        </label>
+        <button type="submit" className="secondary" disabled={test.isPending}>
+          {test.isPending ? "Sending…" : "Send a test event"}
+        </button>
+      </form>
+      {test.data && (
+        <p role="status" className="saved">
+          {test.data.error === null ? `Your endpoint answered ${test.data.status_code}.` : `The test event failed: ${test.data.error}.`}
+        </p>
+      )}
+      <ErrorNotice error={test.error} />
       {dialog}
     </section>
   );
