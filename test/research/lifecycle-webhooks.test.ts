@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../sdk/src/webhooks";
 import worker from "../../src/index";
 import { call, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventually, research, waitForTerminal } from "./helpers";
+import { apiCaller, type ApiCaller, corpusLoaded, eventually, holdTasks, research, waitForTerminal } from "./helpers";
 
 const HOOKS = "https://lifecycle-hooks.example.test";
 const ALL_EVENTS = ["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"];
@@ -137,6 +137,33 @@ describe("lifecycle webhooks", () => {
     expect(delivery!.headers.get("webhook-signature")).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     const verified = await expectSignedBothWays(delivery!, await secretOf(caller));
     expect(verified.result).toEqual(result);
+  });
+
+  it("a cancelled job sends research.cancelled once (and no research.completed), its body the cancelled result", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const path = `/ok/${crypto.randomUUID()}`;
+    const hold = holdTasks();
+    try {
+      const submitted = await research(caller, {
+        question: "What ended the Nullification Crisis?",
+        mode: "standard",
+        webhook_url: `${HOOKS}${path}`,
+        webhook_events: ["research.completed", "research.cancelled"],
+      });
+      const { id } = await json(submitted);
+      await eventually(() => hold.heldFor(id).length > 0, "the first wave's tasks");
+      const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+      expect(cancelled.status).toBe("cancelled");
+      await eventually(() => ofEvent(path, "research.cancelled").length > 0, "the cancelled delivery");
+      await eventually(async () => (await deliveries(caller, id)).length === receivedAt(path).length, "the recorded attempts");
+      expect(ofEvent(path, "research.cancelled")).toHaveLength(1);
+      expect(ofEvent(path, "research.completed")).toHaveLength(0);
+      const verified = await expectSignedBothWays(ofEvent(path, "research.cancelled")[0]!, await secretOf(caller));
+      expect(verified.result).toEqual(cancelled);
+    } finally {
+      await hold.release();
+    }
   });
 
   it("webhook_events needs webhook_url; an unknown event is 400", async () => {
