@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /**
  * The dashboard's webhook tools (issue 30): "Send a test event" on Settings and "Resend" in a job's
@@ -36,14 +36,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
+const PASSWORD = "webhook password 1";
+
+async function signUp(page: Page, email: string) {
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
 const arrivedAt = (path: string) => arrivals.filter((arrival) => arrival.path === path);
 
 test("Settings sends a test event to a receiver, signed both ways, and says what the receiver answered", async ({ page }) => {
-  await page.goto(`${base()}/signup`);
-  await page.getByLabel("Email").fill(`hooks-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill("webhook password 1");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await signUp(page, `hooks-${Date.now()}@example.com`);
   await page.goto(`${base()}/settings`);
   const section = page.getByRole("region", { name: "Webhook signing secret" });
   await section.getByLabel("Receiver URL").fill(`${receiverUrl}/settings-test`);
@@ -59,18 +65,14 @@ test("Settings sends a test event to a receiver, signed both ways, and says what
 
 test("a job's deliveries can be resent from its page: the same delivery, one more attempt", async ({ page }) => {
   const email = `resend-${Date.now()}@example.com`;
-  await page.goto(`${base()}/signup`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("webhook password 1");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await signUp(page, email);
 
   // The job is started through the API with a key of this account.
   const login = (await (
     await fetch(`${base()}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password: "webhook password 1" }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     })
   ).json()) as { access_token: string };
   const { plaintext } = (await (
