@@ -401,21 +401,24 @@ async function concurrency(ctx: Ctx, fixture: Fixture, server: StartedServer) {
   log();
 }
 
-async function sseFanOut(ctx: Ctx, fixture: Fixture) {
+async function sseFanOut(ctx: Ctx, fixture: Fixture, floor: Floor) {
   const SUBSCRIBERS = Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 200);
   fixture.latency(FIXTURE_LATENCY_MS, FIXTURE_P99_MS);
   fixture.freshPages();
   const accepted = await ctx.api.call("/v1/research", { body: { question: "What do the reports say about harbors and canals?", mode: "standard" } });
   const receipts = new Map<number, number>(); // event id -> subscribers that got it
   const delays: number[] = []; // every (event, subscriber) delivery, replays included
+  const emissions = new Map<number, { at: number; bytes: number }>();
   await Promise.all(
     Array.from({ length: SUBSCRIBERS }, () =>
       follow(accepted.body.events_url, ctx.key, (event) => {
         receipts.set(event.id, (receipts.get(event.id) ?? 0) + 1);
         delays.push(event.receivedAt - event.emittedAt);
+        emissions.set(event.id, { at: event.emittedAt, bytes: JSON.stringify(event.data).length });
       }),
     ),
   );
+  const floorDelays = await sseFloor(floor, SUBSCRIBERS, [...emissions.values()]);
   // Every event the job emitted is counted, the ones a late subscriber got as a replay during the
   // connect storm too; an event some subscriber never received is a loss.
   const emitted = Math.max(...receipts.keys());
@@ -429,6 +432,37 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture) {
       `losses (an event a subscriber never received): **${losses}**.`,
   );
   log();
+  const [p50, p99, floorP99] = [percentile(delays, 50), percentile(delays, 99), percentile(floorDelays, 99)];
+  log("| stream | deliveries | p50 ms | p99 ms | p99 ratio to floor |");
+  log("|---|---|---|---|---|");
+  log(`| the job (service) | ${delays.length} | ${p50} | ${p99} | ${round(p99 / Math.max(1, floorP99), 2)}× |`);
+  log(`| floor: a bare Durable Object, the same events, pacing and sizes | ${floorDelays.length} | ${percentile(floorDelays, 50)} | ${floorP99} | 1 |`);
+  log();
+  log(`Target: the job's p99 within 2× the floor's, 0 losses → **${round(p99 / Math.max(1, floorP99), 2)}×**, ${losses} losses.`);
+  log();
+}
+
+/**
+ * Section 4's floor: the same number of subscribers on a bare Durable Object of bench/floor, which
+ * emits as many events as the job did, at the job's mean pace and mean size; every delivery's delay.
+ */
+async function sseFloor(floor: Floor, subscribers: number, emissions: { at: number; bytes: number }[]): Promise<number[]> {
+  const room = crypto.randomUUID();
+  const times = emissions.map((e) => e.at).sort((a, b) => a - b);
+  const gap = emissions.length > 1 ? Math.round((times.at(-1)! - times[0]!) / (emissions.length - 1)) : 0;
+  const bytes = Math.round(emissions.reduce((sum, e) => sum + e.bytes, 0) / Math.max(1, emissions.length));
+  const delays: number[] = [];
+  const following = Array.from({ length: subscribers }, () =>
+    follow(`${floor.url}sse?room=${room}`, "", (event) => delays.push(event.receivedAt - event.emittedAt)),
+  );
+  for (;;) {
+    const { subscribers: open } = (await (await fetch(`${floor.url}sse/count?room=${room}`)).json()) as { subscribers: number };
+    if (open >= subscribers) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await fetch(`${floor.url}sse/emit?room=${room}&events=${emissions.length}&gap=${gap}&bytes=${bytes}`, { method: "POST" });
+  await Promise.all(following);
+  return delays;
 }
 
 // ---- main --------------------------------------------------------------------------------------
@@ -455,7 +489,7 @@ async function onWebPath(floor: Floor) {
     const ctx = await prepare(server);
     if (!ONLY || ONLY === "orchestration") await orchestration("web", ctx, floor, fixture);
     if (!ONLY || ONLY === "concurrency") await concurrency(ctx, fixture, server);
-    if (!ONLY || ONLY === "sse") await sseFanOut(ctx, fixture);
+    if (!ONLY || ONLY === "sse") await sseFanOut(ctx, fixture, floor);
   } finally {
     await server.stop();
     await fixture.close();

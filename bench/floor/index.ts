@@ -4,11 +4,46 @@
 //   messages to a queue in one batch, the consumer fetches U for each (reading the body) and
 //   reports the batch back to the object, which answers when all N are in. Section 2 compares a
 //   research wave with the floor of its own searches and reads: what is left is our overhead.
+// - `GET /sse?room=R` and `POST /sse/emit?room=R&events=N&gap=G&bytes=B`: a bare Durable Object
+//   that streams N events (G ms apart, B bytes of data each, the last one `result`) to every open
+//   subscriber, in the service's frame format (`: emitted_at=` first). Section 4's floor: the same
+//   fan-out of the same events with nothing of ours in it. `GET /sse/count?room=R`: subscribers.
 import { DurableObject } from "cloudflare:workers";
 
 interface Env {
   WAVE: DurableObjectNamespace<Wave>;
+  STREAM: DurableObjectNamespace<Stream>;
   TASKS: Queue<{ key: string; url: string }>;
+}
+
+const encoder = new TextEncoder();
+
+export class Stream extends DurableObject<Env> {
+  private writers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+
+  subscribe(): Response {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    this.writers.add(writer);
+    void writer.write(encoder.encode(": open\n\n"));
+    return new Response(readable, { headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-store" } });
+  }
+
+  count(): number {
+    return this.writers.size;
+  }
+
+  /** Emits the events to every subscriber (each write not awaited, as a fan-out must not wait on its slowest reader), then closes them. */
+  async emit(events: number, gapMs: number, bytes: number): Promise<void> {
+    const data = JSON.stringify({ padding: "x".repeat(Math.max(0, bytes - 16)) });
+    for (let id = 1; id <= events; id++) {
+      const frame = encoder.encode(`: emitted_at=${Date.now()}\nid: ${id}\nevent: ${id === events ? "result" : "progress"}\ndata: ${data}\n\n`);
+      for (const writer of this.writers) writer.write(frame).catch(() => this.writers.delete(writer));
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+    for (const writer of this.writers) writer.close().catch(() => {});
+    this.writers.clear();
+  }
 }
 
 export class Wave extends DurableObject<Env> {
@@ -36,10 +71,19 @@ export class Wave extends DurableObject<Env> {
 }
 
 const waveObject = (env: Env) => env.WAVE.get(env.WAVE.idFromName("floor"));
+const streamObject = (env: Env, room: string) => env.STREAM.get(env.STREAM.idFromName(room));
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
+    const room = url.searchParams.get("room") ?? "floor";
+    if (url.pathname === "/sse") return streamObject(env, room).subscribe();
+    if (url.pathname === "/sse/count") return Response.json({ subscribers: await streamObject(env, room).count() });
+    if (url.pathname === "/sse/emit") {
+      const number = (name: string, fallback: number) => Number(url.searchParams.get(name) ?? fallback);
+      await streamObject(env, room).emit(number("events", 33), number("gap", 50), number("bytes", 200));
+      return new Response("emitted");
+    }
     if (url.pathname !== "/wave") return new Response("ok");
     const tasks = Math.max(1, Number(url.searchParams.get("tasks") ?? 1));
     return Response.json({ ms: await waveObject(env).run(tasks, url.searchParams.get("url") ?? "") });
