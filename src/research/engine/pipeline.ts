@@ -69,13 +69,19 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
  */
 function partialFindings(run: ResearchRun): FoundBeforeFailure | null {
   if (run.evidence.docs.length === 0) return null;
-  const analysis = analyzeEvidence(run.evidence, run.query);
-  const addressed = addressesQuestion(run.query, analysis, run.evidence);
-  if (!addressed) return null;
-  const outcome = answerQuestion(run.query, analysis, run.evidence);
-  const synthesis = extractiveBrief(run.query, analysis, outcome, addressed, briefOptions(run.input, false));
-  if (synthesis.sources.length === 0) return null;
+  const { synthesis, addressed } = extractiveSynthesis(run, false);
+  if (!addressed || synthesis.sources.length === 0) return null;
   return { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations, partial: true };
+}
+
+/** The engine's own brief of everything read (no model): the analysis, whether it addresses the question, its answer and the brief. */
+function extractiveSynthesis(run: ResearchRun, critic: boolean) {
+  const { query, evidence } = run;
+  const analysis = analyzeEvidence(evidence, query);
+  const options = briefOptions(run.input, critic);
+  const addressed = addressesQuestion(query, analysis, evidence);
+  const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
+  return { analysis, options, addressed, outcome, synthesis: extractiveBrief(query, analysis, outcome, addressed, options) };
 }
 
 /** How many sources a brief cites (a third of the pages the mode reads, 3 to 12) and what it includes. */
@@ -88,11 +94,9 @@ async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysi
   const { input, budget, query } = run;
   await run.progress("synthesizing");
   await run.checkCancelled();
-  const analysis = analyzeEvidence(run.evidence, query);
-  const options = briefOptions(input, modeHasCritic(input.mode));
-  const addressed = addressesQuestion(query, analysis, run.evidence);
-  const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, run.evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
-  let synthesis: Synthesis = extractiveBrief(query, analysis, outcome, addressed, options);
+  const extractive = extractiveSynthesis(run, modeHasCritic(input.mode));
+  const { analysis, options, addressed, outcome } = extractive;
+  let synthesis: Synthesis = extractive.synthesis;
   budget.charge("extractive_synthesis");
   let modelAnswer: ModelShortAnswer | null = null;
   if (run.model && synthesis.sources.length > 0) {
