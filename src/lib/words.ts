@@ -12,16 +12,33 @@ export const STOPWORDS = new Set(
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
+/** A character outside ASCII: only such text can hold accents or compatibility forms. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** Strips accents so "Colisée" and "Colisee" compare equal. */
 export function fold(text: string): string {
+  // ASCII text is its own NFKD form and has no marks: most sentences skip the normalizer.
+  if (!NON_ASCII.test(text)) return text;
   return text.normalize("NFKD").replace(/\p{M}+/gu, "");
 }
 
 /** Lower-cased, accent-folded words (with possessive 's removed). */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const match of fold(text).toLowerCase().matchAll(WORD)) {
-    out.push(match[0].replace(/['’]s$/, "").replace(/['’]/g, ""));
+  const folded = fold(text).toLowerCase();
+  // Most sentences have no apostrophe: their words are taken as matched, unchecked.
+  const apostrophes = folded.includes("'") || folded.includes("’");
+  // An exec loop over the shared pattern (no iterator, no copy of the pattern per call); it is
+  // safe because nothing here can re-enter words() while lastIndex is in use.
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(folded); match !== null; match = WORD.exec(folded)) {
+    out.push(apostrophes ? withoutApostrophe(match[0]) : match[0]);
   }
   return out;
+}
+
+/** A word with its possessive 's dropped and any other apostrophe removed ("nation's" → "nation", "don't" → "dont"). */
+function withoutApostrophe(word: string): string {
+  if (!word.includes("'") && !word.includes("’")) return word;
+  return word.replace(/['’]s$/, "").replace(/['’]/g, "");
 }

@@ -95,9 +95,25 @@ function entityKey(entity: string): string {
   return words(entity).join(" ");
 }
 
+/**
+ * What each page was found to say, by entity key: a page never changes once read, and every wave's
+ * analysis (and the synthesis's) asks the pages read before about mostly the same names again.
+ */
+const mentionsByDoc = new WeakMap<EvidenceDoc, Map<string, boolean>>();
+
 /** Whether a sentence of the page names the entity key (the page's `mentionKeys` hold one sentence a line). */
 function sentenceMentions(doc: EvidenceDoc, key: string): boolean {
-  return doc.sentences.length > 0 && doc.mentionKeys.includes(key);
+  let known = mentionsByDoc.get(doc);
+  if (!known) {
+    known = new Map();
+    mentionsByDoc.set(doc, known);
+  }
+  let mentions = known.get(key);
+  if (mentions === undefined) {
+    mentions = doc.sentences.length > 0 && doc.mentionKeys.includes(key);
+    known.set(key, mentions);
+  }
+  return mentions;
 }
 
 /**

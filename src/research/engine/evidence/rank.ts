@@ -25,39 +25,81 @@ export interface Bm25Options {
   titleWeight?: number;
 }
 
-/** Scores every passage against weighted query terms with BM25 (sentence field + title field). */
+/** A passage that holds a query term (in its sentence or its title), with how often each occurs. */
+interface Match {
+  index: number;
+  /** Occurrences in the sentence, by query term (in the query's order). */
+  counts: number[];
+  /** Whether its page's title holds each query term. */
+  inTitle: boolean[];
+}
+
+/**
+ * Scores every passage against weighted query terms with BM25 (sentence field + title field).
+ * A passage with no query term in its sentence or title scores 0, so only the passages that hold
+ * one are scored: on long pages that is a small share of the thousands of sentences read.
+ */
 export function bm25Scores(passages: Passage[], query: Map<string, number>, options: Bm25Options = {}): number[] {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
   const titleWeight = options.titleWeight ?? 0.5;
   const n = passages.length;
   if (n === 0) return [];
-  // Only the query's terms matter: counting every term of every passage (thousands of passages
-  // when long pages are read) was most of the ranking's time.
-  const documentFrequency = new Map<string, number>();
-  let totalLength = 0;
-  for (const passage of passages) {
-    totalLength += passage.terms.length;
-    const present = new Set<string>();
-    for (const term of passage.terms) if (query.has(term)) present.add(term);
-    for (const term of passage.titleTerms) if (query.has(term)) present.add(term);
-    for (const term of present) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  }
+  const weights = [...query.values()];
+  const { matches, documentFrequency, totalLength } = queryMatches(passages, [...query.keys()]);
   const averageLength = totalLength / n || 1;
-  return passages.map((passage) => {
-    const counts = new Map<string, number>();
-    for (const term of passage.terms) if (query.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const idf = documentFrequency.map((df) => Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  const scores = new Array<number>(n).fill(0);
+  for (const { index, counts, inTitle } of matches) {
+    const length = passages[index]!.terms.length;
     let score = 0;
-    for (const [term, weight] of query) {
-      const df = documentFrequency.get(term) ?? 0;
-      if (df === 0) continue;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const tf = (counts.get(term) ?? 0) + (passage.titleTerms.includes(term) ? titleWeight : 0);
+    // The query's order, as a sum of floats depends on it.
+    for (let term = 0; term < weights.length; term++) {
+      if (documentFrequency[term] === 0) continue;
+      const tf = counts[term]! + (inTitle[term] ? titleWeight : 0);
       if (tf === 0) continue;
-      score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * passage.terms.length) / averageLength)));
+      score += weights[term]! * idf[term]! * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / averageLength)));
     }
-    return score;
-  });
+    scores[index] = score;
+  }
+  return scores;
+}
+
+/**
+ * One pass over the passages: those holding a query term, each term's document frequency, and
+ * the total length. Only the query's terms are counted: counting every term of every passage
+ * (thousands of passages when long pages are read) was most of the ranking's time.
+ */
+function queryMatches(passages: Passage[], queryTerms: string[]): { matches: Match[]; documentFrequency: number[]; totalLength: number } {
+  const slot = new Map(queryTerms.map((term, index) => [term, index]));
+  const documentFrequency = new Array<number>(queryTerms.length).fill(0);
+  const matches: Match[] = [];
+  let totalLength = 0;
+  // A page's passages share its title terms (one array): what the title holds is read once a page.
+  let title: string[] | null = null;
+  let inTitle: boolean[] = [];
+  let titleHolds = false;
+  for (let index = 0; index < passages.length; index++) {
+    const passage = passages[index]!;
+    totalLength += passage.terms.length;
+    if (passage.titleTerms !== title) {
+      title = passage.titleTerms;
+      inTitle = queryTerms.map((term) => passage.titleTerms.includes(term));
+      titleHolds = inTitle.includes(true);
+    }
+    let counts: number[] | null = null;
+    for (const term of passage.terms) {
+      const at = slot.get(term);
+      if (at === undefined) continue;
+      counts ??= new Array<number>(queryTerms.length).fill(0);
+      counts[at]!++;
+    }
+    if (counts === null && !titleHolds) continue;
+    counts ??= new Array<number>(queryTerms.length).fill(0);
+    for (let term = 0; term < queryTerms.length; term++) if (counts[term]! > 0 || inTitle[term]) documentFrequency[term]!++;
+    matches.push({ index, counts, inTitle });
+  }
+  return { matches, documentFrequency, totalLength };
 }
 
 /** Jaccard similarity of two term lists, the redundancy measure of MMR. */

@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { contentTerms, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
+import { decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -24,6 +24,8 @@ export interface EvidenceDoc {
 
 /** Long pages are capped so one speech or book cannot crowd out every other source. */
 const MAX_SENTENCES_PER_DOC = 1500;
+/** Scorings kept for reuse: the question's terms and a hop's focus terms, with room for one more. */
+const RECENT_SCORES = 3;
 
 /** Everything read so far, with passage scoring against weighted query terms. */
 export class Evidence {
@@ -34,6 +36,18 @@ export class Evidence {
    * a string each made it weigh 5x its text (the job's memory is its evidence).
    */
   private readonly termPool = new Map<string, string>();
+  /**
+   * Each word's content term (its pooled stem), or null for a stopword: a job's pages repeat a
+   * few thousand words ~100k times, so each is filtered and stemmed once, not at every use.
+   */
+  private readonly termOfWord = new Map<string, string | null>();
+  /** Every passage in document order, kept as pages are added (scoring reads it once a call). */
+  private readonly passageList: Passage[] = [];
+  /**
+   * The last few BM25 scorings, by passage count and query: the synthesis scores the evidence of
+   * the last wave's analysis again, and a hop target's focus terms are scored once per target.
+   */
+  private readonly recentScores: { key: string; scores: number[] }[] = [];
 
   has(url: string): boolean {
     return this.byUrl.has(url);
@@ -43,13 +57,26 @@ export class Evidence {
     return this.byUrl.get(url);
   }
 
-  private pooled(terms: string[]): string[] {
-    for (let i = 0; i < terms.length; i++) {
-      const known = this.termPool.get(terms[i]!);
-      if (known === undefined) this.termPool.set(terms[i]!, terms[i]!);
-      else terms[i] = known;
+  /** The one string kept for this term. */
+  private pooledTerm(term: string): string {
+    const known = this.termPool.get(term);
+    if (known !== undefined) return known;
+    this.termPool.set(term, term);
+    return term;
+  }
+
+  /** contentTerms(tokens), pooled, with each distinct word filtered and stemmed once per job. */
+  private contentTermsOf(tokens: string[]): string[] {
+    const out: string[] = [];
+    for (const word of tokens) {
+      let term = this.termOfWord.get(word);
+      if (term === undefined) {
+        term = STOPWORDS.has(word) ? null : this.pooledTerm(stem(word));
+        this.termOfWord.set(word, term);
+      }
+      if (term !== null) out.push(term);
     }
-    return terms;
+    return out;
   }
 
   add(page: { url: string; title: string; text: string }, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
@@ -57,13 +84,28 @@ export class Evidence {
     if (existing) return existing;
     // Scraped text may hold HTML character references ("Tunnels &amp; Trolls"): sentences are
     // read decoded, while their offsets stay those of the text as stored.
-    const split = sentenceSpans(page.text)
-      .map((span) => ({ ...span, text: decodeEntities(span.text) }))
-      .filter((span) => /[\p{L}]{2}/u.test(span.text))
-      .slice(0, MAX_SENTENCES_PER_DOC);
+    const spans = sentenceSpans(page.text);
+    // A sentence can hold a reference only where the page does: most pages skip decoding.
+    if (page.text.includes("&")) for (const span of spans) span.text = decodeEntities(span.text);
+    const split = spans.filter((span) => /[\p{L}]{2}/u.test(span.text)).slice(0, MAX_SENTENCES_PER_DOC);
     const title = decodeEntities(page.title || page.url);
     const titleTerms = terms(title.replace(/\([^)]*\)/g, " "));
-    const tokens = split.map((span) => words(span.text));
+    const passages: Passage[] = [];
+    const mentionLines: string[] = [];
+    // One sentence at a time: its words are dropped as soon as its terms and mention line are made.
+    for (const [position, span] of split.entries()) {
+      const tokens = words(span.text);
+      mentionLines.push(tokens.join(" "));
+      passages.push({
+        doc: this.docs.length,
+        position,
+        text: span.text,
+        terms: this.contentTermsOf(tokens),
+        titleTerms,
+        start: span.start,
+        end: span.end,
+      });
+    }
     const doc: EvidenceDoc = {
       index: this.docs.length,
       url: page.url,
@@ -71,38 +113,42 @@ export class Evidence {
       domain,
       text: page.text,
       sentences: split.map((span) => span.text),
-      mentionKeys: tokens.map((sentence) => sentence.join(" ")).join("\n"),
-      passages: split.map((span, position) => ({
-        doc: this.docs.length,
-        position,
-        text: span.text,
-        terms: this.pooled(contentTerms(tokens[position]!)),
-        titleTerms,
-        start: span.start,
-        end: span.end,
-      })),
+      mentionKeys: mentionLines.join("\n"),
+      passages,
       wave,
       foundBy,
     };
     this.docs.push(doc);
     this.byUrl.set(page.url, doc);
+    for (const passage of doc.passages) this.passageList.push(passage);
     return doc;
   }
 
   allPassages(): Passage[] {
-    return this.docs.flatMap((doc) => doc.passages);
+    return [...this.passageList];
   }
 
   /** Scores of all passages (in allPassages() order) against weighted terms, with a small lead-sentence bonus. */
   score(query: Map<string, number>): { passage: Passage; score: number }[] {
-    const passages = this.allPassages();
-    const scores = bm25Scores(passages, query);
+    const passages = this.passageList;
+    const scores = this.bm25(query);
     return passages.map((passage, index) => {
       const doc = this.docs[passage.doc]!;
       // The opening sentence of a short page usually defines its subject ("X is an American ...").
       const lead = passage.position === 0 && doc.sentences.length <= 40 ? 1.15 : 1;
       return { passage, score: (scores[index] ?? 0) * lead };
     });
+  }
+
+  /** bm25Scores over every passage, reused while no page was added and the query (terms, weights, order) is the same. */
+  private bm25(query: Map<string, number>): number[] {
+    const key = `${this.passageList.length} ${JSON.stringify([...query])}`;
+    const known = this.recentScores.find((entry) => entry.key === key);
+    if (known) return known.scores;
+    const scores = bm25Scores(this.passageList, query);
+    this.recentScores.unshift({ key, scores });
+    this.recentScores.length = Math.min(this.recentScores.length, RECENT_SCORES);
+    return scores;
   }
 }
 

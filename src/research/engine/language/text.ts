@@ -48,10 +48,20 @@ const ABBREVIATIONS = new Set(
 
 /** True when a word ending in "." is an abbreviation or an initial, not a sentence end. */
 export function isAbbreviation(word: string): boolean {
-  const bare = word.replace(/^[("'“‘[]+/, "").replace(/\.$/, "");
-  if (/^\p{Lu}$/u.test(bare)) return true; // an initial: "J. R. R. Tolkien"
-  if (/^(?:\p{L}\.){1,}\p{L}$/u.test(bare)) return true; // "U.S", "e.g"
+  const bare = withoutOpeningMarks(word.endsWith(".") ? word.slice(0, -1) : word);
+  // Each pattern is tried only where it can match (it runs at nearly every full stop of a page).
+  if (bare.length <= 2 && /^\p{Lu}$/u.test(bare)) return true; // an initial: "J. R. R. Tolkien"
+  if (bare.includes(".") && /^(?:\p{L}\.){1,}\p{L}$/u.test(bare)) return true; // "U.S", "e.g"
   return ABBREVIATIONS.has(bare.toLowerCase());
+}
+
+/** Brackets and quotes opening a word ("(c", "“Mr"), as `/^[("'“‘[]+/` strips them. */
+const OPENING_MARKS = "(\"'“‘[";
+
+function withoutOpeningMarks(word: string): string {
+  let at = 0;
+  while (at < word.length && OPENING_MARKS.includes(word[at]!)) at++;
+  return at === 0 ? word : word.slice(at);
 }
 
 /** A sentence with its span in the original text (end exclusive), so a claim can point at its exact source. */
@@ -80,21 +90,21 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   let start = 0;
   const push = (from: number, to: number) => {
     const raw = text.slice(from, to);
-    if (MARKDOWN_HEADING.test(raw.trimStart())) return;
-    const marker = MARKDOWN_ITEM.exec(raw.trimStart())?.[0].length ?? 0;
-    const lead = raw.length - raw.trimStart().length + marker;
-    const trimmed = raw.trim().slice(marker);
-    if (trimmed) out.push({ text: trimmed.replace(/\s+/g, " "), start: from + lead, end: from + lead + trimmed.length });
+    const bare = raw.trimStart();
+    if (MARKDOWN_HEADING.test(bare)) return;
+    const marker = MARKDOWN_ITEM.exec(bare)?.[0].length ?? 0;
+    const lead = raw.length - bare.length + marker;
+    const trimmed = bare.trimEnd().slice(marker);
+    if (trimmed) out.push({ text: collapseSpaces(trimmed), start: from + lead, end: from + lead + trimmed.length });
   };
   for (const match of text.matchAll(boundary)) {
     const index = match.index ?? 0;
     if (match[1] !== undefined) {
       const end = index + match[1].length;
-      const lastWord = /(\S+)$/.exec(text.slice(start, end))?.[1] ?? "";
       // "Mr.", "St.", "U.S.", "c.", single initials: not the end of a sentence.
-      if (/^[^.!?]*\.$/.test(match[1]) && isAbbreviation(lastWord)) continue;
+      if (/^[^.!?]*\.$/.test(match[1]) && isAbbreviation(lastWordBefore(text, start, end))) continue;
       // "1. Dives last a minute.": a numbered list item's marker, not a sentence of its own.
-      if (/^\s*\d{1,3}\.$/.test(text.slice(start, end))) continue;
+      if (isNumberMarker(text, start, end, match[1])) continue;
       push(start, end);
       start = end;
     } else {
@@ -104,6 +114,44 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   }
   push(start, text.length);
   return out;
+}
+
+/** Whitespace as `\s` matches it (all of it in the Basic Multilingual Plane, so one UTF-16 unit). */
+const SPACE = /\s/;
+
+/** Whether one UTF-16 unit is whitespace as `\s` reads it; printable ASCII answers without the pattern. */
+function isSpaceAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code > 32 && code < 127) return false;
+  return SPACE.test(text[at]!);
+}
+
+/**
+ * The last run of non-space characters of `text[from, to)` ("" when it ends in space): what
+ * `/(\S+)$/` finds in that slice, read backwards in place instead of copying and matching the
+ * whole sentence at every candidate boundary.
+ */
+function lastWordBefore(text: string, from: number, to: number): string {
+  let at = to;
+  while (at > from && !isSpaceAt(text, at - 1)) at--;
+  return text.slice(at, to);
+}
+
+/**
+ * Whether `text[from, to)` is a numbered list item's marker ("1."): `/^\s*\d{1,3}\.$/`, tested
+ * only where it can hold (the boundary is a bare "." after a digit), so most sentences are not copied.
+ */
+function isNumberMarker(text: string, from: number, to: number, stop: string): boolean {
+  if (stop !== "." || !/\d/.test(text[to - 2] ?? "")) return false;
+  return /^\s*\d{1,3}\.$/.test(text.slice(from, to));
+}
+
+/** Whitespace other than a plain space. */
+const NOT_A_SPACE = /[^\S ]/;
+
+/** Runs of whitespace as one space; most sentences have only single spaces and are returned as they are. */
+function collapseSpaces(text: string): string {
+  return NOT_A_SPACE.test(text) || text.includes("  ") ? text.replace(/\s+/g, " ") : text;
 }
 
 /** Splits prose into sentences (see sentenceSpans). */

@@ -18,10 +18,11 @@ const CONCISE_WORDS = 30;
  */
 export function quotableStatements(entry: RankedDoc, query: QueryAnalysis, topic: OpenTopic, floor: number): ScoredPassage[] {
   return entry.best.filter((item) => {
+    // The score first: most of a long page's sentences are below the floor, and counting their words is the cost.
+    if (!(item.score >= floor)) return false;
     const text = item.passage.text;
     const length = text.split(/\s+/).length;
     return (
-      item.score >= floor &&
       length >= MIN_WORDS &&
       length <= MAX_WORDS &&
       !/\?["”’)]*$/.test(text) &&
