@@ -166,9 +166,14 @@ export async function dbAll<T = Record<string, unknown>>(query: string, ...param
   ).results;
 }
 
-/** Suspends a user the way an admin would (the admin endpoints come later). */
+/**
+ * Suspends a user the way an admin does (POST /api/admin/users/{id}/suspend), so this isolate
+ * forgets the user's verified API keys at once (services/verified-keys.ts).
+ */
 export async function suspendUser(userId: string): Promise<void> {
-  await dbRun("update users set suspended_at = ? where id = ?", new Date().toISOString(), userId);
+  const admin = await adminUser();
+  const response = await call(`/api/admin/users/${userId}/suspend`, { method: "POST", token: admin.accessToken });
+  expect(response.status).toBe(200);
 }
 
 /** POST /api/auth/login with a fresh client IP. */

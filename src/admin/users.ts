@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { verifiedKeys } from "../services/verified-keys";
 import { collections, ledgerEntries, researchJobs, tickets, type UserRow, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
@@ -144,7 +145,9 @@ export async function userLedger(db: Db, userId: string, page: Paging) {
 /**
  * Suspends or unsuspends; a user already in that state is left alone (and nothing is audited), so
  * repeating a suspension keeps the first `suspended_at`. The effects (login and every JWT or API-key
- * call answer 403 `account_suspended`) live in the auth paths, which read `suspended_at` on every request.
+ * call answer 403 `account_suspended`) live in the auth paths, which read `suspended_at` on every
+ * request, but an API key's owner is read once per VERIFIED_KEY_TTL_MS in each isolate: this one
+ * forgets the user at once, any other within that time.
  */
 export async function setSuspended(db: Db, actor: Actor, userId: string, suspended: boolean): Promise<void> {
   if (suspended && userId === actor.id) throw ApiError.invalid("You cannot suspend your own account.");
@@ -157,4 +160,5 @@ export async function setSuspended(db: Db, actor: Actor, userId: string, suspend
       .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt))),
     auditAfterChange(db, actor, { action: suspended ? "user.suspend" : "user.unsuspend", targetType: "user", targetId: userId }),
   ]);
+  verifiedKeys.forgetUser(userId);
 }

@@ -1,4 +1,4 @@
-import type { UserRow } from "../db/schema";
+import type { Caller } from "../db/schema";
 import type { Env } from "../env";
 import type { Deps } from "../services/deps";
 
@@ -7,8 +7,8 @@ export interface AppVariables {
   requestId: string;
   /** This request's dependencies (middleware/services.ts). */
   deps: Deps;
-  /** Set by the JWT or API-key middleware. */
-  user: UserRow;
+  /** Set by the JWT or API-key middleware; without the balance (see Caller). */
+  user: Caller;
   /** The session (refresh-token family) of a JWT caller. */
   sessionId: string;
   /** The API key of a /v1 caller. */

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { isTerminal, type ResearchJobRow } from "../db/schema/jobs";
-import type { UserRow } from "../db/schema/users";
+import type { Caller } from "../db/schema/users";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
@@ -13,6 +13,7 @@ import { quoteResearch } from "./quote";
 import type { ResearchQuote } from "./quote";
 import { jobObject } from "./job-object";
 import type { ResearchResult } from "./job-state";
+import { finishedResults } from "./finished-results";
 import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
 import type { ResearchRequest } from "./request";
 import { type SubmitResponse, submitResearch } from "./submit";
@@ -54,7 +55,7 @@ export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-consumer";
 export { sweepStuckJobs } from "./sweep";
 
 export interface ResearchCaller {
-  user: UserRow;
+  user: Caller;
   /** Where the job was submitted: the public API (with this key) or the dashboard's playground. */
   origin: "api" | "playground";
   apiKeyId: string | null;
@@ -83,7 +84,7 @@ export function submit(
 }
 
 /** POST /research/quote: what a submit of this body would reserve and run, and whether it would be accepted now; nothing is written. */
-export function quote(deps: ResearchDeps, user: UserRow, request: ResearchRequest): Promise<ResearchQuote> {
+export function quote(deps: ResearchDeps, user: Caller, request: ResearchRequest): Promise<ResearchQuote> {
   return quoteResearch({ ...deps, user }, request);
 }
 
@@ -104,9 +105,14 @@ async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> 
   return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
 }
 
-/** GET /research/{id}. */
+/** GET /research/{id}: a finished job's result from this isolate's memory once read (it never changes). */
 export async function getJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
-  return resultOf(deps.env, await ownJob(deps.db, userId, id));
+  const finished = finishedResults.get(userId, id);
+  if (finished) return finished;
+  const job = await ownJob(deps.db, userId, id);
+  const result = await resultOf(deps.env, job);
+  if (job.resultJson && isTerminal(job.status)) finishedResults.set(userId, id, result, job.resultJson.length);
+  return result;
 }
 
 /** DELETE /research/{id}: cancelled and charged only for work done (a finished job comes back unchanged). */

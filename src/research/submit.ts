@@ -1,6 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import { type ResearchJobRow, researchJobs } from "../db/schema/jobs";
-import type { UserRow } from "../db/schema/users";
+import type { Caller } from "../db/schema/users";
 import { sha256Hex } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
@@ -20,7 +20,7 @@ const IDEMPOTENCY_WINDOW_MS = DAY;
 const REPLAY_WAIT_MS = 10 * SECOND;
 
 export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "defer"> {
-  user: UserRow;
+  user: Caller;
   origin: "api" | "playground";
   apiKeyId: string | null;
   /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */

@@ -1,7 +1,7 @@
 import type { Deps } from "./deps";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type UserRow, users } from "../db/schema";
+import { type Caller, type UserRow, users } from "../db/schema";
 import type { Config } from "../env";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError } from "../lib/errors";
@@ -128,7 +128,7 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
 }
 
 /** Changes the password of a signed-in user and ends their other sessions. */
-export async function changePassword(db: Db, user: UserRow, currentSessionId: string, current: string, next: string): Promise<void> {
+export async function changePassword(db: Db, user: Caller, currentSessionId: string, current: string, next: string): Promise<void> {
   if (!user.passwordHash) throw ApiError.invalid("This account has no password set; use password reset instead.");
   if (!(await verifyPassword(current, user.passwordHash))) {
     throw new ApiError("invalid_credentials", "The current password is incorrect.");
@@ -148,7 +148,7 @@ export async function setMarketingEmails(db: Db, userId: string, enabled: boolea
   await db.update(users).set({ marketingEmailsEnabled: enabled, updatedAt: nowIso() }).where(eq(users.id, userId));
 }
 
-export function userDto(user: UserRow) {
+export function userDto(user: Caller) {
   return {
     id: user.id,
     email: user.email,

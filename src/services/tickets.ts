@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type TicketCategory, type TicketReplyRow, type TicketRow, ticketReplies, tickets, type UserRow } from "../db/schema";
+import { type TicketCategory, type TicketReplyRow, type TicketRow, ticketReplies, tickets, type Caller } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { nowIso } from "../lib/time";
@@ -14,7 +14,7 @@ export interface NewTicket {
   body: string;
 }
 
-export async function createTicket(db: Db, email: EmailSender, user: UserRow, input: NewTicket): Promise<TicketRow> {
+export async function createTicket(db: Db, email: EmailSender, user: Caller, input: NewTicket): Promise<TicketRow> {
   const now = nowIso();
   const [ticket] = await db
     .insert(tickets)

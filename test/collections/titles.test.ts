@@ -97,9 +97,22 @@ describe("titles are kept and returned as plain text", () => {
     );
     const result = await waitForTerminal(caller, accepted.id);
     for (const source of result.sources) expect(JSON.stringify(source)).not.toMatch(/<script/i);
-    // A finished job's stored result with a raw title (written before this change) is read back plain.
-    await dbRun("update research_jobs set result_json = json_set(result_json, '$.sources[0].title', ?) where id = ?", `Old${SCRIPT}`, accepted.id);
-    const reread = await json(await call(`/v1/research/${accepted.id}`, { token: caller.key }));
+    // A finished job's stored result with a raw title (written before this change) is read back
+    // plain: a copy of the row as an older version stored it, under an id never read (a finished
+    // result, once read, is served from the isolate's memory).
+    const row = (await dbFirst<Record<string, unknown>>("select * from research_jobs where id = ?", accepted.id))!;
+    const oldId = crypto.randomUUID();
+    const stored = JSON.parse(row.result_json as string);
+    stored.id = oldId;
+    stored.sources[0].title = `Old${SCRIPT}`;
+    const old = { ...row, id: oldId, idempotency_key: null, result_json: JSON.stringify(stored) };
+    await dbRun(
+      `insert into research_jobs (${Object.keys(old).join(", ")}) values (${Object.keys(old)
+        .map(() => "?")
+        .join(", ")})`,
+      ...Object.values(old),
+    );
+    const reread = await json(await call(`/v1/research/${oldId}`, { token: caller.key }));
     expect(reread.sources[0].title).toBe("Old");
   });
 

@@ -26,3 +26,25 @@ export const users = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Who is calling: the user row without its balance. An identity may be held for a few seconds
+ * (services/verified-keys.ts), a balance never: read it with getBalance (services/ledger.ts).
+ */
+export type Caller = Omit<UserRow, "credits">;
+
+/** The columns of a Caller, for a select. */
+export const callerColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  emailVerified: users.emailVerified,
+  marketingEmailsEnabled: users.marketingEmailsEnabled,
+  isAdmin: users.isAdmin,
+  suspendedAt: users.suspendedAt,
+  processorCustomerId: users.processorCustomerId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};

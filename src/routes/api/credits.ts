@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonResponse } from "../../http/openapi";
-import { balanceDto } from "../../services/ledger";
+import { balanceDto, getBalance } from "../../services/ledger";
 import { BalanceDto } from "../account-schemas";
 
 export const creditRoutes = createRouter();
@@ -17,6 +17,6 @@ creditRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(BalanceDto, "The balance", { credits: 425, usd: "4.25" }), ...errorResponses("unauthorized", "account_suspended") },
   }),
-  // The auth middleware just read the user row, balance included.
-  (c) => c.json(balanceDto(c.var.user.credits), 200),
+  // Read now, never from the caller's identity (which an isolate may hold for a few seconds).
+  async (c) => c.json(balanceDto(await getBalance(c.var.deps.db, c.var.user.id)), 200),
 );

@@ -4,7 +4,7 @@ import { JOB_STATUSES } from "../../db/schema/jobs";
 import { IdParam, validationError } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { cancelJob, getJob, listJobs, researchLogRow } from "../../research/service";
-import { balanceDto } from "../../services/ledger";
+import { balanceDto, getBalance } from "../../services/ledger";
 import type { McpCaller } from "./caller";
 import { researchToolResult } from "./deep-research";
 import { resultText } from "./format";
@@ -61,10 +61,10 @@ export function listResearch(caller: McpCaller) {
 }
 
 export function getCredits(caller: McpCaller) {
-  // The API-key middleware read the owner's row, balance included, for this very request.
+  // Read now, never from the caller's identity (which an isolate may hold for a few seconds).
   return (): Promise<CallToolResult> =>
     asTool(async () => {
-      const balance = balanceDto(caller.user.credits);
+      const balance = balanceDto(await getBalance(caller.deps.db, caller.user.id));
       return toolResult(JSON.stringify(balance), balance);
     });
 }

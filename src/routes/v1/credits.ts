@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { API_KEY_SECURITY, createRouter, errorResponses, jsonResponse } from "../../http/openapi";
-import { balanceDto } from "../../services/ledger";
+import { balanceDto, getBalance } from "../../services/ledger";
 import { BalanceDto } from "../account-schemas";
 
 export const v1CreditRoutes = createRouter();
@@ -20,6 +20,6 @@ v1CreditRoutes.openapi(
       ...errorResponses("unauthorized", "account_suspended", "rate_limited"),
     },
   }),
-  // The API-key middleware read the owner's row, balance included, in the same query.
-  (c) => c.json(balanceDto(c.var.user.credits), 200),
+  // Read now, never from the caller's identity (which an isolate may hold for a few seconds).
+  async (c) => c.json(balanceDto(await getBalance(c.var.deps.db, c.var.user.id)), 200),
 );

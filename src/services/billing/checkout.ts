@@ -1,7 +1,7 @@
 import type { Deps } from "../deps";
 import { eq } from "drizzle-orm";
 import { payments } from "../../db/schema/billing";
-import { type UserRow, users } from "../../db/schema/users";
+import { type Caller, users } from "../../db/schema/users";
 import { ApiError, errorSummary } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
@@ -13,7 +13,7 @@ export type BillingDeps = Pick<Deps, "db" | "config">;
 type ReturningDeps = Pick<Deps, "db" | "config" | "dashboardUrl">;
 
 /** The user's processor customer, created on first use and remembered on the user. */
-async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: UserRow): Promise<string> {
+async function ensureCustomer(deps: BillingDeps, processor: PaymentProcessor, user: Caller): Promise<string> {
   if (user.processorCustomerId) return user.processorCustomerId;
   const customer = await processor.createCustomer(
     { email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || undefined, userId: user.id },
@@ -34,7 +34,7 @@ function missingPrice(variable: string | null): ApiError {
  * row is written first and its id travels in the session metadata, so the completion event can
  * always find what was bought.
  */
-export async function createCheckout(deps: ReturningDeps, user: UserRow, item: { packId: string } | { planId: string }): Promise<{ url: string }> {
+export async function createCheckout(deps: ReturningDeps, user: Caller, item: { packId: string } | { planId: string }): Promise<{ url: string }> {
   const { db, config } = deps;
   const pack = "packId" in item ? await findPack(db, item.packId) : undefined;
   const plan = "planId" in item ? await findPlan(db, item.planId) : undefined;
@@ -97,7 +97,7 @@ function processorFailure(error: unknown): ApiError {
 }
 
 /** The processor's customer portal (cards, invoices, plan changes). */
-export async function createPortal(deps: ReturningDeps, user: UserRow): Promise<{ url: string }> {
+export async function createPortal(deps: ReturningDeps, user: Caller): Promise<{ url: string }> {
   const processor = requireProcessor(deps.config);
   if (!user.processorCustomerId) throw ApiError.invalid("No billing account yet: buy a pack or a plan first.");
   try {
