@@ -11,7 +11,7 @@ const UNVERIFIED_CLIENT = "unverified-local-client";
  * default, TRUST_CF_CONNECTING_IP to say otherwise), every caller is therefore one client.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const config = c.var.deps.config;
+  const config = c.get("deps").config;
   const trusted = config.TRUST_CF_CONNECTING_IP ?? config.ENVIRONMENT === "production";
   if (!trusted) return UNVERIFIED_CLIENT;
   return c.req.header("CF-Connecting-IP") ?? "unknown";

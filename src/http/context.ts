@@ -2,7 +2,10 @@ import type { Caller } from "../db/schema";
 import type { Env } from "../env";
 import type { Deps } from "../services/deps";
 
-/** What every request carries through Hono's context: its dependencies and who is calling. */
+/**
+ * What every request carries through Hono's context: its dependencies and who is calling. Read
+ * them with `c.get(name)`: Hono's `c.var` copies every variable into a new object at each access.
+ */
 export interface AppVariables {
   requestId: string;
   /** This request's dependencies (middleware/services.ts). */

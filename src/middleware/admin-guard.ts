@@ -6,7 +6,7 @@ import { jwtAuth } from "./jwt-auth";
 /** Every /api/admin route: 401 without a valid JWT, 403 for a user who is not an admin. */
 export const adminGuard = createMiddleware<AppEnv>(async (c, next) =>
   jwtAuth(c, async () => {
-    if (!c.var.user.isAdmin) throw new ApiError("forbidden", "Admin access required.");
+    if (!c.get("user").isAdmin) throw new ApiError("forbidden", "Admin access required.");
     await next();
   }),
 );

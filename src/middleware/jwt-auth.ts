@@ -10,8 +10,8 @@ import { bearerToken } from "../http/bearer";
  * and refresh-token reuse end sessions at once, not 15 minutes later), for an unsuspended user.
  */
 export const jwtAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const claims = await verifyAccessToken(c.var.deps.config, bearerToken(c));
-  const user = await findUserWithLiveSession(c.var.deps.db, claims.userId, claims.sessionId);
+  const claims = await verifyAccessToken(c.get("deps").config, bearerToken(c));
+  const user = await findUserWithLiveSession(c.get("deps").db, claims.userId, claims.sessionId);
   if (!user) throw ApiError.unauthorized("Session ended; log in again.");
   if (user.suspendedAt) throw new ApiError("account_suspended", "This account is suspended.");
   c.set("user", user);

@@ -24,7 +24,7 @@ export async function enforceRateLimit(
   subject: string,
   message = "Too many requests; slow down and retry later.",
 ): Promise<RateDecision> {
-  const decision = await hitRateLimit(c.var.deps.env, c.var.deps.config.RATE_LIMIT_SCALE, rule, subject);
+  const decision = await hitRateLimit(c.get("deps").env, c.get("deps").config.RATE_LIMIT_SCALE, rule, subject);
   if (!decision.allowed) {
     throw new ApiError("rate_limited", message, undefined, { "Retry-After": String(decision.retryAfterSecs), ...rateLimitHeaders(decision) });
   }

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/context";
 import { createDeps } from "../services/deps";
 
-/** Validates the configuration (once per isolate) and builds this request's dependencies, read by every handler as `c.var.deps`. */
+/** Validates the configuration (once per isolate) and builds this request's dependencies, read by every handler as `c.get("deps")`. */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set(
     "deps",

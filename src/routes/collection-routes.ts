@@ -125,7 +125,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
         ...errorResponses("invalid_request", "unauthorized"),
       },
     }),
-    async (c) => c.json(await createCollection(c.var.deps.db, c.var.user.id, c.req.valid("json")), 200),
+    async (c) => c.json(await createCollection(c.get("deps").db, c.get("user").id, c.req.valid("json")), 200),
   );
 
   router.openapi(
@@ -145,7 +145,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     }),
     async (c) => {
       const page = c.req.valid("query");
-      return c.json(pageWithLink(c, await listCollections(c.var.deps.db, c.var.user.id, peek(page)), page), 200);
+      return c.json(pageWithLink(c, await listCollections(c.get("deps").db, c.get("user").id, peek(page)), page), 200);
     },
   );
 
@@ -161,7 +161,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       request: { params: CollectionParam },
       responses: { 200: jsonResponse(CollectionDto, "The collection", collectionExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => c.json(collectionDto(await ownCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id)), 200),
+    async (c) => c.json(collectionDto(await ownCollection(c.get("deps").db, c.get("user").id, c.req.valid("param").id)), 200),
   );
 
   router.openapi(
@@ -183,7 +183,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
         ...errorResponses("invalid_request", "unauthorized", "not_found"),
       },
     }),
-    async (c) => c.json(await updateCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200),
+    async (c) => c.json(await updateCollection(c.get("deps").db, c.get("user").id, c.req.valid("param").id, c.req.valid("json")), 200),
   );
 
   router.openapi(
@@ -201,7 +201,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       responses: { 200: jsonResponse(Deleted, "Deleted", { deleted: true }), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
     async (c) => {
-      await deleteCollection(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
+      await deleteCollection(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
       return c.json({ deleted: true as const }, 200);
     },
   );
@@ -252,7 +252,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       // Each content type was validated by its own schema (the union the types give is per request).
       if (type.startsWith("application/json")) documents = (c.req.valid("json") as z.infer<typeof IngestRequestSchema>).documents;
       else documents = await documentsFromFiles(uploadedFiles(c.req.valid("form") as { file?: unknown }));
-      return c.json(await ingest(c.var.deps.db, c.var.user.id, id, documents, c.req.header("Idempotency-Key")), 200);
+      return c.json(await ingest(c.get("deps").db, c.get("user").id, id, documents, c.req.header("Idempotency-Key")), 200);
     },
   );
 
@@ -275,7 +275,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     }),
     async (c) => {
       const page = c.req.valid("query");
-      return c.json(pageWithLink(c, await listDocuments(c.var.deps.db, c.var.user.id, c.req.valid("param").id, peek(page)), page), 200);
+      return c.json(pageWithLink(c, await listDocuments(c.get("deps").db, c.get("user").id, c.req.valid("param").id, peek(page)), page), 200);
     },
   );
 
@@ -293,7 +293,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     }),
     async (c) => {
       const { id, doc_id } = c.req.valid("param");
-      return c.json(await getDocument(c.var.deps.db, c.var.user.id, id, doc_id), 200);
+      return c.json(await getDocument(c.get("deps").db, c.get("user").id, id, doc_id), 200);
     },
   );
 
@@ -311,7 +311,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
     }),
     async (c) => {
       const { id, doc_id } = c.req.valid("param");
-      await deleteDocument(c.var.deps.db, c.var.user.id, id, doc_id);
+      await deleteDocument(c.get("deps").db, c.get("user").id, id, doc_id);
       return c.json({ deleted: true as const }, 200);
     },
   );

@@ -84,8 +84,8 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       },
     }),
     async (c) => {
-      const caller = { user: c.var.user, origin: surface.origin, apiKeyId: surface.origin === "api" ? c.var.apiKeyId : null };
-      const response = await submit(c.var.deps, caller, c.req.valid("json"), {
+      const caller = { user: c.get("user"), origin: surface.origin, apiKeyId: surface.origin === "api" ? c.get("apiKeyId") : null };
+      const response = await submit(c.get("deps"), caller, c.req.valid("json"), {
         idempotencyKey: c.req.header("Idempotency-Key"),
         resourceBase: `${new URL(c.req.url).origin}${surface.basePath}`,
       });
@@ -113,7 +113,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
         ...errorResponses("invalid_request", "impossible_budget", "unauthorized", "not_found"),
       },
     }),
-    async (c) => c.json(await quote(c.var.deps, c.var.user, c.req.valid("json")), 200),
+    async (c) => c.json(await quote(c.get("deps"), c.get("user"), c.req.valid("json")), 200),
   );
 
   router.openapi(
@@ -130,7 +130,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       request: { params: IdParam },
       responses: { 200: jsonResponse(ResearchResultDto, "The job", researchResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => c.json(await getJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+    async (c) => c.json(await getJob(c.get("deps"), c.get("user").id, c.req.valid("param").id), 200),
   );
 
   router.openapi(
@@ -147,7 +147,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       request: { params: IdParam, headers: LastEventIdHeader },
       responses: { 200: SSE_RESPONSE, ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => relay(c, await jobEvents(c.var.deps, c.var.user.id, c.req.valid("param").id, c.req.header("Last-Event-ID"))) as never,
+    async (c) => relay(c, await jobEvents(c.get("deps"), c.get("user").id, c.req.valid("param").id, c.req.header("Last-Event-ID"))) as never,
   );
 
   router.openapi(
@@ -164,7 +164,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       request: { params: IdParam },
       responses: { 200: jsonResponse(ResearchResultDto, "The job", cancelledResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
     }),
-    async (c) => c.json(await cancelJob(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+    async (c) => c.json(await cancelJob(c.get("deps"), c.get("user").id, c.req.valid("param").id), 200),
   );
 
   router.openapi(
@@ -184,7 +184,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
         ...errorResponses("invalid_request", "unauthorized", "not_found"),
       },
     }),
-    async (c) => c.json(await jobDeliveries(c.var.deps, c.var.user.id, c.req.valid("param").id), 200),
+    async (c) => c.json(await jobDeliveries(c.get("deps"), c.get("user").id, c.req.valid("param").id), 200),
   );
 
   router.openapi(
@@ -213,7 +213,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
     }),
     async (c) => {
       const { id, delivery_id } = c.req.valid("param");
-      return c.json(await resendJobDelivery(c.var.deps, c.var.user.id, id, delivery_id), 200);
+      return c.json(await resendJobDelivery(c.get("deps"), c.get("user").id, id, delivery_id), 200);
     },
   );
 }

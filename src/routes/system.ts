@@ -27,7 +27,7 @@ systemRoutes.openapi(
   }),
   async (c) => {
     try {
-      await c.var.deps.db.run(sql`select 1`);
+      await c.get("deps").db.run(sql`select 1`);
     } catch (error) {
       console.error("healthz: database unreachable", error);
       throw new ApiError("service_unavailable", "The database is unreachable.");

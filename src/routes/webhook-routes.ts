@@ -40,7 +40,7 @@ export function addWebhookTestRoute(
       const { deps } = c.var;
       const refusal = await webhookDestinationRefusal(url, deps.config);
       if (refusal) throw ApiError.invalid(`Invalid request: ${refusal.problem}.`);
-      return c.json(await sendTestEvent(deps.db, deps.env, c.var.user.id, url), 200);
+      return c.json(await sendTestEvent(deps.db, deps.env, c.get("user").id, url), 200);
     },
   );
 }

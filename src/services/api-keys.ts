@@ -86,9 +86,9 @@ export async function resetApiKey(db: Db, userId: string, id: string) {
  */
 export async function authenticateApiKey(db: Db, presented: string): Promise<VerifiedKey | null> {
   if (!KEY_FORMAT.test(presented)) return null;
-  const keyHash = await sha256Hex(presented);
-  const cached = verifiedKeys.get(keyHash);
+  const cached = verifiedKeys.get(presented);
   if (cached) return cached;
+  const keyHash = await sha256Hex(presented);
   const found = await db
     .select({ keyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, user: callerColumns })
     .from(apiKeys)
@@ -96,7 +96,7 @@ export async function authenticateApiKey(db: Db, presented: string): Promise<Ver
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .get();
   if (!found) return null;
-  verifiedKeys.set(keyHash, found);
+  verifiedKeys.set(presented, found);
   return found;
 }
 

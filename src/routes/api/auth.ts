@@ -42,7 +42,7 @@ authRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     await enforceRateLimit(c, "signup:email", body.email.trim());
-    const result = await signup(c.var.deps, { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name });
+    const result = await signup(c.get("deps"), { email: body.email, password: body.password, firstName: body.first_name, lastName: body.last_name });
     return c.json(authResponse(result), 200);
   },
 );
@@ -71,10 +71,10 @@ authRoutes.openapi(
     // Counted before the password is checked (so parallel guesses count too), taken back on success.
     await enforceRateLimit(c, "login:ip-email", client, "Too many failed sign-ins from this client; retry later or reset the password.");
     await enforceRateLimit(c, "login:email", email, "Too many failed sign-ins for this account; retry later or reset the password.");
-    const result = await login(c.var.deps, body.email, body.password);
+    const result = await login(c.get("deps"), body.email, body.password);
     await Promise.all([
-      (await rateLimitCounter(c.var.deps.env, "login:ip-email", client)).clear(),
-      (await rateLimitCounter(c.var.deps.env, "login:email", email)).forgive(),
+      (await rateLimitCounter(c.get("deps").env, "login:ip-email", client)).clear(),
+      (await rateLimitCounter(c.get("deps").env, "login:email", email)).forgive(),
     ]);
     return c.json(authResponse(result), 200);
   },
@@ -97,7 +97,7 @@ authRoutes.openapi(
     },
   }),
   async (c) => {
-    const result = await refreshSession(c.var.deps.db, c.var.deps.config, c.req.valid("json").refresh_token);
+    const result = await refreshSession(c.get("deps").db, c.get("deps").config, c.req.valid("json").refresh_token);
     return c.json(authResponse(result), 200);
   },
 );
@@ -115,7 +115,7 @@ authRoutes.openapi(
     responses: { 200: noBody("Session ended (also when the token was unknown)"), ...errorResponses("invalid_request") },
   }),
   async (c) => {
-    await endSession(c.var.deps.db, c.req.valid("json").refresh_token);
+    await endSession(c.get("deps").db, c.req.valid("json").refresh_token);
     return c.body(null, 200);
   },
 );
@@ -131,7 +131,7 @@ authRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(UserDto, "The user", userExample), ...errorResponses("unauthorized", "account_suspended") },
   }),
-  (c) => c.json(userDto(c.var.user), 200),
+  (c) => c.json(userDto(c.get("user")), 200),
 );
 
 authRoutes.openapi(
@@ -152,7 +152,7 @@ authRoutes.openapi(
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "forgot:email", email.trim());
     // The lookup and email happen after the response, so its timing says nothing about the account.
-    c.var.deps.defer(requestPasswordReset(c.var.deps, email).catch((error: unknown) => console.error("password reset email failed", error)));
+    c.get("deps").defer(requestPasswordReset(c.get("deps"), email).catch((error: unknown) => console.error("password reset email failed", error)));
     return c.body(null, 200);
   },
 );
@@ -174,7 +174,7 @@ authRoutes.openapi(
   async (c) => {
     const { token, password } = c.req.valid("json");
     await enforceRateLimit(c, "reset:token", await sha256Hex(token));
-    await resetPassword(c.var.deps, token, password);
+    await resetPassword(c.get("deps"), token, password);
     return c.body(null, 200);
   },
 );
@@ -205,7 +205,7 @@ authRoutes.openapi(
     responses: { 302: noBody("Verified; redirect to the dashboard"), ...errorResponses("invalid_request") },
   }),
   async (c) => {
-    await verifyEmail(c.var.deps.db, c.req.valid("query").token);
-    return c.redirect(`${c.var.deps.dashboardUrl}/?email_verified=1`, 302);
+    await verifyEmail(c.get("deps").db, c.req.valid("query").token);
+    return c.redirect(`${c.get("deps").dashboardUrl}/?email_verified=1`, 302);
   },
 );

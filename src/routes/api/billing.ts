@@ -202,7 +202,7 @@ billingRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(z.array(PackDto), "Packs, smallest first", packsExample), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json((await listPacks(c.var.deps.db)).map(packDto), 200),
+  async (c) => c.json((await listPacks(c.get("deps").db)).map(packDto), 200),
 );
 
 billingRoutes.openapi(
@@ -217,7 +217,7 @@ billingRoutes.openapi(
       "The subscription plans, Free first: credits every month, and on paid plans overage instead of a 402 when the balance runs out. `breakeven_credits` says from what monthly usage a plan costs less than packs. Public: no credentials.",
     responses: { 200: jsonResponse(z.array(PlanDto), "Plans, Free first", [freePlanExample, developerPlanExample]) },
   }),
-  async (c) => c.json((await listPlans(c.var.deps.db)).map(planDto), 200),
+  async (c) => c.json((await listPlans(c.get("deps").db)).map(planDto), 200),
 );
 
 billingRoutes.openapi(
@@ -275,7 +275,7 @@ billingRoutes.openapi(
   async (c) => {
     const body = c.req.valid("json");
     const item = "pack_id" in body ? { packId: body.pack_id } : { planId: body.plan_id };
-    return c.json(await createCheckout(c.var.deps, c.var.user, item), 200);
+    return c.json(await createCheckout(c.get("deps"), c.get("user"), item), 200);
   },
 );
 
@@ -294,7 +294,7 @@ billingRoutes.openapi(
       ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
     },
   }),
-  async (c) => c.json(await createPortal(c.var.deps, c.var.user), 200),
+  async (c) => c.json(await createPortal(c.get("deps"), c.get("user")), 200),
 );
 
 billingRoutes.openapi(
@@ -328,7 +328,7 @@ billingRoutes.openapi(
   }),
   async (c) => {
     const page = c.req.valid("query");
-    return c.json(pageWithLink(c, await paymentHistory(c.var.deps.db, c.var.user.id, peek(page)), page).map(paymentDto), 200);
+    return c.json(pageWithLink(c, await paymentHistory(c.get("deps").db, c.get("user").id, peek(page)), page).map(paymentDto), 200);
   },
 );
 
@@ -347,7 +347,7 @@ billingRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await saveAutoTopup(c.var.deps, c.var.user.id, { enabled: body.enabled, thresholdCredits: body.threshold_credits, packId: body.pack_id });
+    await saveAutoTopup(c.get("deps"), c.get("user").id, { enabled: body.enabled, thresholdCredits: body.threshold_credits, packId: body.pack_id });
     return c.body(null, 200);
   },
 );
@@ -372,7 +372,7 @@ billingRoutes.openapi(
     },
   }),
   async (c) => {
-    const row = await getAutoTopup(c.var.deps, c.var.user.id);
+    const row = await getAutoTopup(c.get("deps"), c.get("user").id);
     return c.json(
       {
         enabled: row?.enabled ?? false,
@@ -406,8 +406,8 @@ billingRoutes.openapi(
     },
   }),
   async (c) => {
-    const current = await currentPlan(c.var.deps.db, c.var.user.id);
-    const overage = current.paid ? await overageThisPeriod(c.var.deps.db, c.var.user.id, current.currentPeriodStart) : 0;
+    const current = await currentPlan(c.get("deps").db, c.get("user").id);
+    const overage = current.paid ? await overageThisPeriod(c.get("deps").db, c.get("user").id, current.currentPeriodStart) : 0;
     return c.json(
       {
         plan: planDto(current.plan),
@@ -445,7 +445,7 @@ billingRoutes.openapi(
     },
   }),
   async (c) => {
-    const outcome = await receiveProcessorEvent(c.var.deps, await c.req.text(), c.req.header("Stripe-Signature"));
+    const outcome = await receiveProcessorEvent(c.get("deps"), await c.req.text(), c.req.header("Stripe-Signature"));
     // A failure is stored with the event; 500 asks the processor to deliver it again later.
     if (outcome.status === "failed") throw new ApiError("internal", `The event was stored but could not be applied: ${outcome.note}`);
     return c.json({ received: true as const, status: outcome.status }, 200);

@@ -18,5 +18,5 @@ creditRoutes.openapi(
     responses: { 200: jsonResponse(BalanceDto, "The balance", { credits: 425, usd: "4.25" }), ...errorResponses("unauthorized", "account_suspended") },
   }),
   // Read now, never from the caller's identity (which an isolate may hold for a few seconds).
-  async (c) => c.json(balanceDto(await getBalance(c.var.deps.db, c.var.user.id)), 200),
+  async (c) => c.json(balanceDto(await getBalance(c.get("deps").db, c.get("user").id)), 200),
 );

@@ -76,7 +76,7 @@ dashboardRoutes.openapi(
       ...errorResponses("unauthorized"),
     },
   }),
-  async (c) => c.json((await listJobs(c.var.deps, c.var.user.id, { limit: RECENT_JOBS, offset: 0 })).map(recentJob), 200),
+  async (c) => c.json((await listJobs(c.get("deps"), c.get("user").id, { limit: RECENT_JOBS, offset: 0 })).map(recentJob), 200),
 );
 
 const Datetime = (name: string, description: string, example: string) =>
@@ -115,7 +115,7 @@ dashboardRoutes.openapi(
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * DAY);
     if (from.getTime() >= to.getTime()) throw ApiError.invalid("Invalid request: from must be before to.");
     if (to.getTime() - from.getTime() > MAX_USAGE_DAYS * DAY) throw ApiError.invalid(`Invalid request: at most ${MAX_USAGE_DAYS} days at a time.`);
-    return c.json(await usageBuckets(c.var.deps.db, c.var.user.id, from, to), 200);
+    return c.json(await usageBuckets(c.get("deps").db, c.get("user").id, from, to), 200);
   },
 );
 
@@ -145,7 +145,7 @@ dashboardRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const rows = pageWithLink(c, await listJobs(c.var.deps, c.var.user.id, peek(query)), query);
+    const rows = pageWithLink(c, await listJobs(c.get("deps"), c.get("user").id, peek(query)), query);
     return c.json(
       rows.map((row) => logRow(row, query.anonymize === "true")),
       200,

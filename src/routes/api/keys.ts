@@ -20,7 +20,7 @@ keyRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(z.array(ApiKeyDto), "Keys, newest first", [apiKeyExample]), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json((await listApiKeys(c.var.deps.db, c.var.user.id)).map(apiKeyDto), 200),
+  async (c) => c.json((await listApiKeys(c.get("deps").db, c.get("user").id)).map(apiKeyDto), 200),
 );
 
 keyRoutes.openapi(
@@ -37,7 +37,7 @@ keyRoutes.openapi(
     responses: { 200: jsonResponse(CreatedKey, "The new key", createdKeyExample), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
-    const { row, plaintext } = await createApiKey(c.var.deps.db, c.var.user.id, c.req.valid("json").name || null);
+    const { row, plaintext } = await createApiKey(c.get("deps").db, c.get("user").id, c.req.valid("json").name || null);
     return c.json({ ...apiKeyDto(row), plaintext }, 200);
   },
 );
@@ -56,7 +56,7 @@ keyRoutes.openapi(
     responses: { 200: noBody("Revoked"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
   }),
   async (c) => {
-    if (!(await revokeApiKey(c.var.deps.db, c.var.user.id, c.req.valid("param").id))) throw ApiError.notFound("API key");
+    if (!(await revokeApiKey(c.get("deps").db, c.get("user").id, c.req.valid("param").id))) throw ApiError.notFound("API key");
     return c.body(null, 200);
   },
 );
@@ -82,7 +82,7 @@ keyRoutes.openapi(
     },
   }),
   async (c) => {
-    const reset = await resetApiKey(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
+    const reset = await resetApiKey(c.get("deps").db, c.get("user").id, c.req.valid("param").id);
     if (!reset) throw ApiError.notFound("API key");
     return c.json({ ...apiKeyDto(reset.row), plaintext: reset.plaintext }, 200);
   },

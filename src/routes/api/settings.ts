@@ -26,7 +26,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await changePassword(c.var.deps.db, c.var.user, c.var.sessionId, body.current_password, body.new_password);
+    await changePassword(c.get("deps").db, c.get("user"), c.get("sessionId"), body.current_password, body.new_password);
     return c.body(null, 200);
   },
 );
@@ -45,7 +45,7 @@ settingsRoutes.openapi(
   }),
   async (c) => {
     const body = c.req.valid("json");
-    await updateProfile(c.var.deps.db, c.var.user.id, body.first_name, body.last_name);
+    await updateProfile(c.get("deps").db, c.get("user").id, body.first_name, body.last_name);
     return c.body(null, 200);
   },
 );
@@ -63,7 +63,7 @@ settingsRoutes.openapi(
     responses: { 200: noBody("Saved"), ...errorResponses("invalid_request", "unauthorized") },
   }),
   async (c) => {
-    await setMarketingEmails(c.var.deps.db, c.var.user.id, c.req.valid("json").enabled);
+    await setMarketingEmails(c.get("deps").db, c.get("user").id, c.req.valid("json").enabled);
     return c.body(null, 200);
   },
 );
@@ -90,7 +90,7 @@ settingsRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(WebhookSecretDto, "The secret", webhookSecretExample), ...errorResponses("unauthorized") },
   }),
-  async (c) => c.json({ secret: await webhookSecret(c.var.deps.db, c.var.user.id) }, 200),
+  async (c) => c.json({ secret: await webhookSecret(c.get("deps").db, c.get("user").id) }, 200),
 );
 
 settingsRoutes.openapi(
@@ -108,7 +108,7 @@ settingsRoutes.openapi(
       ...errorResponses("unauthorized"),
     },
   }),
-  async (c) => c.json({ secret: await rotateWebhookSecret(c.var.deps.db, c.var.user.id) }, 200),
+  async (c) => c.json({ secret: await rotateWebhookSecret(c.get("deps").db, c.get("user").id) }, 200),
 );
 
 addWebhookTestRoute(settingsRoutes, {

@@ -70,7 +70,7 @@ supportRoutes.openapi(
     responses: { 200: noBody("Ticket submitted"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
   }),
   async (c) => {
-    await createTicket(c.var.deps.db, c.var.deps.email, c.var.user, c.req.valid("json"));
+    await createTicket(c.get("deps").db, c.get("deps").email, c.get("user"), c.req.valid("json"));
     return c.body(null, 200);
   },
 );
@@ -100,6 +100,6 @@ supportRoutes.openapi(
   }),
   async (c) => {
     const page = c.req.valid("query");
-    return c.json(pageWithLink(c, await listOwnTickets(c.var.deps.db, c.var.user.id, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await listOwnTickets(c.get("deps").db, c.get("user").id, peek(page)), page), 200);
   },
 );

@@ -47,9 +47,9 @@ function noticingCancel(body: ReadableStream<Uint8Array>, onCancel: () => void):
  */
 async function handleMcpPost(c: Context<AppEnv>, version: string): Promise<Response> {
   const caller: McpCaller = {
-    deps: c.var.deps,
-    user: c.var.user,
-    apiKeyId: c.var.apiKeyId,
+    deps: c.get("deps"),
+    user: c.get("user"),
+    apiKeyId: c.get("apiKeyId"),
     origin: new URL(c.req.url).origin,
     sessionId: validSessionId(c.req.header("Mcp-Session-Id")),
   };

@@ -21,5 +21,5 @@ v1CreditRoutes.openapi(
     },
   }),
   // Read now, never from the caller's identity (which an isolate may hold for a few seconds).
-  async (c) => c.json(balanceDto(await getBalance(c.var.deps.db, c.var.user.id)), 200),
+  async (c) => c.json(balanceDto(await getBalance(c.get("deps").db, c.get("user").id)), 200),
 );

@@ -40,7 +40,7 @@ v1ResearchRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const rows = await listJobs(c.var.deps, c.var.user.id, { ...peek(query), origin: "api" });
+    const rows = await listJobs(c.get("deps"), c.get("user").id, { ...peek(query), origin: "api" });
     return c.json(pageWithLink(c, rows, query).map(researchLogRow), 200);
   },
 );

@@ -28,6 +28,6 @@ adminAuditRoutes.openapi(
   }),
   async (c) => {
     const { action, target_type, target_id, ...page } = c.req.valid("query");
-    return c.json(pageWithLink(c, await listAudit(c.var.deps.db, { action, targetType: target_type, targetId: target_id }, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await listAudit(c.get("deps").db, { action, targetType: target_type, targetId: target_id }, peek(page)), page), 200);
   },
 );

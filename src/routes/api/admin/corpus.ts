@@ -87,7 +87,7 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { documents } = c.req.valid("json");
-    const ingested = await ingestCorpus(c.var.deps, c.var.user, documents);
+    const ingested = await ingestCorpus(c.get("deps"), c.get("user"), documents);
     return c.json({ ingested }, 200);
   },
 );
@@ -115,7 +115,7 @@ corpusRoutes.openapi(
   }),
   async (c) => {
     const { domain } = c.req.valid("query");
-    const deleted = await removeCorpusDomain(c.var.deps, c.var.user, domain);
+    const deleted = await removeCorpusDomain(c.get("deps"), c.get("user"), domain);
     return c.json({ deleted }, 200);
   },
 );
@@ -140,5 +140,5 @@ corpusRoutes.openapi(
       ...errorResponses("unauthorized", "forbidden", "account_suspended"),
     },
   }),
-  async (c) => c.json(await corpusSize(c.var.deps), 200),
+  async (c) => c.json(await corpusSize(c.get("deps")), 200),
 );

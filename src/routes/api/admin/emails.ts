@@ -22,6 +22,6 @@ adminEmailRoutes.openapi(
   }),
   async (c) => {
     const { to, ...page } = c.req.valid("query");
-    return c.json(pageWithLink(c, await listOutbox(c.var.deps.db, to, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await listOutbox(c.get("deps").db, to, peek(page)), page), 200);
   },
 );

@@ -29,7 +29,7 @@ adminJobRoutes.openapi(
   }),
   async (c) => {
     const { user_email, status, ...page } = c.req.valid("query");
-    return c.json(pageWithLink(c, await listJobs(c.var.deps.db, { userEmail: user_email, status }, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await listJobs(c.get("deps").db, { userEmail: user_email, status }, peek(page)), page), 200);
   },
 );
 
@@ -45,7 +45,7 @@ adminJobRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminJobDetail, "The job", adminJobDetailExample), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await jobDetail(c.var.deps.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await jobDetail(c.get("deps").db, c.req.valid("param").id), 200),
 );
 
 adminJobRoutes.openapi(
@@ -69,7 +69,7 @@ adminJobRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    await refundJob(c.var.deps.db, c.var.user, id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
+    await refundJob(c.get("deps").db, c.get("user"), id, { credits: body.credits, note: body.note, idempotencyKey: body.idempotency_key });
     return c.body(null, 200);
   },
 );

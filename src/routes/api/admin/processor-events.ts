@@ -23,7 +23,7 @@ adminProcessorEventRoutes.openapi(
   }),
   async (c) => {
     const page = c.req.valid("query");
-    const rows = pageWithLink(c, await listProcessorEvents(c.var.deps, peek(page)), page);
+    const rows = pageWithLink(c, await listProcessorEvents(c.get("deps"), peek(page)), page);
     return c.json(
       rows.map((r) => ({ id: r.id, event_type: r.type, received_at: r.receivedAt, has_body: r.body !== null })),
       200,
@@ -46,7 +46,7 @@ adminProcessorEventRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await replayProcessorEvent(c.var.deps, c.var.user, id);
+    await replayProcessorEvent(c.get("deps"), c.get("user"), id);
     return c.body(null, 200);
   },
 );

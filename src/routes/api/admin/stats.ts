@@ -18,5 +18,5 @@ adminStatsRoutes.openapi(
     security: JWT_SECURITY,
     responses: { 200: jsonResponse(AdminStatsDto, "The figures", adminStatsExample), ...adminErrors() },
   }),
-  async (c) => c.json(await adminStats(c.var.deps.db), 200),
+  async (c) => c.json(await adminStats(c.get("deps").db), 200),
 );

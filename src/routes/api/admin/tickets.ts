@@ -28,7 +28,7 @@ adminTicketRoutes.openapi(
   }),
   async (c) => {
     const { status, category, ...page } = c.req.valid("query");
-    return c.json(pageWithLink(c, await adminListTickets(c.var.deps.db, { status, category }, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await adminListTickets(c.get("deps").db, { status, category }, peek(page)), page), 200);
   },
 );
 
@@ -44,7 +44,7 @@ adminTicketRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminTicketDetail, "The ticket", adminTicketDetailExample), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await adminTicketDetail(c.var.deps.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await adminTicketDetail(c.get("deps").db, c.req.valid("param").id), 200),
 );
 
 adminTicketRoutes.openapi(
@@ -63,7 +63,7 @@ adminTicketRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    await replyToTicket(c.var.deps, c.var.user, { ticketId: id, body: body.body, sendEmail: body.send_email });
+    await replyToTicket(c.get("deps"), c.get("user"), { ticketId: id, body: body.body, sendEmail: body.send_email });
     return c.body(null, 200);
   },
 );
@@ -89,7 +89,7 @@ for (const [verb, status] of [
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await setTicketStatus(c.var.deps.db, c.var.user, id, status);
+      await setTicketStatus(c.get("deps").db, c.get("user"), id, status);
       return c.body(null, 200);
     },
   );

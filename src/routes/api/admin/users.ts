@@ -35,7 +35,7 @@ adminUserRoutes.openapi(
   }),
   async (c) => {
     const { q, ...page } = c.req.valid("query");
-    return c.json(pageWithLink(c, await listUsers(c.var.deps.db, q, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await listUsers(c.get("deps").db, q, peek(page)), page), 200);
   },
 );
 
@@ -51,7 +51,7 @@ adminUserRoutes.openapi(
     request: { params: IdParam },
     responses: { 200: jsonResponse(AdminUserDetail, "The user", adminUserDetailExample), ...adminErrors("not_found") },
   }),
-  async (c) => c.json(await userDetail(c.var.deps.db, c.req.valid("param").id), 200),
+  async (c) => c.json(await userDetail(c.get("deps").db, c.req.valid("param").id), 200),
 );
 
 adminUserRoutes.openapi(
@@ -78,7 +78,11 @@ adminUserRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await adjustCredits(c.var.deps.db, c.var.user, id, { delta: body.delta_credits, note: body.note, idempotencyKey: body.idempotency_key });
+    const result = await adjustCredits(c.get("deps").db, c.get("user"), id, {
+      delta: body.delta_credits,
+      note: body.note,
+      idempotencyKey: body.idempotency_key,
+    });
     return c.json({ balance_after: result.balanceAfter }, 200);
   },
 );
@@ -100,7 +104,7 @@ adminUserRoutes.openapi(
   }),
   async (c) => {
     const page = c.req.valid("query");
-    return c.json(pageWithLink(c, await userJobs(c.var.deps.db, c.req.valid("param").id, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await userJobs(c.get("deps").db, c.req.valid("param").id, peek(page)), page), 200);
   },
 );
 
@@ -119,7 +123,7 @@ adminUserRoutes.openapi(
   }),
   async (c) => {
     const page = c.req.valid("query");
-    return c.json(pageWithLink(c, await userLedger(c.var.deps.db, c.req.valid("param").id, peek(page)), page), 200);
+    return c.json(pageWithLink(c, await userLedger(c.get("deps").db, c.req.valid("param").id, peek(page)), page), 200);
   },
 );
 
@@ -140,7 +144,7 @@ for (const suspend of [true, false]) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await setSuspended(c.var.deps.db, c.var.user, id, suspend);
+      await setSuspended(c.get("deps").db, c.get("user"), id, suspend);
       return c.body(null, 200);
     },
   );
