@@ -38,6 +38,10 @@ export default defineConfig({
                 TRUST_CF_CONNECTING_IP: "true",
                 // Keep-alive comments every second, so a test can see one without waiting 15 s.
                 SSE_KEEPALIVE_MS: "1000",
+                // Every search and read through the research-tasks queue, as web jobs run: the lifecycle
+                // tests hold a job mid-wave at its queue. The default (auto: corpus tasks in the job)
+                // is what `npm start` runs, held by test/research/task-runner.test.ts and the e2e tests.
+                TASK_FAN_OUT: "queue",
                 // A configured processor; its HTTP is intercepted with MSW in the billing tests.
                 STRIPE_SECRET_KEY: "sk_test_fake_key_for_tests",
                 STRIPE_WEBHOOK_SECRET: "whsec_test_secret_for_tests",

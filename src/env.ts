@@ -103,6 +103,12 @@ export interface Env extends ProviderVariables {
   TRUST_CF_CONNECTING_IP?: string;
   /** Interval of SSE keep-alive comments (default 15000 ms). */
   SSE_KEEPALIVE_MS?: string;
+  /**
+   * Where a job's searches and reads run: `auto` (default) runs the local ones (corpus,
+   * collections) in the job and sends web ones through the research-tasks queue; `queue` sends
+   * every one through the queue (for measuring the two side by side, bench/run.ts).
+   */
+  TASK_FAN_OUT?: string;
 }
 
 const configSchema = z
@@ -147,6 +153,7 @@ const configSchema = z
       .min(1024, { error: "must be at least 1024 tokens" })
       .optional(),
     READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
+    TASK_FAN_OUT: z.enum(["auto", "queue"], { error: 'must be "auto" or "queue"' }).default("auto"),
     BRAVE_API_KEY: z.string().optional(),
     TAVILY_API_KEY: z.string().optional(),
     EXA_API_KEY: z.string().optional(),

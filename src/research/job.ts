@@ -8,6 +8,7 @@ import { loadConfig } from "../env";
 import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import type { JobEventData, JobEventName } from "./event-shapes";
 import { type JobEventBatch, JobEventStream } from "./job-events";
+import { taskRunnerFor } from "./task-runner";
 import { finalResult, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
 import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
@@ -261,7 +262,7 @@ export class ResearchJob extends DurableObject<Env> {
       this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS, record.spec.scope);
       const output = await runResearch(
         record.spec.input,
-        { taskRunner: this.tasks, llm: createChatModel(this.env) },
+        { taskRunner: taskRunnerFor(this.env, this.tasks, record.spec.scope), llm: createChatModel(this.env) },
         {
           signal: abort.signal,
           onProgress: (progress) => this.onProgress(progress),

@@ -7,14 +7,24 @@ import { DeepResearch } from "../../sdk/src/index";
 import { serverClient } from "./server";
 
 const server = serverClient(inject("server"));
+/** Its jobs run until cancelled (global-setup.ts): where Ctrl-C is tried. */
+const heldServer = serverClient(inject("heldServer"));
 let key: string;
 let api: DeepResearch;
+let heldKey: string;
+let heldApi: DeepResearch;
+
+/** A new account on `on` and an API key of it. */
+async function accountKey(on: typeof server): Promise<string> {
+  const signup = await on.post("/api/auth/signup", { email: `cli-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
+  const { access_token: accessToken } = (await signup.json()) as { access_token: string };
+  return ((await (await on.post("/api/keys", { name: "cli" }, accessToken)).json()) as { plaintext: string }).plaintext;
+}
 
 beforeAll(async () => {
-  const signup = await server.post("/api/auth/signup", { email: `cli-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-  key = ((await (await server.post("/api/keys", { name: "cli" }, accessToken)).json()) as { plaintext: string }).plaintext;
+  [key, heldKey] = await Promise.all([accountKey(server), accountKey(heldServer)]);
   api = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
+  heldApi = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
 });
 
 interface Run {
@@ -103,6 +113,7 @@ describe("the deep-research CLI against npm start", () => {
   it("Ctrl-C while a job runs cancels it through the API and exits 130, saying what was charged", async () => {
     let interrupted = false;
     const run = await cli(["What did presidents say about railroads, canals and the telegraph?", "--mode", "max", "--max-credits", "40"], {
+      env: { DEEP_RESEARCH_API_KEY: heldKey, DEEP_RESEARCH_BASE_URL: heldServer.baseUrl },
       onStderr: (stderr, child) => {
         // The first progress line: the job is running.
         if (!interrupted && / · \$\d/.test(stderr)) {
@@ -116,8 +127,14 @@ describe("the deep-research CLI against npm start", () => {
     const id = /^job ([0-9a-f-]{36}) accepted/.exec(run.stderr)![1]!;
     const charged = /\nCancelled job [0-9a-f-]{36}: charged (\d+) credits? \(\$[\d.]+\) for the work already done, the rest refunded\.\n$/.exec(run.stderr);
     expect(charged, run.stderr).not.toBeNull();
-    expect(await api.get(id)).toMatchObject({ status: "cancelled", credits_charged: Number(charged![1]) });
+    expect(await heldApi.get(id)).toMatchObject({ status: "cancelled", credits_charged: Number(charged![1]) });
     expect(run.stdout).toBe("");
+    // `jobs --status` lists that account's cancelled jobs only.
+    const cancelledOnly = JSON.parse(
+      (await cli(["jobs", "--status", "cancelled", "--json"], { env: { DEEP_RESEARCH_API_KEY: heldKey, DEEP_RESEARCH_BASE_URL: heldServer.baseUrl } })).stdout,
+    ) as { id: string; status: string }[];
+    expect(cancelledOnly.map((job) => job.id)).toContain(id);
+    expect(cancelledOnly.every((job) => job.status === "cancelled")).toBe(true);
   });
 
   it("credits, jobs and cancel", async () => {
@@ -130,9 +147,6 @@ describe("the deep-research CLI against npm start", () => {
     expect(jobs.code, jobs.stderr).toBe(0);
     expect(jobs.stdout.split("\n")[0]).toMatch(/^ID +CREATED \(UTC\) +STATUS +CREDITS +QUESTION$/);
     expect(jobs.stdout.split("\n")[1]).toContain(newest!.id);
-    const cancelledOnly = JSON.parse((await cli(["jobs", "--status", "cancelled", "--json"])).stdout) as { status: string }[];
-    expect(cancelledOnly.length).toBeGreaterThan(0);
-    expect(cancelledOnly.every((job) => job.status === "cancelled")).toBe(true);
 
     const finished = (await api.list({ status: "succeeded", limit: 1 }))[0]!;
     const cancel = await cli(["cancel", finished.id]);

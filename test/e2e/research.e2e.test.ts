@@ -86,6 +86,10 @@ describe("research over real HTTP against npm start", () => {
     expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((a, b) => a - b));
     const polled = (await (await fetch(body.status_url, { headers: { Authorization: `Bearer ${key}` } })).json()) as any;
     expect(polled.status).toBe("succeeded");
+    expect(polled.sources.length).toBeGreaterThan(0);
+    // On the corpus path the searches and reads ran in the job: not one task went through the
+    // research-tasks queue (wrangler logs every batch it delivers as "QUEUE research-tasks n/n").
+    expect(server.output()).not.toMatch(/QUEUE research-tasks /);
   });
 
   it("delivers a signed webhook to a local receiver", async () => {

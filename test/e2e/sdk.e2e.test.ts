@@ -27,8 +27,22 @@ async function collect(events: AsyncIterable<ResearchEvent>): Promise<ResearchEv
   return seen;
 }
 
-/** A max job: the slowest mode on the offline corpus (seconds, several waves), capped low. */
+/** A max job, capped low. */
 const MAX_JOB = { mode: "max", maxCredits: 40 } as const;
+
+/** The SDK on a new account of the server whose jobs run until cancelled (global-setup.ts). */
+const heldServer = serverClient(inject("heldServer"));
+let heldClientMade: DeepResearch | undefined;
+function heldClient(): DeepResearch {
+  heldClientMade ??= new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
+  return heldClientMade;
+}
+let heldKey: string;
+beforeAll(async () => {
+  const signup = await heldServer.post("/api/auth/signup", { email: `sdk-e2e-held-${Date.now()}@example.com`, password: "e2e password 1" });
+  const token = ((await signup.json()) as { access_token: string }).access_token;
+  heldKey = ((await (await heldServer.post("/api/keys", { name: "sdk" }, token)).json()) as { plaintext: string }).plaintext;
+});
 
 describe("the SDK against npm start", () => {
   it("its types never drift from /openapi.json (regenerate with npm run sdk:client)", async () => {
@@ -77,20 +91,26 @@ describe("the SDK against npm start", () => {
       const decoder = new TextDecoder();
       let seen = "";
       let passed = 0;
+      let cut = false;
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
+          // The reset comes after the half frame is read (an error at once would discard it unread).
+          if (cut) {
+            controller.error(new TypeError("terminated: the connection was reset"));
+            await reader.cancel();
+            return;
+          }
           const { value, done } = await reader.read();
           if (done) return controller.close();
           seen += decoder.decode(value, { stream: true });
-          const cut = seen.indexOf("\nid: 6\n");
-          if (cut < 0) {
+          const at = seen.indexOf("\nid: 6\n");
+          if (at < 0) {
             passed = seen.length;
             return controller.enqueue(value);
           }
-          // Events 1 to 5 whole, then half of event 6's frame, then the reset.
-          controller.enqueue(new TextEncoder().encode(seen.slice(passed, cut + "\nid: 6\nev".length)));
-          controller.error(new TypeError("terminated: the connection was reset"));
-          await reader.cancel();
+          // Events 1 to 5 whole, then half of event 6's frame, then (next read) the reset.
+          controller.enqueue(new TextEncoder().encode(seen.slice(passed, at + "\nid: 6\nev".length)));
+          cut = true;
         },
       });
       return new Response(body, { status: response.status, headers: response.headers });
@@ -110,9 +130,11 @@ describe("the SDK against npm start", () => {
   });
 
   it("aborting research() cancels the job: charged only for the work done, and the balance agrees", async () => {
-    const before = await client.credits();
+    // On the server whose jobs run until cancelled (global-setup.ts): the abort lands mid-run.
+    const held = heldClient();
+    const before = await held.credits();
     const controller = new AbortController();
-    const thrown = await client
+    const thrown = await held
       .research("What did presidents say about the telegraph and the postal service?", {
         ...MAX_JOB,
         signal: controller.signal,
@@ -123,14 +145,17 @@ describe("the SDK against npm start", () => {
     const { job } = thrown as ResearchCancelledError;
     expect(job.status).toBe("cancelled");
     expect(job.credits_charged).toBeLessThanOrEqual(MAX_JOB.maxCredits);
-    expect(await client.get(job.id)).toMatchObject({ status: "cancelled", credits_charged: job.credits_charged });
-    expect((await client.credits()).credits).toBe(before.credits - job.credits_charged);
+    expect(await held.get(job.id)).toMatchObject({ status: "cancelled", credits_charged: job.credits_charged });
+    expect((await held.credits()).credits).toBe(before.credits - job.credits_charged);
     // cancel() of a finished job returns it unchanged.
-    expect(await client.cancel(job.id)).toMatchObject({ id: job.id, status: "cancelled", credits_charged: job.credits_charged });
-    // list() has it, newest first, and filters by status.
-    const cancelled = await client.list({ status: "cancelled" });
+    expect(await held.cancel(job.id)).toMatchObject({ id: job.id, status: "cancelled", credits_charged: job.credits_charged });
+    // list() has it, and filters by status.
+    const cancelled = await held.list({ status: "cancelled" });
     expect(cancelled.map((row) => row.id)).toContain(job.id);
     expect(cancelled.every((row) => row.status === "cancelled")).toBe(true);
+  });
+
+  it("list() is newest first, and jobs.list() follows the Link header page by page", async () => {
     const all = await client.list({ limit: 100 });
     expect(all.map((row) => row.created_at)).toEqual([...all.map((row) => row.created_at)].sort().reverse());
     // Iterated, jobs.list() follows the service's Link header page by page to the same list.

@@ -1,0 +1,34 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { InProcessTaskRunner } from "../../src/research/engine";
+import { QueuedTaskRunner } from "../../src/research/queued-fan-out";
+import { taskRunnerFor } from "../../src/research/task-runner";
+
+// Where a job's searches and reads run (issue 31): local D1 queries in the job, web ones through the queue.
+const queued = new QueuedTaskRunner({} as DurableObjectState);
+const collections = [{ id: "c1", name: "Archive" }];
+const runnerOf = (vars: Record<string, string>, scope?: { userId: string; collections: typeof collections; web: boolean }) =>
+  taskRunnerFor({ ...env, TASK_FAN_OUT: "auto", ...vars }, queued, scope);
+
+describe("taskRunnerFor", () => {
+  it("runs the corpus's searches and reads in the job", () => {
+    expect(runnerOf({ SEARCH_PROVIDER: "corpus" })).toBeInstanceOf(InProcessTaskRunner);
+  });
+
+  it("runs a job's own collections in the job, with or without the corpus beside them", () => {
+    expect(runnerOf({ SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://127.0.0.1:9" }, { userId: "u", collections, web: false })).toBeInstanceOf(
+      InProcessTaskRunner,
+    );
+    expect(runnerOf({ SEARCH_PROVIDER: "corpus" }, { userId: "u", collections, web: true })).toBeInstanceOf(InProcessTaskRunner);
+  });
+
+  it("sends web searches and reads through the queue, alone or beside collections", () => {
+    const web = { SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://127.0.0.1:9" };
+    expect(runnerOf(web)).toBe(queued);
+    expect(runnerOf(web, { userId: "u", collections, web: true })).toBe(queued);
+  });
+
+  it("sends everything through the queue when TASK_FAN_OUT is queue", () => {
+    expect(runnerOf({ SEARCH_PROVIDER: "corpus", TASK_FAN_OUT: "queue" })).toBe(queued);
+  });
+});
