@@ -58,8 +58,19 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     for (const answer of held) answer();
     held = [];
   };
+  // What reached "the web": requests answered, and the most in flight at once (a bound upstream
+  // of the fixture shows as a ceiling here).
+  const load = { served: 0, inFlight: 0, maxInFlight: 0 };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
+    if (!url.pathname.startsWith("/control/")) {
+      load.inFlight += 1;
+      load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
+      res.once("close", () => {
+        load.inFlight -= 1;
+        load.served += 1;
+      });
+    }
     if (url.pathname === "/robots.txt") return res.writeHead(404).end();
     // POST /control/hold?after=N: answer N more pages, then hold every read; POST /control/release.
     if (req.method === "POST" && url.pathname === "/control/hold") {
@@ -104,6 +115,13 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     /** Answers from now on with this latency distribution (p99 = p50: a constant). */
     latency(p50: number, p99: number) {
       delay = logNormalDelays(p50, p99);
+    },
+    /** Requests answered and the most in flight at once since the last call (which starts a new count). */
+    takeLoad() {
+      const taken = { served: load.served, maxInFlight: load.maxInFlight };
+      load.served = 0;
+      load.maxInFlight = load.inFlight;
+      return taken;
     },
     /** Makes later queries return new pages (so the shared page cache does not flatter a run). */
     freshPages() {

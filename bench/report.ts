@@ -56,6 +56,23 @@ export function workerdMemoryMb(processGroup: number): number[] {
   return sizes.sort((a, b) => b - a);
 }
 
+/** CPU seconds (user + system) each workerd process of the group has used so far, by pid. */
+export function workerdCpuSecs(processGroup: number): Map<number, number> {
+  const ticksPerSec = 100; // USER_HZ on Linux
+  const used = new Map<number, number>();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // field 3 onwards
+      if (Number(fields[2]) !== processGroup || !stat.includes("(workerd)")) continue;
+      used.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / ticksPerSec); // utime, stime
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return used;
+}
+
 /** A fresh local D1 (the one `npm start` uses, through wrangler's proxy) with the migrations applied; `close` removes it. */
 export async function scratchD1(name: string): Promise<{ db: D1Database; close: () => Promise<void> }> {
   const stateDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DeepResearch } from "../../sdk/src/index";
-import { serverClient } from "./server";
+import { serverClient, untilHealthy } from "./server";
 
 const server = serverClient(inject("server"));
 /** Its jobs run until cancelled (global-setup.ts): where Ctrl-C is tried. */
@@ -22,10 +22,11 @@ async function accountKey(on: typeof server): Promise<string> {
 }
 
 beforeAll(async () => {
+  await untilHealthy(heldServer);
   [key, heldKey] = await Promise.all([accountKey(server), accountKey(heldServer)]);
   api = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
   heldApi = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
-});
+}, 150_000);
 
 interface Run {
   code: number | null;

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startFixture } from "../../bench/fixture";
-import { type ServerAddress, startServer } from "./server";
+import { freePort, type ServerAddress, startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,25 +12,31 @@ declare module "vitest" {
     /**
      * A second one whose jobs never finish by themselves: it searches a local web fixture that
      * holds every page read. For a test that must act on a running job (cancel it): on the default
-     * corpus path a job is done in well under a second, too fast to catch mid-run.
+     * corpus path a job is done in well under a second, too fast to catch mid-run. It boots while
+     * the first files run: wait for it with `untilHealthy`.
      */
     heldServer: ServerAddress;
   }
 }
 
-/** Starts the service as the README says, for all e2e files (each start costs ~15 s; the two start together). */
+/** Starts the service as the README says, for all e2e files (each start costs ~15 s). */
 export default async function setup(project: TestProject) {
+  // The local cron ticks every 2 s instead of every minute, so a test can see a sweep happen.
+  const server = await startServer({ env: { LOCAL_CRON_TICK_MS: "2000" } });
+  project.provide("server", { baseUrl: server.baseUrl, stateDir: server.stateDir, logFile: server.logFile });
+
+  // Started once the first is up (two wrangler dev starting together can race for a port, and the
+  // first has built the dashboard by then).
   const fixture = await startFixture({ latencyMs: 50, p99Ms: 50 });
   await fetch(`${fixture.baseUrl}/control/hold?after=0`, { method: "POST" });
-  // The local cron ticks every 2 s instead of every minute, so a test can see a sweep happen.
-  const [server, heldServer] = await Promise.all([
-    startServer({ env: { LOCAL_CRON_TICK_MS: "2000" } }),
-    startServer({ vars: { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl } }),
-  ]);
-  project.provide("server", { baseUrl: server.baseUrl, stateDir: server.stateDir, logFile: server.logFile });
-  project.provide("heldServer", { baseUrl: heldServer.baseUrl, stateDir: heldServer.stateDir, logFile: heldServer.logFile });
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-held-"));
+  const held = startServer({ port, stateDir, vars: { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl } });
+  held.catch(() => {}); // a failed boot is reported by the test that waits for it
+  project.provide("heldServer", { baseUrl: `http://127.0.0.1:${port}`, stateDir, logFile: join(stateDir, "npm-start.log") });
   return async () => {
-    await Promise.all([server.stop(), heldServer.stop()]);
+    await Promise.allSettled([server.stop(), held.then((started) => started.stop())]);
+    rmSync(stateDir, { recursive: true, force: true });
     await fixture.close();
   };
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { SDK_TYPES_PATH, sdkTypesFrom } from "../../scripts/lib/sdk-client";
 import { DeepResearch, DeepResearchError, InvalidRequestError, ResearchCancelledError, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
 import type { ResearchEvent } from "../../sdk/src/index";
-import { freePort, serverClient } from "./server";
+import { freePort, serverClient, untilHealthy } from "./server";
 
 const server = serverClient(inject("server"));
 const TARIFFS = "How did presidents describe tariffs in the 19th century?";
@@ -39,10 +39,11 @@ function heldClient(): DeepResearch {
 }
 let heldKey: string;
 beforeAll(async () => {
+  await untilHealthy(heldServer);
   const signup = await heldServer.post("/api/auth/signup", { email: `sdk-e2e-held-${Date.now()}@example.com`, password: "e2e password 1" });
   const token = ((await signup.json()) as { access_token: string }).access_token;
   heldKey = ((await (await heldServer.post("/api/keys", { name: "sdk" }, token)).json()) as { plaintext: string }).plaintext;
-});
+}, 150_000);
 
 describe("the SDK against npm start", () => {
   it("its types never drift from /openapi.json (regenerate with npm run sdk:client)", async () => {

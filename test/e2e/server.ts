@@ -29,6 +29,20 @@ export interface StartedServer extends ServerClient {
   processGroup: number;
 }
 
+/** Waits until a server started elsewhere answers /healthz (the e2e global setup boots one while tests run). */
+export async function untilHealthy(address: ServerAddress, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${address.baseUrl}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${address.baseUrl} did not become healthy within ${timeoutMs} ms`);
+}
+
 /** A client of a server started elsewhere (by the e2e global setup). */
 export function serverClient(address: ServerAddress): ServerClient {
   return {
