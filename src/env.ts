@@ -83,7 +83,11 @@ export interface Env extends ProviderVariables {
   // rate-limit/rules.ts give the stubs their types, each in one place.
   RESEARCH_JOB: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
+  /** The research-tasks shards (research/task-queues.ts). */
   RESEARCH_TASKS: Queue;
+  RESEARCH_TASKS_1: Queue;
+  RESEARCH_TASKS_2: Queue;
+  RESEARCH_TASKS_3: Queue;
   WEBHOOK_DELIVERIES: Queue;
 
   ENVIRONMENT: string;

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { createDb } from "./db/client";
 import type { Env } from "./env";
-import { consumeDeadTaskBatch, consumeTaskBatch, sweepStuckJobs } from "./research/service";
+import { consumeDeadTaskBatch, consumeTaskBatch, isTaskQueue, sweepStuckJobs } from "./research/service";
 import { grantFreeMonth } from "./services/billing/free-plan";
 import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
 
@@ -16,9 +16,8 @@ export default {
 
   /** Queue consumers, by queue name (wrangler.toml). */
   async queue(batch: MessageBatch, env: Env, ctx?: ExecutionContext) {
+    if (isTaskQueue(batch.queue)) return consumeTaskBatch(batch, env, ctx);
     switch (batch.queue) {
-      case "research-tasks":
-        return consumeTaskBatch(batch, env, ctx);
       case "research-tasks-dlq":
         return consumeDeadTaskBatch(batch, env);
       case "webhook-deliveries":

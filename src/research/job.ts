@@ -8,6 +8,7 @@ import { loadConfig } from "../env";
 import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
 import type { JobEventData, JobEventName } from "./event-shapes";
 import { type JobEventBatch, JobEventStream } from "./job-events";
+import { taskQueueFor } from "./task-queues";
 import { taskRunnerFor } from "./task-runner";
 import { finalResult, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
@@ -259,7 +260,7 @@ export class ResearchJob extends DurableObject<Env> {
         );
       }
       // The job's collections travel with its task messages: the consumer searches and reads there.
-      this.tasks.bind(record.spec.id, this.env.RESEARCH_TASKS, record.spec.scope);
+      this.tasks.bind(record.spec.id, taskQueueFor(this.env, record.spec.id), record.spec.scope);
       const output = await runResearch(
         record.spec.input,
         { taskRunner: taskRunnerFor(this.env, this.tasks, record.spec.scope), llm: createChatModel(this.env) },

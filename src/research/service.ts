@@ -52,6 +52,7 @@ export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION, UPLOAD_LIMITS } from "
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job";
 export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-consumer";
+export { isTaskQueue } from "./task-queues";
 export { sweepStuckJobs } from "./sweep";
 
 export interface ResearchCaller {

@@ -28,7 +28,7 @@ const scratch = mkdtempSync(join(tmpdir(), "deploy-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const WRANGLER_TOML = readFileSync("wrangler.toml", "utf8");
-const QUEUES = ["research-tasks", "research-tasks-dlq", "webhook-deliveries"];
+const QUEUES = ["research-tasks", "research-tasks-1", "research-tasks-2", "research-tasks-3", "research-tasks-dlq", "webhook-deliveries"];
 
 /** A copy of the repository's wrangler.toml in a directory of its own. */
 function configCopy(): string {

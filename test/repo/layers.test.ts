@@ -47,6 +47,7 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
       "finished-results.ts",
       "queued-fan-out.ts",
       "task-runner.ts",
+      "task-queues.ts",
       "task-consumer.ts",
       "sweep.ts",
     ],

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { InProcessTaskRunner } from "../../src/research/engine";
 import { QueuedTaskRunner } from "../../src/research/queued-fan-out";
+import { isTaskQueue, TASK_QUEUES, taskQueueFor } from "../../src/research/task-queues";
 import { taskRunnerFor } from "../../src/research/task-runner";
 
 // Where a job's searches and reads run (issue 31): local D1 queries in the job, web ones through the queue.
@@ -30,5 +31,17 @@ describe("taskRunnerFor", () => {
 
   it("sends everything through the queue when TASK_FAN_OUT is queue", () => {
     expect(runnerOf({ SEARCH_PROVIDER: "corpus", TASK_FAN_OUT: "queue" })).toBe(queued);
+  });
+});
+
+describe("taskQueueFor", () => {
+  it("sends every wave of a job to one shard, and spreads jobs over all of them", () => {
+    const shardOf = (id: string) => TASK_QUEUES.findIndex((queue) => env[queue.binding] === taskQueueFor(env, id));
+    const id = crypto.randomUUID();
+    expect(shardOf(id)).toBe(shardOf(id));
+    const used = new Set(Array.from({ length: 200 }, () => shardOf(crypto.randomUUID())));
+    expect([...used].sort()).toEqual([0, 1, 2, 3]);
+    expect(TASK_QUEUES.every((queue) => isTaskQueue(queue.name))).toBe(true);
+    expect(isTaskQueue("research-tasks-dlq")).toBe(false);
   });
 });
