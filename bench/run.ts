@@ -296,7 +296,7 @@ async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, 
       entry.perWave.push(ours);
       entry.settlement.push(resultAt - doneAt);
       log(
-        `| ${mode} | ${run} | ${waves} | ${progress.searches} | ${progress.pages} | ${runMs} | ${synthesis} | ${criticalPath} | ${round(runMs / criticalPath, 2)}× | ` +
+        `| ${mode} | ${run} | ${waves} | ${progress.searches} | ${progress.pages} | ${runMs} | ${synthesis} | ${criticalPath} | ${criticalPath > 0 ? `${round(runMs / criticalPath, 2)}×` : "–"} | ` +
           `${floorMs} | ${round(runMs / floorMs, 2)}× | ${round(ours)} | ${resultAt - doneAt} |`,
       );
     }
@@ -304,7 +304,7 @@ async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, 
   log();
   for (const [mode, values] of Object.entries(summary)) {
     log(
-      `- ${mode}: median **${round(percentile(values.ratio, 50), 2)}×** the critical path (target ≤ 1.15×), ` +
+      `- ${mode}: median **${Number.isFinite(percentile(values.ratio, 50)) ? `${round(percentile(values.ratio, 50), 2)}×` : "–"}** the critical path (target ≤ 1.15×, web path), ` +
         `**${round(percentile(values.floorRatio, 50), 2)}×** the platform floor, ours **${round(percentile(values.perWave, 50))} ms** a wave, settlement ${round(percentile(values.settlement, 50))} ms`,
     );
   }
@@ -511,7 +511,7 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture, floor: Floor) {
   log(`## 4. SSE fan-out (${SUBSCRIBERS} subscribers on one job, ${ROUNDS} rounds)`);
   log();
   log(
-    `Each round: a standard job whose reads are held until all ${SUBSCRIBERS} subscribers are connected (so the connect storm, replays to late subscribers, is told apart from the live fan-out), then the floor: a bare Durable Object of bench/floor streaming as many events as the job emitted live, at the job's mean pace and size, to as many subscribers. ` +
+    `Each round: a standard job whose reads are held until all ${SUBSCRIBERS} subscribers are connected (so the connect storm, replays to late subscribers, is told apart from the live fan-out), then the floor: a bare Durable Object of bench/floor streaming the events the job emitted live, on the job's own schedule (each at its offset, of its size; events the job emitted in one turn, a wave's burst of sources, go as one chunk, as the job sends them), to as many subscribers. ` +
       `All deliveries of the jobs, replays included: ${all.length}, p50 **${percentile(all, 50)} ms**, p99 **${percentile(all, 99)} ms**; losses (an event a subscriber never received): **${losses}**.`,
   );
   log();
@@ -528,7 +528,7 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture, floor: Floor) {
   log("| stream, all rounds pooled | deliveries | p50 ms | p99 ms | p99 ratio to floor |");
   log("|---|---|---|---|---|");
   log(`| the job, live (service) | ${live.length} | ${p50} | ${p99} | ${round(p99 / Math.max(1, floorP99), 2)}× |`);
-  log(`| floor: a bare Durable Object, the same events, pacing and sizes | ${floorAll.length} | ${percentile(floorAll, 50)} | ${floorP99} | 1 |`);
+  log(`| floor: a bare Durable Object, the same events on the same schedule | ${floorAll.length} | ${percentile(floorAll, 50)} | ${floorP99} | 1 |`);
   log();
   log(`Target: the job's live p99 within 2× the floor's, 0 losses → **${round(p99 / Math.max(1, floorP99), 2)}×**, ${losses} losses.`);
   log();
@@ -536,13 +536,13 @@ async function sseFanOut(ctx: Ctx, fixture: Fixture, floor: Floor) {
 
 /**
  * Section 4's floor: the same number of subscribers on a bare Durable Object of bench/floor, which
- * emits as many events as the job did, at the job's mean pace and mean size; every delivery's delay.
+ * emits the job's live events on the job's own schedule (each at its offset from the first, of
+ * its size: the bursts of a wave's sources included); every delivery's delay.
  */
 async function sseFloor(floor: Floor, subscribers: number, emissions: { at: number; bytes: number }[]): Promise<number[]> {
   const room = crypto.randomUUID();
-  const times = emissions.map((e) => e.at).sort((a, b) => a - b);
-  const gap = emissions.length > 1 ? Math.round((times.at(-1)! - times[0]!) / (emissions.length - 1)) : 0;
-  const bytes = Math.round(emissions.reduce((sum, e) => sum + e.bytes, 0) / Math.max(1, emissions.length));
+  const sorted = [...emissions].sort((a, b) => a.at - b.at);
+  const schedule = sorted.map((e) => ({ at: e.at - sorted[0]!.at, bytes: e.bytes }));
   const delays: number[] = [];
   const following = Array.from({ length: subscribers }, () =>
     follow(`${floor.url}sse?room=${room}`, "", (event) => delays.push(event.receivedAt - event.emittedAt)),
@@ -552,7 +552,7 @@ async function sseFloor(floor: Floor, subscribers: number, emissions: { at: numb
     if (open >= subscribers) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await fetch(`${floor.url}sse/emit?room=${room}&events=${emissions.length}&gap=${gap}&bytes=${bytes}`, { method: "POST" });
+  await fetch(`${floor.url}sse/emit?room=${room}`, { method: "POST", body: JSON.stringify({ schedule }) });
   await Promise.all(following);
   return delays;
 }

@@ -4,10 +4,12 @@
 //   messages to a queue in one batch, the consumer fetches U for each (reading the body) and
 //   reports the batch back to the object, which answers when all N are in. Section 2 compares a
 //   research wave with the floor of its own searches and reads: what is left is our overhead.
-// - `GET /sse?room=R` and `POST /sse/emit?room=R&events=N&gap=G&bytes=B`: a bare Durable Object
-//   that streams N events (G ms apart, B bytes of data each, the last one `result`) to every open
-//   subscriber, in the service's frame format (`: emitted_at=` first). Section 4's floor: the same
-//   fan-out of the same events with nothing of ours in it. `GET /sse/count?room=R`: subscribers.
+// - `GET /sse?room=R` and `POST /sse/emit?room=R` with `{"schedule": [{"at", "bytes"}]}`: a bare
+//   Durable Object that streams one event per entry (at its offset in ms, of its size; the last one
+//   `result`; entries at the same offset as one chunk) to every open subscriber, in the service's
+//   frame format (`: emitted_at=` first).
+//   Section 4's floor: the same fan-out of a job's events, on the job's own schedule, with nothing
+//   of ours in it. `GET /sse/count?room=R`: subscribers.
 import { DurableObject } from "cloudflare:workers";
 
 interface Env {
@@ -33,13 +35,31 @@ export class Stream extends DurableObject<Env> {
     return this.writers.size;
   }
 
-  /** Emits the events to every subscriber (each write not awaited, as a fan-out must not wait on its slowest reader), then closes them. */
-  async emit(events: number, gapMs: number, bytes: number): Promise<void> {
-    const data = JSON.stringify({ padding: "x".repeat(Math.max(0, bytes - 16)) });
-    for (let id = 1; id <= events; id++) {
-      const frame = encoder.encode(`: emitted_at=${Date.now()}\nid: ${id}\nevent: ${id === events ? "result" : "progress"}\ndata: ${data}\n\n`);
-      for (const writer of this.writers) writer.write(frame).catch(() => this.writers.delete(writer));
-      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+  /**
+   * Emits the events to every subscriber, each at its offset (ms from the first) with its size in
+   * bytes: the schedule of a job's events, bursts included. Events at the same offset (emitted in
+   * one turn) go as one chunk, as any batched fan-out sends them; each write is not awaited, as a
+   * fan-out must not wait on its slowest reader; then the streams are closed.
+   */
+  async emit(schedule: { at: number; bytes: number }[]): Promise<void> {
+    const started = Date.now();
+    let id = 0;
+    for (let from = 0; from < schedule.length; ) {
+      const at = schedule[from]!.at;
+      let to = from;
+      while (to < schedule.length && schedule[to]!.at === at) to++;
+      const wait = started + at - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const emittedAt = Date.now();
+      let text = "";
+      for (const { bytes } of schedule.slice(from, to)) {
+        id += 1;
+        const data = JSON.stringify({ padding: "x".repeat(Math.max(0, bytes - 16)) });
+        text += `: emitted_at=${emittedAt}\nid: ${id}\nevent: ${id === schedule.length ? "result" : "progress"}\ndata: ${data}\n\n`;
+      }
+      const chunk = encoder.encode(text);
+      for (const writer of this.writers) writer.write(chunk).catch(() => this.writers.delete(writer));
+      from = to;
     }
     for (const writer of this.writers) writer.close().catch(() => {});
     this.writers.clear();
@@ -80,8 +100,8 @@ export default {
     if (url.pathname === "/sse") return streamObject(env, room).subscribe();
     if (url.pathname === "/sse/count") return Response.json({ subscribers: await streamObject(env, room).count() });
     if (url.pathname === "/sse/emit") {
-      const number = (name: string, fallback: number) => Number(url.searchParams.get(name) ?? fallback);
-      await streamObject(env, room).emit(number("events", 33), number("gap", 50), number("bytes", 200));
+      const { schedule } = (await request.json()) as { schedule: { at: number; bytes: number }[] };
+      await streamObject(env, room).emit(schedule);
       return new Response("emitted");
     }
     if (url.pathname !== "/wave") return new Response("ok");
