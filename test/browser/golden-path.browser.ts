@@ -3,17 +3,9 @@ import { expect, test } from "@playwright/test";
 const base = () => process.env.DASHBOARD_BASE_URL!;
 const QUESTION = "What did Lincoln say about emancipation?";
 
-test("golden path: sign up, create a key, run a playground job with live progress, read its cited brief, find it in the jobs and the usage chart", async ({
-  page,
-}) => {
-  // Every text the progress line showed, recorded in the page as it changed (the job may take under a second).
-  await page.addInitScript(`
-    window.__progress = [];
-    new MutationObserver(() => {
-      const line = document.querySelector('[aria-label="Progress"] [role="status"]');
-      if (line && window.__progress.at(-1) !== line.textContent) window.__progress.push(line.textContent);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  `);
+// Live progress is playground-live.browser.ts's: a job on the demo corpus is done in about a
+// tenth of a second (its searches and reads run in the job), before a progress line can paint.
+test("golden path: sign up, create a key, run a playground job, read its cited brief, find it in the jobs and the usage chart", async ({ page }) => {
   await page.goto(`${base()}/signup`);
   await page.getByLabel("Email").fill(`golden-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("golden path password");
@@ -47,8 +39,6 @@ test("golden path: sign up, create a key, run a playground job with live progres
 
   const result = page.getByRole("region", { name: "Result" });
   await expect(result).toBeVisible({ timeout: 30_000 });
-  const progressSeen = (await page.evaluate("window.__progress")) as string[];
-  expect(progressSeen.some((text) => /Reading pages|Searching|Writing the brief/.test(text))).toBe(true);
   await expect(result.getByRole("definition").first()).toHaveText("succeeded");
   await expect(page.getByLabel("Outcome").getByText("60", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Outcome")).toContainText("60 credits ($0.60)");
