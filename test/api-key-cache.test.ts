@@ -109,6 +109,16 @@ describe("VerifiedKeyCache", () => {
     expect(cache.get("h1")).toBeUndefined();
   });
 
+  it("lets go of expired keys at the next set, so none stays in memory long past its TTL", () => {
+    let now = 0;
+    const cache = new VerifiedKeyCache(5_000, 10, () => now);
+    cache.set("h1", key("k1", "u1"));
+    cache.set("h2", key("k2", "u2"));
+    now = 5_000;
+    cache.set("h3", key("k3", "u3"));
+    expect(cache.size).toBe(1);
+  });
+
   it("forgets by key and by user, and drops the oldest past its bound", () => {
     const cache = new VerifiedKeyCache(5_000, 2, () => 0);
     cache.set("h1", key("k1", "u1"));

@@ -43,9 +43,21 @@ export class VerifiedKeyCache {
   }
 
   set(presented: string, key: VerifiedKey): void {
+    const now = this.now();
+    // Entries are in the order they expire (one TTL for all): the expired ones are at the front,
+    // and go now, so no key stays in memory long past its TTL.
+    for (const [held, entry] of this.entries) {
+      if (entry.expiresAt > now) break;
+      this.entries.delete(held);
+    }
     this.entries.delete(presented);
-    this.entries.set(presented, { key, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(presented, { key, expiresAt: now + this.ttlMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** How many keys are held (expired ones included until the next `set`). */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** A key revoked or reset here stops working here at once. */
