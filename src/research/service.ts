@@ -102,17 +102,23 @@ async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRo
  * live, and its row answers only if the object has nothing.
  */
 async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
-  if (job.resultJson && isTerminal(job.status)) return resultFromRow(job);
+  if (finalResultJson(job)) return resultFromRow(job);
   return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
 }
 
-/** GET /research/{id}: a finished job's result from this isolate's memory once read (it never changes). */
+/** The final result a finished job's row holds (null while the job is open): it never changes. */
+function finalResultJson(job: ResearchJobRow): string | null {
+  return job.resultJson && isTerminal(job.status) ? job.resultJson : null;
+}
+
+/** GET /research/{id}: a finished job's result from this isolate's memory once read. */
 export async function getJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
   const finished = finishedResults.get(userId, id);
   if (finished) return finished;
   const job = await ownJob(deps.db, userId, id);
   const result = await resultOf(deps.env, job);
-  if (job.resultJson && isTerminal(job.status)) finishedResults.set(userId, id, result, job.resultJson.length);
+  const json = finalResultJson(job);
+  if (json) finishedResults.set(userId, id, result, json.length);
   return result;
 }
 

@@ -119,11 +119,11 @@ export async function applyLedgerChange(
     .where(
       key === null ? eq(ledgerEntries.id, id) : or(eq(ledgerEntries.id, id), and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, key))),
     );
-  const balanceQuery = db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const readBalance = db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   const [written, after] = (
     alongside
-      ? (await db.batch([insert, update, alongside(id), readEntry, balanceQuery])).slice(3)
-      : (await db.batch([insert, update, readEntry, balanceQuery])).slice(2)
+      ? (await db.batch([insert, update, alongside(id), readEntry, readBalance])).slice(3)
+      : (await db.batch([insert, update, readEntry, readBalance])).slice(2)
   ) as [LedgerEntryRow[], { credits: number }[]];
 
   const balance = after[0]?.credits;

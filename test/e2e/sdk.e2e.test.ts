@@ -32,17 +32,13 @@ const MAX_JOB = { mode: "max", maxCredits: 40 } as const;
 
 /** The SDK on a new account of the server whose jobs run until cancelled (global-setup.ts). */
 const heldServer = serverClient(inject("heldServer"));
-let heldClientMade: DeepResearch | undefined;
-function heldClient(): DeepResearch {
-  heldClientMade ??= new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
-  return heldClientMade;
-}
-let heldKey: string;
+let heldClient: DeepResearch;
 beforeAll(async () => {
   await untilHealthy(heldServer);
   const signup = await heldServer.post("/api/auth/signup", { email: `sdk-e2e-held-${Date.now()}@example.com`, password: "e2e password 1" });
   const token = ((await signup.json()) as { access_token: string }).access_token;
-  heldKey = ((await (await heldServer.post("/api/keys", { name: "sdk" }, token)).json()) as { plaintext: string }).plaintext;
+  const heldKey = ((await (await heldServer.post("/api/keys", { name: "sdk" }, token)).json()) as { plaintext: string }).plaintext;
+  heldClient = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
 }, 150_000);
 
 describe("the SDK against npm start", () => {
@@ -132,7 +128,7 @@ describe("the SDK against npm start", () => {
 
   it("aborting research() cancels the job: charged only for the work done, and the balance agrees", async () => {
     // On the server whose jobs run until cancelled (global-setup.ts): the abort lands mid-run.
-    const held = heldClient();
+    const held = heldClient;
     const before = await held.credits();
     const controller = new AbortController();
     const thrown = await held

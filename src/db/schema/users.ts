@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
@@ -33,18 +33,6 @@ export type UserRow = typeof users.$inferSelect;
  */
 export type Caller = Omit<UserRow, "credits">;
 
-/** The columns of a Caller, for a select. */
-export const callerColumns = {
-  id: users.id,
-  email: users.email,
-  passwordHash: users.passwordHash,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  emailVerified: users.emailVerified,
-  marketingEmailsEnabled: users.marketingEmailsEnabled,
-  isAdmin: users.isAdmin,
-  suspendedAt: users.suspendedAt,
-  processorCustomerId: users.processorCustomerId,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+/** The columns of a Caller, for a select: every column of users but the balance. */
+const { credits: _balance, ...callerColumnsOfUsers } = getTableColumns(users);
+export const callerColumns = callerColumnsOfUsers;
