@@ -1,12 +1,13 @@
 // npm run bench: measures the service started the way `npm start` does, side by side in one run,
 // and writes its results file (bench/report.ts). Every load targets 127.0.0.1 only and stops by itself.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpus, tmpdir, totalmem } from "node:os";
 import autocannon, { type AutocannonOptions } from "autocannon";
 import { spawn } from "node:child_process";
 import { freePort, type StartedServer, startServer } from "../test/e2e/server.ts";
+import { HITS_PER_SEARCH } from "../src/research/engine/gather/waves.ts";
 import { startFixture } from "./fixture.ts";
 import { modesSection } from "./modes.ts";
 import { machineLoad, percentile, workerdCpuSecs, workerdMemoryMb, writeResults } from "./report.ts";
@@ -142,11 +143,13 @@ function floorWithAssetsConfig(dir: string): string {
 
 /**
  * The floor Worker of bench/floor, served by `wrangler dev` like the service; `stop` ends it.
- * `withAssets`: behind the service's static-assets routing (section 1's row 0′).
+ * `withAssets`: behind the service's static-assets routing (section 1's row 0′). `d1From`: a
+ * service's state directory, whose local D1 (the corpus) the floor gets a copy of.
  */
-async function startFloor(withAssets = false) {
+async function startFloor({ withAssets = false, d1From }: { withAssets?: boolean; d1From?: string } = {}) {
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "bench-floor-"));
+  if (d1From) cpSync(join(d1From, "v3", "d1"), join(stateDir, "v3", "d1"), { recursive: true });
   const config = withAssets ? floorWithAssetsConfig(stateDir) : join(here, "floor", "wrangler.toml");
   const child = spawn(
     join(here, "..", "node_modules", ".bin", "wrangler"),
@@ -180,6 +183,16 @@ async function startFloor(withAssets = false) {
     }
     return waves.get(key)!;
   };
+  /** The floor of one corpus wave: its searches and reads run by a bare object on the same D1, median of 3. */
+  const corpusWave = async (searches: string[], reads: string[]) => {
+    if (searches.length + reads.length === 0) return 0;
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${url}corpus-wave`, { method: "POST", body: JSON.stringify({ searches, reads, hitsPerSearch: HITS_PER_SEARCH }) });
+      runs.push(((await response.json()) as { ms: number }).ms);
+    }
+    return percentile(runs, 50);
+  };
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(hello)).ok) {
@@ -187,7 +200,7 @@ async function startFloor(withAssets = false) {
         // routing only `hello` is answered by the Worker: that floor is for section 1 alone.)
         if (!withAssets) await wave(1, "");
         waves.clear();
-        return { url, hello, wave, stop };
+        return { url, hello, wave, corpusWave, stop };
       }
     } catch {
       /* not listening yet */
@@ -208,10 +221,11 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
   const finished = await api.call("/v1/research", { body: { question: "How did presidents describe tariffs?", mode: "lite" } });
   if (finished.status !== 200) throw new Error(`lite job failed: ${JSON.stringify(finished.body)}`);
   const auth = { Authorization: `Bearer ${key}` };
-  const assetsFloor = await startFloor(true);
+  const assetsFloor = await startFloor({ withAssets: true });
   const endpoints: [string, AutocannonOptions][] = [
     ["(0) hello-world Worker", { url: floor.hello }],
     ["(0′) hello-world Worker behind the service's static-assets routing", { url: assetsFloor.hello }],
+    ["(0″) hello-world Worker asking one D1 query", { url: `${floor.url}d1` }],
     ["(a) GET /healthz", { url: `${server.baseUrl}/healthz` }],
     ["(b) GET /v1/credits", { url: `${server.baseUrl}/v1/credits`, headers: auth }],
     ["(c) GET /v1/research/{id} (finished)", { url: `${server.baseUrl}/v1/research/${finished.body.id}`, headers: auth }],
@@ -234,7 +248,7 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
     };
   };
   assetsFloor.stop();
-  const [zero, zeroAssets, a, b, c] = endpoints.map(([title]) => medianOf(title));
+  const [zero, zeroAssets, zeroD1, a, b, c] = endpoints.map(([title]) => medianOf(title));
   const d = await load("(d) POST /v1/research lite sync", {
     url: `${server.baseUrl}/v1/research`,
     method: "POST",
@@ -247,19 +261,21 @@ async function apiThroughput(server: StartedServer, ctx: Ctx, floor: Floor) {
   );
   log();
   log(
-    "(0′) is the same hello-world Worker behind the service's own static-assets set-up (its `[assets]` block and compatibility flags, read from wrangler.toml: the dashboard served by the same Worker, the API paths sent to the Worker first): what that routing costs under `wrangler dev` before any code of ours runs.",
+    "(0′) is the same hello-world Worker behind the service's own static-assets set-up (its `[assets]` block and compatibility flags, read from wrangler.toml: the dashboard served by the same Worker, the API paths sent to the Worker first): what that routing costs under `wrangler dev` before any code of ours runs. " +
+      "(0″) is the bare Worker asking local D1 one query (`select 1`): the most an endpoint that must read D1 once can do here, as /v1/credits must (the balance is read fresh at every call, never cached).",
   );
   log();
   log("| endpoint | req/s | p50 ms | p99 ms | bytes per response | errors | ratio to (0) | ratio to (0′) |");
   log("|---|---|---|---|---|---|---|---|");
-  for (const row of [zero!, zeroAssets!, a!, b!, c!, d])
+  for (const row of [zero!, zeroAssets!, zeroD1!, a!, b!, c!, d])
     log(
       `| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.bytes} | ${row.errors} | ${round(row.rps / zero!.rps, 2)} | ${round(row.rps / zeroAssets!.rps, 2)} |`,
     );
   log();
   log(
     `Targets against the bare Worker: /v1/credits ≥ 0.85 → **${round(b!.rps / zero!.rps, 2)}** (${round(b!.rps / zeroAssets!.rps, 2)} against (0′)); ` +
-      `finished job ≥ 0.75 → **${round(c!.rps / zero!.rps, 2)}** (${round(c!.rps / zeroAssets!.rps, 2)} against (0′)).`,
+      `finished job ≥ 0.75 → **${round(c!.rps / zero!.rps, 2)}** (${round(c!.rps / zeroAssets!.rps, 2)} against (0′)). ` +
+      `One D1 query alone takes the bare Worker to ${round(zeroD1!.rps / zero!.rps, 2)}; /v1/credits is ${round(b!.rps / zeroD1!.rps, 2)} of that.`,
   );
   log();
 }
@@ -277,6 +293,17 @@ function tasksPerWave(events: SseEvent[]): { searches: number; reads: number }[]
   return waves;
 }
 
+/** The urls a job read in each wave (its source events, under the wave of the progress before them). */
+function readsPerWave(events: SseEvent[]): Map<number, string[]> {
+  const reads = new Map<number, string[]>();
+  let wave = 0;
+  for (const event of events) {
+    if (event.event === "progress") wave = event.data.wave;
+    else if (event.event === "source") reads.set(wave, [...(reads.get(wave) ?? []), event.data.url]);
+  }
+  return reads;
+}
+
 /**
  * Runs standard and pro jobs one at a time and compares each with two bounds: the critical path
  * the issue names (waves × (search latency + read latency) + synthesis; 0 latency on the corpus
@@ -284,7 +311,7 @@ function tasksPerWave(events: SseEvent[]): { searches: number; reads: number }[]
  * through a queue by a Durable Object of bench/floor and answered back, plus synthesis). The
  * distance to the floor is the overhead that is ours.
  */
-async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, floor: Floor, fixture?: Fixture) {
+async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, floor: Floor, fixture?: Fixture, corpusFloor?: Floor) {
   const latency = fixture ? FIXTURE_LATENCY_MS : 0;
   fixture?.latency(latency, latency); // constant: the critical path is known
   const taskUrl = fixture ? `${fixture.baseUrl}/page/1` : "";
@@ -294,12 +321,19 @@ async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, 
     "corpus-queue":
       "## 2a′. The same corpus jobs with every search and read sent through the research-tasks queue (TASK_FAN_OUT=queue): what the queue hop would cost",
   };
+  const corpusQueries =
+    "a Durable Object of bench/floor running the wave's searches (each asking the question) and reads (the pages the job read in that wave) with the service's corpus providers, the same SQL on a copy of the service's D1, all at once and with no engine";
+  const floorWords = {
+    web: "a Durable Object of bench/floor sending that many fetches of a fixture page through a queue and getting the answers back",
+    corpus: corpusQueries,
+    "corpus-queue": `${corpusQueries}, plus as many empty tasks sent through a queue by a Durable Object of bench/floor and answered back`,
+  };
   log(titles[path]);
   log();
   log(
     "The run is measured from submit to the `done` progress event; settlement (ledger release, final row, webhook queue) is reported apart, from `done` to the result. " +
       "Critical path = waves × (search latency + read latency) + synthesis (`synthesizing` to `done`). " +
-      `Floor = synthesis + for each wave the floor of its fan-outs: a Durable Object of bench/floor sending that many ${fixture ? "fetches of a fixture page" : "empty tasks"} through a queue and getting the answers back, on the same machine in the same run.`,
+      `Floor = synthesis + for each wave the floor of its fan-outs, on the same machine in the same run: ${floorWords[path]}.`,
   );
   log();
   log(
@@ -328,7 +362,14 @@ async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, 
       const waves = perWave.length;
       const criticalPath = waves * 2 * latency + synthesis;
       let floorMs = synthesis;
-      for (const wave of perWave) floorMs += (await floor.wave(wave.searches, taskUrl)) + (await floor.wave(wave.reads, taskUrl));
+      const urls = readsPerWave(events);
+      for (const [index, wave] of perWave.entries()) {
+        // On the corpus path the searches and reads are D1 queries: their floor is those queries
+        // run by a bare object (each search asks the question itself: a job's own queries are its
+        // parts, at most as long). Through the queue, the queue's own floor comes on top.
+        if (corpusFloor) floorMs += await corpusFloor.corpusWave(Array(wave.searches).fill(question), urls.get(index + 1) ?? []);
+        if (path !== "corpus") floorMs += (await floor.wave(wave.searches, taskUrl)) + (await floor.wave(wave.reads, taskUrl));
+      }
       const ours = (runMs - floorMs) / Math.max(1, waves);
       const entry = (summary[mode] ??= { ratio: [], floorRatio: [], perWave: [], settlement: [] });
       entry.ratio.push(runMs / criticalPath);
@@ -602,19 +643,23 @@ async function sseFloor(floor: Floor, subscribers: number, emissions: { at: numb
 /** The service on its default, offline path (corpus search): sections 1 and 2a. */
 async function onCorpusPath(floor: Floor) {
   const server = await startServer({ vars: { RATE_LIMIT_SCALE: 100000, ADMIN_EMAILS: ADMIN } });
+  let corpusFloor: Floor | undefined;
   try {
     const ctx = await prepare(server);
     if (!ONLY || ONLY === "api") await apiThroughput(server, ctx, floor);
-    if (!ONLY || ONLY === "orchestration") await orchestration("corpus", ctx, floor);
+    if (ONLY && ONLY !== "orchestration") return;
+    // The corpus path's floor reads a copy of this service's D1 (the demo corpus), taken while it is idle.
+    corpusFloor = await startFloor({ d1From: server.stateDir });
+    await orchestration("corpus", ctx, floor, undefined, corpusFloor);
   } finally {
     await server.stop();
   }
-  if (ONLY && ONLY !== "orchestration") return;
   const queued = await startServer({ vars: { RATE_LIMIT_SCALE: 100000, ADMIN_EMAILS: ADMIN, TASK_FAN_OUT: "queue" } });
   try {
-    await orchestration("corpus-queue", await prepare(queued), floor);
+    await orchestration("corpus-queue", await prepare(queued), floor, undefined, corpusFloor);
   } finally {
     await queued.stop();
+    corpusFloor.stop();
   }
 }
 

@@ -4,6 +4,11 @@
 //   messages to a queue in one batch, the consumer fetches U for each (reading the body) and
 //   reports the batch back to the object, which answers when all N are in. Section 2 compares a
 //   research wave with the floor of its own searches and reads: what is left is our overhead.
+// - `GET /d1`: the hello-world Worker asking one D1 query (`select 1`): section 1's floor for an
+//   endpoint that must read D1 once (the balance is never cached).
+// - `POST /corpus-wave` with `{"searches": [query], "reads": [url]}`: the corpus path's floor, a
+//   Durable Object running a wave's searches and reads as the service's corpus providers make them
+//   (the same SQL, on a copy of the service's D1), all at once, and nothing else: no engine.
 // - `GET /sse?room=R` and `POST /sse/emit?room=R` with `{"schedule": [{"at", "bytes"}]}`: a bare
 //   Durable Object that streams one event per entry (at its offset in ms, of its size; the last one
 //   `result`; entries at the same offset as one chunk) to every open subscriber, in the service's
@@ -11,8 +16,11 @@
 //   Section 4's floor: the same fan-out of a job's events, on the job's own schedule, with nothing
 //   of ours in it. `GET /sse/count?room=R`: subscribers.
 import { DurableObject } from "cloudflare:workers";
+import { CorpusReader } from "../../src/research/providers/corpus-store";
+import { CorpusSearch } from "../../src/research/providers/search/corpus";
 
 interface Env {
+  DB: D1Database;
   WAVE: DurableObjectNamespace<Wave>;
   STREAM: DurableObjectNamespace<Stream>;
   TASKS: Queue<{ key: string; url: string }>;
@@ -82,6 +90,15 @@ export class Wave extends DurableObject<Env> {
     return Date.now() - started;
   }
 
+  /** A wave's corpus searches, then its reads, each set at once; resolves with its wall-clock ms. */
+  async corpusWave(searches: string[], reads: string[], hitsPerSearch: number): Promise<number> {
+    const started = Date.now();
+    const [search, reader] = [new CorpusSearch(this.env.DB), new CorpusReader(this.env.DB)];
+    await Promise.all(searches.map((query) => search.search({ query, limit: hitsPerSearch })));
+    await Promise.all(reads.map((url) => reader.read(url)));
+    return Date.now() - started;
+  }
+
   async answered(keys: string[]): Promise<void> {
     for (const key of keys) {
       this.waiting.get(key)?.();
@@ -103,6 +120,11 @@ export default {
       const { schedule } = (await request.json()) as { schedule: { at: number; bytes: number }[] };
       await streamObject(env, room).emit(schedule);
       return new Response("emitted");
+    }
+    if (url.pathname === "/d1") return Response.json(await env.DB.prepare("select 1 as one").first());
+    if (url.pathname === "/corpus-wave") {
+      const { searches, reads, hitsPerSearch } = (await request.json()) as { searches: string[]; reads: string[]; hitsPerSearch: number };
+      return Response.json({ ms: await waveObject(env).corpusWave(searches, reads, hitsPerSearch) });
     }
     if (url.pathname !== "/wave") return new Response("ok");
     const tasks = Math.max(1, Number(url.searchParams.get("tasks") ?? 1));

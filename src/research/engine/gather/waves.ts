@@ -9,7 +9,7 @@ import { KnownPages } from "./known-urls";
 import { type Candidate, chooseSources, type QueryHits } from "./select";
 
 /** Hits asked of each search: enough to look past the first few, few enough to stay cheap. */
-const HITS_PER_SEARCH = 8;
+export const HITS_PER_SEARCH = 8;
 
 /**
  * The waves of evidence gathering: wave 1 searches the planned branches, each later wave the
