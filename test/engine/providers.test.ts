@@ -597,6 +597,41 @@ describe("web reader", () => {
     await new CachedReader(env.DB, new WebReader(), () => now).read("https://cache.example/page");
     expect(fetches).toBe(2);
   });
+
+  it("in the background, writes the pages of reads started together as one batch once the last is in, failed reads included", async () => {
+    let fetches = 0;
+    server.use(
+      http.get("https://behind.example/robots.txt", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://behind.example/gone", () => new HttpResponse(null, { status: 404 })),
+      http.get("https://behind.example/:page", async ({ params }) => {
+        fetches++;
+        // Pages come in at different times: none is written before the last is in.
+        await new Promise((resolve) => setTimeout(resolve, params.page === "slow" ? 30 : 1));
+        return HttpResponse.text(`Text of ${String(params.page)}.`);
+      }),
+    );
+    const now = () => Date.parse("2026-04-01T00:00:00Z");
+    const batches: number[] = [];
+    const counted = new Proxy(env.DB, {
+      get: (target, property) =>
+        property === "batch"
+          ? (statements: D1PreparedStatement[]) => {
+              batches.push(statements.length);
+              return target.batch(statements);
+            }
+          : Reflect.get(target, property),
+    });
+    const deferred: Promise<unknown>[] = [];
+    const reader = new CachedReader(counted, new WebReader(), now, (work) => deferred.push(work));
+    const urls = ["https://behind.example/a", "https://behind.example/slow", "https://behind.example/b", "https://behind.example/gone"];
+    const pages = await Promise.all(urls.map((url) => reader.read(url)));
+    expect(pages.map((page) => page?.text ?? null)).toEqual(["Text of a.", "Text of slow.", "Text of b.", null]);
+    expect(batches).toEqual([4]);
+    await Promise.all(deferred);
+    const again = await Promise.all(urls.map((url) => new CachedReader(env.DB, new WebReader(), now).read(url)));
+    expect(again.map((page) => page?.cached ?? null)).toEqual([true, true, true, null]);
+    expect(fetches).toBe(3); // the second reader fetched nothing, not even the page that failed
+  });
 });
 
 describe("the engine over a web search provider", () => {

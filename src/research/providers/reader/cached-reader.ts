@@ -8,13 +8,21 @@ type CacheRow = { url: string; status: string; title: string; text: string };
 /** Urls looked up in one query at most (D1 binds up to 100 parameters; one is the freshness bound). */
 const LOOKUP_CHUNK = 90;
 
+/** Cache writes sent to D1 in one batch at most (pages can be long; D1 caps a batch's size). */
+const WRITE_BATCH = 25;
+
 /**
  * The shared page-read cache in D1: the same URL is fetched at most once per 24 hours across
  * all jobs. Failed reads are cached too, so a dead page does not cost a fetch per job. The
- * lookups of the reads started together (a queue batch's) go to D1 as one query, not one each.
+ * lookups of the reads started together (a queue batch's) go to D1 as one query, not one each;
+ * with `defer`, their writes go as one batch once the last of those reads is in (one transaction,
+ * not one per page, run after the answers are on their way).
  */
 export class CachedReader implements PageReader {
   private pending: { url: string; resolve: (row: CacheRow | null) => void; reject: (error: unknown) => void }[] = [];
+  /** Fetches under way, and the cache writes of those already done (sent when none is left). */
+  private fetching = 0;
+  private unwritten: { url: string; write: D1PreparedStatement }[] = [];
 
   constructor(
     private readonly db: D1Database,
@@ -27,18 +35,36 @@ export class CachedReader implements PageReader {
   async read(url: string, signal?: AbortSignal): Promise<Page | null> {
     const hit = await this.lookup(url);
     if (hit) return hit.status === "ok" ? { url, title: hit.title, text: hit.text, cached: true } : null;
-    const page = await this.inner.read(url, signal);
-    if (signal?.aborted) return page;
-    const write = this.db
-      .prepare(
-        "INSERT INTO page_cache (url, status, title, text, content_type, error, fetched_at) VALUES (?, ?, ?, ?, NULL, ?, ?) " +
-          "ON CONFLICT(url) DO UPDATE SET status = excluded.status, title = excluded.title, text = excluded.text, error = excluded.error, fetched_at = excluded.fetched_at",
-      )
-      .bind(url, page ? "ok" : "error", page?.title ?? "", page?.text ?? "", page ? null : "unreadable", new Date(this.now()).toISOString())
-      .run();
-    if (this.defer) this.defer(write.catch((error: unknown) => console.error(`page cache write for ${url} failed`, error)));
-    else await write;
-    return page;
+    this.fetching += 1;
+    try {
+      const page = await this.inner.read(url, signal);
+      if (signal?.aborted) return page;
+      const write = this.db
+        .prepare(
+          "INSERT INTO page_cache (url, status, title, text, content_type, error, fetched_at) VALUES (?, ?, ?, ?, NULL, ?, ?) " +
+            "ON CONFLICT(url) DO UPDATE SET status = excluded.status, title = excluded.title, text = excluded.text, error = excluded.error, fetched_at = excluded.fetched_at",
+        )
+        .bind(url, page ? "ok" : "error", page?.title ?? "", page?.text ?? "", page ? null : "unreadable", new Date(this.now()).toISOString());
+      if (this.defer) this.unwritten.push({ url, write });
+      else await write.run();
+      return page;
+    } finally {
+      this.fetching -= 1;
+      if (this.fetching === 0) this.writeBehind();
+    }
+  }
+
+  /** The writes of the reads that are done, in batches, in the background. */
+  private writeBehind(): void {
+    const writes = this.unwritten.splice(0);
+    for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+      const chunk = writes.slice(start, start + WRITE_BATCH);
+      this.defer?.(
+        this.db.batch(chunk.map((entry) => entry.write)).catch((error: unknown) =>
+          console.error(`page cache write for ${chunk.map((entry) => entry.url).join(", ")} failed`, error),
+        ),
+      );
+    }
   }
 
   /** The fresh cache row of `url`, looked up with every other read started in the same turn. */
