@@ -60,9 +60,9 @@ export class CachedReader implements PageReader {
     for (let start = 0; start < writes.length; start += WRITE_BATCH) {
       const chunk = writes.slice(start, start + WRITE_BATCH);
       this.defer?.(
-        this.db.batch(chunk.map((entry) => entry.write)).catch((error: unknown) =>
-          console.error(`page cache write for ${chunk.map((entry) => entry.url).join(", ")} failed`, error),
-        ),
+        this.db
+          .batch(chunk.map((entry) => entry.write))
+          .catch((error: unknown) => console.error(`page cache write for ${chunk.map((entry) => entry.url).join(", ")} failed`, error)),
       );
     }
   }
