@@ -307,9 +307,11 @@ function readsPerWave(events: SseEvent[]): Map<number, string[]> {
 /**
  * Runs standard and pro jobs one at a time and compares each with two bounds: the critical path
  * the issue names (waves × (search latency + read latency) + synthesis; 0 latency on the corpus
- * path) and the platform's floor for the same fan-outs (each wave's searches and reads sent
- * through a queue by a Durable Object of bench/floor and answered back, plus synthesis). The
- * distance to the floor is the overhead that is ours.
+ * path) and the platform's floor for the same fan-outs, plus synthesis: on the web path each
+ * wave's searches and reads sent through a queue by a Durable Object of bench/floor and answered
+ * back; on the corpus path the wave's D1 searches and reads run by such an object (`corpusFloor`,
+ * on a copy of the service's D1), through the queue as well for 2a′. The distance to the floor
+ * is the overhead that is ours, the engine's own work included.
  */
 async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, floor: Floor, fixture?: Fixture, corpusFloor?: Floor) {
   const latency = fixture ? FIXTURE_LATENCY_MS : 0;
@@ -365,8 +367,9 @@ async function orchestration(path: "web" | "corpus" | "corpus-queue", ctx: Ctx, 
       const urls = readsPerWave(events);
       for (const [index, wave] of perWave.entries()) {
         // On the corpus path the searches and reads are D1 queries: their floor is those queries
-        // run by a bare object (each search asks the question itself: a job's own queries are its
-        // parts, at most as long). Through the queue, the queue's own floor comes on top.
+        // run by a bare object. Each search asks the question itself (the job's own queries are
+        // not in its events; they are parts of the question, and a search here costs about the
+        // same, 8-12 ms, whichever of its words it asks). Through the queue, the queue's floor too.
         if (corpusFloor) floorMs += await corpusFloor.corpusWave(Array(wave.searches).fill(question), urls.get(index + 1) ?? []);
         if (path !== "corpus") floorMs += (await floor.wave(wave.searches, taskUrl)) + (await floor.wave(wave.reads, taskUrl));
       }
