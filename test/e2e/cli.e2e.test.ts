@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { DeepResearch } from "../../sdk/src/index";
-import { serverClient, untilHealthy } from "./server";
+import { newAccount, serverClient, untilHealthy } from "./server";
 
 const server = serverClient(inject("server"));
 /** Its jobs run until cancelled (global-setup.ts): where Ctrl-C is tried. */
@@ -14,16 +14,9 @@ let api: DeepResearch;
 let heldKey: string;
 let heldApi: DeepResearch;
 
-/** A new account on `on` and an API key of it. */
-async function accountKey(on: typeof server): Promise<string> {
-  const signup = await on.post("/api/auth/signup", { email: `cli-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-  return ((await (await on.post("/api/keys", { name: "cli" }, accessToken)).json()) as { plaintext: string }).plaintext;
-}
-
 beforeAll(async () => {
   await untilHealthy(heldServer);
-  [key, heldKey] = await Promise.all([accountKey(server), accountKey(heldServer)]);
+  [{ key }, { key: heldKey }] = await Promise.all([newAccount(server, "cli-e2e"), newAccount(heldServer, "cli-e2e")]);
   api = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
   heldApi = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
 }, 150_000);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
-import { serverClient } from "./server";
+import { newAccount, serverClient } from "./server";
 
 const server = serverClient(inject("server"));
 
@@ -31,9 +31,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 
 describe("collections through npm start", () => {
   it("npm run corpus:load -- --sotu --collection loads the demo speeches into a customer's collection over the API, and research there cites only them", async () => {
-    const signup = await server.post("/api/auth/signup", { email: `collections-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-    const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-    const key = (await api("/api/keys", accessToken, { body: { name: "e2e" } })).body.plaintext as string;
+    const { key } = await newAccount(server, "collections-e2e");
     const { id } = (await api("/v1/collections", key, { body: { name: "State of the Union" } })).body;
     // Run asynchronously: spawnSync blocked this process's event loop for the whole load, so a
     // keep-alive connection the server closed meanwhile was reused for the next request and

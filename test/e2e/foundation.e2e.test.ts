@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { serverClient } from "./server";
+import { newAccount, serverClient } from "./server";
 
 const server = serverClient(inject("server"));
 
@@ -66,9 +66,7 @@ describe("npm start, over real HTTP", () => {
     expect(wranglerLines.some((args) => args.join(" ").includes("--var ENVIRONMENT:development"))).toBe(true);
     // Only development accepts http to a loopback host: the request gets past that check and fails
     // on its (impossible) budget instead, before anything is written.
-    const signup = await post("/api/auth/signup", { email: `e2e-env-${Date.now()}@example.com`, password: "e2e password 1" });
-    const { access_token } = (await signup.json()) as { access_token: string };
-    const { plaintext } = (await (await post("/api/keys", { name: "e2e" }, access_token)).json()) as { plaintext: string };
+    const { key: plaintext } = await newAccount(server, "e2e-env");
     const response = await post(
       "/v1/research",
       { question: "Anything?", mode: "lite", max_wallclock_secs: 0, webhook_url: "http://127.0.0.1:9/hook" },

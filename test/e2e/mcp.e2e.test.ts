@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { serverClient } from "./server";
+import { newAccount, serverClient } from "./server";
 
 /** The MCP endpoint driven by the official client over real HTTP, against `npm start`. */
 
@@ -10,20 +10,9 @@ const server = serverClient(inject("server"));
 const QUESTION = "How did presidents describe tariffs in the 19th century?";
 const clients: Client[] = [];
 
-interface Account {
-  key: string;
-}
-
-let counter = 0;
-async function newAccount(): Promise<Account> {
-  counter += 1;
-  const signup = await server.post("/api/auth/signup", { email: `mcp-e2e-${Date.now()}-${counter}@example.com`, password: "e2e password 1" });
-  expect(signup.status).toBe(200);
-  const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-  const key = await server.post("/api/keys", { name: "mcp e2e" }, accessToken);
-  expect(key.status).toBe(200);
-  return { key: ((await key.json()) as { plaintext: string }).plaintext };
-}
+/** A new account of its own and its API key (each test's caller). */
+const mcpAccount = () => newAccount(server, "mcp-e2e");
+type Account = Awaited<ReturnType<typeof mcpAccount>>;
 
 function transportFor(key: string | null): StreamableHTTPClientTransport {
   const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
@@ -48,7 +37,7 @@ const call = (client: Client, name: string, args: Record<string, unknown> = {}) 
 
 let alice: Account;
 beforeAll(async () => {
-  alice = await newAccount();
+  alice = await mcpAccount();
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
@@ -104,7 +93,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
   });
 
   it("deep_research reports progress while the job runs, returns the cited brief with its sources, and charges the mode's price", async () => {
-    const account = await newAccount();
+    const account = await mcpAccount();
     const client = await connect(account);
     const before = await credits(account);
     const progress: Progress[] = [];
@@ -134,7 +123,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
   });
 
   it("a job the balance cannot cover is an insufficient_credits error result, and nothing is charged or left behind", async () => {
-    const account = await newAccount();
+    const account = await mcpAccount();
     const client = await connect(account);
     const before = await credits(account);
     const result = await call(client, "deep_research", { question: QUESTION, mode: "max", max_credits: before + 100 });
@@ -190,7 +179,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(cancelled.structuredContent).toEqual(job);
 
     // Another account sees none of it: the id is not found, exactly as over REST.
-    const bob = await connect(await newAccount());
+    const bob = await connect(await mcpAccount());
     for (const name of ["get_research", "cancel_research"]) {
       const result = await call(bob, name, { id: job.id });
       expect(result.isError, name).toBe(true);
@@ -208,7 +197,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
   });
 
   it("an idempotency_key returns the original job instead of paying for another", async () => {
-    const account = await newAccount();
+    const account = await mcpAccount();
     const client = await connect(account);
     const args = { question: QUESTION, mode: "lite", idempotency_key: `mcp-e2e-${Date.now()}` };
     const first = (await call(client, "deep_research", args)).structuredContent as any;
@@ -220,7 +209,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
   });
 
   it("start_research answers with the job's id at once and get_research follows it; quote_research prices it first", async () => {
-    const account = await newAccount();
+    const account = await mcpAccount();
     const client = await connect(account);
     const args = { question: QUESTION, mode: "standard" };
     const quote = (await call(client, "quote_research", args)).structuredContent as any;
@@ -243,7 +232,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
   });
 
   it("dropping the connection mid-call cancels the job: charged only for the work done", async () => {
-    const account = await newAccount();
+    const account = await mcpAccount();
     const client = new Client({ name: "mcp-e2e", version: "1.0.0" });
     await client.connect(transportFor(account.key));
     let jobId: string | undefined;

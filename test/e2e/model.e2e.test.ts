@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type StandInStats, startStandIn } from "../../scripts/eval/stand-in-model";
-import { type StartedServer, startServer } from "./server";
+import { newAccount, type StartedServer, startServer } from "./server";
 
 /**
  * Issue 27 on the customer's path: `npm start` with LLM_PROVIDER=openai pointed at a local
@@ -22,9 +22,7 @@ describe("a job with a hosted model configured", () => {
   it("the model takes plan, reflect, write and critic; the brief keeps its contract", async () => {
     standIn = await startStandIn();
     service = await startServer({ vars: { LLM_PROVIDER: "openai", LLM_MODEL: "stand-in", OPENAI_BASE_URL: standIn.baseUrl } });
-    const signup = await service.post("/api/auth/signup", { email: `model-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-    const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-    const key = ((await (await service.post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
+    const { key } = await newAccount(service, "model-e2e");
     const headers = { Authorization: `Bearer ${key}` };
 
     const accepted = await service.post("/v1/research", { question: "How did presidents describe the tariff?", mode: "pro" }, key);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { NODE_VERIFY, PYTHON_VERIFY } from "../../src/http/guides";
-import { freePort, serverClient } from "./server";
+import { freePort, newAccount, serverClient } from "./server";
 
 const server = serverClient(inject("server"));
 let key: string;
@@ -14,12 +14,7 @@ let accessToken: string;
 let userId: string;
 
 beforeAll(async () => {
-  const signup = await post("/api/auth/signup", { email: `jobs-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  ({
-    access_token: accessToken,
-    user: { id: userId },
-  } = (await signup.json()) as { access_token: string; user: { id: string } });
-  key = ((await (await post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
+  ({ accessToken, userId, key } = await newAccount(server, "jobs-e2e"));
 });
 
 const post = (path: string, body: unknown, token?: string) => server.post(path, body, token);

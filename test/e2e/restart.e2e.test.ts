@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFixture } from "../../bench/fixture";
-import { type StartedServer, startServer } from "./server";
+import { newAccount, type StartedServer, startServer } from "./server";
 
 /**
  * Issue 26 defect 5, as it happened: `npm start` is SIGKILLed while a job runs (its wave's searches
@@ -24,9 +24,7 @@ describe("a job running when the server is killed", () => {
     const vars = { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl };
     const first = await startServer({ vars });
     servers.push(first);
-    const signup = await first.post("/api/auth/signup", { email: `restart-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-    const { access_token: accessToken } = (await signup.json()) as { access_token: string };
-    const key = ((await (await first.post("/api/keys", { name: "e2e" }, accessToken)).json()) as { plaintext: string }).plaintext;
+    const { key } = await newAccount(first, "restart-e2e");
     const accepted = await first.post("/v1/research", { question: "How did tariff policy change trade volumes?", mode: "standard" }, key);
     expect(accepted.status).toBe(202);
     const { id } = (await accepted.json()) as { id: string };

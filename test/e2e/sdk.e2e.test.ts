@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { SDK_TYPES_PATH, sdkTypesFrom } from "../../scripts/lib/sdk-client";
 import { DeepResearch, DeepResearchError, InvalidRequestError, ResearchCancelledError, verifyWebhook, WebhookVerificationError } from "../../sdk/src/index";
 import type { ResearchEvent } from "../../sdk/src/index";
-import { freePort, serverClient, untilHealthy } from "./server";
+import { freePort, newAccount, serverClient, untilHealthy } from "./server";
 
 const server = serverClient(inject("server"));
 const TARIFFS = "How did presidents describe tariffs in the 19th century?";
@@ -15,9 +15,7 @@ let client: DeepResearch;
 
 /** One account for the file (500 free credits), and the SDK on its key. */
 beforeAll(async () => {
-  const signup = await server.post("/api/auth/signup", { email: `sdk-e2e-${Date.now()}@example.com`, password: "e2e password 1" });
-  accessToken = ((await signup.json()) as { access_token: string }).access_token;
-  key = ((await (await server.post("/api/keys", { name: "sdk" }, accessToken)).json()) as { plaintext: string }).plaintext;
+  ({ accessToken, key } = await newAccount(server, "sdk-e2e"));
   client = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
 });
 
@@ -35,10 +33,7 @@ const heldServer = serverClient(inject("heldServer"));
 let heldClient: DeepResearch;
 beforeAll(async () => {
   await untilHealthy(heldServer);
-  const signup = await heldServer.post("/api/auth/signup", { email: `sdk-e2e-held-${Date.now()}@example.com`, password: "e2e password 1" });
-  const token = ((await signup.json()) as { access_token: string }).access_token;
-  const heldKey = ((await (await heldServer.post("/api/keys", { name: "sdk" }, token)).json()) as { plaintext: string }).plaintext;
-  heldClient = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
+  heldClient = new DeepResearch({ apiKey: (await newAccount(heldServer, "sdk-e2e-held")).key, baseUrl: heldServer.baseUrl });
 }, 150_000);
 
 describe("the SDK against npm start", () => {

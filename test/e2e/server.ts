@@ -57,6 +57,16 @@ export function serverClient(address: ServerAddress): ServerClient {
   };
 }
 
+/** A new account on `on` (`label` names its email and its key) and an API key of it. */
+export async function newAccount(on: Pick<ServerClient, "post">, label: string): Promise<{ accessToken: string; userId: string; key: string }> {
+  const signup = await on.post("/api/auth/signup", { email: `${label}-${crypto.randomUUID()}@example.com`, password: "e2e password 1" });
+  if (!signup.ok) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const { access_token: accessToken, user } = (await signup.json()) as { access_token: string; user: { id: string } };
+  const created = await on.post("/api/keys", { name: label }, accessToken);
+  if (!created.ok) throw new Error(`key creation failed: ${created.status} ${await created.text()}`);
+  return { accessToken, userId: user.id, key: ((await created.json()) as { plaintext: string }).plaintext };
+}
+
 /**
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
  * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment;
