@@ -133,3 +133,5 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     },
   };
 }
+
+export type Fixture = Awaited<ReturnType<typeof startFixture>>;

@@ -16,6 +16,9 @@ export function percentile(values: number[], p: number): number {
 
 export const median = (values: number[]) => percentile(values, 50);
 
+/** `n` rounded to `digits` decimals, as a number. */
+export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
 /** "Machine load (1/5/15 min): a / b / c." */
 export function machineLoad(): string {
   return `Machine load (1/5/15 min): ${loadavg()
