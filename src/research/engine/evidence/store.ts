@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
+import { contentTerm, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -71,7 +71,8 @@ export class Evidence {
     for (const word of tokens) {
       let term = this.termOfWord.get(word);
       if (term === undefined) {
-        term = STOPWORDS.has(word) ? null : this.pooledTerm(stem(word));
+        const stemmed = contentTerm(word);
+        term = stemmed === null ? null : this.pooledTerm(stemmed);
         this.termOfWord.set(word, term);
       }
       if (term !== null) out.push(term);

@@ -35,7 +35,17 @@ export function terms(text: string): string[] {
 
 /** The content terms among words already split by `words`. */
 export function contentTerms(tokens: string[]): string[] {
-  return tokens.filter((word) => !STOPWORDS.has(word)).map(stem);
+  const out: string[] = [];
+  for (const word of tokens) {
+    const term = contentTerm(word);
+    if (term !== null) out.push(term);
+  }
+  return out;
+}
+
+/** One word's content term: its stem, or null for a stopword. */
+export function contentTerm(word: string): string | null {
+  return STOPWORDS.has(word) ? null : stem(word);
 }
 
 /** Abbreviations after which a period does not end a sentence ("Ken St. Andre", "(c. 1580", "Martin Luther King Jr. was"). */
