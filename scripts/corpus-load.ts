@@ -1,11 +1,17 @@
 /**
- * Loads documents into the local corpus (wrangler's local D1), or into an account's collection:
- *   npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]
+ * Loads documents into the local corpus (wrangler's local D1), into the shared corpus of a running
+ * (deployed) service, or into an account's collection:
+ *   npm run corpus:load -- <file.jsonl | folder | --sotu> [--persist-to <dir>] [--domain <name>]
+ *   npm run corpus:load -- <file.jsonl | folder | --sotu> --admin [--base <url>] [--domain <name>]
  *   npm run corpus:load -- <file.jsonl | folder | --sotu> --collection <id> [--base <url>]
- * With --collection the documents go through the public API of a running service
- * (POST /v1/collections/{id}/documents, the key in DEEP_RESEARCH_API_KEY, the service at --base or
- * DEEP_RESEARCH_BASE_URL, default http://127.0.0.1:8787): charged and limited like any upload, and
- * only into a collection of the key's owner. `--sotu` loads the demo State of the Union speeches.
+ * With --admin the documents go to the service's admin endpoint (POST /api/admin/corpus, audited),
+ * as an admin: an access token in DEEP_RESEARCH_ADMIN_TOKEN, or, in a terminal, the admin's email
+ * and password, asked for and sent to POST /api/auth/login. That is how a deployed service's corpus,
+ * empty at first, is filled (README "Deploy"). With --collection the documents go through the
+ * public API (POST /v1/collections/{id}/documents, the key in DEEP_RESEARCH_API_KEY): charged and
+ * limited like any upload, and only into a collection of the key's owner. Both reach the service at
+ * --base or DEEP_RESEARCH_BASE_URL, default http://127.0.0.1:8787. `--sotu` loads the demo State of
+ * the Union speeches.
  * A .jsonl file holds one {"url", "title", "text", "domain"?} object per line. A folder is read
  * recursively: .md, .markdown, .txt, .html, .htm and .jsonl files. Files get the url
  * `file://<absolute path>` and the domain `local.corpus` (or --domain), title from the first
@@ -13,9 +19,10 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { plainText } from "../src/lib/plain-text.ts";
-import { applyMigrations, openLocalD1, upsertDocuments } from "./lib/local-d1.mjs";
 import { sotuDocuments } from "./seed-corpus.mjs";
 
 interface Doc {
@@ -39,11 +46,14 @@ const defaultDomain = option("--domain") ?? "local.corpus";
 const collection = option("--collection");
 const base = option("--base") ?? process.env.DEEP_RESEARCH_BASE_URL ?? "http://127.0.0.1:8787";
 const sotu = args.includes("--sotu");
-const target = args.find((arg) => arg !== "--sotu");
-if (!target && !(sotu && collection)) {
+const admin = args.includes("--admin");
+const target = args.find((arg) => arg !== "--sotu" && arg !== "--admin");
+if ((!target && !sotu) || (admin && (collection || persistTo))) {
   console.error(
-    "usage: npm run corpus:load -- <file.jsonl | folder> [--persist-to <dir>] [--domain <name>]\n" +
-      "       npm run corpus:load -- <file.jsonl | folder | --sotu> --collection <id> [--base <url>]   (key in DEEP_RESEARCH_API_KEY)",
+    "usage: npm run corpus:load -- <file.jsonl | folder | --sotu> [--persist-to <dir>] [--domain <name>]   (the local corpus npm start serves)\n" +
+      "       npm run corpus:load -- <file.jsonl | folder | --sotu> --admin [--base <url>] [--domain <name>]    (a running service's shared corpus;\n" +
+      "                                 an admin's access token in DEEP_RESEARCH_ADMIN_TOKEN, or asked for the admin's email and password)\n" +
+      "       npm run corpus:load -- <file.jsonl | folder | --sotu> --collection <id> [--base <url>]           (a collection; key in DEEP_RESEARCH_API_KEY)",
   );
   process.exit(2);
 }
@@ -119,37 +129,125 @@ function asCollectionDocument(doc: Doc) {
   return { title: doc.title.slice(0, 500), text: doc.text, ...(web ? { url: doc.url } : { metadata: { source: doc.url } }) };
 }
 
-/** Posts the documents to the collection in calls of at most 100 documents and ~5 MB. */
-async function loadIntoCollection(id: string, docs: Doc[]): Promise<void> {
-  const key = process.env.DEEP_RESEARCH_API_KEY;
-  if (!key) throw new Error("set DEEP_RESEARCH_API_KEY to an API key of the collection's owner");
+const service = base.replace(/\/+$/, "");
+
+/** POSTs the documents to `path` of the service as `{documents}`, in calls of at most 100 documents and ~5 MB; the documents stored. */
+async function postInBatches<T>(path: string, token: string, docs: Doc[], shape: (doc: Doc) => T): Promise<number> {
   let written = 0;
   for (let start = 0; start < docs.length; ) {
-    const batch: ReturnType<typeof asCollectionDocument>[] = [];
+    const batch: T[] = [];
     let bytes = 0;
     while (start < docs.length && batch.length < 100 && (batch.length === 0 || bytes + docs[start]!.text.length < 5_000_000)) {
       bytes += docs[start]!.text.length;
-      batch.push(asCollectionDocument(docs[start++]!));
+      batch.push(shape(docs[start++]!));
     }
-    const response = await fetch(`${base.replace(/\/+$/, "")}/v1/collections/${id}/documents`, {
+    const response = await fetch(`${service}${path}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ documents: batch }),
     });
-    const body = (await response.json()) as { ingested?: number; error?: { code: string; message: string } };
-    if (!response.ok) throw new Error(`${response.status} ${body.error?.code}: ${body.error?.message}`);
+    const body = (await response.json().catch(() => ({}))) as { ingested?: number; error?: { code: string; message: string } };
+    if (!response.ok) {
+      const why = `${response.status} ${body.error?.code ?? response.statusText}: ${body.error?.message ?? "(no error body)"}`;
+      throw new Error(written > 0 ? `${why} (after ${written} documents were stored; loading again replaces them by url)` : why);
+    }
     written += body.ingested ?? 0;
   }
+  return written;
+}
+
+/** Into one of the key owner's collections, through the public API. */
+async function loadIntoCollection(id: string, docs: Doc[]): Promise<void> {
+  const key = process.env.DEEP_RESEARCH_API_KEY;
+  if (!key) throw new Error("set DEEP_RESEARCH_API_KEY to an API key of the collection's owner");
+  const written = await postInBatches(`/v1/collections/${id}/documents`, key, docs, asCollectionDocument);
   console.log(`collection ${id}: added or replaced ${written} documents`);
+}
+
+/** Asks the admin's email, then the password without echoing it, on one terminal interface (lines typed ahead are kept). */
+async function askLogin(): Promise<{ email: string; password: string }> {
+  let muted = false;
+  const output = new Writable({
+    write: (chunk, _encoding, done) => {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const lines = rl[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    return line.done ? "" : String(line.value).trim();
+  };
+  try {
+    process.stderr.write(`Admin email at ${service}: `);
+    const email = await next();
+    process.stderr.write("Password: ");
+    muted = true;
+    const password = await next();
+    muted = false;
+    process.stderr.write("\n");
+    return { email, password };
+  } finally {
+    rl.close();
+  }
+}
+
+/** An admin's access token: DEEP_RESEARCH_ADMIN_TOKEN, or a login with the email and password asked for in a terminal. */
+async function adminToken(): Promise<string> {
+  const given = process.env.DEEP_RESEARCH_ADMIN_TOKEN?.trim();
+  if (given) return given;
+  if (!process.stdin.isTTY) {
+    throw new Error(
+      `--admin needs an admin's access token in DEEP_RESEARCH_ADMIN_TOKEN (POST ${service}/api/auth/login answers one, valid 15 minutes), or a terminal to ask for the admin's email and password`,
+    );
+  }
+  const { email, password } = await askLogin();
+  const response = await fetch(`${service}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { access_token?: string; error?: { code: string; message: string } };
+  if (!response.ok || !body.access_token) throw new Error(`login refused: ${response.status} ${body.error?.code ?? ""}: ${body.error?.message ?? ""}`);
+  return body.access_token;
+}
+
+/** Into the shared corpus of a running service, through its admin endpoint. */
+async function loadIntoServiceCorpus(docs: Doc[]): Promise<void> {
+  const token = await adminToken();
+  try {
+    const written = await postInBatches("/api/admin/corpus", token, docs, (doc) => ({
+      url: doc.url,
+      title: doc.title.slice(0, 500),
+      text: doc.text,
+      domain: doc.domain,
+    }));
+    console.log(`corpus at ${service}: added or replaced ${written} documents`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/^403 /.test(message))
+      throw new Error(`${message}\nThe account is not an admin: put its email in ADMIN_EMAILS (wrangler.toml's [vars]), deploy, then log in again.`);
+    if (/^401 /.test(message))
+      throw new Error(`${message}\nAn access token lasts 15 minutes: log in again (or leave DEEP_RESEARCH_ADMIN_TOKEN unset to be asked).`);
+    throw error;
+  }
 }
 
 // Titles as plain text (no markup, entities decoded), as the service keeps them (issue 26, defect 7).
 const documents = [...(sotu ? (sotuDocuments() as Doc[]) : []), ...(target ? walk(resolve(target)).flatMap(documentsOf) : [])]
   .filter((doc) => doc.text.trim())
   .map((doc) => ({ ...doc, title: plainText(doc.title) || basename(doc.url) }));
-if (collection) {
-  await loadIntoCollection(collection, documents);
+if (collection || admin) {
+  try {
+    await (collection ? loadIntoCollection(collection, documents) : loadIntoServiceCorpus(documents));
+  } catch (error) {
+    console.error(`corpus:load: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 } else {
+  // Only here: it loads wrangler (seconds), which the service's own endpoints need no part of.
+  const { applyMigrations, openLocalD1, upsertDocuments } = await import("./lib/local-d1.mjs");
   const { db, dispose } = await openLocalD1(persistTo);
   try {
     await applyMigrations(db);

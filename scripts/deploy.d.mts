@@ -21,22 +21,36 @@ export interface BundleSizes {
   bytes: number;
   gzipBytes: number;
 }
-export type DeployResult = { databaseId: string; createdSecrets: string[]; skippedSecrets: string[] } | ({ dryRun: true } & BundleSizes);
+export type DeployResult =
+  | {
+      databaseId: string;
+      createdSecrets: string[];
+      skippedSecrets: string[];
+      /** The remote corpus's documents when SEARCH_PROVIDER is corpus (null: not counted, or a web provider). */
+      corpusDocuments: number | null;
+    }
+  | ({ dryRun: true } & BundleSizes)
+  | { help: true };
 
 export declare const PLACEHOLDER_DATABASE_ID: string;
 export declare const FREE_PLAN_COMPRESSED_LIMIT_BYTES: number;
 export declare const UNCOMPRESSED_LIMIT_BYTES: number;
 export declare const OPTIONAL_SECRETS: { name: string; about: string; provider?: [string, string] }[];
 export declare const PROVIDER_SECRETS: Record<"SEARCH_PROVIDER" | "LLM_PROVIDER", Record<string, string>>;
+export declare const WEB_SEARCH_PROVIDERS: Record<string, string>;
 export declare class DeployError extends Error {}
+export declare function usage(): string;
+export declare function emptyCorpusNotice(workerName: string | undefined, count: number | null): string;
 export declare function readDeployConfig(text: string): DeployConfig;
 export declare function writeDatabaseId(text: string, id: string, date?: Date): string;
 export declare function bundleSizes(outdir: string): BundleSizes;
-export declare function parseArgs(args: string[]): { dryRun: boolean; prompt: boolean; deployArgs: string[] };
+export declare function parseArgs(args: string[]): { help: boolean; dryRun: boolean; prompt: boolean; deployArgs: string[] };
 export declare function deploy(options: {
   run: Run;
   prompt?: (question: string) => Promise<string>;
   log?: (message: string) => void;
+  /** Where --help's usage goes (stdout). */
+  print?: (text: string) => void;
   interactive?: boolean;
   args?: string[];
   configPath?: string;

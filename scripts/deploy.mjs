@@ -6,14 +6,17 @@
 //  2. finds the D1 database of wrangler.toml (`deep-research`) or creates it, and writes its id over
 //     the placeholder database_id in wrangler.toml (only that line, with a comment above it);
 //  3. creates the queues wrangler.toml names (producers, consumers, dead-letter queues) that are missing;
-//  4. applies the D1 migrations to the remote database;
+//  4. applies the D1 migrations to the remote database; with SEARCH_PROVIDER=corpus (the default),
+//     counts the corpus's documents, and when there are none says so at the end with the choices
+//     (the demo corpus, your own documents, a web search provider): an empty corpus answers nothing;
 //  5. secrets: generates JWT_SECRET when the Worker has none; asks for each missing optional secret
 //     (email, payments, search and model keys) when run in a terminal, Enter skipping it; refuses to
 //     deploy when the configured provider needs a key nobody gave. New secrets go up with the deploy
 //     (`--secrets-file`, a file readable only by its owner, removed afterwards), never on a command line;
 //  6. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`.
 // `--dry-run` only bundles (`wrangler deploy --dry-run --outdir <tmp>`, no account needed) and prints
-// the bundle's sizes. `--no-prompt` never asks. Other flags go to `wrangler deploy` (e.g. `--var KEY:VALUE`).
+// the bundle's sizes. `--no-prompt` never asks. `--help` (`-h`) prints usage() and runs nothing.
+// Other flags go to `wrangler deploy` (e.g. `--var KEY:VALUE`).
 // The steps are the exported `deploy()`, which takes its command runner and prompt as arguments, so
 // test/repo/deploy.test.ts drives it with a fake wrangler.
 import { spawn } from "node:child_process";
@@ -55,6 +58,79 @@ export const PROVIDER_SECRETS = {
   SEARCH_PROVIDER: { brave: "BRAVE_API_KEY", tavily: "TAVILY_API_KEY", exa: "EXA_API_KEY" },
   LLM_PROVIDER: { anthropic: "ANTHROPIC_API_KEY" },
 };
+
+/** The web search providers (src/env.ts SEARCH_PROVIDER, every name but corpus; a test compares) and what each needs. */
+export const WEB_SEARCH_PROVIDERS = { brave: "BRAVE_API_KEY", tavily: "TAVILY_API_KEY", exa: "EXA_API_KEY", searxng: "SEARXNG_URL" };
+
+/** `npm run deploy -- --help`. */
+export function usage() {
+  const secrets = OPTIONAL_SECRETS.map((secret) => `  ${secret.name.padEnd(22)} ${secret.about}`);
+  return [
+    "Usage: npm run deploy [-- <flags>]      (the same: node scripts/deploy.mjs [flags])",
+    "",
+    "Puts this service on the Cloudflare account wrangler is logged in to. Each step says what it did and",
+    "is idempotent: run it again after a failure, and to ship each new version.",
+    "  1. login       wrangler whoami; without a login it stops and says how to get one",
+    '  2. D1          finds or creates the database "deep-research", writes its id into wrangler.toml',
+    "  3. queues      creates the queues wrangler.toml names that are missing",
+    "  4. migrations  wrangler d1 migrations apply DB --remote; with SEARCH_PROVIDER=corpus, counts the corpus",
+    "  5. secrets     generates JWT_SECRET when the Worker has none; in a terminal, asks for each missing",
+    "                 optional secret (Enter skips it); refuses a provider whose key the Worker lacks",
+    "  6. deploy      npm run web:build, then wrangler deploy --var ENVIRONMENT:production",
+    "",
+    "Flags:",
+    "  --dry-run      bundle only (no account, no network) and print the Worker's size",
+    "  --no-prompt    ask for no secret, as without a terminal (CI)",
+    "  -h, --help     this text; nothing runs",
+    "  other flags    go to wrangler deploy, e.g. --var ADMIN_EMAILS:you@example.com (one deploy; wrangler.toml's",
+    "                 [vars] for good). Refused: --env, --config, --name, --outdir, --var ENVIRONMENT:<not production>",
+    "",
+    "Environment (instead of `npx wrangler login`, which opens a browser once):",
+    "  CLOUDFLARE_API_TOKEN   a token that may edit Workers scripts, D1 and Queues",
+    "  CLOUDFLARE_ACCOUNT_ID  the account, when the login reaches several",
+    "",
+    "Secrets of the Worker (step 5; later: npx wrangler secret put NAME):",
+    `  ${"JWT_SECRET".padEnd(22)} signs access tokens; generated when missing (48 random bytes)`,
+    ...secrets,
+    "",
+    'Variables: wrangler.toml\'s [vars] (ADMIN_EMAILS, DASHBOARD_URL, SEARCH_PROVIDER, LLM_PROVIDER, ...): README "Configuration".',
+    "",
+    'What research searches: SEARCH_PROVIDER = "corpus" (wrangler.toml\'s default) searches the documents of the',
+    'deployed D1 database, which starts empty: until it holds some, every question answers "None of the sources',
+    'read…". The deploy says so when the corpus is empty, with the choices: load the demo corpus or your own',
+    "documents (npm run corpus:load -- --sotu --admin --base <the Worker's address>), or set SEARCH_PROVIDER to a",
+    `web search provider: ${orList(Object.entries(WEB_SEARCH_PROVIDERS).map(([name, needs]) => `${name} (${needs})`))}. README "Deploy".`,
+  ].join("\n");
+}
+
+/**
+ * What to do about a corpus without documents (`count` 0), or one that could not be counted (null):
+ * with SEARCH_PROVIDER=corpus, research finds nothing until the operator loads documents or
+ * chooses web search.
+ */
+export function emptyCorpusNotice(workerName, count) {
+  const base = `https://${workerName ?? "<worker>"}.<your subdomain>.workers.dev`;
+  const keyed = Object.entries(WEB_SEARCH_PROVIDERS).filter(([, needs]) => needs.endsWith("_API_KEY"));
+  return [
+    count === 0
+      ? "the corpus is empty. SEARCH_PROVIDER is corpus (wrangler.toml's default): research searches only the documents"
+      : "the corpus could not be counted; if it is empty, nothing answers. SEARCH_PROVIDER is corpus: research searches only the documents",
+    'in the deployed D1 database, and until it holds some, every question answers "None of the sources read…". Choose one:',
+    "  1. Load the demo corpus, the US State of the Union addresses (1790-2021), as an admin (your email in",
+    "     wrangler.toml's ADMIN_EMAILS, deployed, and signed up on the dashboard):",
+    `       npm run corpus:load -- --sotu --admin --base ${base}`,
+    "     It asks for the admin's email and password (or takes an access token in DEEP_RESEARCH_ADMIN_TOKEN).",
+    "  2. Load your own documents: the same command with a folder (.md, .txt, .html, .jsonl) or a .jsonl file",
+    '     instead of --sotu, or POST /api/admin/corpus {"documents": [{"url", "title", "text"}]} with an admin\'s token.',
+    `  3. Search the web instead: in wrangler.toml's [vars] set SEARCH_PROVIDER = ${orList(keyed.map(([name]) => `"${name}"`))}`,
+    `     and its key (${orList(keyed.map(([, needs]) => needs))}: npm run deploy in a terminal asks for it, or`,
+    '     `npx wrangler secret put <NAME>`), or "searxng" with SEARXNG_URL = "<your SearXNG>"; then npm run deploy again.',
+    'README "Deploy" says more.',
+  ].join("\n");
+}
+
+/** "a, b or c". */
+const orList = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`);
 
 export class DeployError extends Error {
   name = "DeployError";
@@ -157,7 +233,9 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Flags of `npm run deploy` itself; the rest go to `wrangler deploy`, except the ones that would deploy something else. */
 export function parseArgs(args) {
-  const options = { dryRun: false, prompt: true, deployArgs: [] };
+  // Asked for help, the rest is not judged: `--help` anywhere prints the usage and nothing runs.
+  if (args.some((arg) => arg === "--help" || arg === "-h")) return { help: true, dryRun: false, prompt: true, deployArgs: [] };
+  const options = { help: false, dryRun: false, prompt: true, deployArgs: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--dry-run") options.dryRun = true;
@@ -183,6 +261,7 @@ export async function deploy({
   run,
   prompt = async () => "",
   log = (message) => console.log(`[deploy] ${message}`),
+  print = (text) => console.log(text),
   interactive = false,
   args = [],
   configPath = join(root, "wrangler.toml"),
@@ -190,8 +269,13 @@ export async function deploy({
   tempDir = () => mkdtempSync(join(tmpdir(), "deep-research-deploy-")),
 }) {
   const options = parseArgs(args);
+  if (options.help) {
+    print(usage());
+    return { help: true };
+  }
   const wrangler = async (argv, extra = {}) => run(["wrangler", ...argv], extra);
   const config = readDeployConfig(readFileSync(configPath, "utf8"));
+  const vars = { ...config.vars, ...varArgs(options.deployArgs) };
 
   if (options.dryRun) return dryRun({ run, log, options, configPath, tempDir });
 
@@ -282,6 +366,17 @@ export async function deploy({
   const migrated = await wrangler(["d1", "migrations", "apply", binding, "--remote"], { env: { CI: "1" } });
   if (migrated.code !== 0) throw new DeployError("wrangler d1 migrations apply --remote failed");
 
+  // What research will search: with the corpus (the default), its documents in this database, which a
+  // new database has none of. Counted (one query), so a redeploy after loading them says nothing more.
+  const searchProvider = vars.SEARCH_PROVIDER || "corpus";
+  let corpusDocuments;
+  if (searchProvider === "corpus") {
+    corpusDocuments = await countCorpus(wrangler, binding);
+    if (corpusDocuments === null) log("corpus: could not count its documents (wrangler d1 execute); what to do if it is empty follows the deploy");
+    else if (corpusDocuments === 0) log("corpus: empty (SEARCH_PROVIDER=corpus): research will find nothing; what to do follows the deploy");
+    else log(`corpus: ${corpusDocuments} document${corpusDocuments === 1 ? "" : "s"} (SEARCH_PROVIDER=corpus)`);
+  } else log(`search: SEARCH_PROVIDER=${searchProvider}`);
+
   // 5. Secrets.
   const listed = await wrangler(["secret", "list", "--format", "json"], { capture: true });
   let secretNames;
@@ -296,7 +391,6 @@ export async function deploy({
     toPut.JWT_SECRET = randomBytes(48).toString("base64url");
     log("secrets: JWT_SECRET generated (48 random bytes, base64url); it goes up with the deploy");
   }
-  const vars = { ...config.vars, ...varArgs(options.deployArgs) };
   const missing = OPTIONAL_SECRETS.filter((secret) => !secretNames.includes(secret.name));
   const skipped = [];
   for (const secret of missing) {
@@ -346,7 +440,23 @@ export async function deploy({
     if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
   }
   log(`deployed with ENVIRONMENT=production${Object.keys(toPut).length ? ` and the secrets ${Object.keys(toPut).join(", ")}` : ""}`);
-  return { databaseId, createdSecrets: Object.keys(toPut), skippedSecrets: skipped };
+  if (corpusDocuments === 0 || corpusDocuments === null) log(emptyCorpusNotice(config.workerName, corpusDocuments));
+  return { databaseId, createdSecrets: Object.keys(toPut), skippedSecrets: skipped, corpusDocuments: corpusDocuments ?? null };
+}
+
+/** The documents of the remote corpus (`wrangler d1 execute --remote --json`), or null when wrangler could not say. */
+async function countCorpus(wrangler, binding) {
+  const result = await wrangler(["d1", "execute", binding, "--remote", "--json", "--command", "SELECT COUNT(*) AS n FROM corpus_documents"], {
+    capture: true,
+    env: { CI: "1" },
+  });
+  if (result.code !== 0) return null;
+  try {
+    const count = parseJson(result.stdout, "wrangler d1 execute")[0]?.results?.[0]?.n;
+    return Number.isInteger(count) ? count : null;
+  } catch {
+    return null;
+  }
 }
 
 /** `--var KEY:VALUE` pairs among the flags, as an object. */

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   DeployError,
   deploy,
+  emptyCorpusNotice,
   FREE_PLAN_COMPRESSED_LIMIT_BYTES,
   OPTIONAL_SECRETS,
   PLACEHOLDER_DATABASE_ID,
@@ -16,6 +18,8 @@ import {
   readDeployConfig,
   realRun,
   UNCOMPRESSED_LIMIT_BYTES,
+  usage,
+  WEB_SEARCH_PROVIDERS,
 } from "../../scripts/deploy.mjs";
 import { LLM_PROVIDER, SEARCH_PROVIDER } from "../../src/env.ts";
 
@@ -60,6 +64,8 @@ class FakeWrangler {
   queues: string[] = [];
   secrets = new Map<string, string>();
   workerExists = false;
+  /** Documents in the remote corpus; null: `wrangler d1 execute` fails. */
+  corpusDocuments: number | null = 0;
   calls: string[][] = [];
   deploys: { argv: string[]; secrets: Record<string, string> | null; secretsPath: string | null }[] = [];
   migrationEnvs: (Record<string, string> | undefined)[] = [];
@@ -92,6 +98,10 @@ class FakeWrangler {
     if (sub === "d1 migrations apply DB --remote") {
       this.migrationEnvs.push(options.env);
       return ok();
+    }
+    if (sub === "d1 execute DB --remote --json --command SELECT COUNT(*) AS n FROM corpus_documents") {
+      if (this.corpusDocuments === null) return { code: 1, stdout: "", stderr: "✘ [ERROR] A request to the Cloudflare API failed." };
+      return ok(JSON.stringify([{ results: [{ n: this.corpusDocuments }], success: true, meta: { duration: 0.2 } }]));
     }
     if (sub === "secret list --format json") {
       if (!this.workerExists)
@@ -272,6 +282,7 @@ describe("npm run deploy: the steps, against a fake wrangler", () => {
     expect(() => parseArgs(["--env", "staging"])).toThrow(/not supported/);
     expect(() => parseArgs(["-c", "other.toml"])).toThrow(/not supported/);
     expect(parseArgs(["--dry-run", "--var", "ADMIN_EMAILS:a@example.com"])).toEqual({
+      help: false,
       dryRun: true,
       prompt: true,
       deployArgs: ["--var", "ADMIN_EMAILS:a@example.com"],
@@ -289,6 +300,143 @@ describe("npm run deploy: the steps, against a fake wrangler", () => {
       expect(PROVIDER_SECRETS[choice.variable]).toEqual(secretRequirements);
       for (const secret of Object.values(secretRequirements)) expect(OPTIONAL_SECRETS.map((s) => s.name)).toContain(secret);
     }
+  });
+});
+
+describe("npm run deploy -- --help", () => {
+  it("prints the usage (the steps, the flags, the login, every secret, what research searches) and calls no wrangler", async () => {
+    for (const args of [["--help"], ["-h"], ["--dry-run", "--env", "staging", "--help"]]) {
+      const fake = new FakeWrangler();
+      fake.loggedIn = false;
+      const printed: string[] = [];
+      const logs: string[] = [];
+      const configPath = configCopy();
+      const result = await deploy({
+        run: fake.run,
+        prompt: noPrompt,
+        log: (line) => logs.push(line),
+        print: (text) => printed.push(text),
+        args,
+        configPath,
+        env: {},
+      });
+      expect(result).toEqual({ help: true });
+      expect(fake.calls).toEqual([]);
+      expect(logs).toEqual([]);
+      expect(printed).toEqual([usage()]);
+      expect(readFileSync(configPath, "utf8")).toBe(WRANGLER_TOML);
+    }
+    const text = usage();
+    expect(text).toMatch(/^Usage: npm run deploy \[-- <flags>\]/);
+    for (const flag of ["--dry-run", "--no-prompt", "-h, --help", "--var ADMIN_EMAILS:"]) expect(text).toContain(flag);
+    for (const name of ["CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID", "JWT_SECRET", ...OPTIONAL_SECRETS.map((secret) => secret.name)])
+      expect(text).toContain(name);
+    expect(text).toMatch(/SEARCH_PROVIDER = "corpus".*starts empty/s);
+    expect(text).toContain("npm run corpus:load -- --sotu --admin --base");
+  });
+
+  it("as the README types it, with no Cloudflare login anywhere: the usage, exit 0", async () => {
+    // A HOME without wrangler's login and no token: asking Cloudflare anything would say "not logged in".
+    const home = mkdtempSync(join(scratch, "home-"));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CLOUDFLARE_")));
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolvePromise) => {
+      const child = spawn("npm", ["run", "deploy", "--", "--help"], { env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, ".config") } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${usage()}\n`);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/not logged in|\[deploy\]/);
+  });
+});
+
+describe("npm run deploy: what research will search", () => {
+  const CHOICES = [
+    /the corpus is empty\. SEARCH_PROVIDER is corpus/,
+    /"None of the sources read…"/,
+    /1\. Load the demo corpus.*\n.*ADMIN_EMAILS.*\n {7}npm run corpus:load -- --sotu --admin --base https:\/\/deep-research-api\.<your subdomain>\.workers\.dev\n/,
+    /2\. Load your own documents: .*folder.*\.jsonl.*\n.*POST \/api\/admin\/corpus/,
+    /3\. Search the web instead: .*SEARCH_PROVIDER = "brave", "tavily" or "exa"[\s\S]*"searxng" with SEARXNG_URL/,
+  ];
+
+  it("with SEARCH_PROVIDER=corpus (wrangler.toml's default) and an empty corpus: says so after the deploy, with the three choices", async () => {
+    const fake = new FakeWrangler();
+    const logs: string[] = [];
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath: configCopy(), env: {} });
+    expect(result).toMatchObject({ corpusDocuments: 0 });
+    // Counted in the remote database once the migrations are applied.
+    const order = fake.calls.map((argv) => argv.slice(0, 3).join(" "));
+    expect(order.indexOf("wrangler d1 execute")).toBeGreaterThan(order.indexOf("wrangler d1 migrations"));
+    expect(fake.calls.find((argv) => argv[2] === "execute")).toContain("--remote");
+    expect(logs).toContain("corpus: empty (SEARCH_PROVIDER=corpus): research will find nothing; what to do follows the deploy");
+    // The last thing said, after wrangler's own output of the deploy.
+    expect(logs.at(-2)).toMatch(/^deployed with ENVIRONMENT=production/);
+    expect(logs.at(-1)).toBe(emptyCorpusNotice("deep-research-api", 0));
+    for (const choice of CHOICES) expect(logs.at(-1)).toMatch(choice);
+  });
+
+  it("a corpus that holds documents is counted and nothing more is said", async () => {
+    const fake = new FakeWrangler();
+    fake.corpusDocuments = 233;
+    const logs: string[] = [];
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath: configCopy(), env: {} });
+    expect(result).toMatchObject({ corpusDocuments: 233 });
+    expect(logs).toContain("corpus: 233 documents (SEARCH_PROVIDER=corpus)");
+    expect(logs.join("\n")).not.toMatch(/corpus is empty|Choose one/);
+    expect(logs.at(-1)).toMatch(/^deployed with ENVIRONMENT=production/);
+  });
+
+  it("a corpus that cannot be counted: the deploy goes on and still gives the choices", async () => {
+    const fake = new FakeWrangler();
+    fake.corpusDocuments = null;
+    const logs: string[] = [];
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath: configCopy(), env: {} });
+    expect(result).toMatchObject({ corpusDocuments: null });
+    expect(fake.deploys).toHaveLength(1);
+    expect(logs.at(-1)).toMatch(/^the corpus could not be counted; if it is empty, nothing answers/);
+    for (const choice of CHOICES.slice(1)) expect(logs.at(-1)).toMatch(choice);
+  });
+
+  it("with a web search provider (wrangler.toml's [vars] or --var) the corpus is neither counted nor mentioned", async () => {
+    const inToml = new FakeWrangler();
+    inToml.workerExists = true;
+    inToml.secrets.set("JWT_SECRET", "kept").set("BRAVE_API_KEY", "brave-key");
+    const configPath = configCopy();
+    writeFileSync(configPath, WRANGLER_TOML.replace('SEARCH_PROVIDER = "corpus"', 'SEARCH_PROVIDER = "brave"'));
+    const logs: string[] = [];
+    const result = await deploy({ run: inToml.run, prompt: noPrompt, log: (line) => logs.push(line), configPath, env: {} });
+    expect(result).toMatchObject({ corpusDocuments: null });
+    expect(logs).toContain("search: SEARCH_PROVIDER=brave");
+
+    const byFlag = new FakeWrangler();
+    const flagLogs: string[] = [];
+    await deploy({
+      run: byFlag.run,
+      prompt: noPrompt,
+      log: (line) => flagLogs.push(line),
+      args: ["--var", "SEARCH_PROVIDER:searxng", "--var", "SEARXNG_URL:https://searx.example.org"],
+      configPath: configCopy(),
+      env: {},
+    });
+    expect(flagLogs).toContain("search: SEARCH_PROVIDER=searxng");
+
+    for (const [fake, said] of [
+      [inToml, logs],
+      [byFlag, flagLogs],
+    ] as const) {
+      expect(fake.deploys).toHaveLength(1);
+      expect(fake.calls.filter((argv) => argv[2] === "execute")).toEqual([]);
+      expect(said.join("\n")).not.toMatch(/corpus/);
+    }
+  });
+
+  it("knows the web search providers src/env.ts has", () => {
+    const { corpus, ...web } = SEARCH_PROVIDER.requires;
+    expect(corpus).toEqual([]);
+    expect(Object.fromEntries(Object.entries(web).map(([name, needs]) => [name, needs.join(",")]))).toEqual(WEB_SEARCH_PROVIDERS);
   });
 });
 
