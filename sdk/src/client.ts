@@ -14,6 +14,7 @@ import type {
   ResearchLogRow,
   ResearchQuote,
   ResearchResult,
+  CancelResult,
   WebhookDelivery,
   WebhookSendResult,
 } from "./types.js";
@@ -89,8 +90,11 @@ export class DeepResearch {
     return this.http.request(options, (init) => this.http.api.GET("/v1/research/{id}", { params: { path: { id } }, ...init }));
   }
 
-  /** Cancels a job: it is charged for the work already done, the rest is refunded. A finished job comes back unchanged. */
-  cancel(id: string, options: RequestOptions = {}): ApiPromise<ResearchResult> {
+  /**
+   * Cancels a job: it is charged for the work already done, the rest is refunded. A job that
+   * finished before the cancel arrived comes back unchanged, with `cancel_outcome: "already_finished"`.
+   */
+  cancel(id: string, options: RequestOptions = {}): ApiPromise<CancelResult> {
     return this.http.request(options, (init) => this.http.api.DELETE("/v1/research/{id}", { params: { path: { id } }, ...init }));
   }
 

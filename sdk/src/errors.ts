@@ -1,4 +1,4 @@
-import type { ErrorCode, ResearchResult } from "./types.js";
+import type { CancelResult, ErrorCode } from "./types.js";
 
 interface ErrorInit {
   status: number;
@@ -153,17 +153,18 @@ export function errorFor(init: ErrorInit): DeepResearchError {
   return new Kind(init);
 }
 
-/** research() was aborted through its signal: the job was cancelled; `job` is it as the cancel left it (what was charged). */
+/**
+ * research() was aborted through its signal and the job was cancelled; `job` is the cancel's
+ * answer: the job as the cancel left it (what was charged), and `cancel_outcome`, which is
+ * `already_finished` when the job ended before the cancel arrived (it was then not stopped).
+ */
 export class ResearchCancelledError extends Error {
   override readonly name = "ResearchCancelledError";
   constructor(
-    readonly job: ResearchResult,
+    readonly job: CancelResult,
     cause?: unknown,
   ) {
-    super(
-      `Research job ${job.id} was cancelled; ${job.credits_charged} credits were charged for the work already done.`,
-      cause === undefined ? undefined : { cause },
-    );
+    super(`Research job ${job.id}: ${job.cancel_message}`, cause === undefined ? undefined : { cause });
   }
 }
 

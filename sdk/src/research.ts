@@ -3,7 +3,7 @@ import type { RequestOptions } from "./http.js";
 import { sleep } from "./retry.js";
 import type { StreamOptions } from "./stream.js";
 import { isTerminal } from "./job-statuses.js";
-import type { AsyncAccepted, Progress, ResearchEvent, ResearchMode, ResearchRequest, ResearchResult, WebhookEventName } from "./types.js";
+import type { AsyncAccepted, CancelResult, Progress, ResearchEvent, ResearchMode, ResearchRequest, ResearchResult, WebhookEventName } from "./types.js";
 
 /** What a research request may say (the REST fields, in camelCase). */
 export interface ResearchInput {
@@ -72,7 +72,7 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
 export interface ResearchClient {
   submit(question: string, options: SubmitOptions): PromiseLike<Submitted>;
   get(id: string, options?: RequestOptions): PromiseLike<ResearchResult>;
-  cancel(id: string, options?: RequestOptions): PromiseLike<ResearchResult>;
+  cancel(id: string, options?: RequestOptions): PromiseLike<CancelResult>;
   stream(id: string, options?: StreamOptions): AsyncIterable<ResearchEvent>;
 }
 

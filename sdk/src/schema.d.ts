@@ -200,7 +200,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a research job
-         * @description Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged.
+         * @description Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that finished before the cancel arrived (a short job can end in under a second) is returned unchanged, still 200: `cancel_outcome` is then `already_finished` and `cancel_message` says how it ended and what it was charged, so a cancel that lost the race is never mistaken for one that won. A job whose submit is still starting it answers 503 `service_unavailable` with `Retry-After`.
          */
         delete: operations["cancelResearch"];
         options?: never;
@@ -344,6 +344,16 @@ export interface components {
              * @example 5.00
              */
             usd: string;
+        };
+        /** @description The answer to a cancel: the job as the cancel left it (a ResearchResult) and what the cancel did. */
+        CancelResult: components["schemas"]["ResearchResult"] & {
+            /** @description The outcome in one sentence, for showing to a person, e.g. `The job had already succeeded when the cancel arrived: it was charged 60 credits ($0.60). Nothing was changed.` */
+            cancel_message: string;
+            /**
+             * @description What this cancel did. `cancelled`: the job was pending or running and this request stopped it (`status` is `cancelled`, charged only the work already done). `already_finished`: the job had ended before the cancel could stop it (`status` says how: a corpus job often ends in well under a second); nothing was changed and `credits_charged` is what it cost.
+             * @enum {string}
+             */
+            cancel_outcome: "cancelled" | "already_finished";
         };
         /** @description The exact passage of a source that one claim of the brief rests on. */
         Citation: {
@@ -2647,7 +2657,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description The job as the cancel left it, and what the cancel did */
             200: {
                 headers: {
                     /** @description Requests the limit allows per window. */
@@ -2687,10 +2697,12 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 606,
                      *       "wave_count": 2,
-                     *       "partial": false
+                     *       "partial": false,
+                     *       "cancel_outcome": "cancelled",
+                     *       "cancel_message": "Cancelled: the job was charged 3 credits ($0.03) for the work already done, and the rest of its reservation was refunded."
                      *     }
                      */
-                    "application/json": components["schemas"]["ResearchResult"];
+                    "application/json": components["schemas"]["CancelResult"];
                 };
             };
             /** @description Invalid request */
@@ -2748,6 +2760,15 @@ export interface operations {
             };
             /** @description Internal error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

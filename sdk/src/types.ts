@@ -7,6 +7,9 @@ import type { components } from "./schema.js";
 type Schemas = components["schemas"];
 
 export type ResearchResult<Typed = unknown> = Omit<Schemas["ResearchResult"], "typed"> & { typed?: Typed | null };
+/** The answer to a cancel: the job as the cancel left it, and what the cancel did (`cancel_outcome`: `already_finished` when the job ended first). */
+export type CancelResult = Schemas["CancelResult"];
+export type CancelOutcome = CancelResult["cancel_outcome"];
 export type AsyncAccepted = Schemas["AsyncAccepted"];
 export type ResearchQuote = Schemas["ResearchQuote"];
 export type ResearchRequest = Schemas["ResearchRequest"];

@@ -130,14 +130,15 @@ export class ResearchJob extends DurableObject<Env> {
 
   /**
    * Cancels a pending or running job: charged for the work already spent, the rest released.
-   * A terminal job is returned unchanged.
+   * A terminal job is returned unchanged, and `endedBefore` says so: the caller must be told
+   * that its cancel arrived too late (a corpus job ends in well under a second).
    */
-  async cancel(): Promise<ResearchResult | null> {
+  async cancel(): Promise<{ result: ResearchResult; endedBefore: boolean } | null> {
     const record = this.record;
     if (!record) return null;
     if (isTerminal(record.status)) {
       await this.settling;
-      return liveResult(record);
+      return { result: liveResult(record), endedBefore: true };
     }
     record.cancelRequested = true;
     await this.persist();
@@ -147,7 +148,7 @@ export class ResearchJob extends DurableObject<Env> {
     } else {
       await this.finish({ status: "cancelled", costUsd: record.progress?.cost_usd ?? 0, waves: record.progress?.wave ?? 0 });
     }
-    return liveResult(this.record!);
+    return { result: liveResult(this.record!), endedBefore: false };
   }
 
   /** A fan-out task finished. */

@@ -9,12 +9,15 @@ import type { Deps } from "../services/deps";
 import { listDeliveries, resendDelivery } from "../webhooks/delivery";
 import type { JobEvent } from "./event-shapes";
 import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
+import { cancelAnswer } from "./cancel-outcome";
 import { quoteResearch } from "./quote";
 import type { ResearchQuote } from "./quote";
+import type { ResearchJob } from "./job";
 import { jobObject } from "./job-object";
 import type { ResearchResult } from "./job-state";
 import { finishedResults } from "./finished-results";
 import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
+import type { CancelResult } from "./shapes";
 import type { ResearchRequest } from "./request";
 import { type SubmitResponse, submitResearch } from "./submit";
 
@@ -122,10 +125,20 @@ export async function getJob(deps: ResearchDeps, userId: string, id: string): Pr
   return result;
 }
 
-/** DELETE /research/{id}: cancelled and charged only for work done (a finished job comes back unchanged). */
-export async function cancelJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
+/**
+ * DELETE /research/{id}: cancelled and charged only for work done; a finished job comes back
+ * unchanged, with `cancel_outcome` saying the cancel arrived too late.
+ */
+export async function cancelJob(deps: ResearchDeps, userId: string, id: string): Promise<CancelResult> {
   const job = await ownJob(deps.db, userId, id);
-  return (await jobObject(deps.env, job.id).cancel()) ?? (await resultOf(deps.env, job));
+  // Typed as the object's own method: the runtime's RPC types map a result holding `typed: unknown` to never.
+  const answer = (await jobObject(deps.env, job.id).cancel()) as Awaited<ReturnType<ResearchJob["cancel"]>>;
+  if (answer) return cancelAnswer(answer.result, answer.endedBefore);
+  // The object never received its job: finished ones answer from their row; an open one is a
+  // submit still starting it (its row is written first), which a moment later can be cancelled.
+  const result = await resultOf(deps.env, job);
+  if (isTerminal(result.status)) return cancelAnswer(result, true);
+  throw new ApiError("service_unavailable", "The job is still starting: cancel it again in a moment.", undefined, { "Retry-After": "1" });
 }
 
 /** The caller's jobs, newest first (GET /v1/research, the dashboard's logs and recent jobs). */

@@ -118,6 +118,25 @@ export const ResearchResultDto = z
   })
   .openapi("ResearchResult", { description: "A research job and, once it succeeded, its brief, typed output, sources and citations." });
 
+/**
+ * What a cancel did. The spec answers DELETE with the ResearchResult; these two fields are added
+ * so a cancel that lost the race to the job's end is never silent (decisions.md, Research jobs).
+ */
+export const CANCEL_OUTCOMES = ["cancelled", "already_finished"] as const;
+
+export const CancelResultDto = ResearchResultDto.extend({
+  cancel_outcome: z.enum(CANCEL_OUTCOMES).openapi({
+    description:
+      "What this cancel did. `cancelled`: the job was pending or running and this request stopped it (`status` is `cancelled`, charged only the work already done). `already_finished`: the job had ended before the cancel could stop it (`status` says how: a corpus job often ends in well under a second); nothing was changed and `credits_charged` is what it cost.",
+  }),
+  cancel_message: z.string().openapi({
+    description:
+      "The outcome in one sentence, for showing to a person, e.g. `The job had already succeeded when the cancel arrived: it was charged 60 credits ($0.60). Nothing was changed.`",
+  }),
+}).openapi("CancelResult", {
+  description: "The answer to a cancel: the job as the cancel left it (a ResearchResult) and what the cancel did.",
+});
+
 export const AsyncAcceptedDto = z
   .object({
     id: JobId,
@@ -209,4 +228,6 @@ export type ShortAnswer = z.infer<typeof ShortAnswerDto>;
 export type AnswerConfidence = ShortAnswer["confidence"];
 export type ResearchResult = z.infer<typeof ResearchResultDto>;
 export type AsyncAccepted = z.infer<typeof AsyncAcceptedDto>;
+export type CancelResult = z.infer<typeof CancelResultDto>;
+export type CancelOutcome = CancelResult["cancel_outcome"];
 export type ResearchProgress = z.infer<typeof ResearchProgressDto>;

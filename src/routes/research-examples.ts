@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type {
   AsyncAcceptedDto,
+  CancelResultDto,
   CollectionDto,
   CreateCollectionSchema,
   DeliveryDto,
@@ -151,7 +152,9 @@ export const cancelledResultExample = {
   latency_ms: 606,
   wave_count: 2,
   partial: false,
-} satisfies Input<typeof ResearchResultDto>;
+  cancel_outcome: "cancelled",
+  cancel_message: "Cancelled: the job was charged 3 credits ($0.03) for the work already done, and the rest of its reservation was refunded.",
+} satisfies Input<typeof CancelResultDto>;
 
 /** A job's stream, from its first event to its result (some sources and progress left out: the ids skip them). */
 export const jobEventsExample = [

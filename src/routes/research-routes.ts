@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/context";
 import { type createRouter, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi";
 import {
   AsyncAcceptedDto,
+  CancelResultDto,
   cancelJob,
   quote,
   ResearchQuoteDto,
@@ -159,10 +160,15 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       security,
       summary: "Cancel a research job",
       description:
-        "Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. A job that already finished is returned unchanged." +
+        "Stops a pending or running job. It ends `cancelled` and costs the work already done (`ceil(cost_usd × 100)` credits, never more than was reserved); the rest of the reservation goes back to the balance. The answer waits for the running step to stop. " +
+        "A job that finished before the cancel arrived (a short job can end in under a second) is returned unchanged, still 200: `cancel_outcome` is then `already_finished` and `cancel_message` says how it ended and what it was charged, so a cancel that lost the race is never mistaken for one that won. " +
+        "A job whose submit is still starting it answers 503 `service_unavailable` with `Retry-After`." +
         note,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(ResearchResultDto, "The job", cancelledResultExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+      responses: {
+        200: jsonResponse(CancelResultDto, "The job as the cancel left it, and what the cancel did", cancelledResultExample),
+        ...errorResponses("invalid_request", "unauthorized", "not_found", "service_unavailable"),
+      },
     }),
     async (c) => c.json(await cancelJob(c.get("deps"), c.get("user").id, c.req.valid("param").id), 200),
   );

@@ -173,10 +173,11 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     const balance = await call(client, "get_credits");
     expect(balance.structuredContent).toEqual((await rest("/v1/credits", alice)).body);
 
-    // A finished job comes back unchanged from cancel, like DELETE /v1/research/{id}.
+    // A finished job comes back unchanged from cancel, like DELETE /v1/research/{id}, and the text says first that the cancel came too late.
     const cancelled = await call(client, "cancel_research", { id: job.id });
     expect(cancelled.isError ?? false).toBe(false);
-    expect(cancelled.structuredContent).toEqual(job);
+    expect(cancelled.structuredContent).toEqual({ ...job, cancel_outcome: "already_finished", cancel_message: expect.any(String) });
+    expect(textOf(cancelled)).toMatch(/^The job had already succeeded when the cancel arrived: it was charged \d+ credits/);
 
     // Another account sees none of it: the id is not found, exactly as over REST.
     const bob = await connect(await mcpAccount());

@@ -37,6 +37,7 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
     rank: 5,
     paths: [
       "submit.ts",
+      "cancel-outcome.ts",
       "quote.ts",
       "job.ts",
       "job-object.ts",

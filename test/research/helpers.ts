@@ -82,6 +82,12 @@ export async function waitForTerminal(caller: ApiCaller, id: string, timeoutMs =
   throw new Error(`job ${id} not terminal after ${timeoutMs} ms`);
 }
 
+/** A cancel's answer less what the cancel did (`cancel_outcome`, `cancel_message`): the job's ResearchResult. */
+export function cancelledJob(answer: any): any {
+  const { cancel_outcome: _, cancel_message: __, ...job } = answer;
+  return job;
+}
+
 /**
  * A result as delivered (webhook body, SSE `result` event) carries the short answer: the key is
  * there, null or an answer whose citations are indexes of its own sources.

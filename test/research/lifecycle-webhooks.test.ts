@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../sdk/src/webhooks";
 import worker from "../../src/index";
 import { call, expectError, json } from "../helpers";
-import { apiCaller, type ApiCaller, corpusLoaded, eventually, holdTasks, research, waitForTerminal } from "./helpers";
+import { apiCaller, type ApiCaller, cancelledJob, corpusLoaded, eventually, holdTasks, research, waitForTerminal } from "./helpers";
 
 const HOOKS = "https://lifecycle-hooks.example.test";
 const ALL_EVENTS = ["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"];
@@ -153,7 +153,7 @@ describe("lifecycle webhooks", () => {
       });
       const { id } = await json(submitted);
       await eventually(() => hold.heldFor(id).length > 0, "the first wave's tasks");
-      const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+      const cancelled = cancelledJob(await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key })));
       expect(cancelled.status).toBe("cancelled");
       await eventually(() => ofEvent(path, "research.cancelled").length > 0, "the cancelled delivery");
       await eventually(async () => (await deliveries(caller, id)).length === receivedAt(path).length, "the recorded attempts");

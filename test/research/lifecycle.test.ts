@@ -8,6 +8,7 @@ import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, followPages,
 import {
   apiCaller,
   balanceOf,
+  cancelledJob,
   corpusLoaded,
   eventsOf,
   eventually,
@@ -126,7 +127,10 @@ describe("DELETE /v1/research/{id}", () => {
 
     const response = await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
     expect(response.status).toBe(200);
-    const cancelled = await json(response);
+    // The cancel's own answer is the result plus what the cancel did (cancel-outcome.test.ts).
+    const answer = await json(response);
+    expect(answer.cancel_outcome).toBe("cancelled");
+    const cancelled = cancelledJob(answer);
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.credits_charged).toBeGreaterThanOrEqual(0);
     expect(cancelled.credits_charged).toBeLessThanOrEqual(60);
@@ -170,7 +174,7 @@ describe("DELETE /v1/research/{id}", () => {
     }
     const readUrls = new Set(delivered.map((task) => JSON.parse(task.key.slice("read:".length)) as string));
 
-    const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+    const cancelled = cancelledJob(await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key })));
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.partial).toBe(true);
     expect(cancelled.brief).toEqual(expect.any(String));
@@ -192,7 +196,7 @@ describe("DELETE /v1/research/{id}", () => {
     expect(done.status).toBe("succeeded");
     const response = await call(`/v1/research/${done.id}`, { method: "DELETE", token: caller.key });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual(done);
+    expect(await json(response)).toEqual({ ...done, cancel_outcome: "already_finished", cancel_message: expect.any(String) });
     expect(await balanceOf(caller)).toBe(485);
     await expectLedgerConsistent(caller.id);
   });
@@ -456,7 +460,7 @@ describe("a job settled without its object (swept before it started)", () => {
 
     const cancel = await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
     expect(cancel.status).toBe(200);
-    expect(await json(cancel)).toEqual(failed);
+    expect(await json(cancel)).toEqual({ ...failed, cancel_outcome: "already_finished", cancel_message: expect.any(String) });
 
     const response = await openEvents(caller, id);
     expect(response.status).toBe(200);
@@ -520,7 +524,7 @@ describe("cancel edge cases", () => {
       expect(response.status).toBe(202);
       const { id } = await json(response);
       expect((await getJob(caller, id)).status).toBe("pending");
-      const cancelled = await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key }));
+      const cancelled = cancelledJob(await json(await call(`/v1/research/${id}`, { method: "DELETE", token: caller.key })));
       expect(cancelled).toMatchObject({ id, status: "cancelled", credits_charged: 0, cost_usd: 0 });
       expect(await balanceOf(caller)).toBe(500);
       expect((await jobLedger(caller.id, id)).map((e) => [e.kind, e.delta])).toEqual([
@@ -567,7 +571,7 @@ describe("cancel edge cases", () => {
         "the cancel to be recorded",
       );
       letGo();
-      const cancelled = await json(await cancelling);
+      const cancelled = cancelledJob(await json(await cancelling));
       expect(cancelled).toMatchObject({ id, status: "cancelled" });
       // Searches and reads were spent, so something is charged, never more than the lite price.
       expect(cancelled.credits_charged).toBeGreaterThan(0);
@@ -595,7 +599,9 @@ describe("cancel edge cases", () => {
     expect(b.status).toBe(200);
     const [ra, rb] = [await json(a), await json(b)];
     expect(ra.status).toBe("cancelled");
-    expect(rb).toEqual(ra);
+    expect(cancelledJob(rb)).toEqual(cancelledJob(ra));
+    // The first to reach the job stopped it; the other either waited with it or found it cancelled.
+    expect([ra.cancel_outcome, rb.cancel_outcome]).toContain("cancelled");
     expect((await jobLedger(caller.id, id)).map((e) => e.kind)).toEqual(["reservation", "release"]);
     expect(await balanceOf(caller)).toBe(500 - ra.credits_charged);
     await expectLedgerConsistent(caller.id);

@@ -127,9 +127,21 @@ describe("the CLI's output", () => {
     expect(explain(DeepResearchError.network(base, new TypeError("fetch failed")), base).message).toMatch(
       /Could not reach https:\/\/api\.example.*\n.*DEEP_RESEARCH_BASE_URL/,
     );
-    const cancelled = explain(new ResearchCancelledError({ ...RESULT, status: "cancelled", credits_charged: 3 }), base);
+    const cancelled = explain(
+      new ResearchCancelledError({ ...RESULT, status: "cancelled", credits_charged: 3, cancel_outcome: "cancelled", cancel_message: "Cancelled." }),
+      base,
+    );
     expect(cancelled).toEqual({
       message: `Cancelled job ${RESULT.id}: charged 3 credits ($0.03) for the work already done, the rest refunded.`,
+      exitCode: 130,
+    });
+    // Ctrl-C after the job ended: the cancel stopped nothing, and the message says so (issue 38).
+    const tooLate = explain(
+      new ResearchCancelledError({ ...RESULT, status: "succeeded", credits_charged: 60, cancel_outcome: "already_finished", cancel_message: "Too late." }),
+      base,
+    );
+    expect(tooLate).toEqual({
+      message: `Job ${RESULT.id} had already succeeded when the cancel arrived: it was charged 60 credits ($0.60). Nothing was cancelled.`,
       exitCode: 130,
     });
   });

@@ -43,7 +43,7 @@ function double(overrides: Partial<ResearchClient> & { polls?: ResearchResult[] 
     },
     cancel: async () => {
       calls.push("cancel");
-      return job("cancelled", 7);
+      return { ...job("cancelled", 7), cancel_outcome: "cancelled", cancel_message: "Cancelled: the job was charged 7 credits ($0.07)." };
     },
     // biome-ignore lint/correctness/useYield: a stream that fails before its first event.
     stream: async function* () {

@@ -130,7 +130,9 @@ export async function runJobs(client: DeepResearch, command: Extract<Command, { 
 export async function runCancel(client: DeepResearch, id: string, json: boolean, io: Io): Promise<number> {
   const job = await client.cancel(id);
   if (json) io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
-  else if (job.status === "cancelled") io.stdout.write(`Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done.\n`);
+  else if (job.cancel_outcome === "cancelled") io.stdout.write(`Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done.\n`);
+  else if (job.status === "cancelled")
+    io.stdout.write(`Job ${job.id} had already been cancelled (charged ${credits(job.credits_charged)}): nothing to cancel.\n`);
   else io.stdout.write(`Job ${job.id} had already ${job.status} (charged ${credits(job.credits_charged)}): nothing to cancel.\n`);
   return EXIT.ok;
 }

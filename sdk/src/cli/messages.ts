@@ -34,9 +34,10 @@ export function explain(error: unknown, baseUrl: string): Outcome {
   if (error instanceof UsageError) return { message: `${error.message}\nRun deep-research --help for the options.`, exitCode: EXIT.usage };
   if (error instanceof ResearchCancelledError) {
     const { job } = error;
-    if (job.status !== "cancelled") {
+    // Ctrl-C after the job ended (a short job ends in well under a second): the cancel stopped nothing.
+    if (job.cancel_outcome === "already_finished") {
       return {
-        message: `Job ${job.id} had already ${job.status} when it was interrupted; it was charged ${credits(job.credits_charged)}.`,
+        message: `Job ${job.id} had already ${job.status === "cancelled" ? "been cancelled" : job.status} when the cancel arrived: it was charged ${credits(job.credits_charged)}. Nothing was cancelled.`,
         exitCode: EXIT.interrupted,
       };
     }

@@ -41,8 +41,9 @@ export function cancelResearch(caller: McpCaller) {
   return ({ id }: { id: string }): Promise<CallToolResult> =>
     asTool(async () => {
       const result = await cancelJob(caller.deps, caller.user.id, parsed(IdParam, { id }).id);
-      // Cancelling worked even when the job had already finished (it comes back unchanged): not an error.
-      return toolResult(resultText(result), result);
+      // A job that had already finished comes back unchanged: not an error, but the text says
+      // first what the cancel did, so a model never reports a cancel that arrived too late as done.
+      return toolResult(`${result.cancel_message}\n\n${resultText(result)}`, result);
     });
 }
 

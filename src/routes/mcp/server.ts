@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { AsyncAcceptedDto, ResearchLogRowDto, ResearchQuoteDto, ResearchResultDto } from "../../research/service";
+import { AsyncAcceptedDto, CancelResultDto, ResearchLogRowDto, ResearchQuoteDto, ResearchResultDto } from "../../research/service";
 import { BalanceDto } from "../account-schemas";
 import type { McpCaller } from "./caller";
 import { deepResearch } from "./deep-research";
@@ -92,9 +92,10 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
     "cancel_research",
     {
       title: "Cancel a research job",
-      description: "Cancel a pending or running job: charged only for the work already done, the rest given back. A finished job comes back unchanged.",
+      description:
+        "Cancel a pending or running job: charged only for the work already done, the rest given back. A job that finished before the cancel arrived comes back unchanged, with cancel_outcome `already_finished`.",
       inputSchema: JobIdInput,
-      outputSchema: ResearchResultDto,
+      outputSchema: CancelResultDto,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     cancelResearch(caller),

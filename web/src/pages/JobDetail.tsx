@@ -7,6 +7,7 @@ import { ErrorNotice } from "../components/ErrorNotice";
 import { isTerminal } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { when, workCredits } from "../format";
+import { CancelOutcome } from "../research/CancelOutcome";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import type { JobEvent } from "../research/sse";
@@ -45,6 +46,9 @@ export function JobDetail() {
     enabled: job.isSuccess,
   });
   const [problem, setProblem] = useState<unknown>(null);
+  // The cancel's answer: the job as the cancel left it, and what the cancel did.
+  const [cancelled, setCancelled] = useState<Schemas["CancelResult"] | null>(null);
+  const cancelAnswer = cancelled?.id === id ? cancelled : null;
   const resend = useMutation({
     mutationFn: (deliveryId: string) =>
       dataOf(api.POST("/api/playground/research/{id}/deliveries/{delivery_id}/resend", { params: { path: { id, delivery_id: deliveryId } } })),
@@ -67,11 +71,12 @@ export function JobDetail() {
       ),
     },
   ];
-  const result = stream.result ?? (job.data && isTerminal(job.data.status) ? job.data : null);
+  // The cancel's answer is final: shown at once, even before the stream brings the same result.
+  const result = stream.result ?? cancelAnswer ?? (job.data && isTerminal(job.data.status) ? job.data : null);
 
   async function cancel() {
     try {
-      await dataOf(api.DELETE("/api/playground/research/{id}", { params: { path: { id } } }));
+      setCancelled(await dataOf(api.DELETE("/api/playground/research/{id}", { params: { path: { id } } })));
       void queryClient.invalidateQueries({ queryKey: ["job", id] });
     } catch (error) {
       setProblem(error);
@@ -100,6 +105,7 @@ export function JobDetail() {
           <JobProgress state={stream} reservedCredits={null} maxWaves={null} />
         </>
       )}
+      <CancelOutcome answer={cancelAnswer} />
       {result && <JobResult result={result} />}
       <h2>Events</h2>
       {stream.events.length === 0 ? (

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
 import type { SnippetRequest } from "../quickstart/snippets";
+import { CancelOutcome } from "../research/CancelOutcome";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
@@ -52,14 +53,19 @@ export function Playground() {
   const [problem, setProblem] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  // The cancel's answer (the job as the cancel left it, and what the cancel did), for this job only.
+  const [cancelled, setCancelled] = useState<Schemas["CancelResult"] | null>(null);
+  const cancelAnswer = cancelled?.id === jobId ? cancelled : null;
   const stream = useJobStream(jobId ? `/api/playground/research/${jobId}/events` : null);
+  // The cancel's answer is final: shown at once, even before the stream brings the same result.
+  const result = stream.result ?? cancelAnswer;
   const chosen = modes.data?.find((m) => m.mode === mode);
   // A mode without a fixed price is metered: it needs max_credits, which are also its cost cap.
   const metered = chosen?.credits === null;
   const jobMode = modes.data?.find((m) => m.mode === params.get("mode"));
   // What the job reserved: its mode's price, or a max job's max credits (in the URL).
   const reservedCredits = jobMode?.credits ?? (params.get("max_credits") ? Number(params.get("max_credits")) : null);
-  const running = jobId !== null && stream.result === null && !stream.problem;
+  const running = jobId !== null && result === null && !stream.problem;
   // A job opened without its saved form (another tab, a shared link): at least its question comes back.
   const job = useQuery({
     queryKey: ["job", jobId],
@@ -125,7 +131,7 @@ export function Playground() {
     if (!jobId) return;
     setCancelling(true);
     try {
-      await dataOf(api.DELETE("/api/playground/research/{id}", { params: { path: { id: jobId } } }));
+      setCancelled(await dataOf(api.DELETE("/api/playground/research/{id}", { params: { path: { id: jobId } } })));
     } catch (error) {
       setProblem(error);
     } finally {
@@ -239,8 +245,9 @@ export function Playground() {
       </form>
       <GetCode request={built.request} problem={built.schemaProblem} />
       <ErrorNotice error={problem ?? stream.problem} />
-      {jobId && !stream.result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
-      {stream.result && <JobResult result={stream.result} />}
+      <CancelOutcome answer={cancelAnswer} />
+      {jobId && !result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}
+      {result && <JobResult result={result} />}
     </section>
   );
 }
