@@ -13,7 +13,7 @@ export default defineConfig({
   globalSetup: "./test/browser/global-setup.ts",
   outputDir: "test-results",
   timeout: 60_000,
-  workers: 1,
+  workers: 2,
   reporter: [["list"]],
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH },

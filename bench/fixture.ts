@@ -116,6 +116,8 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     latency(p50: number, p99: number) {
       delay = logNormalDelays(p50, p99);
     },
+    /** How many page reads are held now (a test waits on this: the job is then surely mid-wave). */
+    heldReads: () => held.length,
     /** Requests answered and the most in flight at once since the last call (which starts a new count). */
     takeLoad() {
       const taken = { served: load.served, maxInFlight: load.maxInFlight };
@@ -127,6 +129,8 @@ export async function startFixture({ latencyMs = 200, p99Ms = 2000, port = 0, re
     freshPages() {
       counter += 100_000;
     },
+    /** Answers every held read and stops holding (as POST /control/release). */
+    release,
     close: () => {
       release();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { openLocalD1 } from "./lib/local-d1.mjs";
+import { openLocalD1, upsertDocuments } from "./lib/local-d1.mjs";
 
 export const SOTU_DOMAIN = "sotu.corpus";
 
@@ -46,22 +46,29 @@ export function sotuDocuments() {
     });
 }
 
+/**
+ * Seeds the demo speeches into `db` when its corpus is empty (one query when it is not).
+ * @param {D1Database} db
+ * @returns {Promise<{ seeded: number } | { present: number }>}
+ */
+export async function seedCorpusIfEmpty(db) {
+  const table = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'corpus_documents'").first();
+  if (!table) throw new Error("the corpus_documents table is missing: apply the migrations first (npm run db:migrate:local)");
+  const existing = await db.prepare("SELECT COUNT(*) AS n FROM corpus_documents").first();
+  if (existing && existing.n > 0) return { present: existing.n };
+  const documents = sotuDocuments();
+  await upsertDocuments(db, documents, 10);
+  return { seeded: documents.length };
+}
+
 async function main() {
   const { persistTo } = parseArgs(process.argv.slice(2));
-  const { upsertDocuments } = await import("./lib/local-d1.mjs");
   const { db, dispose } = await openLocalD1(persistTo);
   try {
-    const table = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'corpus_documents'").first();
-    if (!table) throw new Error("the corpus_documents table is missing: apply the migrations first (npm run db:migrate:local)");
-    const existing = await db.prepare("SELECT COUNT(*) AS n FROM corpus_documents").first();
-    if (existing && existing.n > 0) {
-      console.log(`corpus: ${existing.n} documents already present, not seeding`);
-      return;
-    }
-    const documents = sotuDocuments();
     const started = Date.now();
-    await upsertDocuments(db, documents, 10);
-    console.log(`corpus: seeded ${documents.length} State of the Union addresses (${SOTU_DOMAIN}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const outcome = await seedCorpusIfEmpty(db);
+    if ("present" in outcome) console.log(`corpus: ${outcome.present} documents already present, not seeding`);
+    else console.log(`corpus: seeded ${outcome.seeded} State of the Union addresses (${SOTU_DOMAIN}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await dispose();
   }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start [-- <wrangler dev flags>]`: prepares local state, then serves the API with `wrangler dev`.
-//  1. applies the D1 migrations to the same local state directory the server will use (--persist-to);
-//  2. seeds what the embedded defaults need (the local research corpus), when a seeding script exists,
-//     and builds the dashboard (web/ into web/dist, served as the Worker's static assets) when its
+//  1. applies the D1 migrations to the same local state directory the server will use (--persist-to),
+//     and seeds what the embedded defaults need (the local research corpus), in one process
+//     (scripts/lib/local-state.mjs);
+//  2. builds the dashboard (web/ into web/dist, served as the Worker's static assets) when its
 //     sources changed since the last build;
 //  3. makes sure a JWT secret exists: from .dev.vars, from `--var JWT_SECRET:...`, or a generated
 //     development secret kept in the state directory (so sessions survive restarts), handed to
@@ -11,7 +12,8 @@
 //     with ENVIRONMENT=development (wrangler.toml's default is production, for a deploy) unless
 //     `--var ENVIRONMENT:...` or the local env file (.dev.vars) says otherwise;
 //  5. fires wrangler.toml's cron triggers on their schedule, which `wrangler dev` does not do.
-// It is idempotent: run it as often as you like.
+// It prints one line a step (scripts/lib/wrangler-output.mjs says what of wrangler's own output is
+// kept; START_VERBOSE=1 shows all of it). It is idempotent: run it as often as you like.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -19,11 +21,16 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { environmentArgs } from "./lib/dev-environment.mjs";
 import { cronsOf, startLocalCron } from "./lib/local-cron.mjs";
+import { prepareLocalState } from "./lib/local-state.mjs";
+import { pipeLines, wranglerOutputFilter } from "./lib/wrangler-output.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = join(root, "node_modules", ".bin", "wrangler");
 const args = process.argv.slice(2);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// No network is needed: no metrics, and no fetch of the `Request.cf` placeholder (it fails offline
+// with a stack trace; the Worker reads nothing of request.cf in development).
+const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env, WRANGLER_SEND_METRICS: "false" };
+const verbose = process.env.START_VERBOSE === "1";
 
 /** The value of `--name X` or `--name=X` among the pass-through flags. */
 function flagValue(name) {
@@ -52,8 +59,8 @@ function buildDashboard() {
   hash.update(readFileSync(join(root, "package-lock.json")));
   const digest = hash.digest("hex");
   const stamp = join(root, "web", "dist", ".sources-sha256");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === digest) return log("dashboard unchanged since its last build");
-  run(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], "building the dashboard (web/)");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === digest) return log("dashboard: unchanged since its last build (web/dist)");
+  run(join(root, "node_modules", ".bin", "vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], "dashboard: building web/ into web/dist");
   writeFileSync(stamp, digest);
 }
 
@@ -72,13 +79,15 @@ function run(command, commandArgs, what) {
 }
 
 const persistTo = flagValue("--persist-to");
-const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
 const stateDir = resolve(root, persistTo ?? ".wrangler/state");
 
-run(wrangler, ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], `applying D1 migrations to ${stateDir}`);
-
-const seedScript = join(root, "scripts", "seed-corpus.mjs");
-if (existsSync(seedScript)) run(process.execPath, [seedScript, ...persistArgs], "seeding the local research corpus");
+try {
+  const { migrations, corpus } = await prepareLocalState(persistTo);
+  log(`database: ${migrations.length ? `applied ${migrations.length} migration${migrations.length > 1 ? "s" : ""}` : "up to date"} (${stateDir}); ${corpus}`);
+} catch (error) {
+  console.error(`[start] failed to prepare the local database in ${stateDir}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 buildDashboard();
 
@@ -96,17 +105,24 @@ if (!devVarsHasSecret && !hasVar("JWT_SECRET")) {
   // Wrangler reads .dev.vars only when no --env-file is given, so name it too, after ours (later files win).
   const localFiles = hasFlag("--env-file") ? [] : existsSync(devVarsPath) ? [devVarsPath] : [".env", ".env.local"].map((f) => join(root, f)).filter(existsSync);
   for (const file of [secretEnvFile, ...localFiles]) envFileArgs.push("--env-file", file);
-  log(`no JWT_SECRET in .dev.vars: using the generated development secret in ${secretFile} (see .dev.vars.example)`);
+  log(`JWT secret: none in .dev.vars, using the generated development secret in ${secretFile} (see .dev.vars.example)`);
 }
 const extraArgs = [];
 // wrangler.toml says production (what a deploy must be); a local run is development unless told otherwise.
 extraArgs.push(...environmentArgs(args, root));
 if (!hasFlag("--ip")) extraArgs.push("--ip", "127.0.0.1");
 if (!hasFlag("--port")) extraArgs.push("--port", "8787");
+// The local cron below fires the triggers; this stops wrangler warning that nothing does.
+if (!hasFlag("--test-scheduled")) extraArgs.push("--test-scheduled");
 
 const devArgs = ["dev", ...envFileArgs, ...args, ...extraArgs];
-log(`starting wrangler ${devArgs.join(" ")}`);
-const server = spawn(wrangler, devArgs, { cwd: root, stdio: "inherit", env });
+log(`server: wrangler ${devArgs.join(" ")}`);
+const server = spawn(wrangler, devArgs, { cwd: root, stdio: verbose ? "inherit" : ["inherit", "pipe", "pipe"], env });
+if (!verbose) {
+  const filter = wranglerOutputFilter({ onReady: (url) => log(`ready: ${url} (dashboard at /, API reference at /docs; Ctrl-C stops)`) });
+  pipeLines(server.stdout, filter, (text) => process.stdout.write(text));
+  pipeLines(server.stderr, filter, (text) => process.stderr.write(text));
+}
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 
 // The cron triggers (sweep of stuck jobs, the Free plan's monthly credits) on their schedule.

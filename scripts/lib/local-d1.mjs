@@ -40,7 +40,10 @@ export async function openLocalD1(persistTo) {
   };
 }
 
-/** Applies the migrations/ files not yet recorded in d1_migrations, as `wrangler d1 migrations apply` does. */
+/**
+ * Applies the migrations/ files not yet recorded in d1_migrations, as `wrangler d1 migrations apply`
+ * does (the same table, so either sees what the other applied), and returns the names it applied.
+ */
 export async function applyMigrations(db) {
   await db
     .prepare(
@@ -49,6 +52,7 @@ export async function applyMigrations(db) {
     .run();
   const dir = join(ROOT, "migrations");
   const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((row) => row.name));
+  const applying = [];
   for (const file of readdirSync(dir)
     .filter((name) => name.endsWith(".sql"))
     .sort()) {
@@ -58,7 +62,9 @@ export async function applyMigrations(db) {
       .map((statement) => statement.trim())
       .filter((statement) => statement.replace(/--.*$/gm, "").trim());
     await db.batch([...statements.map((statement) => db.prepare(statement)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file)]);
+    applying.push(file);
   }
+  return applying;
 }
 
 const UPSERT =

@@ -4,10 +4,11 @@ import { startFixture } from "../../bench/fixture";
 import { newAccount, type StartedServer, startServer } from "./server";
 
 /**
- * Issue 26 defect 5, as it happened: `npm start` is SIGKILLed while a job runs (its wave's searches
- * are in flight, held by a slow local web), then started again on the same state directory. The
- * job must finish within seconds of the restart, with nothing calling its object: it is watched
- * through the job list, which reads only D1. Its deadline (a standard job: 180 s) plays no part.
+ * Issue 26 defect 5, as it happened: `npm start` is SIGKILLed while a job runs (its wave's page
+ * reads are in flight, held by a local web that answers none until released), then started again
+ * on the same state directory. The job must finish within seconds of the restart, with nothing
+ * calling its object: it is watched through the job list, which reads only D1. Its deadline (a
+ * standard job: 180 s) plays no part. The kill waits on state (reads held), never on a timer.
  */
 describe("a job running when the server is killed", () => {
   let fixture: Awaited<ReturnType<typeof startFixture>> | undefined;
@@ -19,8 +20,9 @@ describe("a job running when the server is killed", () => {
   });
 
   it("resumes after the restart and finishes within seconds, charged once", async () => {
-    // Every search and page read of the "web" takes 1 s: the job is surely mid-wave when killed.
-    fixture = await startFixture({ latencyMs: 1000, p99Ms: 1000 });
+    // The "web" answers searches, and holds every page read until released.
+    fixture = await startFixture({ latencyMs: 20, p99Ms: 20 });
+    await fetch(`${fixture.baseUrl}/control/hold?after=0`, { method: "POST" });
     const vars = { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl };
     const first = await startServer({ vars });
     servers.push(first);
@@ -33,13 +35,12 @@ describe("a job running when the server is killed", () => {
       const rows = (await response.json()) as { id: string; status: string; credits_charged: number }[];
       return rows.find((row) => row.id === id);
     };
-    for (let waited = 0; (await status(first.baseUrl))?.status !== "running"; waited += 100) {
-      if (waited > 10_000) throw new Error("the job never started running");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500)); // its first searches are now at the slow web
+    // Mid-wave: its reads are at the web, held there.
+    while (fixture.heldReads() === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await status(first.baseUrl))?.status).toBe("running");
 
     await first.kill();
+    fixture.release(); // the killed server's reads are gone; the restarted one reads at once
     const second = await startServer({ vars, stateDir: first.stateDir });
     servers.push(second);
     const restartedAt = Date.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dbAll, expectError, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, balanceOf, corpusLoaded, research, setBalance } from "./helpers";
+import { apiCaller, balanceOf, corpusLoaded, research, setBalance, waitForTerminal } from "./helpers";
 
 describe("concurrent jobs on a small balance", () => {
   it("accepts exactly as many as fit, rejects the rest with 402, never goes negative", async () => {
@@ -31,9 +31,14 @@ describe("concurrent jobs on a small balance", () => {
     const caller = await apiCaller();
     await setBalance(caller.id, 130);
     const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => research(caller, { question: `What ended the Nullification Crisis? (${i})` })));
-    expect(responses.filter((response) => response.status === 202)).toHaveLength(2);
+    const accepted = responses.filter((response) => response.status === 202);
+    expect(accepted).toHaveLength(2);
     expect(responses.filter((response) => response.status === 402)).toHaveLength(4);
     expect(await balanceOf(caller)).toBeGreaterThanOrEqual(10);
+    await expectLedgerConsistent(caller.id);
+    // Run to their end here: a job still running when the runtime closes was the suite's
+    // "EnvironmentTeardownError: Closing rpc while "resolve" was pending" (issue 38).
+    for (const response of accepted) await waitForTerminal(caller, (await json(response)).id);
     await expectLedgerConsistent(caller.id);
   });
 });
