@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { readFileSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResearchResult } from "../../sdk/src/index";
 import { error, fakeService, json, type Recorded } from "./fake-server";
@@ -163,5 +165,47 @@ describe("deep-research --quote", () => {
     const printed = await cli(["q?", "--quote", "--json"], service.baseUrl);
     expect(printed.code).toBe(4);
     expect(JSON.parse(printed.stdout)).toEqual(quote(false));
+  });
+});
+
+/** A command as a person types it at the repository's root; no key, no service (--help and --version need neither). */
+function typed(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: Record<string, string | undefined> = { ...process.env, DEEP_RESEARCH_API_KEY: undefined, DEEP_RESEARCH_BASE_URL: undefined };
+  // npx never fetches a package here: without the repository's link it stops instead (as --no).
+  env.npm_config_yes = "false";
+  // As from a shell, not from inside an npm script (vitest may be one: npm test).
+  for (const name of Object.keys(env)) if (name.startsWith("npm_") && name !== "npm_config_yes") delete env[name];
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolvePromise) => child.on("close", (code) => resolvePromise({ code, stdout, stderr })));
+}
+
+// Each test starts npm and the CLI (tsx): a second or two on a quiet machine, far more on a loaded
+// one. The timeout guards against a hang, not speed.
+describe("the CLI as the README runs it in this repository: stdout is only the CLI's", { timeout: 240_000 }, () => {
+  const version = (JSON.parse(readFileSync("sdk/package.json", "utf8")) as { version: string }).version;
+
+  it("npx deep-research runs this repository's CLI (npm install links it), with nothing of npm's on stdout", async () => {
+    expect(realpathSync("node_modules/.bin/deep-research"), "npm install (its prepare script, scripts/link-cli.mjs) links the command").toBe(
+      resolve("sdk/bin/deep-research.mjs"),
+    );
+    expect(await typed("npx", ["deep-research", "--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    const [viaNpx, direct] = await Promise.all([typed("npx", ["deep-research", "--help"]), typed(process.execPath, ["sdk/bin/deep-research.mjs", "--help"])]);
+    expect(direct.stdout).toMatch(/^Usage:\n {2}deep-research "question" \[options\]/);
+    expect(viaNpx).toEqual(direct);
+  });
+
+  it("npm run --silent cli prints only the CLI's output; npm run cli puts npm's banner first, and the CLI says so on stderr", async () => {
+    expect(await typed("npm", ["run", "--silent", "cli", "--", "--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    const loud = await typed("npm", ["run", "cli", "--", "--version"]);
+    expect(loud.code).toBe(0);
+    expect(loud.stdout).toMatch(/^\n?> deep-research-api@[^\n]+ cli\n> node sdk\/bin\/deep-research\.mjs --version\n/);
+    expect(loud.stdout.endsWith(`\n${version}\n`)).toBe(true);
+    expect(loud.stderr).toBe(
+      "deep-research: npm wrote its own banner at the top of stdout; `npx deep-research …` (or `npm run --silent cli -- …`) prints only the CLI's output.\n",
+    );
   });
 });
