@@ -303,7 +303,8 @@ describe("npm run deploy: the steps, against a fake wrangler", () => {
   });
 });
 
-describe("npm run deploy -- --help", () => {
+// The second test starts npm and the script (a second quiet, far more loaded): the timeout guards against a hang.
+describe("npm run deploy -- --help", { timeout: 240_000 }, () => {
   it("prints the usage (the steps, the flags, the login, every secret, what research searches) and calls no wrangler", async () => {
     for (const args of [["--help"], ["-h"], ["--dry-run", "--env", "staging", "--help"]]) {
       const fake = new FakeWrangler();
@@ -440,7 +441,9 @@ describe("npm run deploy: what research will search", () => {
   });
 });
 
-describe("npm run deploy -- --dry-run: a real wrangler bundle, offline", () => {
+// A real bundle: about 10 s on a quiet machine, over 60 s on a loaded one (issue 38). The timeout
+// guards against a hang, not speed.
+describe("npm run deploy -- --dry-run: a real wrangler bundle, offline", { timeout: 300_000 }, () => {
   it("bundles under the Workers Free plan's compressed size limit (3 MB) and the 64 MiB uncompressed one", async () => {
     const logs: string[] = [];
     const result = await deploy({ run: (argv, options) => realRun(argv, { ...options, capture: true }), args: ["--dry-run"], log: (line) => logs.push(line) });
