@@ -1,11 +1,17 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests of the dashboard, in the Chromium of the machine (Debian's `chromium`; browser
- * downloads are impossible here), against the app served by `npm start` on a free port with a
- * fresh state (test/browser/global-setup.ts). Screenshots of each page are kept in test-results/.
+ * Browser tests of the dashboard, in the Chromium of the machine (Debian's; browser downloads are
+ * impossible here), against the app served by `npm start` on a free port with a fresh state
+ * (test/browser/global-setup.ts). Screenshots of each page are kept in test-results/.
+ *
+ * Debian's `chromium-headless-shell` first: the same engine without the desktop browser around it,
+ * what Playwright itself runs headless. On our 2-core machines it took ~40% less CPU a test than
+ * the full `chromium` (in new headless mode), which is the fallback.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "test/browser",
