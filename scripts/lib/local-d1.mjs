@@ -4,7 +4,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { getPlatformProxy } from "wrangler";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -30,6 +29,9 @@ function d1OnlyConfig() {
 export async function openLocalD1(persistTo) {
   const config = d1OnlyConfig();
   const base = persistTo ? resolve(process.cwd(), persistTo) : join(ROOT, ".wrangler", "state");
+  // Loaded here, not at the top: wrangler takes ~2 s of CPU to import, and the scripts that only
+  // read the demo speeches or post documents over HTTP (corpus:load --admin) never open D1.
+  const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy({ configPath: config.path, persist: { path: join(base, "v3") }, remoteBindings: false });
   return {
     db: proxy.env.DB,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { openLocalD1 } from "../../scripts/lib/local-d1.mjs";
 import { NODE_VERIFY, PYTHON_VERIFY } from "../../src/http/guides";
 import { freePort, newAccount, serverClient } from "./server";
 
@@ -151,30 +152,29 @@ describe("research over real HTTP against npm start", () => {
     const id = randomUUID();
     const past = new Date(Date.now() - 10 * 60_000).toISOString();
     // A job whose object never started, as a crash between the row and the object would leave it.
-    // Written beside the running server into its SQLite file: while other files' requests write
-    // too, the file can be busy for a moment (SQLITE_BUSY), so the write is retried.
-    const insertRow = () =>
-      spawnSync(
-        join("node_modules", ".bin", "wrangler"),
-        [
-          "d1",
-          "execute",
-          "DB",
-          "--local",
-          "--persist-to",
-          server.stateDir,
-          "--command",
+    // Written beside the running server into its local D1 through wrangler's platform proxy (the
+    // way the operator scripts write it; `wrangler d1 execute` cost ~15 s of CPU more). While other
+    // files' requests write too, the file can be busy for a moment (SQLITE_BUSY): retried.
+    const { db, dispose } = await openLocalD1(server.stateDir);
+    try {
+      const insert = db
+        .prepare(
           `insert into research_jobs (id, user_id, origin, status, mode, question, request_json, credits_reserved, credits_charged, cost_usd_micros, created_at, deadline_at)
-           values ('${id}', '${userId}', 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, '${past}', '${past}')`,
-        ],
-        { encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
-      );
-    let insert = insertRow();
-    for (let attempt = 1; attempt < 10 && insert.status !== 0 && /SQLITE_BUSY|database is locked/.test(insert.stderr + insert.stdout); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      insert = insertRow();
+           values (?, ?, 'api', 'pending', 'lite', 'A stuck job?', '{}', 15, 0, 0, ?, ?)`,
+        )
+        .bind(id, userId, past, past);
+      for (let attempt = 1; ; attempt++) {
+        const failure = await insert.run().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        if (!failure) break;
+        if (attempt >= 10 || !/SQLITE_BUSY|database is locked/.test(String(failure))) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    } finally {
+      await dispose();
     }
-    expect(insert.status, insert.stderr).toBe(0);
     const get = async () => (await (await fetch(`${server.baseUrl}/v1/research/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as any;
     let job = await get();
     for (let i = 0; i < 60 && job.status === "pending"; i++) {
