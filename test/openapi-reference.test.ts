@@ -246,8 +246,9 @@ describe("the OpenAPI document as a reference", () => {
     ]) {
       expect(guide).toContain(heading);
     }
-    // The mode table comes from the price list, so it shows each mode's price.
-    expect(guide).toMatch(/\| `lite` \| 15 \|/);
+    // The mode table comes from the price list, so it shows each mode's price (a column per mode, docs.browser.ts).
+    expect(guide).toContain("| mode | `lite` | `standard` | `pro` | `max` |");
+    expect(guide).toContain("| credits | 15 | 60 | 200 | metered, up to `max_credits` |");
     // The webhooks guide carries the signature checks (run against a real delivery in the e2e tests).
     expect(guide).toContain("timingSafeEqual");
     expect(guide).toContain("hmac.compare_digest");

@@ -512,7 +512,7 @@ export interface components {
                  *     | `payment_processor_not_configured` | 500 | This server has no payment processor set up, so checkout, the customer portal and processor webhooks are unavailable. |
                  *     | `internal` | 500 | A failure on our side, logged under the response's `X-Request-Id` (quote it to support). A research job that fails this way is refunded. |
                  *     | `payment_processor_error` | 502 | The payment processor refused or failed the request (checkout, portal). Nothing was charged; try again later. |
-                 *     | `service_unavailable` | 503 | The service cannot reach its database (`GET /healthz`). Retry later. |
+                 *     | `service_unavailable` | 503 | The service cannot answer now: it cannot reach its database (`GET /healthz`), or the job to cancel is still being started. Retry later (after `Retry-After` seconds when it is given). |
                  * @enum {string}
                  */
                 code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";

@@ -118,7 +118,8 @@ const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
   },
   service_unavailable: {
     title: "Service unavailable",
-    meaning: "The service cannot reach its database (`GET /healthz`). Retry later.",
+    meaning:
+      "The service cannot answer now: it cannot reach its database (`GET /healthz`), or the job to cancel is still being started. Retry later (after `Retry-After` seconds when it is given).",
   },
 };
 

@@ -40,6 +40,15 @@ const CONFIGURATION = {
   },
 };
 
+/**
+ * The guide's tables (modes, errors, limits), laid out by their content: Scalar gives them equal
+ * fixed columns and breaks words anywhere, which squeezed the modes table into "mo de" and
+ * "so ur ce s" in the narrow guide column. Here a word is never broken; a table wider than its
+ * column scrolls sideways instead. More specific than Scalar's own rule, which is injected later.
+ */
+const TABLE_CSS = `html body .scalar-app .markdown table{table-layout:auto;display:block;overflow-x:auto}
+html body .scalar-app .markdown th,html body .scalar-app .markdown td{word-break:normal;overflow-wrap:normal;hyphens:none;padding:6px 10px}`;
+
 const PAGES = {
   public: { title: "Deep Research API reference", url: "/openapi.json?surface=public", preferredSecurityScheme: "apiKey" },
   dashboard: { title: "Deep Research dashboard API reference", url: "/openapi.json?surface=dashboard", preferredSecurityScheme: "jwt" },
@@ -58,7 +67,8 @@ export function docsHtml(surface: Surface): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
 <style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-:root{--scalar-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--scalar-font-code:ui-monospace,SFMono-Regular,Menlo,monospace}</style>
+:root{--scalar-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--scalar-font-code:ui-monospace,SFMono-Regular,Menlo,monospace}
+${TABLE_CSS}</style>
 </head><body>
 <div id="app"><p style="padding:2rem">Loading the API reference… (<a href="${page.url}">openapi.json</a>)</p></div>
 <script src="/docs-assets/scalar.js"></script>

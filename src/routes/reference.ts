@@ -73,12 +73,23 @@ export const REFERENCE_TAGS = [
   },
 ] as const;
 
+/**
+ * The modes side by side, one column each and one row per figure: four narrow columns fit the
+ * reference's guide column, where seven (a row per mode) were squeezed until words broke ("mo de").
+ */
 function modeTable(): string {
-  const rows = modePrices().map(
-    (m) =>
-      `| \`${m.mode}\` | ${m.credits === null ? "metered, up to `max_credits`" : m.credits} | ${m.max_cost_usd === null ? "`max_credits` / 100" : m.max_cost_usd.toFixed(2)} | ${m.max_wallclock_secs} s | ${m.max_sources} | ${m.max_waves}${m.critic ? " + critic" : ""} | ${m.async_by_default ? "202" : "200"} |`,
-  );
-  return ["| mode | credits | max cost (USD) | wall clock | sources | waves | answers by default |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
+  const modes = modePrices();
+  const row = (label: string, cell: (mode: (typeof modes)[number]) => string) => `| ${label} | ${modes.map(cell).join(" | ")} |`;
+  return [
+    `| mode | ${modes.map((m) => `\`${m.mode}\``).join(" | ")} |`,
+    `|---|${modes.map(() => "---").join("|")}|`,
+    row("credits", (m) => (m.credits === null ? "metered, up to `max_credits`" : String(m.credits))),
+    row("max cost (USD)", (m) => (m.max_cost_usd === null ? "`max_credits` / 100" : m.max_cost_usd.toFixed(2))),
+    row("wall clock", (m) => `${m.max_wallclock_secs} s`),
+    row("sources", (m) => String(m.max_sources)),
+    row("waves", (m) => `${m.max_waves}${m.critic ? " + critic" : ""}`),
+    row("answers by default", (m) => (m.async_by_default ? "202" : "200")),
+  ].join("\n");
 }
 
 /** info.description: what the API does and the rules every operation shares (`version`: the document's). */

@@ -195,7 +195,7 @@ export const jobEventsExample = [
 export const jobErrorEventExample = {
   id: 12,
   event: "error",
-  data: { code: "job_failed", message: "Typed output: no source supports the required field(s) code" },
+  data: { code: "job_failed", message: "Typed output: no source supports the required field(s) code." },
 } satisfies Input<typeof JobEventDto>;
 
 /** The 202 answer on a surface whose research path is `basePath` (status_url and events_url point there). */

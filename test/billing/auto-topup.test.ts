@@ -75,6 +75,19 @@ function intentsAnswer(status: string) {
 const recorded: { params: URLSearchParams; idempotencyKey: string | null; intent: ReturnType<typeof paymentIntentObject> }[] = [];
 
 describe("auto top-up", () => {
+  it("says whether there is a card to charge: none before the first purchase (nor after a checkout left unpaid), one after a pack was paid", async () => {
+    const settings = async (user: TestUser) => json(await call("/api/billing/auto-topup", { token: user.accessToken }));
+    const newcomer = await signupUser();
+    expect(await settings(newcomer)).toMatchObject({ enabled: false, card_on_file: false });
+    // A checkout started but never paid makes a processor customer, not a card.
+    await checkoutPack(newcomer, "starter");
+    expect(await customerOf(newcomer.id)).toEqual(expect.any(String));
+    expect((await settings(newcomer)).card_on_file).toBe(false);
+
+    const buyer = await customerUser();
+    expect((await settings(buyer)).card_on_file).toBe(true);
+  });
+
   it("fires once when a debit leaves the balance below the threshold and credits the pack when the payment succeeds", async () => {
     const user = await customerUser();
     const customer = await customerOf(user.id);

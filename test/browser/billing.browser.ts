@@ -79,6 +79,8 @@ test("auto top-up: saved (PUT 200), said in words, and shown again after a reloa
   await page.goto(`${base()}/billing`);
   const form = page.getByRole("form", { name: "Auto top-up" });
   await expect(form.getByLabel("Top up automatically")).not.toBeChecked(); // never set: off
+  // A new account has bought nothing: there is no card for a top-up to charge, and the page says so.
+  await expect(page.getByRole("note", { name: "No card yet" })).toContainText("No card is saved yet");
   await form.getByLabel("Top up automatically").check();
   await form.getByLabel("When the balance falls below (credits)").fill("200");
   await form.getByLabel("Buy this pack").selectOption({ label: "Handful: 2,000 credits for $20" });
@@ -86,7 +88,7 @@ test("auto top-up: saved (PUT 200), said in words, and shown again after a reloa
   await form.getByRole("button", { name: "Save auto top-up" }).click();
   expect((await saved).status()).toBe(200);
   await expect(form.getByRole("status")).toHaveText(
-    "Saved: when your balance falls below 200 credits, the Handful pack (2,000 credits for $20) is bought with the card saved at your last pack purchase.",
+    "Saved, but there is no card to charge yet: nothing is bought until you buy a pack with a card. From then on, when your balance falls below 200 credits, the Handful pack (2,000 credits for $20) is bought with that card.",
   );
   await form.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screens/billing-auto-topup.png", fullPage: true });
@@ -99,6 +101,20 @@ test("auto top-up: saved (PUT 200), said in words, and shown again after a reloa
   await form.getByLabel("Top up automatically").uncheck();
   await form.getByRole("button", { name: "Save auto top-up" }).click();
   await expect(form.getByRole("status")).toHaveText("Saved: auto top-up is off.");
+
+  // With a card on file (a pack bought; the processor is not set up locally, so the answer is made so).
+  await page.route("**/api/billing/auto-topup", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), card_on_file: true } });
+  });
+  await page.reload();
+  await expect(page.getByRole("note", { name: "No card yet" })).toHaveCount(0);
+  await form.getByLabel("Top up automatically").check();
+  await form.getByRole("button", { name: "Save auto top-up" }).click();
+  await expect(form.getByRole("status")).toHaveText(
+    "Saved: when your balance falls below 200 credits, the Handful pack (2,000 credits for $20) is bought with the card saved at your last pack purchase.",
+  );
 });
 
 test("at 375 px wide the billing page fits", async ({ page }) => {

@@ -64,3 +64,28 @@ test("/docs is the public API only; the dashboard's API and the operator surface
   await expect(page.getByText("Your account").first()).toBeVisible();
   await page.screenshot({ path: "test-results/screens/docs-dashboard.png" });
 });
+
+test("the guide's modes table reads properly: no word broken across lines, every mode a column", async ({ page }) => {
+  await page.goto(`${base()}/docs`);
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
+  const table = page.getByRole("table").filter({ hasText: "answers by default" });
+  await expect(table.getByRole("columnheader")).toHaveText(["mode", "lite", "standard", "pro", "max"]);
+  await table.scrollIntoViewIfNeeded();
+  // A word the layout broke ("mo de", "so ur ce s") is drawn as more than one box.
+  const broken = await table.evaluate((element) => {
+    const found: string[] = [];
+    const page = element.ownerDocument;
+    const walker = page.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
+        const range = page.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+  expect(broken).toEqual([]);
+  await table.screenshot({ path: "test-results/screens/docs-modes-table.png" });
+});

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { apiCall, signedIn } from "./session";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
 
@@ -33,6 +34,23 @@ test("API keys: created with its plaintext shown once (and copied), the key work
   await asked.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("No keys yet")).toBeVisible();
   expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${plaintext}` } })).status).toBe(401);
+});
+
+test("Reset says what it does before it is clicked: a new secret, and the old one stops working at once", async ({ page }) => {
+  const account = await signedIn(page, base(), "reset");
+  const old = await apiCall<{ plaintext: string }>(base(), account, "POST", "/api/keys", { name: "laptop" });
+  await page.goto(`${base()}/keys`);
+  const reset = page.getByRole("button", { name: "Reset laptop" });
+  await expect(reset).toHaveAccessibleDescription(/Reset gives a key a new secret .* the old secret stops working at once/);
+  await expect(page.getByText("Reset gives a key a new secret")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/keys-reset-explained.png", fullPage: true });
+  await reset.click();
+  const asked = page.getByRole("dialog", { name: 'Reset "laptop"?' });
+  await expect(asked).toContainText("The current secret stops working at once");
+  await asked.getByRole("button", { name: "Reset" }).click();
+  const renewed = (await page.getByRole("region", { name: "New key" }).getByLabel("Key").textContent())!;
+  expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${old.plaintext}` } })).status).toBe(401);
+  expect((await fetch(`${base()}/v1/credits`, { headers: { Authorization: `Bearer ${renewed}` } })).status).toBe(200);
 });
 
 test("a revoked key is no longer offered for copying", async ({ page }) => {

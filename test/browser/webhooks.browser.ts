@@ -28,7 +28,9 @@ test.beforeAll(async () => {
     });
     request.on("end", () => {
       arrivals.push({ path: request.url ?? "", headers: request.headers, body });
-      response.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
+      // A receiver that rejects the signature, as a misconfigured one does.
+      if (request.url === "/refuses") response.writeHead(401).end();
+      else response.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -61,6 +63,15 @@ test("Settings sends a test event to a receiver, signed both ways, and says what
   expect(JSON.parse(arrival!.body)).toMatchObject({ type: "webhook.test" });
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screens/settings-webhook-test.png" });
+
+  // A receiver that answers 401: a failure, said as one (an alert in the error red), not in the success green.
+  await section.getByLabel("Receiver URL").fill(`${receiverUrl}/refuses`);
+  await section.getByRole("button", { name: "Send a test event" }).click();
+  const failure = section.getByRole("alert");
+  await expect(failure).toHaveText("The test event failed: receiver answered 401. A receiver must answer 2xx to accept an event.");
+  await expect(failure).toHaveCSS("color", "rgb(180, 35, 24)"); // --bad
+  await expect(section.getByRole("status")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/settings-webhook-test-failed.png" });
 });
 
 test("a job's deliveries can be resent from its page: the same delivery, one more attempt", async ({ page }) => {

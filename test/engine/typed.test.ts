@@ -170,7 +170,7 @@ describe("typed output offline: a value only where a cited passage supports it",
     expect(optional.typed).not.toHaveProperty("year");
 
     const error = await unsupported(emancipation, SPEECHES, object({ answer: { type: "string" }, year: { type: "integer" } }, ["answer", "year"]));
-    expect(error.message).toBe("Typed output: no source supports the required field(s) year");
+    expect(error.message).toBe("Typed output: no source supports the required field(s) year.");
     expect(error.fields).toEqual(["year"]);
     // The failure keeps what was found: the brief, its sources and citations.
     expect(error.found!.brief).toMatch(/emancipation proclamation \[1\]/i);
@@ -181,7 +181,7 @@ describe("typed output offline: a value only where a cited passage supports it",
   it("names every required field no source supports", async () => {
     const schema = object({ answer: { type: "string" }, yes: { type: "boolean" }, president_count: { type: "integer" } }, ["answer", "yes", "president_count"]);
     const error = await unsupported(internet, SPEECHES, schema);
-    expect(error.message).toBe("Typed output: no source supports the required field(s) yes, president_count");
+    expect(error.message).toBe("Typed output: no source supports the required field(s) yes, president_count.");
     // A nested required field is named by its path.
     const nested = await unsupported(
       emancipation,

@@ -342,7 +342,7 @@ describe("failure semantics", () => {
     expect(response.status).toBe(200);
     const failed = await json(response);
     expect(failed).toMatchObject({ status: "failed", credits_charged: 0, typed: null });
-    expect(failed.error).toBe("Typed output: no source supports the required field(s) code");
+    expect(failed.error).toBe("Typed output: no source supports the required field(s) code.");
     expect(await balanceOf(caller)).toBe(500);
     const ledger = await jobLedger(caller.id, failed.id);
     expect(ledger.map((entry) => [entry.kind, entry.delta])).toEqual([

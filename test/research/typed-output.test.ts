@@ -71,7 +71,7 @@ describe("typed output through the service", () => {
     const response = await research(caller, ask("In what year did Lincoln issue the Emancipation Proclamation?", schema));
     expect(response.status).toBe(200);
     const failed = await json(response);
-    expect(failed).toMatchObject({ status: "failed", credits_charged: 0, typed: null, error: "Typed output: no source supports the required field(s) year" });
+    expect(failed).toMatchObject({ status: "failed", credits_charged: 0, typed: null, error: "Typed output: no source supports the required field(s) year." });
     expect(await balanceOf(caller)).toBe(before);
     const ledger = await jobLedger(caller.id, failed.id);
     expect(ledger.map((entry) => entry.kind)).toEqual(["reservation", "release"]);

@@ -51,7 +51,8 @@ export class UnsupportedFieldsError extends TypedOutputError {
     found: FoundBeforeFailure | null,
   ) {
     super(
-      `Typed output: no source supports the required field(s) ${fields.join(", ")}`,
+      // A sentence, with its full stop: it is the job's `error`, shown as it is (issue 38).
+      `Typed output: no source supports the required field(s) ${fields.join(", ")}.`,
       fields.map((field) => `${field}: no source supports it`),
       costUsd,
       found,

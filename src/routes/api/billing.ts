@@ -2,7 +2,7 @@ import { peek, pageWithLink } from "../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { getAutoTopup, saveAutoTopup } from "../../services/billing/auto-topup";
+import { getAutoTopup, hasCardOnFile, saveAutoTopup } from "../../services/billing/auto-topup";
 import { listPacks, listPlans, packDto, planDto } from "../../services/billing/catalog";
 import { createCheckout, createPortal } from "../../services/billing/checkout";
 import { receiveProcessorEvent } from "../../services/billing/events";
@@ -103,7 +103,14 @@ const autoTopupFields = {
 const AutoTopupBody = z.strictObject(autoTopupFields).openapi("AutoTopupBody", { description: "Auto top-up settings." });
 // Its own object, not AutoTopupBody.extend(): that publishes an allOf of two closed objects no response satisfies.
 const AutoTopupSettings = z
-  .object({ ...autoTopupFields, in_flight: z.boolean().openapi({ description: "A top-up payment is under way" }) })
+  .object({
+    ...autoTopupFields,
+    in_flight: z.boolean().openapi({ description: "A top-up payment is under way" }),
+    card_on_file: z.boolean().openapi({
+      description:
+        "Whether a top-up can be charged: true once a payment of yours has completed at checkout (a pack or a plan), which leaves your card with the payment processor. False before the first purchase: auto top-up can be set up, but nothing can be bought until you buy a pack with a card.",
+    }),
+  })
   .openapi("AutoTopupSettings", { description: "Auto top-up settings, and whether a top-up is under way." });
 const SubscriptionDto = z
   .object({
@@ -359,7 +366,8 @@ billingRoutes.openapi(
     operationId: "getAutoTopup",
     tags,
     summary: "Get your auto top-up settings",
-    description: "The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.",
+    description:
+      "The auto top-up settings, whether a top-up payment is under way, and whether there is a card to charge (`card_on_file`: not before your first purchase). Never configured: disabled, threshold 0, pack `starter`.",
     security: JWT_SECURITY,
     responses: {
       200: jsonResponse(AutoTopupSettings, "Settings (disabled when never set)", {
@@ -367,18 +375,21 @@ billingRoutes.openapi(
         threshold_credits: 100,
         pack_id: "handful",
         in_flight: false,
+        card_on_file: true,
       }),
       ...errorResponses("unauthorized"),
     },
   }),
   async (c) => {
-    const row = await getAutoTopup(c.get("deps"), c.get("user").id);
+    const user = c.get("user");
+    const [row, cardOnFile] = await Promise.all([getAutoTopup(c.get("deps"), user.id), hasCardOnFile(c.get("deps"), user)]);
     return c.json(
       {
         enabled: row?.enabled ?? false,
         threshold_credits: row?.thresholdCredits ?? 0,
         pack_id: row?.packId ?? "starter",
         in_flight: Boolean(row?.inFlightPaymentId),
+        card_on_file: cardOnFile,
       },
       200,
     );

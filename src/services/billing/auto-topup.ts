@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { autoTopups, payments } from "../../db/schema/billing";
-import { users } from "../../db/schema/users";
+import { type Caller, users } from "../../db/schema/users";
 import { ApiError, errorSummary } from "../../lib/errors";
 import { HOUR, nowIso } from "../../lib/time";
 import { getBalance } from "../ledger";
@@ -29,6 +29,23 @@ export async function saveAutoTopup(deps: BillingDeps, userId: string, settings:
 
 export async function getAutoTopup(deps: BillingDeps, userId: string) {
   return deps.db.select().from(autoTopups).where(eq(autoTopups.userId, userId)).get();
+}
+
+/**
+ * Whether a top-up has a card to charge, from what the service knows without asking the processor:
+ * a processor customer and a payment of theirs that completed (a pack checkout saves its card for
+ * off-session use; a plan's card stays with the customer). Before the first purchase there is none,
+ * and a top-up would only record a failed payment ("no saved payment method").
+ */
+export async function hasCardOnFile(deps: BillingDeps, user: Pick<Caller, "id" | "processorCustomerId">): Promise<boolean> {
+  if (!user.processorCustomerId) return false;
+  const paid = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), inArray(payments.status, ["completed", "refunded"])))
+    .limit(1)
+    .get();
+  return paid !== undefined;
 }
 
 /** Frees the user's in-flight slot if `paymentId` holds it. */

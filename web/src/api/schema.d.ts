@@ -613,7 +613,7 @@ export interface paths {
         };
         /**
          * Get your auto top-up settings
-         * @description The auto top-up settings and whether a top-up payment is under way. Never configured: disabled, threshold 0, pack `starter`.
+         * @description The auto top-up settings, whether a top-up payment is under way, and whether there is a card to charge (`card_on_file`: not before your first purchase). Never configured: disabled, threshold 0, pack `starter`.
          */
         get: operations["getAutoTopup"];
         /**
@@ -2162,6 +2162,8 @@ export interface components {
         };
         /** @description Auto top-up settings, and whether a top-up is under way. */
         AutoTopupSettings: {
+            /** @description Whether a top-up can be charged: true once a payment of yours has completed at checkout (a pack or a plan), which leaves your card with the payment processor. False before the first purchase: auto top-up can be set up, but nothing can be bought until you buy a pack with a card. */
+            card_on_file: boolean;
             /** @description Whether auto top-up is on. */
             enabled: boolean;
             /** @description A top-up payment is under way */
@@ -2432,7 +2434,7 @@ export interface components {
                  *     | `payment_processor_not_configured` | 500 | This server has no payment processor set up, so checkout, the customer portal and processor webhooks are unavailable. |
                  *     | `internal` | 500 | A failure on our side, logged under the response's `X-Request-Id` (quote it to support). A research job that fails this way is refunded. |
                  *     | `payment_processor_error` | 502 | The payment processor refused or failed the request (checkout, portal). Nothing was charged; try again later. |
-                 *     | `service_unavailable` | 503 | The service cannot reach its database (`GET /healthz`). Retry later. |
+                 *     | `service_unavailable` | 503 | The service cannot answer now: it cannot reach its database (`GET /healthz`), or the job to cancel is still being started. Retry later (after `Retry-After` seconds when it is given). |
                  * @enum {string}
                  */
                 code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";
@@ -5663,7 +5665,8 @@ export interface operations {
                      *       "enabled": true,
                      *       "threshold_credits": 100,
                      *       "pack_id": "handful",
-                     *       "in_flight": false
+                     *       "in_flight": false,
+                     *       "card_on_file": true
                      *     }
                      */
                     "application/json": components["schemas"]["AutoTopupSettings"];

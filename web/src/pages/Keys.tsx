@@ -30,7 +30,7 @@ export function Keys() {
   async function resetKey(id: string, keyName: string) {
     const reset = await confirm({
       title: `Reset "${keyName}"?`,
-      message: "The current key stops working at once; a new one is shown once.",
+      message: "It gets a new secret, shown once. The current secret stops working at once: every program using it needs the new one.",
       confirmLabel: "Reset",
     });
     if (!reset) return;
@@ -60,10 +60,10 @@ export function Keys() {
     { header: "Last used", cell: (key) => (key.last_used_at ? when(key.last_used_at) : "never") },
     actionsColumn((key) => (
       <>
-        <button type="button" aria-label={`Reset ${key.name}`} onClick={() => resetKey(key.id, key.name)}>
+        <button type="button" aria-label={`Reset ${key.name}`} aria-describedby="key-actions-help" onClick={() => resetKey(key.id, key.name)}>
           Reset
         </button>
-        <button type="button" aria-label={`Revoke ${key.name}`} onClick={() => revoke(key.id, key.name)}>
+        <button type="button" aria-label={`Revoke ${key.name}`} aria-describedby="key-actions-help" onClick={() => revoke(key.id, key.name)}>
           Revoke
         </button>
       </>
@@ -93,6 +93,13 @@ export function Keys() {
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <p role="alert">{keys.error.message}</p>}
       <DataTable columns={columns} rows={keys.data} rowKey={(key) => key.id} caption="Your API keys" empty={<p>No keys yet: create one to call the API.</p>} />
+      {/* What the row buttons do, said before anyone clicks (and the buttons' accessible description). */}
+      {keys.data && keys.data.length > 0 && (
+        <p id="key-actions-help" className="muted">
+          <strong>Reset</strong> gives a key a new secret (same name; the new one is shown once) and the old secret stops working at once, so every program
+          using it needs the new one: do it when a key may have leaked. <strong>Revoke</strong> removes the key: requests with it are refused from then on.
+        </p>
+      )}
       {dialog}
     </section>
   );

@@ -3,7 +3,7 @@ import type { Schemas } from "../api/client";
 import { ShortAnswer } from "./ShortAnswer";
 import { SourceLink } from "./SourceLink";
 
-type Result = Pick<Schemas["ResearchResult"], "answer" | "brief" | "sources" | "citations">;
+type Result = Pick<Schemas["ResearchResult"], "status" | "answer" | "brief" | "sources" | "citations">;
 
 /** The brief as readable text: `**title**` lines as headings, `- ` lines as a list, `[n]` markers as buttons. */
 function BriefText({ brief, sources, onCite }: { brief: string; sources: Schemas["SourceDto"][]; onCite: (index: number) => void }) {
@@ -55,7 +55,8 @@ export function BriefWithSources({ result }: { result: Result }) {
   }
   return (
     <>
-      <ShortAnswer answer={result.answer} sources={result.sources} onCite={cite} />
+      {/* Only a succeeded job has a short answer; a failed or stopped one's null says nothing of its sources. */}
+      {result.status === "succeeded" && <ShortAnswer answer={result.answer} sources={result.sources} onCite={cite} />}
       <div className="brief-layout">
         <section aria-label="Brief">
           {result.brief ? <BriefText brief={result.brief} sources={result.sources} onCite={cite} /> : <p className="muted">No brief.</p>}

@@ -2,6 +2,9 @@ import type { Schemas } from "../api/client";
 import { credits, usdFromCents, workCredits } from "../format";
 import { BriefWithSources } from "./Brief";
 
+/** A message as a sentence: its own full stop kept, one added if it has none (jobs that failed before the service's messages had one). */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /**
  * A finished job: its outcome (what it was charged, in credits and USD, and its metered work, named
  * as such so it never reads as a second price), the brief with its sources, and the typed object
@@ -41,7 +44,7 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
       </p>
       {result.error && (
         <p role="alert">
-          {result.error}
+          {sentence(result.error)}
           {result.status === "failed" && " Nothing was charged."}
         </p>
       )}

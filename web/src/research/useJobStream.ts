@@ -10,7 +10,7 @@ export interface JobStreamState {
   result: Schemas["ResearchResult"] | null;
   /** Every event received, for the job's timeline. */
   events: JobEvent[];
-  /** The job's own error event, or a stream that could not be followed. */
+  /** A stream that could not be followed. A failed job's own error is not one: its result says it (JobResult). */
   problem: unknown;
 }
 
@@ -32,8 +32,8 @@ function reduce(state: JobStreamState, action: Action): JobStreamState {
       return { ...next, sources: [...state.sources, event.data] };
     case "result":
       return { ...next, result: event.data, status: event.data.status };
-    case "error":
-      return { ...next, problem: new Error(event.data.message) };
+    // The `error` event precedes the failed job's result, which carries the same message: shown
+    // there once (as a problem too, it was shown twice).
     default:
       return next;
   }

@@ -56,7 +56,7 @@ export async function typedOutput(compiled: CompiledSchema, context: TypedContex
   const value = resolved.ok ? resolved.value : null;
   const errors = validationErrors(compiled, value);
   if (errors.length > 0)
-    throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}`, errors, budget.costUsd, found);
+    throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}.`, errors, budget.costUsd, found);
   return { value, citations: resolved.ok ? basisCitations(resolved.basis, synthesis) : [] };
 }
 

@@ -19,6 +19,12 @@ export function AutoTopup() {
         Never run dry in the middle of a job: when your balance falls below the threshold, the pack you choose is bought with the card saved at your last pack
         purchase.
       </p>
+      {settings.data && !settings.data.card_on_file && (
+        <p className="card notice-warn" role="note" aria-label="No card yet">
+          No card is saved yet: you have not bought anything, so auto top-up has nothing to charge. You can set it up now; it starts buying once you have bought
+          a pack with a card (its card is the one top-ups use).
+        </p>
+      )}
       {(settings.isPending || packs.isPending) && <Loading what="your auto top-up settings" />}
       <ErrorNotice error={settings.error ?? packs.error} />
       {/* The form starts from the saved settings once, and is not reset by later refetches while someone edits it. */}
@@ -38,7 +44,7 @@ function AutoTopupForm({ saved, packs }: { saved: Schemas["AutoTopupSettings"]; 
     onMutate: () => setConfirmation(null),
     onSuccess: (body) => {
       queryClient.setQueryData(KEY, { ...saved, ...body });
-      setConfirmation(describe(body, packs));
+      setConfirmation(describe(body, packs, saved.card_on_file));
     },
   });
   function submit(event: FormEvent) {
@@ -93,10 +99,13 @@ function AutoTopupForm({ saved, packs }: { saved: Schemas["AutoTopupSettings"]; 
   );
 }
 
-/** What was saved, in words: the rule as it will now be applied. */
-function describe(body: Schemas["AutoTopupBody"], packs: Schemas["PackDto"][]): string {
+/** What was saved, in words: the rule as it will now be applied (and, without a card, that it cannot be yet). */
+function describe(body: Schemas["AutoTopupBody"], packs: Schemas["PackDto"][], cardOnFile: boolean): string {
   if (!body.enabled) return "Saved: auto top-up is off.";
   const pack = packs.find((candidate) => candidate.id === body.pack_id);
   const what = pack ? `the ${pack.name} pack (${credits(pack.credits)} credits for ${usdFromCentsCompact(pack.price_cents)})` : "the chosen pack";
-  return `Saved: when your balance falls below ${credits(body.threshold_credits)} credits, ${what} is bought with the card saved at your last pack purchase.`;
+  const when = `when your balance falls below ${credits(body.threshold_credits)} credits`;
+  if (!cardOnFile)
+    return `Saved, but there is no card to charge yet: nothing is bought until you buy a pack with a card. From then on, ${when}, ${what} is bought with that card.`;
+  return `Saved: ${when}, ${what} is bought with the card saved at your last pack purchase.`;
 }

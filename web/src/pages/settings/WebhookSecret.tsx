@@ -91,11 +91,15 @@ export function WebhookSecret() {
           {test.isPending ? "Sending…" : "Send a test event"}
         </button>
       </form>
-      {test.data && (
-        <p role="status" className="saved">
-          {test.data.error === null ? `Your endpoint answered ${test.data.status_code}.` : `The test event failed: ${test.data.error}.`}
-        </p>
-      )}
+      {/* A receiver that refused the event (a 401, a timeout) is a failure, shown as one, never in the success green. */}
+      {test.data &&
+        (test.data.error === null ? (
+          <p role="status" className="saved">
+            Your endpoint answered {test.data.status_code}.
+          </p>
+        ) : (
+          <p role="alert">The test event failed: {test.data.error}. A receiver must answer 2xx to accept an event.</p>
+        ))}
       <ErrorNotice error={test.error} />
       {dialog}
     </section>
