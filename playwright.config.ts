@@ -18,7 +18,10 @@ export default defineConfig({
   testMatch: "**/*.browser.ts",
   globalSetup: "./test/browser/global-setup.ts",
   outputDir: "test-results",
-  timeout: 60_000,
+  // Hang guards, not speed checks: on a loaded 2-core machine (both suites at once, or a shared CI
+  // runner) a save that answers in 0.3 s quiet took over 5 s, Playwright's default for expect.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   workers: 2,
   reporter: [["list"]],
   use: {

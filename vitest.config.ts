@@ -89,8 +89,10 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./test/e2e/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Hang guards: a file that boots its own `npm start` (restart, model) took over 2 minutes
+          // with the machine loaded by a second suite.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -39,7 +39,7 @@ const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" })
 test("admin: finds a customer, adjusts credits, refunds a job, answers (and emails) a ticket, closes and reopens it; stats, outbox and audit agree", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Setup through the API: a customer with one finished research job and one support ticket.
   const user = await customer("admin-flow");
   const key = (await post("/api/keys", { name: "browser" }, user.token)).plaintext as string;

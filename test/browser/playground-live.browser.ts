@@ -16,9 +16,9 @@ test.afterEach(async () => {
 });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // It boots while the other files run; wait until it answers.
-  for (const deadline = Date.now() + 110_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+  for (const deadline = Date.now() + 280_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
     if ((await fetch(`${base()}/healthz`).catch(() => null))?.ok) return;
   }
   throw new Error(`the live-progress service at ${base()} never answered /healthz`);

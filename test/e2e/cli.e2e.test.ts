@@ -19,7 +19,7 @@ beforeAll(async () => {
   [{ key }, { key: heldKey }] = await Promise.all([newAccount(server, "cli-e2e"), newAccount(heldServer, "cli-e2e")]);
   api = new DeepResearch({ apiKey: key, baseUrl: server.baseUrl });
   heldApi = new DeepResearch({ apiKey: heldKey, baseUrl: heldServer.baseUrl });
-}, 150_000);
+}, 280_000);
 
 interface Run {
   code: number | null;

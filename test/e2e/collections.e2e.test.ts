@@ -13,7 +13,7 @@ async function api(path: string, token: string, init: { method?: string; body?: 
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** A command's exit status and output, without blocking the event loop (timeout 120 s). */
+/** A command's exit status and output, without blocking the event loop (a hang guard of 200 s). */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env });
@@ -21,7 +21,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 200_000);
     child.on("close", (status) => {
       clearTimeout(timer);
       resolve({ status, stdout, stderr });

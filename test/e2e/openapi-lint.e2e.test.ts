@@ -26,7 +26,7 @@ describe("the served OpenAPI document", () => {
         cwd: process.cwd(),
         // No telemetry or update check: the run must not wait on the network.
         env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-        timeout: 60_000,
+        timeout: 200_000, // a hang guard
       });
       output = `${result.stdout}${result.stderr}`;
     } catch (error) {

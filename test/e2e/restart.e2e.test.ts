@@ -57,5 +57,5 @@ describe("a job running when the server is killed", () => {
     expect(row).toMatchObject({ status: "succeeded", credits_charged: 60 });
     const balance = (await (await fetch(`${second.baseUrl}/v1/credits`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { credits: number };
     expect(balance.credits).toBe(440);
-  }, 120_000);
+  }, 300_000);
 });

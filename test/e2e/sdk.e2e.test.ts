@@ -34,7 +34,7 @@ let heldClient: DeepResearch;
 beforeAll(async () => {
   await untilHealthy(heldServer);
   heldClient = new DeepResearch({ apiKey: (await newAccount(heldServer, "sdk-e2e-held")).key, baseUrl: heldServer.baseUrl });
-}, 150_000);
+}, 280_000);
 
 describe("the SDK against npm start", () => {
   it("its types never drift from /openapi.json (regenerate with npm run sdk:client)", async () => {

@@ -30,7 +30,7 @@ export interface StartedServer extends ServerClient {
 }
 
 /** Waits until a server started elsewhere answers /healthz (the e2e global setup boots one while tests run). */
-export async function untilHealthy(address: ServerAddress, timeoutMs = 120_000): Promise<void> {
+export async function untilHealthy(address: ServerAddress, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -76,7 +76,7 @@ export async function newAccount(on: Pick<ServerClient, "post">, label: string):
 export async function startServer(
   options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number; stateDir?: string } = {},
 ): Promise<StartedServer> {
-  const timeoutMs = options.timeoutMs ?? 90_000;
+  const timeoutMs = options.timeoutMs ?? 240_000; // a boot takes ~13 s quiet, far more on a loaded machine
   const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
   const port = options.port ?? (await freePort());
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "deep-research-e2e-"));
