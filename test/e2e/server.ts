@@ -6,6 +6,22 @@ import { freePort } from "../../scripts/lib/free-port";
 
 export { freePort };
 
+/**
+ * Process groups of servers started by this process and not yet stopped. A test that times out
+ * while its server boots never gets the handle to stop it; these are killed when the process
+ * exits, so no `npm start` outlives the run (two did, before this, for an hour each).
+ */
+const running = new Set<number>();
+process.once("exit", () => {
+  for (const group of running) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 /** Where a started server is, in the serialisable form the e2e global setup hands to test files. */
 export interface ServerAddress {
   baseUrl: string;
@@ -87,11 +103,13 @@ export async function startServer(
     ["start", "--", "--port", String(port), "--persist-to", stateDir, ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { cwd: process.cwd(), detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1", ...options.env } },
   );
+  if (child.pid) running.add(child.pid);
   child.stdout?.on("data", (chunk) => appendFileSync(logFile, chunk));
   child.stderr?.on("data", (chunk) => appendFileSync(logFile, chunk));
   const client = serverClient({ baseUrl: `http://127.0.0.1:${port}`, stateDir, logFile });
   const { baseUrl, output } = client;
   const stop = async () => {
+    if (child.pid) running.delete(child.pid);
     if (child.exitCode === null && child.pid) {
       try {
         process.kill(-child.pid, "SIGTERM"); // the whole group: npm, node, wrangler, workerd
@@ -108,6 +126,7 @@ export async function startServer(
     if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
   };
   const kill = async () => {
+    if (child.pid) running.delete(child.pid);
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
