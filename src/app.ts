@@ -34,6 +34,7 @@ import { v1CollectionRoutes } from "./routes/v1/collections";
 import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
+import { searchSourceRoutes } from "./routes/api/search-source";
 import { mcpRoutes } from "./routes/mcp/route";
 import { REFERENCE_TAGS, referenceDescription } from "./routes/reference";
 
@@ -98,6 +99,7 @@ export function buildApp() {
   app.route("/api/playground", playgroundRoutes);
   app.route("/api", collectionRoutes);
   app.route("/api", dashboardRoutes);
+  app.route("/api", searchSourceRoutes);
 
   const v1 = createRouter();
   v1.use("*", apiKeyAuth);

@@ -10,6 +10,7 @@ import { listDeliveries, resendDelivery } from "../webhooks/delivery";
 import type { JobEvent } from "./event-shapes";
 import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
 import { cancelAnswer } from "./cancel-outcome";
+import { describeSearchSource, type SearchSource } from "./providers/search-source";
 import { quoteResearch } from "./quote";
 import type { ResearchQuote } from "./quote";
 import type { ResearchJob } from "./job";
@@ -139,6 +140,11 @@ export async function cancelJob(deps: ResearchDeps, userId: string, id: string):
   const result = await resultOf(deps.env, job);
   if (isTerminal(result.status)) return cancelAnswer(result, true);
   throw new ApiError("service_unavailable", "The job is still starting: cancel it again in a moment.", undefined, { "Retry-After": "1" });
+}
+
+/** GET /api/dashboard/search-source: what research searches by default (the backend; for the local corpus, what it holds). */
+export function searchSource(deps: Pick<ResearchDeps, "config" | "env">): Promise<SearchSource> {
+  return describeSearchSource(deps.config.SEARCH_PROVIDER, deps.env.DB);
 }
 
 /** The caller's jobs, newest first (GET /v1/research, the dashboard's logs and recent jobs). */

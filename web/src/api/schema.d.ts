@@ -948,6 +948,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/search-source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What research searches
+         * @description The default search space of a research job (one that names no collection): the search backend, and for the local corpus what it holds and questions it answers well. The playground shows it, so a newcomer asks questions the sources can answer. Free.
+         */
+        get: operations["getSearchSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/usage": {
         parameters: {
             query?: never;
@@ -2307,6 +2327,15 @@ export interface components {
              */
             url: string;
         };
+        /** @description One domain of the local corpus. */
+        CorpusDomain: {
+            /** @description What it holds, for a corpus this service ships (the demo corpus); null for one an operator loaded. */
+            description: string | null;
+            /** @description Its documents. */
+            documents: number;
+            /** @description The domain its sources show (`sotu.corpus` for the demo corpus). */
+            domain: string;
+        };
         /** @description Documents to add to the shared corpus. */
         CorpusIngestBody: {
             /** @description The documents, 1 to 1000. */
@@ -2984,6 +3013,25 @@ export interface components {
             password: string;
             /** @description The token from the reset link (valid 1 hour, single use). */
             token: string;
+        };
+        /** @description What research searches when a job names no collection. */
+        SearchSource: {
+            /** @description The local corpus, when `provider` is `corpus`; null for web search. */
+            corpus: {
+                /** @description Documents in the corpus (0: every question finds nothing until documents are loaded). */
+                documents: number;
+                /** @description Its domains, the largest first (at most 20). */
+                domains: components["schemas"]["CorpusDomain"][];
+            } | null;
+            /** @description Questions the default sources answer well, to try first: those of the demo corpus when it is loaded (each gets a cited short answer); empty otherwise. */
+            example_questions: string[];
+            /**
+             * @description The search backend of a job that names no collection: `corpus` (the service's local document corpus, searched offline) or a web search provider (`brave`, `tavily`, `exa`, `searxng`).
+             * @enum {string}
+             */
+            provider: "corpus" | "brave" | "tavily" | "exa" | "searxng";
+            /** @description What that means, in one sentence for a person. */
+            summary: string;
         };
         /** @description The short answer to the question, with how far the sources read support it. */
         ShortAnswer: {
@@ -7269,6 +7317,73 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["RecentJob"][];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSearchSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default search space */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "corpus",
+                     *       "summary": "Research searches a local document corpus, not the web: US State of the Union addresses, 1790–2021 (public domain), 233 documents.",
+                     *       "corpus": {
+                     *         "documents": 233,
+                     *         "domains": [
+                     *           {
+                     *             "domain": "sotu.corpus",
+                     *             "documents": 233,
+                     *             "description": "US State of the Union addresses, 1790–2021 (public domain)"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "example_questions": [
+                     *         "What did presidents say about the Panama Canal?",
+                     *         "What did Lyndon Johnson say about the war on poverty?"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchSource"];
                 };
             };
             /** @description Missing or invalid credentials */

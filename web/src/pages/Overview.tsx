@@ -8,6 +8,7 @@ import { credits } from "../format";
 import { DataTable } from "../components/DataTable";
 import { Loading } from "../components/Loading";
 import { FirstStep } from "../quickstart/FirstStep";
+import { SearchSource } from "./playground/SearchSource";
 import { JOB_COLUMN } from "./jobColumns";
 
 const RECENT_JOB_COLUMNS = [JOB_COLUMN.question, JOB_COLUMN.status, JOB_COLUMN.credits, JOB_COLUMN.latency, JOB_COLUMN.started];
@@ -62,6 +63,7 @@ export function Overview() {
           )}
         </dl>
       )}
+      <SearchSource />
       {usage.isPending && <Loading what="your usage" />}
       {chart && <DailyChart title="Credits used per day (last 30 days, UTC)" days={chart.days} series={chart.series} />}
       <h2>Recent jobs</h2>

@@ -10,6 +10,7 @@ import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
 import { GetCode } from "./playground/GetCode";
 import { PriceQuote } from "./playground/PriceQuote";
+import { SearchSource } from "./playground/SearchSource";
 import { type PlaygroundForm, saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
 
 type Mode = Schemas["ModePrice"]["mode"];
@@ -35,7 +36,8 @@ export function Playground() {
   const modes = useQuery({ queryKey: ["modes"], queryFn: () => dataOf(api.GET("/api/billing/modes")), staleTime: Infinity });
   // The form as it was when this job started (a reload mid-job), read once.
   const [saved] = useState(() => savedForm(jobId));
-  const [question, setQuestion] = useState(saved?.question ?? "");
+  // A suggestion picked on the overview arrives as ?question=.
+  const [question, setQuestion] = useState(saved?.question ?? params.get("question") ?? "");
   const [mode, setMode] = useState<Mode>((saved?.mode ?? params.get("mode") ?? "standard") as Mode);
   const [maxCredits, setMaxCredits] = useState(saved?.maxCredits ?? params.get("max_credits") ?? "");
   const [wallclock, setWallclock] = useState(saved?.wallclock ?? "");
@@ -142,6 +144,7 @@ export function Playground() {
   return (
     <section aria-labelledby="playground-title">
       <h1 id="playground-title">Playground</h1>
+      <SearchSource onPick={setQuestion} />
       <form onSubmit={submit} aria-label="Research request" className="card">
         <label>
           Question
@@ -151,7 +154,7 @@ export function Playground() {
             maxLength={2000}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
-            placeholder="What did the McKinley Tariff do?"
+            placeholder="What did presidents say about the Panama Canal?"
           />
         </label>
         <div className="row">
