@@ -116,21 +116,6 @@ test("auto top-up: saved (PUT 200), said in words, and shown again after a reloa
     "Saved: when your balance falls below 200 credits, the Handful pack (2,000 credits for $20) is bought with the card saved at your last pack purchase.",
   );
 });
-
-test("at 375 px wide the billing page fits", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await signUp(page, "billing-narrow");
-  await page.goto(`${base()}/billing`);
-  await expect(page.getByRole("article", { name: "Warehouse" })).toBeVisible();
-  await expect(page.getByRole("article", { name: "Growth" })).toBeVisible();
-  await expect(page.getByText("No payments yet")).toBeVisible();
-  await page.getByRole("button", { name: "Buy Warehouse" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Payments are not set up" })).toBeVisible();
-  const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "test-results/screens/billing-375.png", fullPage: true });
-});
-
 test("back from the processor's checkout: a thank-you (or a cancelled note), never an error", async ({ page }) => {
   await signUp(page, "billing-return");
   await page.goto(`${base()}/billing?checkout=success&session_id=cs_test_1`);

@@ -70,19 +70,3 @@ test("a revoked key is no longer offered for copying", async ({ page }) => {
   await expect(page.getByRole("region", { name: "New key" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/screens/keys-after-revoke.png", fullPage: true });
 });
-
-test("at 375 px wide the keys page still fits", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`${base()}/signup`);
-  await page.getByLabel("Email").fill(`narrow-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill("browser password 1");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible(); // signed in before navigating away
-  await page.goto(`${base()}/keys`);
-  await page.getByLabel("Key name").fill("phone");
-  await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByRole("region", { name: "New key" })).toBeVisible();
-  const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "test-results/screens/keys-375.png", fullPage: true });
-});

@@ -135,15 +135,3 @@ test("settings with the keyboard: Tab goes from the header to the profile fields
   await page.keyboard.press("Enter");
   await expect(profile.getByRole("status")).toHaveText("Your profile is saved.");
 });
-
-test("at 375 px wide the settings page fits", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await signUp(page, newEmail("settings-narrow"), "browser password 1");
-  await page.goto(`${base()}/settings`);
-  const section = page.getByRole("region", { name: "Webhook signing secret" });
-  await section.getByRole("button", { name: "Reveal" }).click();
-  await expect(section.getByLabel("Webhook signing secret", { exact: true })).toHaveText(/^whsec_/);
-  const overflow = (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number;
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "test-results/screens/settings-375.png", fullPage: true });
-});
