@@ -23,10 +23,15 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   workers: 2,
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: [["list"]],
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH },
     screenshot: "on",
-    trace: "retain-on-failure",
+    // A trace records the page all along (its screencast cost ~40% of the browser's CPU a test), so
+    // it is taken only on a retry: a failed test runs once more with a trace, and the run still
+    // fails (failOnFlakyTests), so a retry never hides a flaky test.
+    trace: "on-first-retry",
   },
 });

@@ -276,6 +276,7 @@ describe("PUT/GET /api/billing/auto-topup", () => {
       threshold_credits: 300,
       pack_id: "handful",
       in_flight: false,
+      card_on_file: false, // nothing bought yet: the page says no card can be charged
     });
 
     const again = await call("/api/billing/auto-topup", {
