@@ -3,7 +3,7 @@
 //  - vitest: the workers, repo, sdk and e2e projects (vitest.config.ts);
 //  - browser: the dashboard in Chromium (playwright.config.ts).
 // They share nothing but the machine, so they run side by side (one after the other took ~8 min on
-// our 2-core machines, side by side is under 4). Each line is prefixed with its runner's name; the
+// our 2-core machines, side by side ~5.5: the two keep both cores busy, see docs/decisions.md). Each line is prefixed with its runner's name; the
 // run ends with one line per runner and fails when either fails, so a failure in one can never
 // hide the other (`vitest run && playwright test` never ran the browser suite after a vitest failure).
 //
