@@ -12,7 +12,8 @@
  * - anything else: one sentence saying it cannot tell.
  * It reports usage (4 characters a token) as a real server does. `--refuse-json-mode` answers 400
  * to any `response_format`, as some llama.cpp, vLLM and Ollama builds do. GET /stats gives the
- * calls answered by kind.
+ * calls answered by kind. A test can hold the calls of one kind (`hold("brief")`) until it
+ * releases them: the job is then exactly at that stage, by state.
  *
  *   npx tsx scripts/eval/stand-in-model.ts [--port N] [--refuse-json-mode]
  *   OPENAI_BASE_URL=http://127.0.0.1:N/v1 npm run eval -- <file> --llm openai --model stand-in
@@ -87,8 +88,37 @@ function firstSentence(text: string): string {
 
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
-export function startStandIn(options: { port?: number; refuseJsonMode?: boolean } = {}): Promise<{ server: Server; baseUrl: string; stats: StandInStats }> {
+/** Calls of one kind held unanswered: `arrived` once one is, `aborted` once its caller gave up on it. */
+export interface HeldCalls {
+  arrived: Promise<void>;
+  aborted: Promise<void>;
+  release(): void;
+}
+
+export interface StandIn {
+  server: Server;
+  baseUrl: string;
+  stats: StandInStats;
+  hold(kind: string): HeldCalls;
+}
+
+export function startStandIn(options: { port?: number; refuseJsonMode?: boolean } = {}): Promise<StandIn> {
   const stats: StandInStats = { calls: 0, byKind: {}, refusedJsonMode: 0 };
+  const holds = new Map<string, { held: (() => void)[]; arrived: () => void; aborted: () => void }>();
+  const hold = (kind: string): HeldCalls => {
+    let arrived!: () => void;
+    let aborted!: () => void;
+    const calls = { held: [] as (() => void)[], arrived: () => arrived(), aborted: () => aborted() };
+    holds.set(kind, calls);
+    return {
+      arrived: new Promise<void>((resolve) => (arrived = resolve)),
+      aborted: new Promise<void>((resolve) => (aborted = resolve)),
+      release() {
+        holds.delete(kind);
+        for (const answer of calls.held.splice(0)) answer();
+      },
+    };
+  };
   const server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "Content-Type": "application/json" });
@@ -114,21 +144,32 @@ export function startStandIn(options: { port?: number; refuseJsonMode?: boolean 
       stats.calls++;
       stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
       const prompt = (body.messages ?? []).map((message) => message.content).join("\n");
-      send(200, {
-        id: `chatcmpl-stand-in-${stats.calls}`,
-        object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
-        model: body.model ?? "stand-in",
-        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
-        usage: { prompt_tokens: tokens(prompt), completion_tokens: tokens(text), total_tokens: tokens(prompt) + tokens(text) },
+      const answer = () =>
+        send(200, {
+          id: `chatcmpl-stand-in-${stats.calls}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model ?? "stand-in",
+          choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+          usage: { prompt_tokens: tokens(prompt), completion_tokens: tokens(text), total_tokens: tokens(prompt) + tokens(text) },
+        });
+      const held = holds.get(kind);
+      if (!held) return answer();
+      held.held.push(() => {
+        if (!response.destroyed) answer();
       });
+      // The caller gave up (a cancelled job aborts its model call): the connection closes unanswered.
+      response.on("close", () => {
+        if (!response.writableEnded) held.aborted();
+      });
+      held.arrived();
     });
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ server, baseUrl: `http://127.0.0.1:${port}/v1`, stats });
+      resolve({ server, baseUrl: `http://127.0.0.1:${port}/v1`, stats, hold });
     });
   });
 }

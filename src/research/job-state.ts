@@ -60,7 +60,7 @@ export interface JobRecord {
 export type Outcome =
   | { status: "succeeded"; output: ResearchOutput }
   | { status: "cancelled"; costUsd: number; waves: number; found?: FoundBeforeFailure | null }
-  | { status: "failed"; error: string; costUsd: number; waves: number; found?: FoundBeforeFailure | null };
+  | { status: "failed"; error: string; costUsd: number; waves: number };
 
 /**
  * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
@@ -87,9 +87,12 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
   const cap = spec.input.budgets.max_cost_usd;
   const cost = roundUsd(Math.min(cap, outcome.status === "succeeded" ? outcome.output.cost_usd : outcome.costUsd));
   const succeeded = outcome.status === "succeeded" ? outcome.output : null;
-  // A job that failed on its typed output keeps the brief it wrote (nothing is charged for it); a
-  // cancelled one, or one out of time, the brief of what it had read (marked partial).
-  const found = outcome.status === "succeeded" ? undefined : (outcome.found ?? undefined);
+  // A cancelled job pays its metered work and keeps what it had: the pages read and, when the
+  // cancel stopped its gathering, an extractive brief of them (marked partial). A failed job is
+  // refunded and hands over none of the research, only its error: otherwise a schema no source
+  // can satisfy, or a deadline too short to meet, would be a free brief (issue 39).
+  const cancelled = outcome.status === "cancelled" ? outcome : null;
+  const found = cancelled?.found ?? undefined;
   return {
     id: spec.id,
     status: outcome.status,
@@ -97,7 +100,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     brief: succeeded?.brief ?? found?.brief ?? null,
     answer: succeeded?.answer ?? null,
     typed: succeeded?.typed ?? null,
-    sources: plainSources(succeeded?.sources ?? found?.sources ?? record.sources),
+    sources: plainSources(succeeded?.sources ?? found?.sources ?? (cancelled ? record.sources : [])),
     citations: succeeded?.citations ?? found?.citations ?? [],
     credits_charged: chargeFor(spec, outcome),
     cost_usd: cost,
@@ -106,7 +109,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     error: outcome.status === "failed" ? outcome.error : null,
     latency_ms: Math.max(0, completedAt - started),
     wave_count: outcome.status === "succeeded" ? outcome.output.wave_count : outcome.waves,
-    partial: found?.partial === true,
+    partial: cancelled !== null,
   };
 }
 

@@ -271,11 +271,10 @@ export class ResearchJob extends DurableObject<Env> {
           onSource: (source) => this.onSource(source),
         },
       );
-      // A cancel accepted while the last step ran wins: the caller was told the job stops.
-      if (record.cancelRequested) {
-        const found = { brief: output.brief, sources: output.sources, citations: output.citations };
-        await this.finish({ status: "cancelled", costUsd: output.cost_usd, waves: output.wave_count, found });
-      } else await this.finish({ status: "succeeded", output });
+      // The work is done: a cancel that arrived after the engine's last check is too late, and the
+      // job succeeds at its price (the cancel's answer says so). Settling it as cancelled sold the
+      // complete brief at the metered price (issue 39).
+      await this.finish({ status: "succeeded", output });
     } catch (error) {
       await this.finish(this.outcomeOf(error, record));
     } finally {
@@ -290,11 +289,11 @@ export class ResearchJob extends DurableObject<Env> {
     const spent = record.progress?.cost_usd ?? 0;
     if (error instanceof ResearchCancelledError) {
       if (record.cancelRequested) return { status: "cancelled", costUsd: error.costUsd, waves: error.waves, found: error.found };
-      return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves, found: error.found };
+      return { status: "failed", error: new DeadlineExceeded().message, costUsd: error.costUsd, waves: error.waves };
     }
-    // The typed output failed (no source supports a required field, or it does not conform): the
-    // result still carries the brief, its sources and citations, so the customer sees what was found.
-    if (error instanceof TypedOutputError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves, found: error.found ?? undefined };
+    // The typed output failed (no source supports a required field, or it does not conform): refunded,
+    // so the result carries the error naming the fields and none of the research (issue 39).
+    if (error instanceof TypedOutputError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
     if (error instanceof NoEvidenceError) return { status: "failed", error: error.message, costUsd: error.costUsd, waves };
     console.error(`research job ${record.spec.id} failed unexpectedly`, error);
     return { status: "failed", error: "Internal error while researching; the credits were refunded.", costUsd: spent, waves };

@@ -78,7 +78,7 @@ export const ResearchResultDto = z
     question: Question,
     brief: z.string().nullable().openapi({
       description:
-        "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question.",
+        "The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. A failed job is refunded and carries no brief, sources or citations, only its `error` (for a typed output, the fields no source supports or that do not conform). A job cancelled while it was still gathering carries a brief of the pages it had read (`partial`), when what it read addresses the question; one cancelled while writing, none.",
     }),
     // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component
     // itself (ShortAnswer would turn nullable and take this field's description).
@@ -113,7 +113,7 @@ export const ResearchResultDto = z
     wave_count: WaveCount,
     partial: z.boolean().openapi({
       description:
-        "True when the job stopped before its end (cancelled, or its deadline passed) and `brief`, `sources` and `citations` are what it had read by then: an extractive brief that cites only pages it read, written at no extra charge. False otherwise.",
+        "True when the job was cancelled: `sources` are the pages it had read and, if the cancel stopped it while it was still gathering, `brief` and `citations` an extractive brief of them, written at no extra charge (null once it was writing: a brief of everything read is the research itself, charged the mode's price). False otherwise.",
     }),
   })
   .openapi("ResearchResult", { description: "A research job and, once it succeeded, its brief, typed output, sources and citations." });

@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
-import type { Server } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { type StandInStats, startStandIn } from "../../scripts/eval/stand-in-model";
+import { type StandIn, startStandIn } from "../../scripts/eval/stand-in-model";
 import { newAccount, type StartedServer, startServer } from "./server";
 
 /**
@@ -11,7 +10,7 @@ import { newAccount, type StartedServer, startServer } from "./server";
  * every [n] resolves to a source that was read, every citation's quote is exact.
  */
 describe("a job with a hosted model configured", () => {
-  let standIn: { server: Server; baseUrl: string; stats: StandInStats } | undefined;
+  let standIn: StandIn | undefined;
   let service: StartedServer | undefined;
   afterAll(async () => {
     await service?.kill();
@@ -51,5 +50,34 @@ describe("a job with a hosted model configured", () => {
     const events = await (await fetch(`${service.baseUrl}/v1/research/${id}/events`, { headers })).text();
     const stages = [...events.matchAll(/"stage":"(\w+)"/g)].map((match) => match[1]);
     for (const stage of ["planning", "searching", "reading", "reflecting", "synthesizing", "critic"]) expect(stages).toContain(stage);
+  }, 180_000);
+
+  it("a cancel while the model writes the brief stops the writing: cancelled at its metered work, no brief (issue 39)", async () => {
+    // The server of the test above (this file's tests run in order).
+    const { key } = await newAccount(service!, "model-cancel");
+    const headers = { Authorization: `Bearer ${key}` };
+    const brief = standIn!.hold("brief");
+    try {
+      const accepted = await service!.post("/v1/research", { question: "How did presidents describe the tariff?", mode: "pro", async: true }, key);
+      expect(accepted.status).toBe(202);
+      const { id } = (await accepted.json()) as { id: string };
+      // Held by state: the job has read its sources and waits on the model's brief.
+      await brief.arrived;
+      const cancel = await fetch(`${service!.baseUrl}/v1/research/${id}`, { method: "DELETE", headers });
+      expect(cancel.status).toBe(200);
+      const job = (await cancel.json()) as Record<string, any>;
+      expect(job).toMatchObject({ status: "cancelled", cancel_outcome: "cancelled", brief: null, answer: null, citations: [], partial: true });
+      // The model's call was abandoned, not waited for.
+      await brief.aborted;
+      expect(job.sources.length).toBeGreaterThan(0);
+      expect(job.credits_charged).toBe(Math.ceil(Math.round(job.cost_usd * 1e6) / 1e4 - 1e-9));
+      expect(job.credits_charged).toBeLessThan(200);
+      const { cancel_outcome: _, cancel_message: __, ...result } = job;
+      expect(await (await fetch(`${service!.baseUrl}/v1/research/${id}`, { headers })).json()).toEqual(result);
+      const credits = (await (await fetch(`${service!.baseUrl}/v1/credits`, { headers })).json()) as { credits: number };
+      expect(credits.credits).toBe(500 - job.credits_charged);
+    } finally {
+      brief.release();
+    }
   }, 180_000);
 });

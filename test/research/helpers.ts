@@ -103,6 +103,7 @@ export function expectShortAnswerIn(result: any): void {
 // Jobs-layer tests (issue 5 item 8).
 
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { ResearchJob } from "../../src/research/job";
 import { jobObject } from "../../src/research/job-object";
 import type { TaskOutcome } from "../../src/research/queued-fan-out";
@@ -191,6 +192,42 @@ export function holdTasks(shouldHold: (task: HeldTask) => boolean = () => true) 
       restore();
       const tasks = held.splice(0);
       for (const task of tasks) await jobStubOf(task.jobId).taskDone(task.key, task.outcome);
+    },
+  };
+}
+
+/**
+ * Holds every job's run at its progress report of `stage` (the engine awaits it) until
+ * `release()`: the engine is then exactly at that point, by state, whatever the machine's speed.
+ * The hold is resolved inside the job's object (a promise made there cannot be settled from the
+ * test's context), so `reached` and `release` go through runInDurableObject.
+ */
+export function holdStage(stage: string) {
+  type Held = { heldAt?: () => void };
+  const prototype = ResearchJob.prototype as unknown as { onProgress(progress: { stage: string }): Promise<void> };
+  const original = prototype.onProgress;
+  const jobs = new Set<string>();
+  let released = false;
+  prototype.onProgress = async function (this: ResearchJob, progress: { stage: string }) {
+    await original.call(this, progress);
+    const jobId = (this as unknown as { record: { spec: { id: string } } | null }).record?.spec.id;
+    if (released || !jobId || progress.stage !== stage) return;
+    jobs.add(jobId);
+    await new Promise<void>((resolve) => ((this as unknown as Held).heldAt = resolve));
+  };
+  return {
+    reached: (jobId: string) => runInDurableObject(jobStubOf(jobId), (instance) => (instance as unknown as Held).heldAt !== undefined),
+    async release() {
+      if (released) return;
+      released = true;
+      prototype.onProgress = original;
+      for (const jobId of jobs)
+        await runInDurableObject(jobStubOf(jobId), (instance) => {
+          const held = instance as unknown as Held;
+          const resolve = held.heldAt;
+          held.heldAt = undefined;
+          resolve?.();
+        });
     },
   };
 }

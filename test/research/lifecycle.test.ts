@@ -12,6 +12,7 @@ import {
   corpusLoaded,
   eventsOf,
   eventually,
+  holdStage,
   holdTasks,
   jobLedger,
   jobStubOf,
@@ -198,6 +199,61 @@ describe("DELETE /v1/research/{id}", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ ...done, cancel_outcome: "already_finished", cancel_message: expect.any(String) });
     expect(await balanceOf(caller)).toBe(485);
+    await expectLedgerConsistent(caller.id);
+  });
+});
+
+/**
+ * Issue 39: a cancel timed to the end of the research must not buy the brief at the metered price.
+ * The run is held at a stage by state (holdStage), the cancel lands there, then the run goes on.
+ */
+describe("a cancel at the end of the research", () => {
+  let stage: ReturnType<typeof holdStage> | null = null;
+  afterEach(async () => {
+    await stage?.release();
+    stage = null;
+  });
+
+  /** Submits a standard job, holds it at `at`, sends DELETE and lets the run go on once the cancel is registered. */
+  async function cancelAt(at: string) {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    stage = holdStage(at);
+    const submitted = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard", async: true });
+    const { id } = await json(submitted);
+    await eventually(() => stage!.reached(id), `the run held at "${at}"`);
+    const cancelling = call(`/v1/research/${id}`, { method: "DELETE", token: caller.key });
+    await eventually(
+      () => runInDurableObject(jobStubOf(id), (instance) => (instance as unknown as { record: { cancelRequested: boolean } }).record.cancelRequested),
+      "the cancel registered",
+    );
+    await stage.release();
+    const answer = await json(await cancelling);
+    return { caller, id, answer, job: cancelledJob(answer) };
+  }
+
+  it("a cancel on the synthesizing event stops the writing: cancelled, its metered work, the pages read, no brief", async () => {
+    const { caller, id, answer, job } = await cancelAt("synthesizing");
+    expect(answer.cancel_outcome).toBe("cancelled");
+    expect(job).toMatchObject({ status: "cancelled", brief: null, answer: null, citations: [], partial: true, error: null });
+    // The pages it read (streamed while it ran) stay listed.
+    expect(job.sources.length).toBeGreaterThan(0);
+    expect(job.credits_charged).toBe(Math.ceil(Math.round(job.cost_usd * 1e6) / 1e4 - 1e-9));
+    expect(job.credits_charged).toBeLessThan(60);
+    expect(await getJob(caller, id)).toEqual(job);
+    const ledger = await jobLedger(caller.id, id);
+    expect(ledger[0]!.delta + ledger[1]!.delta).toBe(-job.credits_charged);
+    await expectLedgerConsistent(caller.id);
+  });
+
+  it("a cancel that arrives once the engine has finished is too late: the job succeeds at its price, and the cancel says so", async () => {
+    const { caller, id, answer, job } = await cancelAt("done");
+    expect(answer.cancel_outcome).toBe("already_finished");
+    expect(answer.cancel_message).toBe("The job succeeded before the cancel could stop it: it was charged 60 credits ($0.60).");
+    expect(job).toMatchObject({ status: "succeeded", credits_charged: 60, partial: false });
+    expect(job.brief).toEqual(expect.any(String));
+    expect(await getJob(caller, id)).toEqual(job);
+    expect(await balanceOf(caller)).toBe(440);
     await expectLedgerConsistent(caller.id);
   });
 });

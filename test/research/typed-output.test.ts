@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, balanceOf, docsLoaded, eventsOf, jobLedger, openEvents, readSse, research } from "./helpers";
+import { apiCaller, balanceOf, corpusLoaded, docsLoaded, eventsOf, jobLedger, openEvents, readSse, research, waitForTerminal } from "./helpers";
 
 /**
  * Typed output through the service: what a customer gets back from POST /v1/research with a
@@ -63,7 +63,7 @@ describe("typed output through the service", () => {
     for (const citation of done.citations) expect(citation.confidence === undefined).toBe(citation.field === undefined);
   });
 
-  it("fails a required field no source supports, naming it: refunded in full, and the failed result still carries the brief", async () => {
+  it("fails a required field no source supports, naming it: refunded in full, and the failed result hands over none of the research", async () => {
     await docsLoaded(DOCS);
     const caller = await apiCaller();
     const before = await balanceOf(caller);
@@ -77,19 +77,45 @@ describe("typed output through the service", () => {
     expect(ledger.map((entry) => entry.kind)).toEqual(["reservation", "release"]);
     expect(ledger[0]!.delta + ledger[1]!.delta).toBe(0);
     await expectLedgerConsistent(caller.id);
-    // What was found is kept: the brief, the sources it cites and its citations.
-    expect(failed.brief).toMatch(/emancipation proclamation/i);
-    expect(failed.sources.map((source: { url: string }) => source.url)).toContain(`https://${DOMAIN}/1863-lincoln`);
-    expect(failed.citations.length).toBeGreaterThan(0);
-    for (const citation of failed.citations) {
-      expect(failed.sources[citation.source]).toBeDefined();
-      expect(citation.field).toBeUndefined();
-    }
+    // Refunded, so none of the research is handed over: a schema no source can satisfy is not a free brief (issue 39).
+    expect(failed).toMatchObject({ brief: null, answer: null, sources: [], citations: [], partial: false });
     // The stored job and its event stream say the same.
     expect(await json(await call(`/v1/research/${failed.id}`, { token: caller.key }))).toEqual(failed);
     const events = eventsOf(await readSse(await openEvents(caller, failed.id)));
     expect(events.at(-2)!.data).toEqual({ code: expect.any(String), message: failed.error });
     expect(events.at(-1)!.data).toEqual(failed);
+  });
+
+  it("a schema no source can satisfy buys no research in any mode: failed, refunded, error naming the field, no brief (issue 39)", async () => {
+    await corpusLoaded();
+    const caller = await apiCaller();
+    const before = await balanceOf(caller);
+    const schema = { type: "object", required: ["zqxv"], properties: { zqxv: { type: "integer", minimum: 987654321 } } };
+    for (const mode of ["lite", "standard", "pro"]) {
+      const response = await research(caller, { question: "What did Abraham Lincoln say about emancipation?", mode, response_schema: schema });
+      expect([200, 202]).toContain(response.status);
+      const body = await json(response);
+      // Pro runs longer than a synchronous call may wait: it answers 202 and is followed to its end.
+      const failed = response.status === 202 ? await waitForTerminal(caller, body.id) : body;
+      expect(failed).toMatchObject({
+        status: "failed",
+        credits_charged: 0,
+        brief: null,
+        answer: null,
+        typed: null,
+        sources: [],
+        citations: [],
+        partial: false,
+      });
+      expect(failed.error).toBe("Typed output: no source supports the required field(s) zqxv.");
+      // The stored job, and the result its event stream ends with, hand over nothing more.
+      expect(await json(await call(`/v1/research/${failed.id}`, { token: caller.key }))).toEqual(failed);
+      const events = eventsOf(await readSse(await openEvents(caller, failed.id)));
+      expect(events.at(-1)!.data).toEqual(failed);
+      expect(events.some((event) => event.event === "result" && (event.data as { brief?: unknown }).brief)).toBe(false);
+    }
+    expect(await balanceOf(caller)).toBe(before);
+    await expectLedgerConsistent(caller.id);
   });
 
   it("an integer list no longer fails the job: it holds supported integers or is left out", async () => {

@@ -71,10 +71,11 @@ export async function runResearch(client: DeepResearch, command: ResearchCommand
   view?.finish();
   if (command.json) io.stdout.write(resultJson(result));
   if (result.status !== "succeeded") {
-    // A job stopped early still gives the brief of what it had read, marked partial.
+    // A job cancelled while it gathered still gives the brief of what it had read, marked partial.
     if (result.partial && result.brief && !command.json) io.stdout.write(resultMarkdown(result));
     const why = result.status === "failed" ? `The job failed: ${result.error ?? "no reason given"}` : `The job was ${result.status}.`;
-    const partial = result.partial ? ` The brief above is partial: written from the ${count(result.sources.length, "source")} read before it stopped.` : "";
+    const partial =
+      result.partial && result.brief ? ` The brief above is partial: written from the ${count(result.sources.length, "source")} read before it stopped.` : "";
     io.stderr.write(`${why} It was charged ${credits(result.credits_charged)}.${partial} (job ${result.id})\n`);
     return EXIT.failed;
   }

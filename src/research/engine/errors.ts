@@ -3,20 +3,20 @@ import type { CitationDto, SourceDto } from "../shapes";
 /** Errors the engine reports to the jobs layer, which maps them to job states. */
 
 /**
- * What a job that did not succeed still found: the brief with its sources and citations, so the
- * customer sees what was read. `partial`: the brief was written from what had been read when the
- * run stopped (cancelled, or out of time) rather than at the end of its research.
+ * What a cancelled job still found while it was gathering: an extractive brief of the pages read
+ * so far, with its sources and citations. Only a cancel that stopped the gathering yields one: once
+ * every page was read, that brief would be the whole research at the metered price (issue 39).
  */
 export interface FoundBeforeFailure {
   brief: string;
   sources: SourceDto[];
   citations: CitationDto[];
-  partial?: boolean;
 }
 
 /**
  * The run stopped before its end: cancelled, or its deadline passed. Carries what was spent so
- * far (for the charge) and, once the pipeline has written it, the partial brief of what was read.
+ * far (for the charge) and, once the pipeline has written it, the partial brief of what was read
+ * (a cancelled job returns it; a job out of time is refunded and returns nothing).
  */
 export class ResearchCancelledError extends Error {
   found: FoundBeforeFailure | null = null;
@@ -30,13 +30,15 @@ export class ResearchCancelledError extends Error {
   }
 }
 
-/** The typed output did not conform to response_schema (after the one repair attempt). */
+/**
+ * The typed output did not conform to response_schema (after the one repair attempt). The job
+ * fails and is refunded, so it hands over none of the research: only this error (issue 39).
+ */
 export class TypedOutputError extends Error {
   constructor(
     message: string,
     readonly errors: string[],
     readonly costUsd: number,
-    readonly found: FoundBeforeFailure | null = null,
   ) {
     super(message);
     this.name = "TypedOutputError";
@@ -48,14 +50,12 @@ export class UnsupportedFieldsError extends TypedOutputError {
   constructor(
     readonly fields: string[],
     costUsd: number,
-    found: FoundBeforeFailure | null,
   ) {
     super(
       // A sentence, with its full stop: it is the job's `error`, shown as it is (issue 38).
       `Typed output: no source supports the required field(s) ${fields.join(", ")}.`,
       fields.map((field) => `${field}: no source supports it`),
       costUsd,
-      found,
     );
     this.name = "UnsupportedFieldsError";
   }

@@ -34,6 +34,9 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
   const { budget } = run;
 
   const stopped = await gatherEvidence(run);
+  // Gathering ended (a cancel that cuts it short throws from it): the pages read are the whole
+  // research now, so a stop no longer yields a brief of them (see partialFindings).
+  run.gatheringComplete = true;
   await run.checkCancelled();
   if (run.evidence.docs.length === 0) {
     throw new NoEvidenceError(
@@ -63,15 +66,17 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
 }
 
 /**
- * The brief of a run that stopped early, from the pages read so far: extractive only, so it costs
- * no model call and no credit (the charge stays the work done), and it cites only what was read.
- * Null when nothing was read or nothing read addresses the question.
+ * The brief of a run stopped while it was still gathering, from the pages read so far: extractive
+ * only, so it costs no model call and no credit (the charge stays the work done), and it cites
+ * only what was read. Null when nothing was read or nothing read addresses the question, and once
+ * gathering was complete: a brief of every page the research read is the research itself, and a
+ * cancel on the "synthesizing" event must not buy it at the metered price (issue 39).
  */
 function partialFindings(run: ResearchRun): FoundBeforeFailure | null {
-  if (run.evidence.docs.length === 0) return null;
+  if (run.gatheringComplete || run.evidence.docs.length === 0) return null;
   const { synthesis, addressed } = extractiveSynthesis(run, false);
   if (!addressed || synthesis.sources.length === 0) return null;
-  return { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations, partial: true };
+  return { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations };
 }
 
 /** The engine's own brief of everything read (no model): the analysis, whether it addresses the question, its answer and the brief. */

@@ -67,7 +67,7 @@ export function answerLine(result: ResearchResult): string | null {
 export function resultText(result: ResearchResult): string {
   const answer = answerLine(result);
   const parts = [...(answer ? [answer] : []), outcomeLine(result), `Question: ${result.question}`];
-  if (result.partial)
+  if (result.partial && result.brief)
     parts.push(
       `Partial brief: the job stopped before the end of its research; this brief is written only from the ${result.sources.length} source(s) it had read.`,
     );

@@ -54,7 +54,13 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           rest of its reservation went back to your balance.
         </p>
       )}
-      {result.partial && (
+      {result.partial && result.brief === null && result.status === "cancelled" && result.sources.length > 0 && (
+        <p className="card" aria-label="No brief">
+          No brief: the cancel stopped the job while it was writing, after it had read its {result.sources.length} source
+          {result.sources.length === 1 ? "" : "s"}.
+        </p>
+      )}
+      {result.partial && result.brief !== null && (
         <p className="card" aria-label="Partial brief">
           Partial brief: the job stopped before the end of its research, so this brief is written only from the {result.sources.length} source
           {result.sources.length === 1 ? "" : "s"} it had read by then. Writing it cost nothing extra.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CitationDto } from "../../shapes";
 import type { Budget } from "../budget";
-import { type FoundBeforeFailure, TypedOutputError, UnsupportedFieldsError } from "../errors";
+import { TypedOutputError, UnsupportedFieldsError } from "../errors";
 import type { EvidenceAnalysis } from "../evidence";
 import { askModel, evidenceChars, fitBlocks, type ModelContext } from "../model";
 import { typedOutputPrompt } from "../prompts";
@@ -46,17 +46,14 @@ export interface TypedOutput {
 
 export async function typedOutput(compiled: CompiledSchema, context: TypedContext): Promise<TypedOutput> {
   const { synthesis, budget } = context;
-  const found: FoundBeforeFailure = { brief: synthesis.brief, sources: synthesis.sources, citations: synthesis.citations };
   const proposal = context.model ? await modelProposal(compiled, context, context.model) : null;
   const evidence = TypedEvidence.of(synthesis, context.query, context.analysis);
   const root = compiled.schema;
   const resolved = resolve(fieldOf(root, root, "", ""), evidence, proposal);
-  if (!resolved.ok && !allowsNull(root, root))
-    throw new UnsupportedFieldsError(resolved.missing.length > 0 ? resolved.missing : ["(root)"], budget.costUsd, found);
+  if (!resolved.ok && !allowsNull(root, root)) throw new UnsupportedFieldsError(resolved.missing.length > 0 ? resolved.missing : ["(root)"], budget.costUsd);
   const value = resolved.ok ? resolved.value : null;
   const errors = validationErrors(compiled, value);
-  if (errors.length > 0)
-    throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}.`, errors, budget.costUsd, found);
+  if (errors.length > 0) throw new TypedOutputError(`The typed output does not conform to response_schema: ${errors.join("; ")}.`, errors, budget.costUsd);
   return { value, citations: resolved.ok ? basisCitations(resolved.basis, synthesis) : [] };
 }
 
