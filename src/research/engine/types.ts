@@ -4,6 +4,7 @@ import type { StopReason } from "./budget";
 import type { ResearchProgress, ShortAnswer } from "../shapes";
 import type { CitationDto, SourceDto } from "./write";
 import type { TaskRunner } from "./fan-out";
+import type { WriteReport } from "./write/write-report";
 
 export type { CitationDto, ResearchProgress, ShortAnswer, SourceDto };
 
@@ -58,4 +59,6 @@ export interface ResearchOutput {
   searches: number;
   pages: number;
   stopped_reason: StopReason;
+  /** With a model: what the write stage kept of the model's claims and answer, and why not the rest (write/write-report.ts). */
+  write_report?: WriteReport | null;
 }
