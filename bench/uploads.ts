@@ -5,12 +5,13 @@
 // the workerd processes' peak resident memory (VmRSS sampled every 50 ms, and VmHWM), and the
 // health checks' latency meanwhile (what every other caller of the isolate waits).
 // "inflates-56mb" is eight pages whose contents inflate to 7 MB each, under every bound (the cost of
-// the scan on a file it accepts). BENCH_UPLOADS=1000,flate picks cases; BENCH_UPLOAD_TIMEOUT_S bounds an upload (default 150 s).
+// counting on a file it accepts). Issue 39's bombs that walked around the issue-26 scan: "indirect"
+// (400 MB behind /Filter 5 0 R), "runlength" (64 MB from 1 MB). BENCH_UPLOADS=1000,flate picks cases; BENCH_UPLOAD_TIMEOUT_S bounds an upload (default 150 s).
 // To measure other code, run it from that checkout: `cd ../before && tsx ../wt-uploads/bench/uploads.ts`
 // (the server is started from the working directory).
 import { readdirSync, readFileSync } from "node:fs";
 import { startServer, type StartedServer } from "../test/e2e/server.ts";
-import { deflatedZeros, flatePdf, pagedPdf, pdfOf } from "../test/collections/pdf.ts";
+import { deflatedZeros, flatePdf, pagedPdf, pdfOf, runLengthZeros } from "../test/collections/pdf.ts";
 import { machineLoad, measuredCommit, percentile, writeResults } from "./report.ts";
 
 const CASES = (process.env.BENCH_UPLOADS ?? "1000,5000,20000,flate").split(",");
@@ -39,7 +40,7 @@ function workerdMemory(processGroup: number): Map<number, [number, number]> {
   return sizes;
 }
 
-/** Eight pages whose contents inflate to 7 MB each (56 MB in all): under the bounds, so every byte is inflated by the scan and then by PDF.js. */
+/** Eight pages whose contents inflate to 7 MB each (56 MB in all): under the bounds, so PDF.js inflates every byte, counted. */
 async function compressedPdf(): Promise<Uint8Array> {
   const content = await deflatedZeros(7 * 1024 * 1024);
   const pages = 8;
@@ -53,8 +54,23 @@ async function compressedPdf(): Promise<Uint8Array> {
   ]);
 }
 
+/** A one-page PDF whose content is this stream, with `extra` objects after it (numbered from 5). */
+const contentPdf = (dictionary: string, data: Uint8Array, extra: string[] = []) =>
+  pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>",
+    { dictionary, data },
+    ...extra,
+  ]);
+
 async function fileOf(name: string): Promise<File> {
   if (name === "flate") return new File([flatePdf(await deflatedZeros(400 * 1024 * 1024))], "bomb.pdf", { type: "application/pdf" });
+  if (name === "indirect") {
+    return new File([contentPdf("<< /Filter 5 0 R >>", await deflatedZeros(400 * 1024 * 1024), ["/FlateDecode"])], "indirect.pdf", { type: "application/pdf" });
+  }
+  if (name === "runlength")
+    return new File([contentPdf("<< /Filter /RunLengthDecode >>", runLengthZeros(64 * 1024 * 1024))], "rl.pdf", { type: "application/pdf" });
   if (name === "inflates-56mb") return new File([await compressedPdf()], "dense.pdf", { type: "application/pdf" });
   const pages = Number(name);
   return new File([pagedPdf(pages)], `report-${pages}.pdf`, { type: "application/pdf" });

@@ -1,6 +1,7 @@
 import { peek, pageWithLink } from "../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { readBodyWithin } from "../http/bounded-body";
 import { type createRouter, errorResponses, jsonBody, jsonResponse, pageResponse } from "../http/openapi";
 import { ApiError } from "../lib/errors";
 import { PagingQuery } from "../lib/paging";
@@ -70,7 +71,9 @@ const UploadSchema = z
 
 /**
  * Before the body validators: only JSON or multipart bodies are read here (415 for anything else),
- * and a body whose Content-Length is over the bound is refused before it is read (413).
+ * and a body over the bound is refused (413): by its Content-Length before it is read, and without
+ * one (chunked) as it streams, at the first chunk past the bound. The validators then parse the
+ * body read here (the request is replaced by one that carries it).
  */
 const ingestContentType = createMiddleware(async (c, next) => {
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
@@ -84,6 +87,14 @@ const ingestContentType = createMiddleware(async (c, next) => {
       `The request body is ${length} bytes; one call may send at most ${UPLOAD_LIMITS.requestBytes} (21 MB). Send the files in several calls.`,
     );
   }
+  const body = await readBodyWithin(c.req.raw.body, UPLOAD_LIMITS.requestBytes);
+  if (!body) {
+    throw new ApiError(
+      "payload_too_large",
+      `The request body is over ${UPLOAD_LIMITS.requestBytes} bytes (21 MB), the most one call may send; it was not read further. Send the files in several calls.`,
+    );
+  }
+  c.req.raw = new Request(c.req.raw, { body });
   await next();
 });
 
@@ -217,7 +228,7 @@ export function addCollectionRoutes(router: ReturnType<typeof createRouter>, sur
       summary: "Add documents to a collection",
       description:
         "Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. " +
-        "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413), a PDF of at most 2,000 pages read within 20 s a call (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
+        "Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413; a body sent without Content-Length is refused as it arrives, at the first chunk past 21 MB), a PDF of at most 2,000 pages read within 20 s a call whose compressed streams decode to at most 8 MB each and 64 MB in all, each time one is read (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`; both hold under concurrent calls: of calls that together pass a bound, those that would pass it are refused whole); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe." +
         note,
       request: {
         params: CollectionParam,

@@ -117,3 +117,136 @@ export async function deflatedZeros(size: number): Promise<Uint8Array> {
   }).pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
+
+/** Bytes that, decoded with /RunLengthDecode, give `size` zeros (128 from every 2 bytes: 64 times their size). */
+export function runLengthZeros(size: number): Uint8Array {
+  const runs = Math.ceil(size / 128);
+  const data = new Uint8Array(runs * 2 + 1);
+  for (let i = 0; i < runs; i++) data[i * 2] = 129; // 257 - 129 = 128 copies of the next byte (0)
+  data[runs * 2] = 128; // end of data
+  return data;
+}
+
+/**
+ * Codes that, decoded with /LZWDecode (early change 1, as PDF.js reads it), give at least `size`
+ * zeros: each new code is the last one plus a zero, until the table is full; then its longest
+ * entry (3,839 zeros) again and again, 12 bits each.
+ */
+export function lzwZeros(size: number): Uint8Array {
+  const codes: number[] = [0];
+  let produced = 1;
+  for (let code = 258; code < 4096 && produced < size; code++) {
+    codes.push(code);
+    produced += code - 256;
+  }
+  while (produced < size) {
+    codes.push(4095);
+    produced += 4095 - 256;
+  }
+  codes.push(257); // end of data
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  let width = 9;
+  let next = 258;
+  codes.forEach((code, index) => {
+    buffer = (buffer << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      bytes.push((buffer >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    buffer &= (1 << bits) - 1;
+    // The decoder adds an entry after every code but the first, then widens its codes (early change).
+    if (index > 0) next++;
+    if (next + 1 >= 512) width = 10;
+    if (next + 1 >= 1024) width = 11;
+    if (next + 1 >= 2048) width = 12;
+  });
+  if (bits > 0) bytes.push((buffer << (8 - bits)) & 0xff);
+  return new Uint8Array(bytes);
+}
+
+/** Bytes as /ASCIIHexDecode data. */
+export const asciiHex = (bytes: Uint8Array) => new TextEncoder().encode(`${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}>`);
+
+/** /ASCII85Decode data of `size` zeros: `z` stands for four, so 4 times its size. */
+export const ascii85Zeros = (size: number) => new TextEncoder().encode(`${"z".repeat(Math.ceil(size / 4))}~>`);
+
+/** zlib-deflates bytes (CompressionStream). */
+export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+}
+
+/**
+ * A one-page PDF whose page content (object 4) is a stream with `dictionary` and `data`, with a
+ * cross-reference stream and a Flate-compressed object stream (object 5) holding object 6
+ * (`object6`) and, when `contentInObjectStream`, the content stream itself (a stream inside an
+ * object stream, which PDF.js reads).
+ */
+export async function objectStreamPdf(content: { dictionary: string; data: Uint8Array }, object6: string, contentInObjectStream: boolean): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  const push = (part: string | Uint8Array) => {
+    const bytes = typeof part === "string" ? encoder.encode(part) : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const contentObject = () => [`${content.dictionary.replace(/>>\s*$/, "")} /Length ${content.data.length} >>\nstream\n`, content.data, "\nendstream"];
+  // The object stream: "number offset" pairs, then the objects.
+  const inStream: Array<[number, Array<string | Uint8Array>]> = [[6, [object6]]];
+  if (contentInObjectStream) inStream.push([4, contentObject()]);
+  const bodies: Uint8Array[] = [];
+  let offset = 0;
+  const header: string[] = [];
+  for (const [number, pieces] of inStream) {
+    header.push(`${number} ${offset}`);
+    for (const piece of [...pieces, "\n"]) {
+      const bytes = typeof piece === "string" ? encoder.encode(piece) : piece;
+      bodies.push(bytes);
+      offset += bytes.length;
+    }
+  }
+  const first = encoder.encode(`${header.join(" ")}\n`);
+  const objectStream = await deflate(new Uint8Array(await new Blob([first, ...bodies]).arrayBuffer()));
+
+  const offsets = new Map<number, number>();
+  const object = (number: number, pieces: Array<string | Uint8Array>) => {
+    offsets.set(number, length);
+    push(`${number} 0 obj\n`);
+    for (const piece of pieces) push(piece);
+    push("\nendobj\n");
+  };
+  push("%PDF-1.5\n");
+  object(1, ["<< /Type /Catalog /Pages 2 0 R >>"]);
+  object(2, ["<< /Type /Pages /Kids [3 0 R] /Count 1 >>"]);
+  object(3, ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>"]);
+  if (!contentInObjectStream) object(4, contentObject());
+  object(5, [
+    `<< /Type /ObjStm /N ${inStream.length} /First ${first.length} /Filter /FlateDecode /Length ${objectStream.length} >>\nstream\n`,
+    objectStream,
+    "\nendstream",
+  ]);
+  // The cross-reference stream (object 7): type, offset or object stream, generation or index.
+  const entry = (type: number, field: number, index: number) => [
+    type,
+    (field >>> 24) & 255,
+    (field >>> 16) & 255,
+    (field >>> 8) & 255,
+    field & 255,
+    (index >>> 8) & 255,
+    index & 255,
+  ];
+  const xrefAt = length;
+  offsets.set(7, xrefAt);
+  const rows = [entry(0, 0, 65535)];
+  for (let number = 1; number <= 7; number++) {
+    const compressed = inStream.findIndex(([n]) => n === number);
+    rows.push(compressed >= 0 ? entry(2, 5, compressed) : entry(1, offsets.get(number)!, 0));
+  }
+  const xref = new Uint8Array(rows.flat());
+  object(7, [`<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length ${xref.length} >>\nstream\n`, xref, "\nendstream"]);
+  push(`startxref\n${xrefAt}\n%%EOF\n`);
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}

@@ -34,10 +34,12 @@ export const UPLOAD_LIMITS = {
   requestBytes: 21 * MB,
   /** Pages of one PDF at most, read from its page tree before any page is. */
   pdfPages: 2_000,
-  /** Decoded bytes of one compressed (/FlateDecode) PDF stream at most: a page's content, a font, an object stream. */
+  /** Bytes one PDF stream may decode to, through any filter: a page's content, a font, an object stream (issue 39). */
   pdfStreamDecodedBytes: 8 * MB,
-  /** Decoded bytes of all of one PDF's compressed streams together at most. */
+  /** Bytes all of one PDF's decoding may produce together, a stream counted each time PDF.js decodes it. */
   pdfDecodedBytes: 64 * MB,
+  /** Pixels of an image PDF.js may decode (only Type3 glyphs are images it decodes for text; larger ones are left out). */
+  pdfImagePixels: 1_000_000,
   /** Wall-clock time for reading the PDFs of one call (pages are read one at a time, yielding between them). */
   pdfReadMs: 20_000,
 } as const;

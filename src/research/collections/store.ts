@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { collectionChunks, collectionDocuments, type CollectionDocumentRow, type CollectionRow, collections, ingestCharges } from "../../db/schema/collections";
@@ -9,7 +9,8 @@ import { ApiError } from "../../lib/errors";
 import { plainText } from "../../lib/plain-text";
 import { getBalance, ledgerChangeStatements } from "../../services/ledger";
 import { opCredits } from "../pricing";
-import { ingestCredits, MAX_DOCUMENTS_PER_COLLECTION } from "./limits";
+import { capacityHolds, checkCapacity, type IngestGrowth } from "./capacity";
+import { ingestCredits } from "./limits";
 import type { Paging } from "../../lib/paging";
 import { chunkDocument } from "./chunking";
 import { type CollectionDto, type DocumentInput, type DocumentSummaryDto, type IngestResultDto, MAX_DOCUMENT_BYTES } from "./shapes";
@@ -176,28 +177,15 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
       .where(and(eq(collectionDocuments.collectionId, collectionId), inArray(collectionDocuments.key, keys)));
     for (const row of rows) before.set(row.key, row);
   }
-  const added = prepared.filter((doc) => !before.has(doc.key)).length;
-  if (collection.documentCount + added > MAX_DOCUMENTS_PER_COLLECTION) {
-    throw new ApiError(
-      "document_limit_exceeded",
-      `A collection holds at most ${MAX_DOCUMENTS_PER_COLLECTION} documents; this one has ${collection.documentCount} and the call adds ${added}.`,
-    );
-  }
   const bytes = prepared.reduce((sum, doc) => sum + doc.bytes, 0);
-  const growth = bytes - prepared.reduce((sum, doc) => sum + (before.get(doc.key)?.bytes ?? 0), 0);
-  const stored = (
-    await db
-      .select({ bytes: sum(collections.bytes) })
-      .from(collections)
-      .where(eq(collections.userId, userId))
-      .get()
-  )?.bytes;
-  if (Number(stored ?? 0) + growth > options.storageQuotaBytes) {
-    throw new ApiError(
-      "storage_limit_exceeded",
-      `Your plan keeps ${options.storageQuotaBytes} bytes of documents; you have ${Number(stored ?? 0)} and this call adds ${growth}. Delete documents or move to a bigger plan.`,
-    );
-  }
+  const growth: IngestGrowth = {
+    userId,
+    collectionId,
+    added: prepared.filter((doc) => !before.has(doc.key)).length,
+    growth: bytes - prepared.reduce((sum, doc) => sum + (before.get(doc.key)?.bytes ?? 0), 0),
+    quotaBytes: options.storageQuotaBytes,
+  };
+  await checkCapacity(db, growth);
 
   const at = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];
@@ -250,8 +238,9 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     note: `${written.length} document(s), ${bytes} bytes, into "${collection.name}"`,
   });
   const guard = db.insert(ingestCharges).values({
-    // NULL (and the batch aborted) unless the ledger entry above was written.
-    ledgerEntryId: sql`(SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${ledgerEntries.id} = ${charge.id})`,
+    // NULL (and the batch aborted) unless the ledger entry above was written and, with this call's
+    // documents written before it, the collection and the account are still within their bounds.
+    ledgerEntryId: sql`(SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${ledgerEntries.id} = ${charge.id} AND ${capacityHolds(growth)})`,
     userId,
     collectionId,
     idempotencyKey: options.idempotencyKey ?? null,
@@ -262,12 +251,15 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     createdAt: at,
   });
   try {
-    await db.batch([charge.insert, charge.update, guard, ...statements]);
+    // The guard last: it reads the counts with this call's documents in them.
+    await db.batch([charge.insert, charge.update, ...statements, guard]);
   } catch (error) {
     if (!isNotNullViolation(error, "ingest_charges.ledger_entry_id")) throw error;
-    // The ledger entry was not written: the key was used meanwhile (replay it), or the balance is short.
+    // Nothing was written. The key was used meanwhile (replay it), other calls filled the
+    // collection or the quota meanwhile (say which), or the balance is short.
     const replayed = options.idempotencyKey ? await replayIngest(db, userId, options.idempotencyKey, requestHash) : undefined;
     if (replayed) return replayed;
+    await checkCapacity(db, growth);
     throw new ApiError("insufficient_credits", `Adding ${bytes} bytes costs ${credits} credits; the balance is ${await getBalance(db, userId)}.`);
   }
   return result;

@@ -1,0 +1,111 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { getResolvedPDFJS } from "unpdf";
+
+/**
+ * Every byte PDF.js decodes, counted where it decodes it (issue 39). A scan of the file before
+ * PDF.js guessed which streams it would decode and through which filters; every guess it got
+ * wrong let a bomb through (an indirect /Filter, a #xx name escape, a key after the filter that
+ * contains "obj", /F for /Filter, RunLengthDecode, LZW, a stream inside an object stream, one
+ * 7 MB stream drawn 100 times). So the count is not of the file but of PDF.js's own work: each of
+ * its decoders (Flate, LZW, RunLength, ASCIIHex, ASCII85, CCITT, predictors, decryption, the
+ * concatenation of a page's contents) grows its output through `DecodeStream.ensureBuffer`, and
+ * that method is wrapped to charge the growth to the document's budget *before* the buffer is
+ * allocated. Past a bound it throws inside PDF.js and every later decode of the document throws
+ * at once; the reader then answers 413 from the budget's state, whatever PDF.js did with the
+ * error. The few decoders that do not grow through ensureBuffer are switched off:
+ *  - the runtime's DecompressionStream, which PDF.js uses for Flate when it can (it inflates a
+ *    whole stream into memory, uncounted): PDF.js's own inflater does the same work, counted;
+ *  - BrotliDecode (PDF 2.0, 2025; no producer we know writes it): decoded whole in one call;
+ *  - images (DCT, JPX, JBIG2): never text, and their decoders size memory from the image's own
+ *    header. Text extraction decodes images only inside Type3 glyphs.
+ * PDF.js keeps these classes to itself; scripts/patch-pdfjs.mjs (run by npm install) makes its
+ * bundle hand them over. Without it, PDFs are refused (nothing is decoded uncounted).
+ */
+
+/** Must match KEY in scripts/patch-pdfjs.mjs. */
+const DECODERS_KEY = "deep-research.pdfjs-decoders";
+
+export interface DecodeBudget {
+  /** Bytes one stream may decode to (what one decoder's buffer may hold). */
+  readonly streamBytes: number;
+  /** Bytes all the document's decoding may produce, counted each time a stream is decoded (CPU). */
+  readonly totalBytes: number;
+  /** Decoded so far. */
+  decoded: number;
+  /** The bound that was passed, once one was: nothing more is decoded after it. */
+  exceeded: "stream" | "document" | null;
+}
+
+export function decodeBudget(streamBytes: number, totalBytes: number): DecodeBudget {
+  return { streamBytes, totalBytes, decoded: 0, exceeded: null };
+}
+
+/** Thrown inside PDF.js: it may catch and log it; the budget's state is what the reader answers from. */
+class DecodeRefused extends Error {}
+
+const budgets = new AsyncLocalStorage<DecodeBudget>();
+/** What each decoder was charged for so far (its buffer's requested length). */
+const charged = new WeakMap<object, number>();
+
+function charge(decoder: object, requested: number): void {
+  const budget = budgets.getStore();
+  // A decode outside readPdf (or one whose context was lost) is refused, never let through uncounted.
+  if (!budget) throw new DecodeRefused("A PDF stream was decoded outside a decode budget.");
+  if (budget.exceeded) throw new DecodeRefused(`The ${budget.exceeded} decode bound was already passed.`);
+  const before = charged.get(decoder) ?? 0;
+  if (requested <= before) return;
+  if (requested > budget.streamBytes) budget.exceeded = "stream";
+  else if (budget.decoded + requested - before > budget.totalBytes) budget.exceeded = "document";
+  if (budget.exceeded) throw new DecodeRefused(`The ${budget.exceeded} decode bound was passed.`);
+  budget.decoded += requested - before;
+  charged.set(decoder, requested);
+}
+
+type Prototype = Record<string, unknown>;
+interface Decoders {
+  DecodeStream: { prototype: Prototype & { ensureBuffer(this: object, requested: number): Uint8Array } };
+  FlateStream: { prototype: Prototype };
+  BrotliStream: { prototype: Prototype };
+  JpegStream: { prototype: Prototype };
+  JpxStream: { prototype: Prototype };
+  Jbig2Stream: { prototype: Prototype };
+}
+
+let installed = false;
+
+/** Wraps PDF.js's decoders once per isolate (after its bundle has loaded). */
+async function installCounting(): Promise<void> {
+  if (installed) return;
+  await getResolvedPDFJS();
+  if (installed) return; // another call installed it meanwhile
+  const expose = (globalThis as Record<symbol, unknown>)[Symbol.for(DECODERS_KEY)];
+  if (typeof expose !== "function") {
+    throw new Error("PDF.js's decoders are not reachable (scripts/patch-pdfjs.mjs did not run): PDFs are not read without a decode budget.");
+  }
+  const decoders = expose() as Decoders;
+  const ensureBuffer = decoders.DecodeStream.prototype.ensureBuffer;
+  decoders.DecodeStream.prototype.ensureBuffer = function (this: object, requested: number) {
+    charge(this, requested);
+    return ensureBuffer.call(this, requested);
+  };
+  for (const decoder of [decoders.FlateStream, decoders.BrotliStream]) {
+    // Callers fall back to the synchronous decoder (ensureBuffer) when these say no.
+    Object.defineProperty(decoder.prototype, "isAsync", { get: () => false, configurable: true });
+    decoder.prototype.asyncGetBytes = async () => null;
+  }
+  decoders.BrotliStream.prototype.readBlock = () => {
+    throw new DecodeRefused("BrotliDecode streams are not read.");
+  };
+  for (const image of [decoders.JpegStream, decoders.JpxStream, decoders.Jbig2Stream]) {
+    image.prototype.decodeImage = () => {
+      throw new DecodeRefused("Images are not decoded for text.");
+    };
+  }
+  installed = true;
+}
+
+/** Runs `work` (everything PDF.js does for one document) with its decoding charged to `budget`. */
+export async function withDecodeBudget<T>(budget: DecodeBudget, work: () => Promise<T>): Promise<T> {
+  await installCounting();
+  return budgets.run(budget, work);
+}

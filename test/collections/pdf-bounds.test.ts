@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { plainPageObjects, readPdf } from "../../src/research/collections/pdf";
+import { minimalPdf, pagedPdf, pdfOf } from "./pdf";
+
+describe("reading a PDF within its bounds", () => {
+  it("counts the page objects written plainly in the file (not /Pages), to refuse a long PDF before PDF.js parses it", () => {
+    expect(plainPageObjects(pagedPdf(5))).toBe(5);
+    expect(plainPageObjects(minimalPdf(["One page."]))).toBe(1);
+    expect(plainPageObjects(new TextEncoder().encode("<< /Type/Page>> << /Type /Pages >> << /Type\n/Page /Parent 1 0 R >>"))).toBe(2);
+  });
+
+  it("refuses a page tree of more pages than the cap that the plain count misses, from PDF.js's count, before reading a page", async () => {
+    // Page objects without /Type (PDF.js takes a leaf of the tree as a page): the plain count sees none.
+    const pages = 2001;
+    const pdf = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${4 + i} 0 R`).join(" ")}] /Count ${pages} >>`,
+      { dictionary: "<< >>", data: new TextEncoder().encode("BT ET") },
+      ...Array.from({ length: pages }, () => "<< /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>"),
+    ]);
+    expect(plainPageObjects(pdf)).toBe(0);
+    await expect(readPdf("tree.pdf", pdf, { maxTextChars: 1_000_000, deadline: Date.now() + 10_000 })).rejects.toMatchObject({
+      code: "payload_too_large",
+      message: '"tree.pdf" has 2001 pages; a PDF may have at most 2000. Split it into parts.',
+    });
+  });
+
+  it("stops at the call's deadline, naming the bound and the page reached (413)", async () => {
+    await expect(readPdf("slow.pdf", pagedPdf(3), { maxTextChars: 1_000_000, deadline: Date.now() - 1 })).rejects.toMatchObject({
+      code: "payload_too_large",
+      message:
+        'Reading "slow.pdf" took longer than 20 s, the most the PDFs of one call may take (stopped at page 1 of 3). Send fewer or smaller PDFs per call.',
+    });
+  });
+});
