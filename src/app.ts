@@ -107,8 +107,8 @@ export function buildApp() {
   v1.route("/", v1ResearchRoutes);
   v1.route("/", v1CollectionRoutes);
   app.route("/v1", v1);
-  // The same API, as MCP tools for AI agents (API key, like /v1).
-  app.route("/mcp", mcpRoutes(API_VERSION));
+  // The same API, as MCP tools for AI agents (API key, like /v1), at /mcp and /mcp/.
+  app.route("/", mcpRoutes(API_VERSION));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -22,6 +22,8 @@ describe("one address-safety rule for webhooks and the page reader", () => {
     ["https://[::127.0.0.1]/", /loopback/], // IPv4-compatible
     ["https://[::ffff:127.0.0.1]/", /loopback/], // IPv4-mapped
     ["https://[::ffff:10.0.0.1]/", /private/],
+    ["https://[::ffff:0:7f00:1]/", /loopback/], // IPv4-translated (issue 39)
+    ["https://[::ffff:0:10.0.0.1]/", /private/], // IPv4-translated, dotted
     ["https://[64:ff9b::a9fe:a9fe]/", /metadata/], // NAT64 of 169.254.169.254
     ["https://[64:ff9b:1::1]/", /NAT64/],
     ["https://[2002:c0a8:101::1]/", /private/], // 6to4 of 192.168.1.1
@@ -45,6 +47,7 @@ describe("one address-safety rule for webhooks and the page reader", () => {
     "https://[2606:4700::1111]/",
     "https://[::ffff:8.8.8.8]/",
     "https://[64:ff9b::8.8.8.8]/",
+    "https://[::ffff:0:8.8.8.8]/",
     "https://bücher.example/",
     "https://8.8.8.8/",
   ])("accepts the public host %s", (raw) => {

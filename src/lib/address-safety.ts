@@ -7,6 +7,8 @@
  * (DNS over HTTPS, production only), which applies these same rules to every address.
  */
 
+import { embeddedIpv4 } from "./ipv4-in-ipv6";
+
 const LOOPBACK = "a loopback address";
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "instance-data", "metadata.azure.com"]);
 
@@ -57,16 +59,14 @@ function ipv4Problem([a, b, c]: number[]): string | null {
 
 function ipv6Problem(groups: number[]): string | null {
   const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
-  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
-  const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   if (groups.every((group) => group === 0)) return "the unspecified address";
-  if (zeroPrefix && g5 === 0 && g6 === 0 && g7 === 1) return LOOPBACK;
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
-  if (zeroPrefix && (g5 === 0xffff || g5 === 0)) return ipv4Problem(embedded) ?? (g5 === 0 ? "an IPv4-compatible address" : null);
-  if (g0 === 0x64 && g1 === 0xff9b) return g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 ? ipv4Problem(embedded) : "a NAT64 local-use address";
-  // 6to4 (2002:a.b.c.d::) embeds an IPv4 address in its prefix; Teredo (2001:0::/32) hides one.
-  if (g0 === 0x2002) return ipv4Problem([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]);
-  if (g0 === 0x2001 && g1 === 0) return "a Teredo tunnel address";
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 1) return LOOPBACK;
+  // Every form that reaches an IPv4 host is judged by that host's address (lib/ipv4-in-ipv6).
+  const embedded = embeddedIpv4(groups);
+  if (embedded) {
+    if (embedded.octets === null) return embedded.form === "teredo" ? "a Teredo tunnel address" : "a NAT64 local-use address";
+    return ipv4Problem(embedded.octets) ?? (embedded.form === "compatible" ? "an IPv4-compatible address" : null);
+  }
   if (g0 === 0x2001 && g1 === 0xdb8) return "a documentation address";
   if ((g0 & 0xfe00) === 0xfc00) return "a private address";
   if ((g0 & 0xffc0) === 0xfe80 || (g0 & 0xffc0) === 0xfec0) return "a link-local address";

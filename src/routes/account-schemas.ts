@@ -110,12 +110,18 @@ export const MarketingBody = z
   .openapi("MarketingBody", { description: "The marketing email preference." });
 export const CreateKeyBody = z
   .strictObject({
+    // A name given but blank is a mistake to report, not a request for the default (issue 39).
     name: z
       .string()
       .trim()
+      .min(1, { error: "must not be empty or only whitespace (leave it out for the default name)" })
       .max(100)
       .nullable()
       .optional()
-      .openapi({ description: 'A name to tell the key apart, at most 100 characters. Empty or absent: "Key <prefix>".', example: "ci server" }),
+      .openapi({
+        description:
+          'A name to tell the key apart, 1 to 100 characters after trimming surrounding whitespace. Absent or null: "Key <prefix>". Empty or only whitespace: 400 `invalid_request`.',
+        example: "ci server",
+      }),
   })
   .openapi("CreateBody", { description: "A new API key's name." });

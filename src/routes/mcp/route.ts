@@ -72,20 +72,27 @@ async function handleMcpPost(c: Context<AppEnv>, version: string): Promise<Respo
   return c.newResponse(body, { status: response.status as 200, headers });
 }
 
+/**
+ * The endpoint at /mcp and at /mcp/ (some MCP clients send the slash: issue 39), mounted at the
+ * root because a sub-router cannot tell the two apart. "/mcp/*" also matches /mcp itself, so the
+ * middleware runs once for either spelling; any other path under /mcp is the app's JSON 404.
+ */
 export function mcpRoutes(version: string) {
   const router = new Hono<AppEnv>();
   // A 401 names the scheme it wants (RFC 9110); MCP clients read it.
-  router.use("*", async (c, next) => {
+  router.use("/mcp/*", async (c, next) => {
     await next();
     if (c.res.status === 401) c.res.headers.set("WWW-Authenticate", 'Bearer realm="mcp"');
   });
-  router.use("*", apiKeyAuth);
-  router.post("/", (c) => handleMcpPost(c, version));
-  // No server-initiated stream (GET) and no session to end (DELETE): the MCP spec lets a server answer 405.
-  router.all("/", (c) =>
-    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC messages to this endpoint." }, id: null }, 405, {
-      Allow: "POST",
-    }),
-  );
+  router.use("/mcp/*", apiKeyAuth);
+  for (const path of ["/mcp", "/mcp/"]) {
+    router.post(path, (c) => handleMcpPost(c, version));
+    // No server-initiated stream (GET) and no session to end (DELETE): the MCP spec lets a server answer 405.
+    router.all(path, (c) =>
+      c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC messages to this endpoint." }, id: null }, 405, {
+        Allow: "POST",
+      }),
+    );
+  }
   return router;
 }

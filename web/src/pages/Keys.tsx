@@ -19,7 +19,8 @@ export function Keys() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["keys"] });
   const { confirm, dialog } = useConfirm();
   const create = useMutation({
-    mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: { name: keyName } })),
+    // A blank name asks for the default ("Key <prefix>"); the API refuses a blank one given.
+    mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: keyName.trim() ? { name: keyName } : {} })),
     onSuccess: (key) => {
       setRevealed(key);
       setName("");

@@ -24,7 +24,8 @@ export function FirstStep({
   const queryClient = useQueryClient();
   const [name, setName] = useState("My first key");
   const create = useMutation({
-    mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: { name: keyName } })),
+    // A blank name asks for the default ("Key <prefix>"); the API refuses a blank one given.
+    mutationFn: (keyName: string) => dataOf(api.POST("/api/keys", { body: keyName.trim() ? { name: keyName } : {} })),
     onSuccess: (key) => {
       onCreated(key);
       void queryClient.invalidateQueries({ queryKey: ["keys"] });
