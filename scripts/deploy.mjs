@@ -13,7 +13,10 @@
 //     (email, payments, search and model keys) when run in a terminal, Enter skipping it; refuses to
 //     deploy when the configured provider needs a key nobody gave. New secrets go up with the deploy
 //     (`--secrets-file`, a file readable only by its owner, removed afterwards), never on a command line;
-//  6. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`.
+//  6. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`;
+//     when wrangler.toml sets neither DASHBOARD_URL nor LINK_HOSTS, writes the address wrangler
+//     deployed to (workers.dev) into DASHBOARD_URL and deploys again: email links are built only on
+//     a configured address (src/services/link-origin.ts), so without one every signup is refused.
 // `--dry-run` only bundles (`wrangler deploy --dry-run --outdir <tmp>`, no account needed) and prints
 // the bundle's sizes. `--no-prompt` never asks. `--help` (`-h`) prints usage() and runs nothing.
 // Other flags go to `wrangler deploy` (e.g. `--var KEY:VALUE`).
@@ -28,6 +31,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { deployedAddress, writeDashboardUrl } from "./lib/dashboard-url.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -76,7 +80,8 @@ export function usage() {
     "  4. migrations  wrangler d1 migrations apply DB --remote; with SEARCH_PROVIDER=corpus, counts the corpus",
     "  5. secrets     generates JWT_SECRET when the Worker has none; in a terminal, asks for each missing",
     "                 optional secret (Enter skips it); refuses a provider whose key the Worker lacks",
-    "  6. deploy      npm run web:build, then wrangler deploy --var ENVIRONMENT:production",
+    "  6. deploy      npm run web:build, then wrangler deploy --var ENVIRONMENT:production; without DASHBOARD_URL",
+    "                 (and LINK_HOSTS), writes the workers.dev address it deployed to into wrangler.toml and deploys again",
     "",
     "Flags:",
     "  --dry-run      bundle only (no account, no network) and print the Worker's size",
@@ -423,6 +428,12 @@ export async function deploy({
   const built = await run(["npm", "run", "web:build"]);
   if (built.code !== 0) throw new DeployError("npm run web:build failed");
   const secretsDir = Object.keys(toPut).length > 0 ? tempDir() : undefined;
+  // Without an address for email links, wrangler's structured output file names the one it deployed
+  // to (its terminal output stays the terminal's, so wrangler still asks what it asks).
+  const needsAddress = !vars.DASHBOARD_URL && !vars.LINK_HOSTS;
+  const outputDir = needsAddress ? tempDir() : undefined;
+  const outputFile = outputDir && join(outputDir, "wrangler-output.ndjson");
+  let address = null;
   try {
     const secretsArgs = [];
     if (secretsDir) {
@@ -432,16 +443,38 @@ export async function deploy({
     }
     const deployArgv = ["deploy", "--var", "ENVIRONMENT:production", ...secretsArgs, ...options.deployArgs];
     log(`wrangler ${deployArgv.map((arg) => (secretsDir && arg.startsWith(secretsDir) ? "<secrets file>" : arg)).join(" ")}`);
-    const deployed = await wrangler(deployArgv);
+    const deployed = await wrangler(deployArgv, outputFile ? { env: { WRANGLER_OUTPUT_FILE_PATH: outputFile } } : {});
+    if (outputFile && existsSync(outputFile)) address = deployedAddress(readFileSync(outputFile, "utf8"));
     if (deployed.code !== 0) {
       throw new DeployError(`wrangler deploy failed${toPut.JWT_SECRET ? " (the generated JWT_SECRET was not stored; the next run generates another)" : ""}`);
     }
   } finally {
     if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
+    if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
+  if (needsAddress) await setDashboardUrl({ wrangler, log, configPath, options, address });
   log(`deployed with ENVIRONMENT=production${Object.keys(toPut).length ? ` and the secrets ${Object.keys(toPut).join(", ")}` : ""}`);
   if (corpusDocuments === 0 || corpusDocuments === null) log(emptyCorpusNotice(config.workerName, corpusDocuments));
   return { databaseId, createdSecrets: Object.keys(toPut), skippedSecrets: skipped, corpusDocuments: corpusDocuments ?? null };
+}
+
+/**
+ * DASHBOARD_URL from the address wrangler deployed to: written into wrangler.toml (kept for every
+ * later deploy, which then skips this), then one more deploy so the running Worker has it. No
+ * address found: say what is refused until one is set.
+ */
+async function setDashboardUrl({ wrangler, log, configPath, options, address }) {
+  const written = address ? writeDashboardUrl(readFileSync(configPath, "utf8"), address) : null;
+  if (!written) {
+    log(
+      "DASHBOARD_URL: not set, and wrangler reported no workers.dev address. Until it is, signups, password resets and checkouts are refused (400) on every host but loopback: set DASHBOARD_URL (or LINK_HOSTS) in wrangler.toml's [vars] and npm run deploy again.",
+    );
+    return;
+  }
+  writeFileSync(configPath, written);
+  log(`DASHBOARD_URL: wrote ${address} (the address wrangler deployed to) into ${configPath}; email links use it. Deploying again to apply it`);
+  const again = await wrangler(["deploy", "--var", "ENVIRONMENT:production", ...options.deployArgs]);
+  if (again.code !== 0) throw new DeployError(`wrangler deploy (applying DASHBOARD_URL) failed; wrangler.toml has it, so npm run deploy again applies it`);
 }
 
 /** The documents of the remote corpus (`wrangler d1 execute --remote --json`), or null when wrangler could not say. */

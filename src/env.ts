@@ -94,7 +94,14 @@ export interface Env extends ProviderVariables {
   ADMIN_EMAILS?: string;
   /** Where the dashboard lives; unset: this worker serves it, on the request's own origin. */
   DASHBOARD_URL?: string;
+  /**
+   * Without DASHBOARD_URL, the hosts (comma-separated, `host` or `host:port`) whose origin email
+   * and payment links may be built on, besides loopback (services/link-origin.ts).
+   */
+  LINK_HOSTS?: string;
   RATE_LIMIT_SCALE?: string;
+  /** Credits an account may spend on research before its email is verified (services/unverified-spending.ts). */
+  UNVERIFIED_SPEND_LIMIT?: string;
   JWT_SECRET?: string;
   RESEND_API_KEY?: string;
   EMAIL_FROM?: string;
@@ -132,6 +139,20 @@ const configSchema = z
     DASHBOARD_URL: z
       .url({ error: "must be an absolute http(s) URL" })
       .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    LINK_HOSTS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    UNVERIFIED_SPEND_LIMIT: z.coerce
+      .number({ error: "must be a number of credits" })
+      .int({ error: "must be a whole number of credits" })
+      .min(0, { error: "must be 0 or more" })
       .optional(),
     RATE_LIMIT_SCALE: z.coerce.number({ error: "must be a number" }).positive({ error: "must be greater than 0" }).default(1),
     TRUST_CF_CONNECTING_IP: z

@@ -92,6 +92,15 @@ export class InsufficientCreditsError extends DeepResearchError {
   override readonly name: string = "InsufficientCreditsError";
 }
 
+/**
+ * 403 `email_not_verified`: the account's email is not verified and the job would spend more than
+ * an unverified account may; nothing was started. A kind of InsufficientCreditsError: the key
+ * works, the credits cannot pay for this until the address is verified (the link emailed at sign-up).
+ */
+export class EmailNotVerifiedError extends InsufficientCreditsError {
+  override readonly name: string = "EmailNotVerifiedError";
+}
+
 /** 404: no such job, collection or document for this account (another account's looks the same). */
 export class NotFoundError extends DeepResearchError {
   override readonly name: string = "NotFoundError";
@@ -131,7 +140,11 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** The codes whose kind is not their status's: an Idempotency-Key used with another body is a conflict, not a bad request. */
-const KIND_OF_CODE: Record<string, typeof DeepResearchError> = { idempotency_key_reused: ConflictError, idempotency_conflict: ConflictError };
+const KIND_OF_CODE: Record<string, typeof DeepResearchError> = {
+  idempotency_key_reused: ConflictError,
+  idempotency_conflict: ConflictError,
+  email_not_verified: EmailNotVerifiedError,
+};
 
 const KIND_OF_STATUS: Record<number, typeof DeepResearchError> = {
   0: ConnectionError,

@@ -6,6 +6,7 @@ export {
   ConflictError,
   ConnectionError,
   DeepResearchError,
+  EmailNotVerifiedError,
   InsufficientCreditsError,
   InvalidRequestError,
   NotFoundError,

@@ -72,6 +72,11 @@ const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
     title: "Account suspended",
     meaning: "The account is suspended: login and every call with its access tokens or API keys answer this. Jobs already running finish.",
   },
+  email_not_verified: {
+    title: "Email not verified",
+    meaning:
+      "The account's email address is not verified and the research would spend more than an unverified account may (100 of the 500 signup credits by default; bought credits are not bounded). Nothing was reserved. Open the link emailed at sign-up (a password reset also verifies the address), then send the request again.",
+  },
   not_found: {
     title: "Not found",
     meaning:

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   storage_limit_exceeded: 402,
   forbidden: 403,
   account_suspended: 403,
+  email_not_verified: 403,
   not_found: 404,
   email_taken: 409,
   idempotency_conflict: 409,

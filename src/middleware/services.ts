@@ -6,7 +6,7 @@ import { createDeps } from "../services/deps";
 export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set(
     "deps",
-    createDeps(c.env, (work) => c.executionCtx.waitUntil(work), new URL(c.req.url).origin),
+    createDeps(c.env, (work) => c.executionCtx.waitUntil(work), c.req.url),
   );
   await next();
 });

@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors";
 import { checkIdempotencyKey } from "../lib/idempotency-key";
 import { DAY, isoAfter, nowIso, SECOND } from "../lib/time";
 import { reservationFunding, reserveCredits, settleReservation } from "../services/billing/reservations";
+import { emailNotVerified } from "../services/unverified-spending";
 import type { Deps } from "../services/deps";
 import { jobObject } from "./job-object";
 import type { JobSpec, ResearchResult } from "./job-state";
@@ -154,6 +155,10 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
     if (reservation.status === "insufficient") {
       await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
       throw insufficientCredits(plan, reservation.balance);
+    }
+    if (reservation.status === "unverified") {
+      await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
+      throw emailNotVerified(plan.reservedCredits, reservation.balance, reservation.floor);
     }
     reserved = true;
     const spec: JobSpec = {

@@ -63,7 +63,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       security,
       summary: surface.submitSummary,
       description:
-        "Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. " +
+        "Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, 403 `email_not_verified` if the account's email is not verified and the job would spend more than an unverified account may (100 of its signup credits by default), and nothing is written. " +
         "The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. " +
         "Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`." +
         note,
@@ -88,6 +88,7 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       const caller = { user: c.get("user"), origin: surface.origin, apiKeyId: surface.origin === "api" ? c.get("apiKeyId") : null };
       const response = await submit(c.get("deps"), caller, c.req.valid("json"), {
         idempotencyKey: c.req.header("Idempotency-Key"),
+          "email_not_verified",
         resourceBase: `${new URL(c.req.url).origin}${surface.basePath}`,
       });
       return response.status === 200 ? c.json(response.body, 200) : c.json(response.body, 202);

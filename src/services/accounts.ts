@@ -9,11 +9,12 @@ import { nowIso } from "../lib/time";
 import { passwordResetEmail, verificationEmail } from "./account-emails";
 import { consumeEmailToken, createEmailToken } from "./email-tokens";
 import { ledgerChangeStatements } from "./ledger";
+import { requireLinkOrigin } from "./link-origin";
+import { SIGNUP_BONUS_CREDITS } from "./unverified-spending";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { revokeUserSessions, type SessionTokens, startSession } from "./sessions";
 
 /** Free credits every new account starts with, as a `signup_bonus` ledger entry. */
-const SIGNUP_BONUS_CREDITS = 500;
 
 export type AccountDeps = Pick<Deps, "db" | "config" | "email">;
 
@@ -39,6 +40,8 @@ export interface SignupInput {
  */
 export async function signup(deps: AccountDeps & Pick<Deps, "dashboardUrl">, input: SignupInput): Promise<SessionTokens & { user: UserRow }> {
   const { db, config } = deps;
+  // Before anything is written: a request whose link could not be built creates no account.
+  const linkBase = requireLinkOrigin(deps.dashboardUrl);
   const email = normalizeEmail(input.email);
   if (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
     throw new ApiError("email_taken", "An account with this email already exists.");
@@ -76,7 +79,7 @@ export async function signup(deps: AccountDeps & Pick<Deps, "dashboardUrl">, inp
   const user = await db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw new Error("User vanished right after signup");
   const token = await createEmailToken(db, id, "verify_email");
-  await deps.email.send(verificationEmail(email, `${deps.dashboardUrl}/verify-email?token=${encodeURIComponent(token)}`));
+  await deps.email.send(verificationEmail(email, `${linkBase}/verify-email?token=${encodeURIComponent(token)}`));
   return { ...(await startSession(db, config, id)), user };
 }
 
@@ -100,11 +103,12 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
 
 /** Mails a single-use reset link to the dashboard if the account exists; silent otherwise. */
 export async function requestPasswordReset(deps: AccountDeps & Pick<Deps, "dashboardUrl">, emailInput: string): Promise<void> {
+  const linkBase = requireLinkOrigin(deps.dashboardUrl);
   const email = normalizeEmail(emailInput);
   const user = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (!user) return;
   const token = await createEmailToken(deps.db, user.id, "reset_password");
-  await deps.email.send(passwordResetEmail(email, `${deps.dashboardUrl}/reset-password?token=${encodeURIComponent(token)}`));
+  await deps.email.send(passwordResetEmail(email, `${linkBase}/reset-password?token=${encodeURIComponent(token)}`));
 }
 
 /**

@@ -20,6 +20,12 @@ interface LedgerChangeBase {
   idempotencyKey?: string | null;
   note?: string | null;
   relatedId?: string | null;
+  /**
+   * While the account's email is not verified, the change may not take the balance below this
+   * (services/unverified-spending.ts). Judged in the statement that judges the balance, so
+   * concurrent reservations cannot pass it together.
+   */
+  unverifiedFloor?: number | null;
 }
 
 export type LedgerChange = LedgerChangeBase &
@@ -46,7 +52,7 @@ export type LedgerResult =
   | { status: "applied"; entry: LedgerEntryRow; balance: number }
   /** The idempotency key was used before: nothing changed, here is the original entry. */
   | { status: "duplicate"; entry: LedgerEntryRow; balance: number }
-  /** The debit would take the balance below zero: nothing changed. */
+  /** The debit would take the balance below zero (or below `unverifiedFloor`): nothing changed. */
   | { status: "insufficient"; balance: number };
 
 export class UnknownUserError extends Error {
@@ -70,6 +76,7 @@ export function ledgerChangeStatements(db: Db, userId: string, change: LedgerCha
         : sql`${change.delta}`;
   // A top-up writes nothing when the balance already suffices; other zero deltas are still recorded.
   const applies = "topUpTo" in change ? sql`${users.credits} < ${change.topUpTo}` : sql`1 = 1`;
+  const floor = change.unverifiedFloor ? sql`case when ${users.emailVerified} then 0 else ${change.unverifiedFloor} end` : sql`0`;
   const insert = db
     .insert(ledgerEntries)
     .select(
@@ -88,7 +95,7 @@ export function ledgerChangeStatements(db: Db, userId: string, change: LedgerCha
           createdAt: sql`${nowIso()}`.as("created_at"),
         })
         .from(users)
-        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= 0`, applies)),
+        .where(and(eq(users.id, userId), sql`${users.credits} + ${delta} >= ${floor}`, applies)),
     )
     .onConflictDoNothing();
   const update = db

@@ -69,6 +69,9 @@ class FakeWrangler {
   calls: string[][] = [];
   deploys: { argv: string[]; secrets: Record<string, string> | null; secretsPath: string | null }[] = [];
   migrationEnvs: (Record<string, string> | undefined)[] = [];
+  /** The targets `wrangler deploy` reports in its output file (WRANGLER_OUTPUT_FILE_PATH), as a real one does. */
+  deployTargets: string[] = [];
+  deployOptions: RunOptions[] = [];
 
   run = async (argv: string[], options: RunOptions = {}): Promise<RunResult> => {
     this.calls.push(argv);
@@ -118,7 +121,16 @@ class FakeWrangler {
       const secrets = secretsPath ? (JSON.parse(readFileSync(secretsPath, "utf8")) as Record<string, string>) : null;
       for (const [name, value] of Object.entries(secrets ?? {})) this.secrets.set(name, value);
       this.deploys.push({ argv: args, secrets, secretsPath });
+      this.deployOptions.push(options);
       this.workerExists = true;
+      const outputFile = options.env?.WRANGLER_OUTPUT_FILE_PATH;
+      if (outputFile) {
+        const entries = [
+          { version: 1, type: "wrangler-session", wrangler_version: "4.164.0" },
+          { version: 1, type: "deploy", worker_name: "deep-research-api", targets: this.deployTargets },
+        ];
+        writeFileSync(outputFile, entries.map((entry) => JSON.stringify(entry)).join("\n"));
+      }
       return ok();
     }
     throw new Error(`unexpected command ${command}`);
@@ -205,6 +217,39 @@ describe("npm run deploy: the steps, against a fake wrangler", () => {
     expect(fake.deploys).toHaveLength(2);
     expect(fake.deploys[1]!.secretsPath).toBeNull();
     expect(fake.secrets.get("JWT_SECRET")).toBe(secret);
+  });
+
+  it("without DASHBOARD_URL: writes the address wrangler deployed to into wrangler.toml and deploys again, once (issue 39)", async () => {
+    const fake = new FakeWrangler();
+    fake.deployTargets = ["deep-research-api.ops-team.workers.dev", "schedule: * * * * *"];
+    const configPath = configCopy();
+    const logs: string[] = [];
+    await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath, env: {} });
+    const written = readFileSync(configPath, "utf8");
+    expect(readDeployConfig(written).vars.DASHBOARD_URL).toBe("https://deep-research-api.ops-team.workers.dev");
+    expect(written).toMatch(
+      /# Written by `npm run deploy` .*: the address wrangler deployed to; email links use it\.\nDASHBOARD_URL = "https:\/\/deep-research-api\.ops-team\.workers\.dev"\n/,
+    );
+    // The first deploy reported its targets in wrangler's output file; the second applies the address, with no secrets again.
+    expect(fake.deployOptions[0]!.env?.WRANGLER_OUTPUT_FILE_PATH).toMatch(/wrangler-output\.ndjson$/);
+    expect(fake.deploys).toHaveLength(2);
+    expect(fake.deploys[1]!.argv).toEqual(["deploy", "--var", "ENVIRONMENT:production"]);
+    expect(logs.some((line) => line.startsWith("DASHBOARD_URL: wrote https://deep-research-api.ops-team.workers.dev"))).toBe(true);
+
+    // The next run finds it set: one deploy, wrangler.toml untouched.
+    await deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} });
+    expect(fake.deploys).toHaveLength(3);
+    expect(readFileSync(configPath, "utf8")).toBe(written);
+  });
+
+  it("without DASHBOARD_URL and no workers.dev target in wrangler's output: one deploy, and the log says what is refused until it is set", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    const logs: string[] = [];
+    await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath, env: {} });
+    expect(fake.deploys).toHaveLength(1);
+    expect(readDeployConfig(readFileSync(configPath, "utf8")).vars.DASHBOARD_URL).toBe("");
+    expect(logs.some((line) => /DASHBOARD_URL: not set.*signups, password resets and checkouts are refused/.test(line))).toBe(true);
   });
 
   it("an account that has the database and queues already: the id is found, nothing is created", async () => {

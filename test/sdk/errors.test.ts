@@ -5,6 +5,7 @@ import {
   ConnectionError,
   DeepResearch,
   DeepResearchError,
+  EmailNotVerifiedError,
   InsufficientCreditsError,
   InvalidRequestError,
   NotFoundError,
@@ -39,6 +40,7 @@ describe("error kinds", () => {
       [401, "unauthorized", AuthenticationError],
       [402, "insufficient_credits", InsufficientCreditsError],
       [403, "account_suspended", PermissionDeniedError],
+      [403, "email_not_verified", EmailNotVerifiedError],
       [404, "not_found", NotFoundError],
       [409, "idempotency_conflict", ConflictError],
       [413, "payload_too_large", InvalidRequestError],
@@ -54,6 +56,12 @@ describe("error kinds", () => {
       expect(thrown).toBeInstanceOf(DeepResearchError);
       expect(thrown).toMatchObject({ name: Kind.name, status, code, message: `The ${code} message.`, requestId: `req-${status}`, retryAfter: 7 });
     }
+  });
+
+  it("an unverified email's 403 is a kind of InsufficientCreditsError (the key works; the credits cannot pay yet), not an AuthenticationError", async () => {
+    const thrown = await thrownFor(403, "email_not_verified");
+    expect(thrown).toBeInstanceOf(InsufficientCreditsError);
+    expect(thrown).not.toBeInstanceOf(AuthenticationError);
   });
 
   it("a suspended account is also an AuthenticationError; a status without a kind stays a plain DeepResearchError", async () => {

@@ -72,7 +72,9 @@ export function explain(error: unknown, baseUrl: string): Outcome {
       message:
         error.code === "insufficient_credits"
           ? `Your credit balance is too low for this job: ${error.message}\n${insufficientCreditsAdvice(baseUrl)}`
-          : `${error.message}\nSee the dashboard's Billing page (${baseUrl}/billing).`,
+          : error.code === "email_not_verified"
+            ? `${error.message}\nThe dashboard's Settings page (${baseUrl}/settings) shows whether the address is verified.`
+            : `${error.message}\nSee the dashboard's Billing page (${baseUrl}/billing).`,
       exitCode: EXIT.credits,
     };
   }

@@ -4,6 +4,7 @@ import { enforceRateLimit, rateLimitByIp } from "../../middleware/rate-limit";
 import { rateLimitCounter } from "../../rate-limit/rules";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody } from "../../http/openapi";
 import { login, requestPasswordReset, resetPassword, signup, userDto, verifyEmail } from "../../services/accounts";
+import { requireLinkOrigin } from "../../services/link-origin";
 import { endSession, refreshSession } from "../../services/sessions";
 import { AuthResponse, ForgotBody, LoginBody, RefreshBody, ResetBody, SignupBody, UserDto } from "../account-schemas";
 import { sha256Hex } from "../../lib/crypto";
@@ -31,7 +32,7 @@ authRoutes.openapi(
     security: NO_SECURITY,
     summary: "Sign up",
     description:
-      "Creates an account on the Free plan with 500 credits, signs it in (the answer is a session) and emails a link to verify the address. 409 `email_taken` if the email is registered. Limited per client and per email (429).",
+      "Creates an account on the Free plan with 500 credits, signs it in (the answer is a session) and emails a link to verify the address; until it is verified, research may spend only part of those credits (100 by default; beyond: 403 `email_not_verified`). 409 `email_taken` if the email is registered. 400 `invalid_request` when the request's host is not one email links are built for (no `DASHBOARD_URL` and neither loopback nor in `LINK_HOSTS`): nothing is created or mailed. Limited per client and per email (429).",
     middleware: [rateLimitByIp("signup:ip")] as const,
     request: { body: jsonBody(SignupBody, { email: "ada@example.com", password: "correct horse battery", first_name: "Ada", last_name: "Lovelace" }) },
     responses: {
@@ -143,7 +144,7 @@ authRoutes.openapi(
     security: NO_SECURITY,
     summary: "Request a password reset",
     description:
-      "Emails a link to reset the password, valid 1 hour, if an account has this email. The answer is the same 200, as fast, whether or not it exists, so it reveals nothing. Limited per client and per email (429).",
+      "Emails a link to reset the password, valid 1 hour, if an account has this email. The answer is the same 200, as fast, whether or not it exists, so it reveals nothing. 400 `invalid_request`, for any email, when the request's host is not one email links are built for (no `DASHBOARD_URL` and neither loopback nor in `LINK_HOSTS`). Limited per client and per email (429).",
     middleware: [rateLimitByIp("forgot:ip")] as const,
     request: { body: jsonBody(ForgotBody, { email: "ada@example.com" }) },
     responses: { 200: noBody("Accepted"), ...errorResponses("invalid_request", "rate_limited") },
@@ -151,6 +152,8 @@ authRoutes.openapi(
   async (c) => {
     const { email } = c.req.valid("json");
     await enforceRateLimit(c, "forgot:email", email.trim());
+    // Refused before the deferred work when no link can be built for this host (it says nothing about the account).
+    requireLinkOrigin(c.get("deps").dashboardUrl);
     // The lookup and email happen after the response, so its timing says nothing about the account.
     c.get("deps").defer(requestPasswordReset(c.get("deps"), email).catch((error: unknown) => console.error("password reset email failed", error)));
     return c.body(null, 200);
@@ -206,6 +209,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     await verifyEmail(c.get("deps").db, c.req.valid("query").token);
-    return c.redirect(`${c.get("deps").dashboardUrl}/?email_verified=1`, 302);
+    // Without a link origin (a Host not allowed to carry links) the dashboard is this origin's: a relative redirect.
+    return c.redirect(`${c.get("deps").dashboardUrl ?? ""}/?email_verified=1`, 302);
   },
 );

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { payments } from "../../db/schema/billing";
 import { type Caller, users } from "../../db/schema/users";
 import { ApiError, errorSummary } from "../../lib/errors";
+import { requireLinkOrigin } from "../link-origin";
 import { nowIso } from "../../lib/time";
 import { findPack, findPlan, FREE_PLAN_ID } from "./catalog";
 import { failPayment } from "./payments";
@@ -36,6 +37,8 @@ function missingPrice(variable: string | null): ApiError {
  */
 export async function createCheckout(deps: ReturningDeps, user: Caller, item: { packId: string } | { planId: string }): Promise<{ url: string }> {
   const { db, config } = deps;
+  // Before the processor or the payments table is touched: no return page, no checkout.
+  const returnUrl = `${requireLinkOrigin(deps.dashboardUrl)}/billing`;
   const pack = "packId" in item ? await findPack(db, item.packId) : undefined;
   const plan = "planId" in item ? await findPlan(db, item.planId) : undefined;
   if ("packId" in item && !pack) throw ApiError.invalid(`Unknown pack "${item.packId}".`);
@@ -62,7 +65,6 @@ export async function createCheckout(deps: ReturningDeps, user: Caller, item: { 
     createdAt: nowIso(),
   });
   const metadata = { payment_id: paymentId, user_id: user.id, ...(pack ? { pack_id: pack.id } : { plan_id: plan!.id }) };
-  const returnUrl = `${deps.dashboardUrl}/billing`;
   try {
     const lineItems: { price: string; quantity?: number }[] = [{ price: priceId, quantity: 1 }];
     const overagePrice = plan ? priceIdFrom(config, plan.processorOveragePriceEnv) : null;
@@ -100,8 +102,9 @@ function processorFailure(error: unknown): ApiError {
 export async function createPortal(deps: ReturningDeps, user: Caller): Promise<{ url: string }> {
   const processor = requireProcessor(deps.config);
   if (!user.processorCustomerId) throw ApiError.invalid("No billing account yet: buy a pack or a plan first.");
+  const returnUrl = `${requireLinkOrigin(deps.dashboardUrl)}/billing`;
   try {
-    return await processor.createPortal(user.processorCustomerId, `${deps.dashboardUrl}/billing`);
+    return await processor.createPortal(user.processorCustomerId, returnUrl);
   } catch (error) {
     throw processorFailure(error);
   }

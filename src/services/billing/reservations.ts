@@ -9,10 +9,15 @@ import { maybeStartAutoTopup } from "./auto-topup";
 import type { BillingDeps } from "./checkout";
 import { processorClient } from "./processor";
 import { currentPlan } from "./subscriptions";
+import { unverifiedFloor } from "../unverified-spending";
 
 import type { Defer } from "../deps";
 
-export type ReservationOutcome = { status: "reserved"; balance: number; overageCredits: number } | { status: "insufficient"; balance: number };
+export type ReservationOutcome =
+  | { status: "reserved"; balance: number; overageCredits: number }
+  | { status: "insufficient"; balance: number }
+  /** The balance could pay, but the email is not verified and the floor (unverified-spending.ts) stops it. */
+  | { status: "unverified"; balance: number; floor: number };
 
 const reservationKey = (jobId: string) => `reservation:${jobId}`;
 
@@ -38,17 +43,24 @@ export async function reservationFunding(db: BillingDeps["db"], userId: string, 
  * Reserves `credits` for a job, once per job id. When the balance is short, a user on a paid plan
  * gets the shortfall as an `overage` entry in the same transaction as the reservation (reported to
  * the processor's billing meter afterwards) instead of a 402; Free users get `insufficient`.
- * Any debit may trigger an auto top-up in the background.
+ * Any debit may trigger an auto top-up in the background. Until the email is verified, the balance
+ * path stops at the unverified floor (`unverified`; services/unverified-spending.ts), in the same
+ * statement as the balance check; the overage path has none (a paid plan has a card on file).
  */
 export async function reserveCredits(deps: BillingDeps, userId: string, credits: number, jobId: string, defer: Defer): Promise<ReservationOutcome> {
   const { db } = deps;
   const reservation = { kind: "reservation" as const, delta: -credits, idempotencyKey: reservationKey(jobId), relatedId: jobId };
-  const first = await applyLedgerChange(db, userId, reservation);
+  const floor = unverifiedFloor(deps.config);
+  const first = await applyLedgerChange(db, userId, { ...reservation, unverifiedFloor: floor });
   if (first.status !== "insufficient") {
     defer(maybeStartAutoTopup(deps, userId).catch((error: unknown) => console.error(`auto top-up check failed: ${errorSummary(error)}`)));
     return { status: "reserved", balance: first.balance, overageCredits: 0 };
   }
-  if (!(await currentPlan(db, userId)).paid) return { status: "insufficient", balance: first.balance };
+  if (!(await currentPlan(db, userId)).paid) {
+    // Which rule refused it, for the answer: the balance (read in the same transaction) could pay, so the floor did.
+    if (floor && first.balance >= credits) return { status: "unverified", balance: first.balance, floor };
+    return { status: "insufficient", balance: first.balance };
+  }
 
   const overage = ledgerChangeStatements(db, userId, {
     kind: "overage",

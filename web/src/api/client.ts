@@ -119,5 +119,7 @@ export function errorMessage(error: unknown, response?: Response): string {
   if (!apiError) return error instanceof Error ? error.message : "Something went wrong.";
   if (apiError.status === 429 && apiError.retryAfterSecs) return `${apiError.message} Try again in ${apiError.retryAfterSecs} s.`;
   if (apiError.status >= 500 && apiError.requestId) return `${apiError.message} (request id ${apiError.requestId})`;
+  // The message says what to do; Settings shows whether the address is verified yet.
+  if (apiError.code === "email_not_verified") return `${apiError.message} Settings shows the address's status.`;
   return apiError.message;
 }

@@ -15,7 +15,11 @@ export function AccountFacts({ me }: { me: Schemas["UserDto"] }) {
           <dd>{me.email_verified ? "Verified" : "Not verified yet"}</dd>
         </div>
       </dl>
-      {!me.email_verified && <p className="muted">Open the link in the email we sent when you signed up to verify this address.</p>}
+      {!me.email_verified && (
+        <p className="muted">
+          Open the link in the email we sent when you signed up to verify this address: until then, research can spend only part of your signup credits.
+        </p>
+      )}
     </section>
   );
 }
