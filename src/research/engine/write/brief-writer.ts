@@ -1,5 +1,5 @@
 import type { CitationDto, SourceDto } from "../../shapes";
-import { cite, markers } from "./citations";
+import { type BriefBlock, cite, citeClauses, labelled, renderBrief } from "./brief-format";
 import type { EvidenceAnalysis } from "../evidence";
 import type { EvidenceDoc } from "../evidence";
 import type { Passage } from "../evidence";
@@ -126,29 +126,27 @@ export class BriefWriter {
     };
     const statements: Statement[] = [];
     const citations: CitationDto[] = [];
-    const paragraphs: string[] = [];
+    const written: BriefBlock[] = [];
     for (const block of this.blocks) {
-      if (block.lines.length === 0) continue;
-      const written = block.lines.map((line) => {
+      const lines = block.lines.map((line) => {
         if (!line.cited) return line.text;
         const docIndexes = [...new Set(line.passages.map((passage) => passage.doc))];
         statements.push({ text: line.text, docs: docIndexes, passages: line.passages });
         if (line.clauses) {
           // Each clause is the claim its own passages support, and carries its own markers.
           const { lead, parts, end } = line.clauses;
-          const written = parts.map((part) => {
+          const clauses = parts.map((part) => {
             for (const passage of part.passages) citations.push(citationOf(part.text, number(passage.doc) - 1, docs.get(passage.doc)!, passage));
-            return `${part.text} ${markers(part.passages.map((passage) => number(passage.doc)))}`;
+            return { text: part.text, numbers: part.passages.map((passage) => number(passage.doc)) };
           });
-          return `${lead}${written.join("; ")}${end}`;
+          return citeClauses(lead, clauses, end);
         }
         const numbers = docIndexes.map(number);
         for (const passage of line.passages) citations.push(citationOf(line.text, number(passage.doc) - 1, docs.get(passage.doc)!, passage));
-        return line.label ? `${line.label}: ${cite(line.text, numbers)}` : cite(line.text, numbers);
+        return line.label ? labelled(line.label, cite(line.text, numbers)) : cite(line.text, numbers);
       });
-      const body = block.bullets ? written.map((line) => `- ${line}`) : [written.join(" ")];
-      const heading = block.heading === null ? [] : [block.section ? `## ${block.heading}` : `**${block.heading}**`];
-      paragraphs.push([...heading, ...body].join("\n"));
+      const heading = block.heading === null ? null : { kind: block.section ? ("section" as const) : ("group" as const), title: block.heading };
+      written.push({ heading, bullets: block.bullets, lines });
     }
     const cited = [...numbers.entries()].sort((a, b) => a[1] - b[1]).map(([index]) => docs.get(index)!);
     const sources = cited.map((doc) => ({
@@ -157,7 +155,7 @@ export class BriefWriter {
       domain: doc.domain,
       summary: options.includeSummaries ? contribution(doc, statements) : null,
     }));
-    return { brief: paragraphs.join("\n\n"), sources, cited, statements, citations };
+    return { brief: renderBrief(written), sources, cited, statements, citations };
   }
 }
 

@@ -1,38 +1,15 @@
-/** The citation format of briefs: every sentence ends with one or more [n] markers (1-based into sources). */
+/**
+ * The brief's citations: every claim ends with one or more [n] markers (1-based into sources).
+ * The format itself is write/brief-format.ts; what is here checks a brief against it.
+ */
+import { lineSentences, markersIn, parseBrief } from "./brief-format";
 
-/** "[1][3]": the markers of these sources, each once, in order. */
-export function markers(numbers: number[]): string {
-  return [...new Set(numbers)]
-    .sort((a, b) => a - b)
-    .map((n) => `[${n}]`)
-    .join("");
-}
+/** The [n] numbers of a text, in order (the format's reader; kept under this name for its callers). */
+export const citationsIn = markersIn;
 
-/** Appends [n] markers before the sentence's closing punctuation. */
-export function cite(sentence: string, numbers: number[]): string {
-  const text = sentence.trim().replace(/\s*\[\d+\]/g, "");
-  const match = /^(.*?)([.!?])(["”’)]*)$/su.exec(text);
-  if (!match) return `${text} ${markers(numbers)}.`;
-  return `${match[1]}${match[3]} ${markers(numbers)}${match[2]}`;
-}
-
-export function citationsIn(text: string): number[] {
-  return [...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
-}
-
-/** Splits a brief into its sentences (lines and bullet items first, then sentence ends after a citation). */
+/** Splits a brief into its sentences: the lines of its blocks (headings are no claims, bullets lose their "- "), then sentence ends after a citation. */
 export function briefSentences(brief: string): string[] {
-  return (
-    brief
-      .split(/\n+/)
-      // A heading line ("**Shirley Temple**") names what the findings below it are about; it is not a claim.
-      .filter((line) => !/^\s*(?:\*\*[^*]+\*\*|#+\s.*)\s*$/.test(line))
-      .map((line) => line.replace(/^\s*(?:[-*•]|\d+\.)\s+/, "").trim())
-      .filter(Boolean)
-      .flatMap((line) => line.split(/(?<=\][.!?])\s+/))
-      .map((sentence) => sentence.trim())
-      .filter(Boolean)
-  );
+  return parseBrief(brief).flatMap((block) => block.lines.flatMap(lineSentences));
 }
 
 /**
