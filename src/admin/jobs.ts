@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { isTerminal, type JobStatus, ledgerEntries, researchJobs, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
-import { jobListColumns, jobSummary } from "../research/service";
+import { jobListColumns, jobSummary, type WriteReport } from "../research/service";
 import { type Actor, auditAfterChange } from "../services/audit";
 import { applyLedgerChange } from "../services/ledger";
 
@@ -60,6 +60,8 @@ export async function jobDetail(db: Db, id: string) {
     wave_count: j.waveCount,
     request: parseJson(j.requestJson) ?? {},
     response: parseJson(j.resultJson),
+    // The operator's view of a model's writing; the customer's result (response) never holds it.
+    write_report: j.writeReport === null ? null : (JSON.parse(j.writeReport) as WriteReport),
   };
 }
 

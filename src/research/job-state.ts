@@ -2,7 +2,7 @@ import type { LifecycleEvent } from "../webhooks/headers";
 import type { SearchScope } from "./providers/types";
 import type { JobStatus } from "../db/schema/jobs";
 import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
-import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress } from "./engine";
+import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress, WriteReport } from "./engine";
 import type { ResearchResult, SourceDto } from "./shapes";
 import { plainText } from "../lib/plain-text";
 
@@ -51,6 +51,11 @@ export interface JobRecord {
   sources: SourceDto[];
   /** Set once terminal. */
   result: ResearchResult | null;
+  /**
+   * With a model, set with `result` when the job succeeded: the write stage's report, which the
+   * final D1 row keeps for the operator (never part of `result`, what the customer reads).
+   */
+  writeReport?: WriteReport | null;
   /** Terminal and its ledger + D1 row written: nothing left to do. */
   settled: boolean;
   /** The last `research.progress` delivery enqueued (its wave, epoch ms): the throttle's memory. */

@@ -4,6 +4,7 @@ import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usage
 import type { Paging } from "../lib/paging";
 import { usdToMicros } from "./pricing";
 import { plainSources, type ResearchResult } from "./job-state";
+import type { WriteReport } from "./engine";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 
@@ -52,13 +53,17 @@ export async function markJobRunning(db: Db, id: string, startedAt: string): Pro
     .where(and(eq(researchJobs.id, id), eq(researchJobs.status, "pending")));
 }
 
-/** Writes the final state once: a row already terminal is left as it is. */
-export async function writeFinalJob(db: Db, result: ResearchResult): Promise<void> {
+/**
+ * Writes the final state once: a row already terminal is left as it is. The write stage's report
+ * goes beside the result, not in it: the operator reads it, the customer's result never holds it.
+ */
+export async function writeFinalJob(db: Db, result: ResearchResult, writeReport: WriteReport | null = null): Promise<void> {
   await db
     .update(researchJobs)
     .set({
       status: result.status,
       resultJson: JSON.stringify(result),
+      writeReport: writeReport === null ? null : JSON.stringify(writeReport),
       creditsCharged: result.credits_charged,
       costUsdMicros: usdToMicros(result.cost_usd),
       error: result.error,

@@ -326,6 +326,7 @@ export class ResearchJob extends DurableObject<Env> {
     const result = finalResult(record, outcome, Date.now());
     record.status = result.status;
     record.result = result;
+    record.writeReport = outcome.status === "succeeded" ? (outcome.output.write_report ?? null) : null;
     this.settling = this.persist().then(() => this.settle());
     try {
       await this.settling;
@@ -353,7 +354,7 @@ export class ResearchJob extends DurableObject<Env> {
     try {
       const db = createDb(this.env.DB);
       await settleReservation({ db, config: loadConfig(this.env) }, spec.userId, spec.id, result.credits_charged);
-      await writeFinalJob(db, result);
+      await writeFinalJob(db, result, record.writeReport ?? null);
       await this.hooksEnqueued;
       const event = terminalEvent(spec, result.status);
       if (event) await enqueueWebhook(this.env, { jobId: spec.id, event });

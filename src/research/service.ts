@@ -32,6 +32,7 @@ export { ResearchRequestSchema, type ResearchRequest } from "./request";
 export * from "./shapes";
 export * from "./event-shapes";
 export type { FollowOptions } from "./follow-job";
+export type { WriteReport } from "./engine";
 export type { SubmitResponse } from "./submit";
 export { ResearchQuoteDto, type ResearchQuote } from "./quote";
 export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, type ResearchMode } from "./pricing";

@@ -79,6 +79,8 @@ describe("GET /api/admin/jobs/{id}", () => {
       wave_count: 2,
       request: { question: "What changed in EU tariff policy in 2025?", mode: "standard" },
       response: expect.objectContaining({ id, status: "succeeded", brief: "A cited brief.", credits_charged: 60 }),
+      // Written offline (insertJob writes no model report): none.
+      write_report: null,
     });
   });
 

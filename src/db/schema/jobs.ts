@@ -35,6 +35,12 @@ export const researchJobs = sqliteTable(
     requestJson: text("request_json").notNull(),
     /** The final ResearchResult, once terminal. */
     resultJson: text("result_json"),
+    /**
+     * With a model: what the write stage kept of the model's claims and answer, and why not the
+     * rest (engine/write/write-report.ts), as JSON. The operator's, never the customer's: the admin
+     * job detail shows it, the ResearchResult in result_json does not hold it. Null offline.
+     */
+    writeReport: text("write_report"),
     creditsReserved: integer("credits_reserved").notNull(),
     creditsCharged: integer("credits_charged").notNull().default(0),
     costUsdMicros: integer("cost_usd_micros").notNull().default(0),

@@ -84,6 +84,14 @@ export const adminJobDetailExample = {
   error: null,
   source_count: 1,
   wave_count: 1,
+  write_report: {
+    claims: [
+      { text: "Cleveland asked Congress to reduce tariff charges on the necessaries of life.", kept: true, revised: false, reason: null },
+      { text: "Cleveland vetoed the tariff bill of 1894.", kept: false, revised: true, reason: "1894 is in none of its quotes" },
+    ],
+    answer: { text: "Cleveland wanted lower tariff charges on the necessaries of life.", kept: true, reason: null },
+    calls: 2,
+  },
 } satisfies Input<typeof AdminJobDetail>;
 
 export const adminLedgerExample = [

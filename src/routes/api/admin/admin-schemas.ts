@@ -151,6 +151,38 @@ export const AdminJobRow = JobSummaryDto.extend({
   user_email: z.string().openapi({ description: "The owner's email address." }),
 }).openapi("AdminJobRow", { description: "A research job of any user." });
 
+/** The write stage's report (engine/write/write-report.ts): what it kept of a model's writing, and why not the rest. */
+export const AdminWriteReport = z
+  .object({
+    claims: z
+      .array(
+        z.object({
+          text: z.string().openapi({ description: "The claim as the model first wrote it." }),
+          kept: z.boolean().openapi({ description: "Whether the brief holds it (as written, or as revised)." }),
+          revised: z.boolean().openapi({ description: "It failed its first check and went back to the model once; kept: the revision checked." }),
+          reason: z
+            .string()
+            .nullable()
+            .openapi({
+              description: 'Why it went back or was dropped ("the quote is not in source 3", "1898 is in none of its quotes"); null when it checked at once.',
+            }),
+        }),
+      )
+      .openapi({ description: "Every claim of the model's first write, in its order." }),
+    answer: z
+      .object({
+        text: z.string().openapi({ description: "The short answer the model gave." }),
+        kept: z.boolean().openapi({ description: "Whether the result states it." }),
+        reason: z.string().nullable().openapi({ description: "Why it was not stated; null when kept." }),
+      })
+      .nullable()
+      .openapi({ description: "The model's short answer; null when it gave none." }),
+    calls: z.int().openapi({ description: "Model calls the write made: 1, or 2 when claims went back to be revised." }),
+  })
+  .openapi("AdminWriteReport", {
+    description: "What the write stage did with a hosted model's writing: each claim and the short answer, kept or dropped, and why.",
+  });
+
 export const AdminJobDetail = AdminJobRow.extend({
   credits_reserved: int("Credits reserved when the job was accepted (the mode's price, or `max_credits`)."),
   request: z.record(z.string(), z.unknown()).openapi({ description: "The raw body that was posted" }),
@@ -159,6 +191,10 @@ export const AdminJobDetail = AdminJobRow.extend({
   error: z.string().nullable().optional().openapi({ description: "Why the job failed; null otherwise." }),
   source_count: z.int().nullable().optional().openapi({ description: "Sources the brief cites; null while the job runs." }),
   wave_count: z.int().nullable().optional().openapi({ description: "Waves the job ran; null while it runs." }),
+  write_report: AdminWriteReport.nullable().optional().openapi({
+    description:
+      "With a hosted model: what the write stage kept of the model's claims and short answer, and why not the rest. Null for a job written offline, one that did not succeed, or one from before the field. Only here: the customer's result never carries it.",
+  }),
 }).openapi("AdminJobDetail", { description: "A job with its raw request and response." });
 
 export const AdminTicketRow = z
