@@ -11,6 +11,8 @@ interface ProviderVariables {
   LLM_MODEL?: string;
   /** The model's context window in tokens: stages size each call's evidence to it (a local model's is small). */
   LLM_CONTEXT_TOKENS?: string | number;
+  /** How long one model call may take before it fails as retryable (default 90 s; a slow local or relayed model needs more). */
+  LLM_TIMEOUT_MS?: string | number;
   OPENAI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   ANTHROPIC_API_KEY?: string;
@@ -176,6 +178,13 @@ const configSchema = z
       .number({ error: "must be a number of tokens" })
       .int({ error: "must be a whole number of tokens" })
       .min(1024, { error: "must be at least 1024 tokens" })
+      .optional(),
+    // One model call: at least a second (less fails every call), at most the longest wall clock of a mode (600 s).
+    LLM_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(1_000, { error: "must be at least 1000 ms" })
+      .max(600_000, { error: "must be at most 600000 ms (10 minutes)" })
       .optional(),
     READER_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().positive().optional(),
     TASK_FAN_OUT: z.enum(["auto", "queue"], { error: 'must be "auto" or "queue"' }).default("auto"),

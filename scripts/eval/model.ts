@@ -35,6 +35,8 @@ export function modelSettings(choice: ModelChoice, env: NodeJS.ProcessEnv = proc
   const secrets: Record<string, string> = {};
   if (choice.model) vars.LLM_MODEL = choice.model;
   if (env.LLM_CONTEXT_TOKENS) vars.LLM_CONTEXT_TOKENS = env.LLM_CONTEXT_TOKENS;
+  // A capable model behind a relay answers slower than the 90 s a call is given by default.
+  if (env.LLM_TIMEOUT_MS) vars.LLM_TIMEOUT_MS = env.LLM_TIMEOUT_MS;
   let where: string;
   if (choice.provider === "openai") {
     if (env.OPENAI_BASE_URL) vars.OPENAI_BASE_URL = env.OPENAI_BASE_URL;

@@ -300,3 +300,27 @@ describe("LLM_CONTEXT_TOKENS: a model's context window, for stages to size their
     }
   });
 });
+
+// --- LLM_TIMEOUT_MS ---------------------------------------------------------------------------
+
+describe("LLM_TIMEOUT_MS: how long one model call may take", () => {
+  const BASE = "https://relayed-llm.test/v1";
+  const base = { ENVIRONMENT: "development", JWT_SECRET: "test-secret-that-is-at-least-32-characters-long" } as unknown as Env;
+
+  it("is validated with the configuration: whole milliseconds, 1 s to 10 minutes; unset is the default", () => {
+    expect(loadConfig({ ...base, LLM_TIMEOUT_MS: "300000" }).LLM_TIMEOUT_MS).toBe(300_000);
+    expect(loadConfig({ ...base }).LLM_TIMEOUT_MS).toBeUndefined();
+    expect(() => loadConfig({ ...base, LLM_TIMEOUT_MS: "slow" })).toThrow(/LLM_TIMEOUT_MS must be a number of milliseconds/);
+    expect(() => loadConfig({ ...base, LLM_TIMEOUT_MS: "1.5" })).toThrow(/LLM_TIMEOUT_MS must be a whole number of milliseconds/);
+    expect(() => loadConfig({ ...base, LLM_TIMEOUT_MS: "500" })).toThrow(/LLM_TIMEOUT_MS must be at least 1000 ms/);
+    expect(() => loadConfig({ ...base, LLM_TIMEOUT_MS: "600001" })).toThrow(/LLM_TIMEOUT_MS must be at most 600000 ms/);
+  });
+
+  it("a model built from configuration gives up a call after it (the default would wait 90 s): the retry answers", async () => {
+    const { handler, calls } = scriptedModel(BASE, () => (calls.length === 1 ? { delayMs: 120_000, text: "too late" } : "in time [1]."));
+    server.use(handler);
+    const model = createChatModel({ LLM_PROVIDER: "openai", OPENAI_BASE_URL: BASE, LLM_TIMEOUT_MS: "1000" })!;
+    expect(await write(model)).toMatchObject({ ok: true, value: "in time [1]." });
+    expect(calls).toHaveLength(2);
+  });
+});

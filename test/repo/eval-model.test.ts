@@ -37,9 +37,15 @@ describe("--llm and --model", () => {
     const key = "sk-test-0123456789abcdef";
     const settings = modelSettings(
       { provider: "openai", model: "gpt-x" },
-      { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", OPENAI_API_KEY: key, LLM_CONTEXT_TOKENS: "8192" },
+      { OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", OPENAI_API_KEY: key, LLM_CONTEXT_TOKENS: "8192", LLM_TIMEOUT_MS: "300000" },
     );
-    expect(settings.vars).toEqual({ LLM_PROVIDER: "openai", LLM_MODEL: "gpt-x", OPENAI_BASE_URL: "http://127.0.0.1:9999/v1", LLM_CONTEXT_TOKENS: "8192" });
+    expect(settings.vars).toEqual({
+      LLM_PROVIDER: "openai",
+      LLM_MODEL: "gpt-x",
+      OPENAI_BASE_URL: "http://127.0.0.1:9999/v1",
+      LLM_CONTEXT_TOKENS: "8192",
+      LLM_TIMEOUT_MS: "300000",
+    });
     expect(settings.secrets).toEqual({ OPENAI_API_KEY: key });
     expect(settings.description).not.toContain(key);
     expect(settings.description).toContain("OPENAI_API_KEY");

@@ -74,7 +74,7 @@ export function createSearchProvider(config: ProviderConfig, db: D1Database): Se
   return create(required, db);
 }
 
-type ChatOptions = { contextTokens: number | undefined };
+type ChatOptions = { contextTokens: number | undefined; timeoutMs: number | undefined };
 type LlmFactory<Name extends LlmProviderName> = (
   required: Required<(typeof LLM_PROVIDER.requires)[Name]>,
   config: ProviderConfig,
@@ -100,7 +100,14 @@ const LLM_ALIASES = { none: "extractive" };
 export function createChatModel(config: ProviderConfig): ChatModel | null {
   const { name, required } = chosen(LLM_PROVIDER, config, LLM_ALIASES);
   const create = LLM_FACTORIES[name] as (required: Record<string, string>, config: ProviderConfig, options: ChatOptions) => ChatModel | null;
-  return create(required, config, { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS) });
+  return create(required, config, { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS), timeoutMs: timeoutMs(config.LLM_TIMEOUT_MS) });
+}
+
+/** LLM_TIMEOUT_MS as a number (src/env.ts has validated its bounds); unset or empty: undefined, the models' default (MODEL_TIMEOUT_MS). */
+function timeoutMs(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const ms = Number(value);
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
 /** LLM_CONTEXT_TOKENS as a number (src/env.ts has validated it); unset or empty: undefined. */
