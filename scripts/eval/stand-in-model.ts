@@ -6,9 +6,9 @@
  *   not yet read; the critic: every claim supported;
  * - any other JSON call (response_format set, or JSON asked for in the system text): `{}`, a valid
  *   object the stage's schema rejects, so it falls back to its offline version (typed output);
- * - the brief (numbered sources in the prompt; the write stage's `{"brief", "answer"}` JSON, or plain
- *   text): the first sentence of each of the first sources, copied with its [n], so every sentence
- *   is one a passage supports, and no short answer (null);
+ * - the brief (numbered sources in the prompt; the write stage's `{"claims", "answer"}` JSON, or plain
+ *   text): the first sentence of each of the first sources as a claim quoting itself, so every claim
+ *   is one its quote states, and no short answer (null); the revise turn withdraws what failed;
  * - anything else: one sentence saying it cannot tell.
  * It reports usage (4 characters a token) as a real server does. `--refuse-json-mode` answers 400
  * to any `response_format`, as some llama.cpp, vLLM and Ollama builds do. GET /stats gives the
@@ -38,20 +38,25 @@ export function standInAnswer(body: ChatBody): { kind: string; text: string } {
   const messages = body.messages ?? [];
   const system = messages.find((message) => message.role === "system")?.content ?? "";
   const user = [...messages].reverse().find((message) => message.role === "user")?.content ?? "";
-  // The write stage asks for {"brief", "answer"} as JSON; an older brief prompt for plain text.
-  const writesBrief = /"brief"/.test(system);
+  // The write stage asks for {"claims", "answer"} as JSON (each claim with its verbatim quotes); an older brief prompt for plain text.
+  const writesClaims = /"claims"/.test(system) && !/revising/.test(system);
   const json = body.response_format !== undefined || /\bJSON\b/.test(system) || /\bJSON\b/.test(user.split("\n")[0] ?? "");
   const sources = numberedSources(user);
-  if (sources.length > 0 && (writesBrief || !json)) {
-    const lines = sources.slice(0, 4).flatMap(({ n, text }) => {
+  if (sources.length > 0 && (writesClaims || !json)) {
+    const claims = sources.slice(0, 4).flatMap(({ n, text }) => {
       const sentence = firstSentence(text);
-      return sentence ? [`${sentence.replace(/[.!?]+$/, "")} [${n}].`] : [];
+      return sentence ? [{ text: sentence, quotes: [{ source: n, quote: sentence }], heading: null, bullet: false }] : [];
     });
-    if (lines.length > 0) {
-      const brief = lines.join("\n");
+    if (claims.length > 0) {
       // No short answer: the stand-in cannot tell one, and an honest null leaves the engine's own.
-      return { kind: "brief", text: writesBrief ? JSON.stringify({ brief, answer: null }) : brief };
+      if (writesClaims) return { kind: "brief", text: JSON.stringify({ claims, answer: null }) };
+      return { kind: "brief", text: claims.map((claim) => `${claim.text.replace(/[.!?]+$/, "")} [${claim.quotes[0]!.source}].`).join("\n") };
     }
+  }
+  // The revise turn: the stand-in withdraws what failed (it cannot find better quotes).
+  if (/revising a research brief/.test(system)) {
+    const ids = [...user.matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
+    return { kind: "revise", text: JSON.stringify({ claims: ids.map((id) => ({ id, withdraw: true })) }) };
   }
   // The gathering stages and the critic, read from their instructions as a model reads them.
   if (/plan the web searches/.test(system)) {

@@ -161,7 +161,9 @@ describe("reflect with a model", () => {
       },
       brief: (call) => {
         const n = /\[(\d+)\] Ledger 42/.exec(call.user)?.[1];
-        return n ? `The ledger of the Zorblat Accord lists 42 signatories [${n}].` : "The sources do not say [1].";
+        // Claims with their verbatim quotes (issue 40).
+        const quote = "The ledger of the Zorblat Accord lists 42 signatories";
+        return n ? JSON.stringify({ claims: [{ text: `${quote}.`, quotes: [{ source: Number(n), quote }] }], answer: null }) : "The sources do not say [1].";
       },
     });
     const deps = providers(m.llm);

@@ -298,22 +298,30 @@ class ScriptedModel implements ChatModel {
 
 describe("typed output with a model: its values checked like the engine's own", () => {
   const schema = { type: "object", required: ["position"], properties: { position: { type: "string" } }, additionalProperties: false };
+  /** The write stage's answer (claims with their verbatim quotes, issue 40) and the critic's, before the typed output's call. */
+  const TEMPLE =
+    "As an adult, she was named United States ambassador to Ghana and to Czechoslovakia and also served as Chief of Protocol of the United States.";
+  const claimed = (text: string, source: number, quote: string) => [
+    JSON.stringify({ claims: [{ text, quotes: [{ source, quote }] }], answer: null }),
+    JSON.stringify({ verdicts: [{ id: 1, verdict: "supported" }] }),
+  ];
+  const protocol = claimed("Shirley Temple served as Chief of Protocol.", 2, TEMPLE);
 
   it("keeps a value a cited passage holds, with that passage", async () => {
-    const model = new ScriptedModel(["Shirley Temple served as Chief of Protocol [2].", '{"position": "Chief of Protocol"}']);
+    const model = new ScriptedModel([...protocol, '{"position": "Chief of Protocol"}']);
     const result = await run(kissAndTell, TWO_HOP_DOCS, schema, model);
     expect(result.typed).toEqual({ position: "Chief of Protocol" });
     const basis = basisOf(result);
     expect(basis).toHaveLength(1);
     expect(basis[0]).toMatchObject({ field: "position", confidence: "high" });
     expect(basis[0]!.quote).toContain("Chief of Protocol");
-    // Token usage is metered: two calls of 1,000 in + 100 out.
+    // Token usage is metered: three calls of 1,000 in + 100 out.
     expect(result.cost_usd).toBeGreaterThan(0);
   });
 
   it("removes the values no passage supports: a stray count, a false no one stated, a year 0", async () => {
     const model = new ScriptedModel([
-      "Presidents spoke of the Internet [1].",
+      ...claimed("A president spoke of the Internet.", 1, "We will bring affordable high-speed Internet to every American household"),
       '{"answer": "No President has ever said those words", "yes": false, "president_count": 90, "year": 0}',
     ]);
     const result = await run(
@@ -327,18 +335,19 @@ describe("typed output with a model: its values checked like the engine's own", 
   });
 
   it("fails, without a repair turn, when no source supports a required value the model gave or left null", async () => {
-    const invented = new ScriptedModel(["Shirley Temple was a diplomat [2].", '{"position": "Secretary of State"}']);
+    const diplomat = claimed("Shirley Temple was a diplomat.", 2, TEMPLE);
+    const invented = new ScriptedModel([...diplomat, '{"position": "Secretary of State"}']);
     expect((await unsupported(kissAndTell, TWO_HOP_DOCS, schema, invented)).fields).toEqual(["position"]);
-    expect(invented.requests).toHaveLength(2);
-    const unknown = new ScriptedModel(["Shirley Temple was a diplomat [2].", '{"position": null}']);
+    expect(invented.requests).toHaveLength(3);
+    const unknown = new ScriptedModel([...diplomat, '{"position": null}']);
     expect((await unsupported(kissAndTell, TWO_HOP_DOCS, schema, unknown)).fields).toEqual(["position"]);
-    expect(unknown.requests).toHaveLength(2);
+    expect(unknown.requests).toHaveLength(3);
   });
 
   it("keeps only the sources the brief cites, each one whole", async () => {
     const sources = { type: "array", items: { type: "object", required: ["url"], properties: { url: { type: "string" }, title: { type: "string" } } } };
     const model = new ScriptedModel([
-      "Shirley Temple served as Chief of Protocol [2].",
+      ...protocol,
       JSON.stringify({
         sources: [
           { url: WIKI("Shirley Temple"), title: "Shirley Temple" },
@@ -353,22 +362,22 @@ describe("typed output with a model: its values checked like the engine's own", 
   });
 
   it("repairs once with the validator's errors", async () => {
-    const model = new ScriptedModel(["Brief [1].", '{"position": 7}', '```json\n{"position": "Chief of Protocol"}\n```']);
+    const model = new ScriptedModel([...protocol, '{"position": 7}', '```json\n{"position": "Chief of Protocol"}\n```']);
     const result = await run(kissAndTell, TWO_HOP_DOCS, schema, model);
     expect(result.typed).toEqual({ position: "Chief of Protocol" });
-    const repair = model.requests[2]!.messages.at(-1)!.content;
+    const repair = model.requests[3]!.messages.at(-1)!.content;
     expect(repair).toMatch(/Validator errors/);
     expect(repair).toMatch(/position/);
   });
 
   it("after the one repair, fills the output offline under the same rules (a model's JSON never fails a job by itself)", async () => {
-    const model = new ScriptedModel(["Brief [1].", '{"position": 7}', '{"position": ["wrong"]}']);
+    const model = new ScriptedModel([...protocol, '{"position": 7}', '{"position": ["wrong"]}']);
     const outcome = (llm: ChatModel | null) =>
       run(kissAndTell, TWO_HOP_DOCS, schema, llm).then(
         (result) => result.typed,
         (error: unknown) => (error as Error).message,
       );
     expect(await outcome(model)).toEqual(await outcome(null));
-    expect(model.requests).toHaveLength(3);
+    expect(model.requests).toHaveLength(4);
   });
 });

@@ -9,6 +9,7 @@ import type { ModelContext } from "./model";
 import { ResearchRun } from "./run";
 import { type CompiledSchema, compileSchema, typedOutput, type TypedOutput } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
+import type { WriteReport } from "./write/write-report";
 
 /**
  * Runs one research job inside its budget envelope:
@@ -45,7 +46,7 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
     );
   }
 
-  const { analysis, synthesis, answer, addressed } = await synthesize(run);
+  const { analysis, synthesis, answer, addressed, writeReport } = await synthesize(run);
   const typed = schema ? await writeTyped(run, schema, analysis, synthesis) : null;
   const citations = [...synthesis.citations, ...(typed?.citations ?? [])];
   await run.checkCancelled();
@@ -62,6 +63,7 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
     searches: budget.searches,
     pages: budget.pages,
     stopped_reason: stopped,
+    ...(writeReport ? { write_report: writeReport } : {}),
   };
 }
 
@@ -95,7 +97,9 @@ function briefOptions(input: ResearchInput, critic: boolean) {
 }
 
 /** The brief from everything read: extractive, then written by the model when there is one. */
-async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis; answer: ShortAnswer | null; addressed: boolean }> {
+async function synthesize(
+  run: ResearchRun,
+): Promise<{ analysis: EvidenceAnalysis; synthesis: Synthesis; answer: ShortAnswer | null; addressed: boolean; writeReport: WriteReport | null }> {
   const { input, budget, query } = run;
   await run.progress("synthesizing");
   await run.checkCancelled();
@@ -104,13 +108,15 @@ async function synthesize(run: ResearchRun): Promise<{ analysis: EvidenceAnalysi
   let synthesis: Synthesis = extractive.synthesis;
   budget.charge("extractive_synthesis");
   let modelAnswer: ModelShortAnswer | null = null;
+  let writeReport: WriteReport | null = null;
   if (run.model && synthesis.sources.length > 0) {
     await run.checkCancelled();
     const written = await withModel(run, (model) => llmBrief(model, query, analysis, synthesis, options, { beforeCritic: () => run.progress("critic") }));
     synthesis = written.synthesis;
     modelAnswer = written.answer;
+    writeReport = written.report;
   }
-  return { analysis, synthesis, answer: shortAnswer(outcome, synthesis, modelAnswer), addressed };
+  return { analysis, synthesis, answer: shortAnswer(outcome, synthesis, modelAnswer), addressed, writeReport };
 }
 
 /**
@@ -150,7 +156,8 @@ function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis, model: ModelS
 function withCitations(answer: { text: string; confidence: ShortAnswer["confidence"]; basis: { doc: number }[] }, synthesis: Synthesis): ShortAnswer | null {
   const docs = new Set(answer.basis.map((passage) => passage.doc));
   const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));
-  if (citations.length === 0) return null;
+  // Never an answer resting on, or quoting, a document the result does not list (issue 40).
+  if (citations.length === 0 || citations.length < docs.size) return null;
   return { text: answer.text, confidence: answer.confidence, citations };
 }
 

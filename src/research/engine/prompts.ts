@@ -58,10 +58,11 @@ export function reflectPrompt(parts: {
 }
 
 /**
- * The brief and the short answer from numbered evidence (write stage), as JSON. Every sentence
- * must cite; the engine drops a marker whose source does not support its sentence, a sentence
- * left without one, and an answer its cited sources do not support. `report` (pro and max) asks
- * for the longer report with sections and the questions the sources leave open.
+ * The brief and the short answer from numbered evidence (write stage), as JSON claims that carry
+ * their verbatim quotes (issue 40): the engine checks every quote against its source's full text
+ * and every name and number of a claim against its quotes, and sends what fails back once
+ * (revisePrompt). `report` (pro and max) asks for the longer report with sections and the
+ * questions the sources leave open.
  */
 export function writePrompt(question: string, evidenceBlocks: string[], report: boolean): Prompt {
   return {
@@ -70,30 +71,54 @@ export function writePrompt(question: string, evidenceBlocks: string[], report: 
   };
 }
 
-const WRITE_RULES =
-  "Use the numbered sources only, never what you know. " +
-  "Every sentence of the brief must end with one or more citations like [1] or [2][3] naming the sources that state it. Never cite a number that is not listed. No sentence without a citation: the engine checks each one against the sources it cites and removes what they do not state. " +
+const CLAIM_RULES =
+  "Use the numbered sources only, never what you know. Write the brief as claims in reading order. " +
+  "Each claim is one sentence in your own words, with the quotes it rests on: each quote copied exactly, word for word, from the numbered source it names (a sentence or a clause of at least a few words; mark a gap with ...). " +
+  "A claim may quote several sources, as a comparison or a synthesis does. Every name, number and date a claim states must be in its quotes. " +
+  "Name the person or thing each claim is about: never start a claim with he, she, it, they or this. " +
+  "The engine checks every quote against the full text of its source and every name and number against the quotes, and sends back what fails. ";
+
+const ANSWER_RULES =
   'The answer is the short answer to the question as a QA dataset gives it (an entity, a date, a number, a place, "yes" or "no"; for an open question one sentence), ' +
-  'with your confidence ("high": a source states it; "medium": it follows from what the sources state; "low": a guess) and the numbers of the sources that state it. ' +
+  'with your confidence ("high": a quote states it for the subject asked about; "medium": it follows from what the quotes state; "low": a guess) and the quotes that state it (for a yes/no or a comparison, the quotes that state each side). ' +
   "When the sources do not answer the question, the answer is null: an honest null is better than a guess. " +
   "Answer with one JSON object only, no prose around it.";
 
+const CLAIM_JSON = '{"text": "...", "quotes": [{"source": 1, "quote": "..."}], "heading": null, "bullet": false}';
+const ANSWER_JSON = '"answer": {"text": "...", "confidence": "high", "quotes": [{"source": 1, "quote": "..."}]} or null';
+
 const WRITE_BRIEF_SYSTEM =
   "You are a research analyst. Write a concise brief answering the question from the numbered sources. " +
-  "Open with one sentence that answers the question directly in your own words when the sources support an answer (yes or no first for yes/no questions); if they do not, say what they establish. " +
-  'Then the key findings as bullet points (lines starting with "- "), without repeating source titles. ' +
-  WRITE_RULES +
-  ' JSON: {"brief": "<Markdown>", "answer": {"text": "...", "confidence": "high", "sources": [1]} or null}';
+  "The first claims (heading null, bullet false) are the opening: one sentence that answers the question directly when the sources support an answer (yes or no first for yes/no questions); if they do not, what they establish. " +
+  "Then the key findings as bullets (bullet true), optionally grouped under a short heading naming what they are about, without repeating source titles. " +
+  CLAIM_RULES +
+  ANSWER_RULES +
+  ` JSON: {"claims": [${CLAIM_JSON}, ...], ${ANSWER_JSON}}`;
 
 const WRITE_REPORT_SYSTEM =
   "You are a research analyst. Write a research report answering the question from the numbered sources. " +
-  "Open with a short paragraph that answers the question directly in your own words when the sources support an answer (yes or no first for yes/no questions); if they do not, say what they establish. " +
-  'Then a section "## Findings" with the findings as bullet points (lines starting with "- "), and further "## " sections where the material calls for them. ' +
+  "The first claims (heading null, bullet false) are the opening paragraph: it answers the question directly when the sources support an answer (yes or no first for yes/no questions); if they do not, it says what they establish. " +
+  'Then the findings as bullets under the heading "Findings" (bullet true), and further headings where the material calls for them. ' +
   'List in "open_questions" what the question asks that the sources leave open, each as a question ending with "?" (none when they answer everything). ' +
-  WRITE_RULES +
-  ' JSON: {"brief": "<Markdown>", "answer": {"text": "...", "confidence": "high", "sources": [1]} or null, "open_questions": ["...?"]}';
+  CLAIM_RULES +
+  ANSWER_RULES +
+  ` JSON: {"claims": [${CLAIM_JSON}, ...], ${ANSWER_JSON}, "open_questions": ["...?"]}`;
 
-/** The critic (pro, max): each numbered claim judged against the exact quotes it cites. */
+/**
+ * The one revise turn of the write stage: the claims (and the answer) that failed their check, each
+ * with why, to be corrected from the same numbered sources or withdrawn.
+ */
+export function revisePrompt(question: string, evidenceBlocks: string[], failures: string[]): Prompt {
+  return {
+    system:
+      "You are revising a research brief's claims that failed a check against their sources. For each claim below: correct it so that every quote is copied word for word from the numbered source it names and its quotes hold every name, number and date it states, or withdraw it when the sources do not state it. " +
+      "Keep each claim's meaning where the sources support it; name its subject (no he, she, it, they or this); use the numbered sources only. " +
+      'Answer with one JSON object only: {"claims": [{"id": 1, "text": "...", "quotes": [{"source": 2, "quote": "..."}]} or {"id": 1, "withdraw": true}, ...], "answer": {"text": "...", "quotes": [...]} or {"withdraw": true} (only when the answer is listed)}.',
+    user: `Question: ${question}\n\nSources:\n${evidenceBlocks.join("\n\n")}\n\nClaims to revise:\n${failures.join("\n\n")}`,
+  };
+}
+
+/** The critic (every mode whose envelope pays for it): each numbered claim judged against the exact quotes it cites. */
 export function criticPrompt(question: string, claimBlocks: string[]): Prompt {
   return {
     system:

@@ -7,7 +7,7 @@ import { estimateTokens } from "./context";
 import { parseModelJson } from "./json";
 
 /** The stages a hosted model may take; each falls back to its offline version when a call does not succeed. */
-export type ModelStage = "plan" | "reflect" | "write" | "critic" | "typed";
+export type ModelStage = "plan" | "reflect" | "write" | "revise" | "critic" | "typed";
 
 export interface ModelContext {
   llm: ChatModel;

@@ -75,9 +75,9 @@ export class BriefWriter {
     return this.block(null, false);
   }
 
-  /** A list of findings, under a heading (the subject they are about) or none. */
-  group(heading: string | null) {
-    return this.block(heading, true);
+  /** Findings under a heading (the subject they are about) or none: a list, or (`bullets` false) sentences. */
+  group(heading: string | null, bullets = true) {
+    return this.block(heading, bullets);
   }
 
   /** A section of a longer report ("## Findings", "## Open questions"): its heading, then a paragraph or bullets. */

@@ -1,103 +1,72 @@
-import { z } from "zod";
 import type { AnswerConfidence } from "../../shapes";
 import type { EvidenceAnalysis, EvidenceDoc, Passage } from "../evidence";
 import { similarity } from "../evidence";
 import { terms } from "../language";
-import { askModel, evidenceChars, fitBlocks, type ModelContext, parseModelJson } from "../model";
+import { askModel, evidenceChars, type ModelContext } from "../model";
 import { writePrompt } from "../prompts";
 import type { QueryAnalysis } from "../question";
 import type { Synthesis, SynthesisOptions } from "./brief";
 import { BriefWriter } from "./brief-writer";
-import { citationsIn, OPEN_QUESTIONS } from "./citations";
+import { OPEN_QUESTIONS } from "./citations";
+import { claimNames } from "./claims/checkable";
+import { ClaimChecker, type ClaimCheck, type ModelQuote } from "./claims/claim-check";
+import { evidenceBlocks } from "./claims/evidence-blocks";
+import { type KeptClaim, layOut, leansOnPrevious } from "./claims/layout";
+import { type Failure, reviseClaims } from "./claims/revise";
+import { readWritten, type Written, type WrittenAnswer, WrittenJson } from "./claims/written-claims";
 import { type CriticClaim, criticCheck, type Verdict } from "./critic";
+import type { WriteReport, WrittenClaimReport } from "./write-report";
 
-/** A claim is supported by a passage that holds at least this share of its content words. */
-const SUPPORT = 0.5;
-/** A short answer (an entity, a date) must have every content word in one passage: it is a span, not a paraphrase. */
-const SHORT_ANSWER_TERMS = 4;
 /** What one write call may hold: the numbered evidence, in tokens. */
 const WRITE_CONTEXT_TOKENS = 8000;
 /** The answer's length at most: a brief (lite, standard), or the longer report of pro and max. */
-const BRIEF_TOKENS = 800;
-const REPORT_TOKENS = 1600;
-/** Passages of a source the model is shown besides its lead sentence: its best. */
-const PASSAGES_PER_SOURCE = 6;
+const BRIEF_TOKENS = 1200;
+const REPORT_TOKENS = 2400;
 /** Open questions a report lists at most. */
 const MAX_OPEN_QUESTIONS = 5;
-/** Two kept sentences this similar say the same thing (the critic keeps the first). */
+/** Two kept sentences this similar say the same thing (a report keeps the first). */
 const SAME_THING = 0.7;
 
-const CONFIDENCES = ["high", "medium", "low"] as const;
-const lower = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : value);
-
-/** What the write call answers. Its parts are read leniently: a malformed answer or list is no answer, not a failed call. */
-const Written = z.object({
-  brief: z.string().trim().min(1),
-  answer: z
-    .object({
-      text: z.coerce.string().trim().min(1),
-      confidence: z.preprocess(lower, z.enum(CONFIDENCES)).catch("low"),
-      sources: z.array(z.coerce.number().int()).catch([]),
-    })
-    .nullable()
-    .catch(null)
-    .default(null),
-  open_questions: z.array(z.coerce.string()).catch([]).default([]),
-});
-type Written = z.infer<typeof Written>;
-
-/** The passage of a page that best supports a claim, with the share of the claim's words it holds. */
-export function bestSupport(claimTerms: string[], passages: Passage[]): { passage: Passage; support: number } | null {
-  if (claimTerms.length === 0) return null;
-  let best: { passage: Passage; support: number } | null = null;
-  for (const passage of passages) {
-    const own = new Set(passage.terms);
-    const support = claimTerms.filter((term) => own.has(term)).length / claimTerms.length;
-    if (!best || support > best.support) best = { passage, support };
-  }
-  return best;
-}
-
-/** The model's short answer where the sources it cites support it. */
+/** The model's short answer where its quotes hold it. */
 export interface ModelShortAnswer {
   text: string;
   confidence: AnswerConfidence;
-  /** The passages that support it (the short answer cites their sources). */
+  /** The spans it rests on (the short answer cites their sources). */
   basis: Passage[];
 }
 
 export interface ModelBrief {
   /** The model's brief under the contract, or the extractive one when nothing of the model's could be used. */
   synthesis: Synthesis;
-  /** Null: the model gave no answer its sources support, and the engine's own answer stands. */
+  /** Null: the model gave no answer its quotes hold, and the engine's own answer stands. */
   answer: ModelShortAnswer | null;
+  /** What was kept of the model's writing and why not the rest; null when the write call gave nothing. */
+  report: WriteReport | null;
 }
 
-/** One sentence of the model's brief, traced to the passages of the sources it cites. */
-interface Claim {
+/** One claim of the model's writing as it goes through the checks. */
+interface Draft {
   text: string;
-  terms: string[];
-  passages: Passage[];
-  /** In the opening paragraph (before any heading or bullet). */
-  opening: boolean;
+  quotes: ModelQuote[];
+  heading: string | null;
   bullet: boolean;
-  heading: { title: string; section: boolean } | null;
+  opening: boolean;
+  check: ClaimCheck;
+  report: WrittenClaimReport;
 }
 
 /**
- * The brief written by a hosted model (the write stage), with its short answer, from the same
- * evidence the extractive brief cites plus the next best pages, numbered and cut to a context
- * budget. The contract is the extractive brief's: each [n] of a model sentence is resolved to the
- * passage of source n that best supports it (its citation, exact quote and offsets); a marker
- * whose source does not support the sentence is removed, and a sentence left with no supported
- * marker (or none at all) is dropped. Pro and max (`options.critic`) write a longer report with
- * sections and the questions the sources leave open, drop a sentence that repeats one kept, and
- * have the model-critic judge every kept claim (and the answer) against the quotes it cites:
- * what it calls unsupported or partly supported is dropped; when it cannot be asked, the offline
- * checks above stand. The answer is stated only when its sources hold a passage with every word
- * of it (half, for a sentence-long answer), or the critic confirms it, and never when the critic
- * rejects it. If the call fails, the envelope cannot pay for it, or nothing usable remains, the
- * extractive brief stands and the engine's own answer with it.
+ * The brief written by a hosted model (the write stage, issue 40). The model writes claims in
+ * reading order, each with the verbatim quotes it rests on (written-claims.ts). Each is checked
+ * exactly (claim-check.ts): every quote a span of its source's full text, every name and number
+ * of the claim in its quotes; a claim that checks is kept as the model wrote it (paraphrase is
+ * fine) and its quotes become its citations, with their offsets. Where the envelope pays for it,
+ * the critic then judges each claim against its quotes, in every mode. What fails goes back to
+ * the model once with why (revise.ts), to be corrected or withdrawn; what still fails is dropped.
+ * The brief is laid out from what is kept (layout.ts): a full opening, no dangling pronoun, no
+ * empty heading, no orphaned bullet. The short answer is stated only on quotes that hold it. If
+ * the write call fails, the envelope cannot pay for it, or nothing checks, the extractive brief
+ * stands and the engine's own answer with it.
  */
 export async function llmBrief(
   model: ModelContext,
@@ -108,60 +77,101 @@ export async function llmBrief(
   hooks: { beforeCritic?: () => Promise<void> } = {},
 ): Promise<ModelBrief> {
   const report = options.critic;
+  const maxTokens = report ? REPORT_TOKENS : BRIEF_TOKENS;
   const candidates = numberedDocs(analysis, extractive, options);
-  const blocks = fitBlocks(
-    candidates.map((doc, index) => evidenceBlock(index + 1, doc, analysis)),
-    evidenceChars(model.llm, WRITE_CONTEXT_TOKENS, report ? REPORT_TOKENS : BRIEF_TOKENS),
-  );
+  const blocks = evidenceBlocks(candidates, analysis, query, evidenceChars(model.llm, WRITE_CONTEXT_TOKENS, maxTokens));
   const numbered = candidates.slice(0, blocks.length);
   const written = await askModel(model, {
     stage: "write",
     prompt: writePrompt(query.question, blocks, report),
-    maxTokens: report ? REPORT_TOKENS : BRIEF_TOKENS,
-    schema: Written,
+    maxTokens,
+    schema: WrittenJson,
     read: readWritten,
   });
-  if (report) await hooks.beforeCritic?.();
-  const fallback: ModelBrief = { synthesis: extractive, answer: null };
-  if (!written.ok) return fallback;
+  if (!written.ok) return { synthesis: extractive, answer: null, report: null };
 
-  let claims = traceClaims(written.value.brief, numbered, report);
-  let answer = answerCandidate(written.value, numbered);
-  if (report) {
-    // The critic: one verdict per claim (and the answer) against the quotes it cites.
-    const asked: CriticClaim[] = claims.map((claim) => ({ text: claim.text, quotes: claim.passages.map(quoteOf(numbered)) }));
-    if (answer) asked.push({ text: `The answer to "${query.question}" is: ${answer.text}`, quotes: answer.quotes.map(quoteOf(numbered)) });
-    const { verdicts } = await criticCheck(model, query.question, asked);
-    const rejected = (verdict: Verdict | null | undefined) => verdict === "unsupported" || verdict === "partly";
-    claims = claims.filter((_, index) => !rejected(verdicts[index]));
-    if (answer) {
-      const verdict = verdicts[asked.length - 1];
-      if (rejected(verdict)) answer = null;
-      else if (verdict === "supported") answer = { ...answer, confirmed: true };
+  const checker = new ClaimChecker(numbered);
+  const questionNames = claimNames(query.question, (word) => checker.isName(word));
+  let calls = 1;
+  const drafts = draftsOf(written.value, checker);
+  let answer = answerDraft(written.value.answer, checker, questionNames);
+
+  // The critic, in every mode whose envelope pays for it: each claim that checked, and the answer, against its quotes.
+  await hooks.beforeCritic?.();
+  const judged = drafts.filter((draft) => draft.check.ok);
+  const asked: CriticClaim[] = judged.map((draft) => ({ text: draft.text, quotes: passagesOf(draft).map((passage) => passage.text) }));
+  if (answer?.check.ok)
+    asked.push({ text: `The answer to "${query.question}" is: ${answer.text}`, quotes: answer.check.passages.map((passage) => passage.text) });
+  const critic = asked.length > 0 ? await criticCheck(model, query.question, asked) : { verdicts: [] as (Verdict | null)[], calls: 0 };
+  calls += critic.calls;
+  const rejected = (verdict: Verdict | null | undefined) => verdict === "unsupported" || verdict === "partly";
+  for (const [index, draft] of judged.entries()) {
+    if (rejected(critic.verdicts[index])) draft.check = { ok: false, kind: "critic", reason: "a fact checker found that its quotes do not state all of it" };
+  }
+  let confirmed = false;
+  if (answer?.check.ok) {
+    const verdict = critic.verdicts[asked.length - 1];
+    if (rejected(verdict)) answer.check = { ok: false, kind: "critic", reason: "a fact checker found that its quotes do not state it" };
+    confirmed = verdict === "supported";
+  }
+
+  // A sentence leaning on one that failed ("He then…") goes back with it, to name its subject.
+  for (const [index, draft] of drafts.entries()) {
+    const before = drafts[index - 1];
+    if (draft.check.ok && before && !before.check.ok && leansOnPrevious(draft.text))
+      draft.check = { ok: false, kind: "dangling", reason: "it leans on the sentence before it, which failed: name its subject" };
+  }
+
+  // The one revise turn: only when something failed.
+  const failed = drafts.filter((draft) => !draft.check.ok);
+  const answerFailed = answer !== null && !answer.check.ok ? answer : null;
+  if (failed.length > 0 || answerFailed) {
+    calls++;
+    const revision = await reviseClaims(model, query.question, blocks, failed.map(failureOf), answerFailed ? failureOf(answerFailed) : null);
+    for (const [index, draft] of failed.entries()) {
+      const revised = revision?.claims[index] ?? null;
+      draft.report.revised = true;
+      if (revised === "withdrawn") draft.report.reason = `withdrawn: ${draft.report.reason}`;
+      else if (revised) {
+        const check = checker.check(revised.text, revised.quotes);
+        if (check.ok && !leansOnPrevious(revised.text)) Object.assign(draft, { text: revised.text, quotes: revised.quotes, check });
+      }
+    }
+    if (answer && answerFailed) {
+      const revised = revision?.answer ?? null;
+      if (revised && revised !== "withdrawn") {
+        const check = checker.checkAnswer(revised.text, revised.quotes, questionNames);
+        if (check.ok) answer = { ...answer, text: revised.text, quotes: revised.quotes, check };
+      }
     }
   }
-  const stated =
-    answer && (answer.confirmed || answer.supported)
-      ? { text: answer.text, confidence: answer.confidence, basis: answer.confirmed ? answer.quotes : answer.basis }
-      : null;
-  if (claims.length === 0) return { synthesis: extractive, answer: stated };
+
+  let kept = drafts.filter((draft) => draft.check.ok);
+  // A report says each thing once: a kept sentence that repeats an earlier one is dropped.
+  if (report) kept = withoutRepeats(kept);
+  for (const draft of drafts) draft.report.kept = kept.includes(draft);
+
+  const stated = answer?.check.ok ? statedAnswer(answer, confirmed, questionNames) : null;
+  const writeReport: WriteReport = {
+    claims: drafts.map((draft) => draft.report),
+    answer: written.value.answer ? { text: written.value.answer.text, kept: stated !== null, reason: answerReason(answer, written.value.answer) } : null,
+    calls,
+  };
+  if (kept.length === 0) return { synthesis: extractive, answer: stated, report: writeReport };
 
   const writer = new BriefWriter(analysis);
-  writeClaims(writer, claims, report);
+  layOut(writer, kept.map(keptClaim), report);
   const questions = report ? openQuestions(written.value) : [];
   if (questions.length > 0) {
     const section = writer.section(OPEN_QUESTIONS, true);
     for (const question of questions) section.addUncited(question);
   }
   // The overview of an open question stays the extractive one: its quotes are exact, which the short answer needs.
-  return { synthesis: { ...writer.finish(options), ...(extractive.overview ? { overview: extractive.overview } : {}) }, answer: stated };
-}
-
-/** A JSON object, or a prose brief with its [n] markers (a weaker model's answer): the brief, no answer. */
-function readWritten(text: string): unknown {
-  const json = parseModelJson(text);
-  if (json !== null && typeof json === "object" && !Array.isArray(json)) return json;
-  return citationsIn(text).length > 0 ? { brief: text } : json;
+  return {
+    synthesis: { ...writer.finish(options), ...(extractive.overview ? { overview: extractive.overview } : {}) },
+    answer: stated,
+    report: writeReport,
+  };
 }
 
 /** The sources the model is shown: those the extractive brief cites, then the next best pages read, up to the brief's limit. */
@@ -174,147 +184,84 @@ function numberedDocs(analysis: EvidenceAnalysis, extractive: Synthesis, options
   return docs;
 }
 
-/** "[n] Title (domain)" and the page's lead sentence and best passages, in page order. */
-function evidenceBlock(n: number, doc: EvidenceDoc, analysis: EvidenceAnalysis): string {
-  const ranked = analysis.ranked.find((entry) => entry.doc.index === doc.index);
-  const best = (ranked?.best ?? []).slice(0, PASSAGES_PER_SOURCE).map((item) => item.passage);
-  const passages = [...new Set([...doc.passages.slice(0, 1), ...best])].sort((a, b) => a.position - b.position);
-  return `[${n}] ${doc.title} (${doc.domain})\n${passages.map((passage) => passage.text).join(" ")}`;
-}
-
-const quoteOf = (numbered: EvidenceDoc[]) => (passage: Passage) => {
-  const doc = numbered.find((entry) => entry.index === passage.doc);
-  return doc ? doc.text.slice(passage.start, passage.end) : passage.text;
-};
-
-/**
- * The model's sentences in order, each with the passages that support it: per [n], the passage
- * of source n holding the largest share of its words, kept when that is at least half. Headings
- * and bullets are kept as the model wrote them; a repeated sentence is dropped in a report.
- */
-function traceClaims(brief: string, numbered: EvidenceDoc[], report: boolean): Claim[] {
-  const claims: Claim[] = [];
-  let heading: Claim["heading"] = null;
+/** The model's claims, each checked, with where it goes (its opening: before its first heading or bullet). */
+function draftsOf(written: Written, checker: ClaimChecker): Draft[] {
   let opening = true;
-  let openQuestions = false;
-  for (const raw of brief.split(/\n+/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    const title = headingOf(line);
-    if (title) {
-      openQuestions = isOpenQuestions(title.title);
-      heading = title;
-      opening = false;
-      continue;
-    }
-    // Open questions claim nothing: they come from `open_questions` (or this section) and cite nothing.
-    if (openQuestions) continue;
-    const bullet = /^(?:[-*•]|\d+\.)\s+/.test(line);
-    if (bullet) opening = false;
-    const body = line.replace(/^(?:[-*•]|\d+\.)\s+/, "");
-    for (const sentence of body.split(/(?<=\][.!?])\s+/)) {
-      const numbers = citationsIn(sentence);
-      if (numbers.length === 0 || numbers.some((n) => n < 1 || n > numbered.length)) continue;
-      const text = sentence.replace(/\s*\[\d+\]/g, "").trim();
-      const claimTerms = terms(text);
-      const passages = [...new Set(numbers)]
-        .map((n) => bestSupport(claimTerms, numbered[n - 1]!.passages))
-        .filter((match): match is { passage: Passage; support: number } => match !== null && match.support >= SUPPORT)
-        .map((match) => match.passage);
-      if (passages.length === 0) continue;
-      if (report && claims.some((other) => similarity(other.terms, claimTerms) > SAME_THING)) continue;
-      claims.push({ text, terms: claimTerms, passages, opening, bullet, heading });
-    }
-  }
-  return claims;
+  return written.claims.map((claim) => {
+    if (claim.heading !== null || claim.bullet) opening = false;
+    const check = checker.check(claim.text, claim.quotes);
+    return { ...claim, opening, check, report: { text: claim.text, kept: false, revised: false, reason: check.ok ? null : check.reason } };
+  });
 }
 
-interface AnswerCandidate {
+interface AnswerDraft {
   text: string;
   confidence: AnswerConfidence;
-  /** Its sources hold a passage with its words (every one for a short answer, half for a sentence). */
-  supported: boolean;
-  /** The critic said its quotes support it. */
-  confirmed?: boolean;
-  /** The passages that hold its words. */
-  basis: Passage[];
-  /** What the critic is shown: the passage of each cited source closest to the question and answer. */
-  quotes: Passage[];
+  quotes: ModelQuote[];
+  check: ClaimCheck;
 }
 
-/** The model's answer, with what its cited sources hold of it; null when it gave none, none at `medium` or above, or cited nothing listed. */
-function answerCandidate(written: Written, numbered: EvidenceDoc[]): AnswerCandidate | null {
-  const answer = written.answer;
+/** The model's answer, checked on its quotes; null when it gave none or only a guess ("low"). */
+function answerDraft(answer: WrittenAnswer | null, checker: ClaimChecker, questionNames: string[]): AnswerDraft | null {
   if (!answer || answer.confidence === "low") return null;
-  const docs = [...new Set(answer.sources)].filter((n) => n >= 1 && n <= numbered.length).map((n) => numbered[n - 1]!);
-  if (docs.length === 0) return null;
-  const answerTerms = terms(answer.text);
-  const needed = answerTerms.length <= SHORT_ANSWER_TERMS ? 1 : SUPPORT;
-  const matches = docs.map((doc) => bestSupport(answerTerms, doc.passages)).filter((match) => match !== null && match.support >= needed - 1e-9);
-  const basis = matches.map((match) => match!.passage);
-  // Where the words alone cannot show it (yes or no), the critic sees each source's passage nearest the answer in context.
-  const context = terms(`${answer.text} ${written.brief.split(/\n/)[0] ?? ""}`);
-  const quotes = basis.length > 0 ? basis : docs.flatMap((doc) => bestSupport(context, doc.passages)?.passage ?? []);
-  // "high" needs every word of the answer in one passage, or the critic's confirmation (see llmBrief).
-  const full = matches.some((match) => match!.support >= 1 - 1e-9);
-  const confidence = answer.confidence === "high" && !full ? "medium" : answer.confidence;
-  return { text: answer.text, confidence, supported: basis.length > 0, basis, quotes };
+  return { text: answer.text, confidence: answer.confidence, quotes: answer.quotes, check: checker.checkAnswer(answer.text, answer.quotes, questionNames) };
 }
 
-/** A heading line: a section ("## Findings") or the subject of a group ("**Shirley Temple**"). */
-function headingOf(line: string): { title: string; section: boolean } | null {
-  const section = /^#{1,6}\s+(.+?)\s*#*$/.exec(line)?.[1];
-  const bold = /^\*\*([^*]+)\*\*:?$/.exec(line)?.[1];
-  const title = (section ?? bold)?.replace(/[*_]/g, "").replace(/:$/, "").trim();
-  return title ? { title, section: section !== undefined } : null;
+/**
+ * The answer as stated: on its quotes. `high` only when its quotes name what the question asks
+ * about (its subject) and the critic, when it could be asked, confirmed them.
+ */
+function statedAnswer(answer: AnswerDraft, confirmed: boolean, questionNames: string[]): ModelShortAnswer | null {
+  if (!answer.check.ok) return null;
+  const basis = answer.check.passages;
+  const joined = ` ${basis.map((passage) => terms(passage.text).join(" ")).join(" ")} `;
+  const namesSubject = questionNames.every((name) => joined.includes(` ${terms(name).join(" ")} `));
+  const confidence: AnswerConfidence = answer.confidence === "high" && !(namesSubject || confirmed) ? "medium" : answer.confidence;
+  return { text: answer.text, confidence, basis };
 }
 
-const isOpenQuestions = (title: string) => title.toLowerCase() === OPEN_QUESTIONS.toLowerCase();
+function answerReason(answer: AnswerDraft | null, written: WrittenAnswer): string | null {
+  if (written.confidence === "low") return "the model's confidence was low";
+  if (!answer) return null;
+  return answer.check.ok ? null : answer.check.reason;
+}
 
-/** The kept claims as the model laid them out: the opening paragraph, then its sections and bullets. */
-function writeClaims(writer: BriefWriter, claims: Claim[], report: boolean): void {
-  // The brief opens with a statement: when the model's opening was dropped, its first kept claim opens.
-  const opening = claims.some((claim) => claim.opening) ? claims.filter((claim) => claim.opening) : claims.slice(0, 1);
-  const first = writer.paragraph();
-  for (const claim of opening) first.add(claim.text, claim.passages);
-  let block: ReturnType<BriefWriter["paragraph"]> | null = null;
-  let place = "";
-  for (const claim of claims) {
-    if (opening.includes(claim)) continue;
-    // In a report, what the model wrote under no heading is under "Findings".
-    const heading = claim.heading ?? (report ? { title: "Findings", section: true } : null);
-    const key = `${heading?.section ? "#" : "*"}${heading?.title ?? ""}`;
-    if (!block || key !== place) {
-      block =
-        heading === null
-          ? claim.bullet
-            ? writer.group(null)
-            : writer.paragraph()
-          : heading.section
-            ? writer.section(heading.title, claim.bullet)
-            : writer.group(heading.title);
-      place = key;
+const passagesOf = (draft: Draft) => (draft.check.ok ? draft.check.passages : []);
+
+const failureOf = (draft: { text: string; quotes: ModelQuote[]; check: ClaimCheck }): Failure => ({
+  text: draft.text,
+  quotes: draft.quotes,
+  reason: draft.check.ok ? "" : draft.check.reason,
+});
+
+const keptClaim = (draft: Draft): KeptClaim => ({
+  text: draft.text,
+  passages: passagesOf(draft),
+  heading: draft.heading,
+  bullet: draft.bullet,
+  opening: draft.opening,
+});
+
+function withoutRepeats(drafts: Draft[]): Draft[] {
+  const kept: Draft[] = [];
+  const said: string[][] = [];
+  for (const draft of drafts) {
+    const own = terms(draft.text);
+    if (said.some((other) => similarity(other, own) > SAME_THING)) {
+      draft.report.reason = "it repeats an earlier claim";
+      continue;
     }
-    block.add(claim.text, claim.passages);
+    said.push(own);
+    kept.push(draft);
   }
+  return kept;
 }
 
 /** The questions a report says the sources leave open: questions only (they are not claims), each once, a few. */
 function openQuestions(written: Written): string[] {
-  const underHeading: string[] = [];
-  let inside = false;
-  for (const raw of written.brief.split(/\n+/)) {
-    const line = raw.trim();
-    const heading = headingOf(line);
-    if (heading) {
-      inside = isOpenQuestions(heading.title);
-      continue;
-    }
-    if (inside && line) underHeading.push(line.replace(/^(?:[-*•]|\d+\.)\s+/, ""));
-  }
   const seen = new Set<string>();
   const questions: string[] = [];
-  for (const candidate of [...written.open_questions, ...underHeading]) {
+  for (const candidate of written.open_questions) {
     const text = candidate
       .replace(/\s*\[\d+\]/g, "")
       .replace(/\s+/g, " ")

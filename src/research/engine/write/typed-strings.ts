@@ -1,5 +1,5 @@
 import { terms, withRelations } from "../language";
-import { bestSupport } from "./llm-synthesis";
+import { bestSupport } from "./best-support";
 import type { Found, Support } from "./typed-basis";
 import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
 import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./typed-field";

@@ -1,0 +1,37 @@
+import type { EvidenceAnalysis, EvidenceDoc, Passage } from "../../evidence";
+import { words } from "../../language";
+import type { QueryAnalysis } from "../../question";
+
+/** The best-ranked passages of a source that always go first, after its lead sentence. */
+const TOP_PASSAGES = 6;
+
+/**
+ * What the model is shown of each numbered source (issue 40: the evidence the model needs): its
+ * lead sentence and best-ranked passages first, then the passages that name what the question
+ * names or the next hop's entities, then those with the figures a "how many / how much / when"
+ * question asks for, then the rest by rank, as many as the source's fair share of the context
+ * holds; written in page order. Before, a figure outside the six best-ranked sentences (two
+ * answers on pages that were read) never reached the model.
+ */
+export function evidenceBlocks(numbered: EvidenceDoc[], analysis: EvidenceAnalysis, query: QueryAnalysis, maxChars: number): string[] {
+  const share = Math.floor(maxChars / Math.max(1, numbered.length));
+  const names = [...query.entities, ...analysis.bridgeEntities].map((name) => words(name).join(" ")).filter((name) => name.length > 2);
+  const wantsFigures = /\b(how (many|much|long|old|far|tall|big)|what (year|date|number|amount|percentage)|when)\b/i.test(query.question);
+  return numbered.map((doc, index) => {
+    const header = `[${index + 1}] ${doc.title} (${doc.domain})`;
+    const ranked = (analysis.ranked.find((entry) => entry.doc.index === doc.index)?.best ?? []).map((item) => item.passage);
+    const named = doc.passages.filter((passage) => names.some((name) => ` ${words(passage.text).join(" ")} `.includes(` ${name} `)));
+    const figures = wantsFigures ? doc.passages.filter((passage) => /\d/.test(passage.text)) : [];
+    const order = [...doc.passages.slice(0, 1), ...ranked.slice(0, TOP_PASSAGES), ...named, ...figures, ...ranked.slice(TOP_PASSAGES)];
+    const chosen = new Set<Passage>();
+    let size = header.length;
+    for (const passage of order) {
+      if (chosen.has(passage)) continue;
+      if (size + passage.text.length + 1 > share && chosen.size > 0) continue;
+      chosen.add(passage);
+      size += passage.text.length + 1;
+    }
+    const text = [...chosen].sort((a, b) => a.position - b.position).map((passage) => passage.text);
+    return `${header}\n${text.join(" ")}`;
+  });
+}
