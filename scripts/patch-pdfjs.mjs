@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm install` runs this (the package's `postinstall` script). It appends one line to unpdf's
-// PDF.js bundle (node_modules/unpdf/dist/pdfjs.mjs) that hands its stream decoder classes to the
-// Worker, so src/research/collections/pdf-decode-budget.ts can count every byte PDF.js decodes
-// (issue 39): a pre-scan of the file guessed which streams PDF.js would decode and with which
+// PDF.js bundle (node_modules/unpdf/dist/pdfjs.mjs) that hands its stream decoder classes (and its
+// character map, whose ranges expand too) to the Worker, so
+// src/research/collections/pdf-decode-budget.ts can count every byte PDF.js decodes (issue 39): a pre-scan of the file guessed which streams PDF.js would decode and with which
 // filters, and each guess it got wrong (an indirect /Filter, a #xx name escape, RunLengthDecode,
 // a stream inside an object stream, one stream decoded many times) let a bomb through. The bundle
 // keeps these classes to itself, and a Worker cannot evaluate a patched copy at run time.
@@ -25,6 +25,7 @@ const CLASSES = {
   JpegStream: /[\s,;]([\w$]+)=class JpegStream extends /,
   JpxStream: /[\s,;}](JpxStream)=class extends /,
   Jbig2Stream: /[\s,;}]([\w$]+)=class Jbig2Stream extends /,
+  CMap: /;var (CMap)=class\{/,
 };
 
 let text;

@@ -70,6 +70,24 @@ async function redrawnFormPdf(): Promise<Uint8Array> {
   ]);
 }
 
+/**
+ * A 1 KB PDF whose font's ToUnicode map has four ranges of 16.7 million codes each: no stream is
+ * large, but PDF.js fills in an entry a code (150 s and 4 GB in Node before this was counted).
+ */
+function characterMapPdf(): Uint8Array {
+  const hex = (n: number) => n.toString(16).padStart(8, "0");
+  const ranges = Array.from({ length: 4 }, (_, i) => `<${hex(i * 0x1000000)}> <${hex(i * 0x1000000 + 0xfffffe)}> <0041>`).join(" ");
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /X def 1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange 4 beginbfrange ${ranges} endbfrange endcmap CMapName currentdict /CMap defineresource pop end end`;
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    { dictionary: "<< >>", data: encoder.encode("BT /F1 12 Tf 72 720 Td (Hello) Tj ET") },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+    { dictionary: "<< >>", data: encoder.encode(cmap) },
+  ]);
+}
+
 async function upload(caller: ApiCaller, collectionId: string, file: File): Promise<Response> {
   const form = new FormData();
   form.append("file", new File(["A fine document that must not be written when the PDF is refused."], "fine.txt"));
@@ -114,7 +132,15 @@ describe("decompression bombs are refused whatever route their filter takes (413
 
   it("through one stream decoded again and again: the count is of every decoding, not of the file's streams", async () => {
     expect(await refusedUpload(await redrawnFormPdf())).toBe(
-      '"bomb.pdf" decodes to more than 64 MB in all (a stream counts each time it is read), the most a PDF may.',
+      '"bomb.pdf" decodes to more than 64 MB in all (a stream counts each time it is read, a character map by its entries), the most a PDF may.',
+    );
+  });
+
+  it("through a character map whose ranges expand to 67 million entries, before PDF.js fills them in", async () => {
+    const pdf = characterMapPdf();
+    expect(pdf.length).toBeLessThan(2_000);
+    expect(await refusedUpload(pdf)).toBe(
+      '"bomb.pdf" decodes to more than 64 MB in all (a stream counts each time it is read, a character map by its entries), the most a PDF may.',
     );
   });
 

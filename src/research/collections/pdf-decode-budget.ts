@@ -18,12 +18,17 @@ import { getResolvedPDFJS } from "unpdf";
  *  - BrotliDecode (PDF 2.0, 2025; no producer we know writes it): decoded whole in one call;
  *  - images (DCT, JPX, JBIG2): never text, and their decoders size memory from the image's own
  *    header. Text extraction decodes images only inside Type3 glyphs.
+ * One thing expands without a decoder: a character map's ranges (`<00000000> <00FFFFFE>` in a
+ * 1 KB ToUnicode map is 16.7 million entries; four took 150 s and 4 GB in Node). Each range is
+ * charged to the document's total, ENTRY_BYTES an entry, before PDF.js fills it in.
  * PDF.js keeps these classes to itself; scripts/patch-pdfjs.mjs (run by npm install) makes its
  * bundle hand them over. Without it, PDFs are refused (nothing is decoded uncounted).
  */
 
 /** Must match KEY in scripts/patch-pdfjs.mjs. */
 const DECODERS_KEY = "deep-research.pdfjs-decoders";
+/** What one character map entry holds (a slot of a JS array and, for text, a short string). */
+const ENTRY_BYTES = 16;
 
 export interface DecodeBudget {
   /** Bytes one stream may decode to (what one decoder's buffer may hold). */
@@ -47,11 +52,16 @@ const budgets = new AsyncLocalStorage<DecodeBudget>();
 /** What each decoder was charged for so far (its buffer's requested length). */
 const charged = new WeakMap<object, number>();
 
-function charge(decoder: object, requested: number): void {
+/** The current document's budget; a decode outside readPdf (or one whose context was lost) is refused, never let through uncounted. */
+function currentBudget(): DecodeBudget {
   const budget = budgets.getStore();
-  // A decode outside readPdf (or one whose context was lost) is refused, never let through uncounted.
   if (!budget) throw new DecodeRefused("A PDF stream was decoded outside a decode budget.");
   if (budget.exceeded) throw new DecodeRefused(`The ${budget.exceeded} decode bound was already passed.`);
+  return budget;
+}
+
+function charge(decoder: object, requested: number): void {
+  const budget = currentBudget();
   const before = charged.get(decoder) ?? 0;
   if (requested <= before) return;
   if (requested > budget.streamBytes) budget.exceeded = "stream";
@@ -59,6 +69,17 @@ function charge(decoder: object, requested: number): void {
   if (budget.exceeded) throw new DecodeRefused(`The ${budget.exceeded} decode bound was passed.`);
   budget.decoded += requested - before;
   charged.set(decoder, requested);
+}
+
+/** A character map range of `low`..`high`, charged to the document's total. */
+function chargeRange(low: unknown, high: unknown): void {
+  const budget = currentBudget();
+  const entries = typeof low === "number" && typeof high === "number" ? Math.max(0, high - low + 1) : 0;
+  if (budget.decoded + entries * ENTRY_BYTES > budget.totalBytes) {
+    budget.exceeded = "document";
+    throw new DecodeRefused("The document decode bound was passed.");
+  }
+  budget.decoded += entries * ENTRY_BYTES;
 }
 
 type Prototype = Record<string, unknown>;
@@ -69,6 +90,7 @@ interface Decoders {
   JpegStream: { prototype: Prototype };
   JpxStream: { prototype: Prototype };
   Jbig2Stream: { prototype: Prototype };
+  CMap: { prototype: Record<string, (this: object, low: unknown, high: unknown, target: unknown) => unknown> };
 }
 
 let installed = false;
@@ -99,6 +121,13 @@ async function installCounting(): Promise<void> {
   for (const image of [decoders.JpegStream, decoders.JpxStream, decoders.Jbig2Stream]) {
     image.prototype.decodeImage = () => {
       throw new DecodeRefused("Images are not decoded for text.");
+    };
+  }
+  for (const method of ["mapCidRange", "mapBfRange", "mapBfRangeToArray"]) {
+    const map = decoders.CMap.prototype[method]!;
+    decoders.CMap.prototype[method] = function (this: object, low: unknown, high: unknown, target: unknown) {
+      chargeRange(low, high);
+      return map.call(this, low, high, target);
     };
   }
   installed = true;

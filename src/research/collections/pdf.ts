@@ -84,7 +84,7 @@ function overDecodeBound(name: string, budget: DecodeBudget): ApiError {
   }
   return new ApiError(
     "payload_too_large",
-    `"${name}" decodes to more than ${megabytes(budget.totalBytes)} in all (a stream counts each time it is read), the most a PDF may.`,
+    `"${name}" decodes to more than ${megabytes(budget.totalBytes)} in all (a stream counts each time it is read, a character map by its entries), the most a PDF may.`,
   );
 }
 
