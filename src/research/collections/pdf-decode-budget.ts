@@ -6,7 +6,7 @@ import { getResolvedPDFJS } from "unpdf";
  * PDF.js guessed which streams it would decode and through which filters; every guess it got
  * wrong let a bomb through (an indirect /Filter, a #xx name escape, a key after the filter that
  * contains "obj", /F for /Filter, RunLengthDecode, LZW, a stream inside an object stream, one
- * 7 MB stream drawn 100 times). So the count is not of the file but of PDF.js's own work: each of
+ * 7 MB form drawn 20 times). So the count is not of the file but of PDF.js's own work: each of
  * its decoders (Flate, LZW, RunLength, ASCIIHex, ASCII85, CCITT, predictors, decryption, the
  * concatenation of a page's contents) grows its output through `DecodeStream.ensureBuffer`, and
  * that method is wrapped to charge the growth to the document's budget *before* the buffer is
