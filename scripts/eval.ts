@@ -5,6 +5,7 @@
  *   npm run eval -- <dataset.json ...> [--mode lite|standard|pro[,...]] [--limit N] [--verbose]
  *                   [--json out.json] [--concurrency N] [--base-url http://127.0.0.1:PORT]
  *                   [--admin-email EMAIL] [--collection] [--answer-from field|opening]
+ *                   [--wallclock SECONDS] [--only ID|N[,...]]
  *                   [--in-process [--per-question]] [--llm openai|anthropic [--model ID]]
  *
  * Datasets are HotpotQA-format JSON arrays, optionally with `answer_aliases` per question
@@ -20,6 +21,10 @@
  * mode listed in --mode (standard,pro: every question in standard, then every one in pro, on the
  * same corpus). The server is always stopped and its state removed.
  * --limit N asks the first N questions of each file; the corpus still holds every file's paragraphs.
+ * --only ID|N[,...] asks only those questions, each named by its id or its number (1-based, as the
+ * per-question lines of a run with the same files and --limit number it); the corpus is unchanged.
+ * --wallclock SECONDS is sent as every job's max_wallclock_secs (1 to 3600; the client waits that
+ * long plus a grace): a capable model relayed from elsewhere answers slower than a mode's limit allows.
  * --collection puts the paragraphs into a collection of the eval account instead (POST
  * /v1/collections/{id}/documents, charged like any upload) and every question names it: the
  * quality of research over a customer's own documents, with the demo corpus not searched.
@@ -57,10 +62,12 @@ import { execFileSync } from "node:child_process";
 import { parseArgs, USAGE, UsageError } from "./eval/args";
 import { isExiting, runCleanup } from "./eval/cleanup";
 import { loadDatasets } from "./eval/dataset";
+import { onlyQuestions } from "./eval/only";
 import type { ModeRun } from "./eval/mode-run";
 import { answerSourceNote, jsonPathForMode, retrievalTable, shortAnswerTable, writeJson } from "./eval/report";
 import { runThroughService } from "./eval/service-run";
 import { summarizeGroups } from "./eval/summary";
+import { summarizeWrites, writeSummaryTable } from "./eval/write-summary";
 
 function gitRevision(): string | null {
   try {
@@ -81,7 +88,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = (line: string) => console.log(line);
-  const data = loadDatasets(options.files, options.limit);
+  const loaded = loadDatasets(options.files, options.limit);
+  // The corpus keeps every question's paragraphs: --only changes what is asked, not what is searched.
+  const data = options.only ? { ...loaded, questions: onlyQuestions(loaded.questions, options.only) } : loaded;
   if (data.joinedTitles.length)
     log(
       `note: ${data.joinedTitles.length} titles have several different paragraphs (across questions or files); each title's paragraphs are joined into one document`,
@@ -113,6 +122,9 @@ async function main(): Promise<number> {
     const note = answerSourceNote(summary);
     if (note) log(`${note}\n`);
     log(`### Sources, brief, latency and credits\n\n${retrievalTable(summary)}`);
+    // A model run (or a running server that reports its write stage): what was kept of the model's writing.
+    const writes = summarizeWrites(run.rows.filter((row) => row.status === "succeeded").map((row) => row.write_report));
+    if (options.llm || writes.reported > 0) log(`\n### The model's writing: claims and answers kept\n\n${writeSummaryTable(writes)}`);
     if (typeof run.meta.ledger_credits_spent === "number" && run.meta.ledger_credits_spent !== charged) {
       log(`\nWARNING: the ledger says ${run.meta.ledger_credits_spent} credits were spent in mode ${run.mode}, the jobs report ${charged} charged`);
     }
@@ -131,6 +143,9 @@ async function main(): Promise<number> {
         started_at: new Date(started).toISOString(),
         duration_ms: run.durationMs,
         corpus_documents: data.corpus.length,
+        wallclock_secs: options.wallclock ?? null,
+        only: options.only ?? null,
+        write: writes,
       };
       writeJson(path, meta, summary, run.rows);
       log(`\nwrote ${path}`);

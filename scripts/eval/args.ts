@@ -9,7 +9,7 @@ export const EVAL_MODES: readonly EvalMode[] = RESEARCH_MODES.filter((mode): mod
 
 export const USAGE =
   `usage: npm run eval -- <dataset.json ...> [--mode ${EVAL_MODES.join("|")}[,...]] [--limit N] [--verbose] [--json out.json]\n` +
-  "                       [--answer-from field|opening]\n" +
+  "                       [--answer-from field|opening] [--wallclock SECONDS] [--only ID|N[,...]]\n" +
   "                       [--concurrency N] [--base-url http://127.0.0.1:PORT] [--admin-email EMAIL]\n" +
   "                       [--collection] [--in-process [--per-question]]\n" +
   "                       [--llm openai|anthropic [--model ID]]   (OPENAI_BASE_URL, OPENAI_API_KEY / ANTHROPIC_API_KEY from the environment)";
@@ -37,6 +37,10 @@ export interface EvalOptions {
   perQuestion: boolean;
   /** The service started with this hosted model (--llm, --model); unset: the offline engine. */
   llm?: ModelChoice;
+  /** Sent as every job's `max_wallclock_secs` (--wallclock): a model's slower calls need more than the mode's limit. */
+  wallclock?: number;
+  /** Only these questions (--only): each a question id, or a 1-based number as the per-question lines print it (dataset/only.ts). */
+  only?: string[];
 }
 
 export const DEFAULT_ADMIN_EMAIL = "eval-admin@example.com";
@@ -47,6 +51,26 @@ function positiveInt(flag: string, value: string | undefined): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive integer, got ${value ?? "nothing"}`);
   return n;
+}
+
+/** The request's bounds of max_wallclock_secs (1, since 0 is below every mode's synthesis reserve, to 3600). */
+export const MAX_WALLCLOCK_SECS = 3600;
+
+function wallclockSecs(value: string | undefined): number {
+  const secs = positiveInt("--wallclock", value);
+  if (secs > MAX_WALLCLOCK_SECS)
+    throw new UsageError(`--wallclock takes at most ${MAX_WALLCLOCK_SECS} seconds (the request's max_wallclock_secs), got ${secs}`);
+  return secs;
+}
+
+/** "3,7,5a8b57f25542995d1e6f1371": each selector once, in the order given. */
+function selectorList(value: string | undefined): string[] {
+  const selectors = (value ?? "")
+    .split(",")
+    .map((selector) => selector.trim())
+    .filter(Boolean);
+  if (selectors.length === 0) throw new UsageError("--only needs question ids or 1-based question numbers, separated by commas");
+  return [...new Set(selectors)];
 }
 
 /** "standard" or "standard,pro": each mode once, in the order given. */
@@ -100,6 +124,12 @@ export function parseArgs(argv: string[]): EvalOptions {
       }
       case "--limit":
         options.limit = positiveInt("--limit", value());
+        break;
+      case "--wallclock":
+        options.wallclock = wallclockSecs(value());
+        break;
+      case "--only":
+        options.only = selectorList(value());
         break;
       case "--concurrency":
         options.concurrency = positiveInt("--concurrency", value());

@@ -56,7 +56,7 @@ export async function runInProcess(options: EvalOptions, data: LoadedDatasets, l
     const runs: ModeRun[] = [];
     for (const mode of options.modes) {
       const started = Date.now();
-      const budgets = budgetsForMode(mode);
+      const budgets = budgetsForMode(mode, { maxWallclockSecs: options.wallclock });
       const rows: QuestionRow[] = [];
       log(`\nmode ${mode}\n`);
       for (const [index, question] of data.questions.entries()) {

@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import type { ScoredConfidence } from "./answer";
 import type { QuestionRow } from "./row";
 import type { ConfidencePrecision, GroupedSummary, Spread, Summary } from "./summary";
+import { writeDetail } from "./write-summary";
 
 function shortAnswerCell(row: QuestionRow): string {
   if (!row.answer) return "sa null       ";
@@ -21,7 +22,8 @@ export function questionLine(row: QuestionRow, total: number): string {
   );
 }
 
-export function questionDetail(row: QuestionRow): string {
+/** `withWrite`: a model run, so the write stage's report is shown (or that there is none). */
+export function questionDetail(row: QuestionRow, withWrite = false): string {
   const aliases = row.answer_aliases.length ? ` (or ${row.answer_aliases.join(" / ")})` : "";
   const answer = row.answer ? `${row.answer.text}  [${row.answer.confidence}; sources ${row.answer.citations.map((i) => i + 1).join(", ") || "none"}]` : "null";
   return [
@@ -29,6 +31,7 @@ export function questionDetail(row: QuestionRow): string {
     `   answer (${row.answer_source}): ${answer}    F1 ${row.metrics.f1.toFixed(2)}`,
     ...row.brief.split("\n").map((line) => `   | ${line}`),
     `   sources (${row.sources.length}): ${row.sources.map((source) => source.title).join(" ; ")}`,
+    ...(withWrite ? writeDetail(row.write_report) : []),
     "",
   ].join("\n");
 }

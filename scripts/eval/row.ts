@@ -2,6 +2,7 @@
 import type { AnswerSource, EvalAnswer } from "./answer";
 import type { EvalQuestion } from "./dataset";
 import { type QuestionScores, scoreAnswer } from "./score";
+import type { EvalWriteReport } from "./write-summary";
 
 export interface QuestionRow {
   index: number;
@@ -32,6 +33,8 @@ export interface QuestionRow {
   credits_charged: number;
   cost_usd: number;
   wave_count: number | null;
+  /** With a model: what the write stage kept of the model's writing (the admin job detail); null when the job has none. */
+  write_report: EvalWriteReport | null;
 }
 
 export interface Outcome {
@@ -49,6 +52,7 @@ export interface Outcome {
   credits: number;
   costUsd: number;
   waves: number | null;
+  writeReport?: EvalWriteReport | null;
 }
 
 /** A job that did not succeed scores as nothing: the customer got no answer. */
@@ -86,5 +90,6 @@ export function buildRow(index: number, question: EvalQuestion, outcome: Outcome
     credits_charged: outcome.credits,
     cost_usd: outcome.costUsd,
     wave_count: outcome.waves,
+    write_report: outcome.writeReport ?? null,
   };
 }

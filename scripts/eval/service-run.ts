@@ -20,6 +20,8 @@ import { buildRow } from "./row";
 import { isHealthy, startServer } from "./server";
 import type { ModeRun } from "./mode-run";
 import { modelSettings } from "./model";
+import { AdminSession } from "./admin-session";
+import type { EvalWriteReport } from "./write-summary";
 
 /** The client gives up this long after a mode's wall-clock cap (queueing, settlement, SSE delivery). */
 const CLIENT_GRACE_SECS = 60;
@@ -47,6 +49,7 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
   try {
     const api = new ApiClient(baseUrl);
     const admin = await signInAdmin(api, options.adminEmail, ADMIN_PASSWORD);
+    const session = new AdminSession(api, options.adminEmail, ADMIN_PASSWORD, admin.accessToken);
 
     const granted = Math.min(1_000_000, Math.max(1_000, data.questions.length * options.modes.length * CREDITS_PER_QUESTION));
     await grantCredits(api, admin.accessToken, admin.userId, granted, runId);
@@ -90,13 +93,18 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
       log(
         `\naccount ${options.adminEmail}: balance ${balanceBefore} of ${granted} granted; asking ${data.questions.length} questions, mode ${mode}, concurrency ${options.concurrency}\n`,
       );
-      const timeoutMs = (MODES[mode].wallclockSecs + CLIENT_GRACE_SECS) * 1000;
+      const timeoutMs = ((options.wallclock ?? MODES[mode].wallclockSecs) + CLIENT_GRACE_SECS) * 1000;
+      const jobOptions = {
+        ...(collectionId ? { collections: [collectionId] } : {}),
+        ...(options.wallclock ? { max_wallclock_secs: options.wallclock } : {}),
+      };
       const rows = await mapPool(
         data.questions,
         options.concurrency,
         async (question, index) => {
-          const asked = await ask(api, apiKey, question.question, mode, timeoutMs, collectionId ? { collections: [collectionId] } : {});
+          const asked = await ask(api, apiKey, question.question, mode, timeoutMs, jobOptions);
           const result = asked.result;
+          const writeReport = result?.status === "succeeded" ? await reportOf(session, result.id, log) : null;
           const { answer, source } = readAnswer(result ?? { brief: null, answer: null }, options.answerFrom);
           const row = buildRow(index, question, {
             status: result?.status ?? "no_result",
@@ -113,10 +121,11 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
             credits: result?.credits_charged ?? 0,
             costUsd: result?.cost_usd ?? 0,
             waves: result?.wave_count ?? null,
+            writeReport,
           });
           if (isExiting()) return row; // interrupted: the server is going away, this is no result
           log(questionLine(row, data.questions.length));
-          if (options.verbose) log(questionDetail(row));
+          if (options.verbose) log(questionDetail(row, Boolean(options.llm) || row.write_report !== null));
           return row;
         },
         isExiting,
@@ -143,5 +152,15 @@ export async function runThroughService(options: EvalOptions, data: LoadedDatase
       log("stopping the service and removing its state directory");
       await stop();
     }
+  }
+}
+
+/** The job's write report; a failed read is reported and counted as none, not the end of the run. */
+async function reportOf(session: AdminSession, jobId: string, log: (line: string) => void): Promise<EvalWriteReport | null> {
+  try {
+    return await session.writeReport(jobId);
+  } catch (error) {
+    log(`write report of job ${jobId} could not be read: ${(error as Error).message}`);
+    return null;
   }
 }
