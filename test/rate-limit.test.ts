@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/env";
 import worker from "../src/index";
 import { RateLimiter } from "../src/rate-limit/counter-object";
-import { LeasedHits, leaseSize, RATE_RULES, type RateRuleName } from "../src/rate-limit/rules";
+import { LeasedHits, leaseSize } from "../src/rate-limit/leased-hits";
+import { RATE_RULES, type RateRuleName } from "../src/rate-limit/rules";
 import { BASE, call, createKey, expectError, json, login, randomIp, signupUser, uniqueEmail } from "./helpers";
 
 const scale = loadConfig(env).RATE_LIMIT_SCALE;
@@ -215,6 +216,9 @@ describe("leased hits", () => {
     let count = 0;
     const calls = { count: 0 };
     const stub = {
+      async giveBack(hits: number, windowEndsAt: number) {
+        if (windowEndsAt === windowStart + 60_000) count = Math.max(0, count - hits);
+      },
       async take(want: number, limit: number, windowMs: number) {
         calls.count += 1;
         if (clock() - windowStart >= windowMs) [windowStart, count] = [clock(), 0];
@@ -259,10 +263,24 @@ describe("leased hits", () => {
     expect(remaining).toEqual(remaining.map((_, i) => 100 - i - 1));
   });
 
-  it("keeps a bounded number of subjects", async () => {
-    const { counter } = sharedCounter(() => 0);
+  it("keeps a bounded number of subjects, and gives back the unspent hits of a lease it lets go", async () => {
+    const counters = new Map(["a", "b", "c"].map((subject) => [subject, sharedCounter(() => 0)]));
     const leases = new LeasedHits(2, () => 0);
-    for (const subject of ["a", "b", "c"]) await leases.hit(subject, 100, 60_000, counter);
+    const given: Promise<unknown>[] = [];
+    for (const [subject, { counter }] of counters) await leases.hit(subject, 100, 60_000, counter, (work) => given.push(work));
     expect((leases as unknown as { leases: Map<string, unknown> }).leases.size).toBe(2);
+    await Promise.all(given);
+    // "a" was let go with leaseSize - 1 hits unspent: its counter has them back, all but the one spent.
+    const { counter: a } = counters.get("a")!;
+    expect((await (await a()).take(100, 100, 60_000)).granted).toBe(99);
+  });
+
+  it("concurrent misses in one isolate share one lease request: every hit granted is spent, none lost", async () => {
+    const { calls, counter } = sharedCounter(() => 0);
+    const leases = new LeasedHits(100, () => 0);
+    const decisions = await Promise.all(Array.from({ length: 150 }, () => leases.hit("k", 100, 60_000, counter)));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(100);
+    // One counter call per block, and one for the refusal the waiters share.
+    expect(calls.count).toBe(100 / leaseSize(100) + 1);
   });
 });

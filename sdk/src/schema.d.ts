@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Add documents to a collection
-         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413), a PDF of at most 2,000 pages read within 20 s a call (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
+         * @description Adds documents to a collection, as JSON (`{documents: [...]}`, up to 100) or as uploaded files (multipart `file` parts: `.txt`, `.md`, `.html`, `.pdf` with its text extracted, or `.jsonl` with one document a line). A document with the url of one already there (or, without a url, its title) replaces it and keeps its id. Charged at the `ingest_mb` op price (2 credits a MB of text, at least 1 credit a call), as a ledger entry of kind `ingest`; 402 `insufficient_credits` if the balance is short. Limits: 2 MB of text a document (413), 20 MB a file and 21 MB a request (413; a body sent without Content-Length is refused as it arrives, at the first chunk past 21 MB), a PDF of at most 2,000 pages read within 20 s a call whose compressed streams decode to at most 8 MB each and 64 MB in all, each time one is read (413), 10,000 documents a collection (400 `document_limit_exceeded`), the plan's storage (402 `storage_limit_exceeded`; both hold under concurrent calls: of calls that together pass a bound, those that would pass it are refused whole); other file types are 415. All or nothing: on any error nothing is written or charged. Send an `Idempotency-Key` to make retries safe.
          */
         post: operations["addCollectionDocuments"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Research a question
-         * @description Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, and nothing is written. The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`.
+         * @description Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, 403 `email_not_verified` if the account's email is not verified and the job would spend more than an unverified account may (100 of its signup credits by default), and nothing is written. The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`.
          */
         post: operations["createResearch"];
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a webhook delivery
-         * @description POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free.
+         * @description POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free. Limited per account to 60 delivery resends and test events together, from the API and the dashboard, per 10 minutes: beyond, 429 `rate_limited` with `Retry-After` and that limit's `RateLimit-Limit`, `-Remaining` and `-Reset`.
          */
         post: operations["resendResearchDelivery"];
         delete?: never;
@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test webhook event
-         * @description POSTs a `webhook.test` event to `url` now, signed like every delivery (`X-Service-Signature` and the Standard Webhooks headers) with your signing secret, and answers what your endpoint said. One attempt, not retried; its body is `{ type, job_id: null, created_at, data }`. The URL follows the rules of `webhook_url` (400 otherwise). Free.
+         * @description POSTs a `webhook.test` event to `url` now, signed like every delivery (`X-Service-Signature` and the Standard Webhooks headers) with your signing secret, and answers what your endpoint said. One attempt, not retried; its body is `{ type, job_id: null, created_at, data }`. The URL follows the rules of `webhook_url` (400 otherwise). Free. Limited per account to 60 test events and delivery resends together, from the API and the dashboard, per 10 minutes: beyond, 429 `rate_limited` with `Retry-After` and that limit's `RateLimit-Limit`, `-Remaining` and `-Reset`.
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -502,20 +502,21 @@ export interface components {
                  *     | `storage_limit_exceeded` | 402 | The documents would take the account's collections beyond its plan's storage (text bytes: Free 50 MB, Developer 1 GB, Startup 5 GB, Growth 20 GB). Nothing was written or charged. |
                  *     | `forbidden` | 403 | Signed in, but not allowed to do this: an operator (admin) operation called by a user who is not an admin. |
                  *     | `account_suspended` | 403 | The account is suspended: login and every call with its access tokens or API keys answer this. Jobs already running finish. |
+                 *     | `email_not_verified` | 403 | The account's email address is not verified and the research would spend more than an unverified account may (100 of the 500 signup credits by default; bought credits are not bounded). Nothing was reserved. Open the link emailed at sign-up (a password reset also verifies the address), then send the request again. |
                  *     | `not_found` | 404 | No such resource for this account: an unknown id, or one that belongs to another account (the two are indistinguishable on purpose), or no such route. |
                  *     | `email_taken` | 409 | An account with this email already exists: sign in, or reset its password. |
                  *     | `idempotency_conflict` | 409 | A request with the same `Idempotency-Key` is still being processed (a synchronous research request sent again while the first is starting). Retry in a moment to get its answer. |
                  *     | `payload_too_large` | 413 | A document's text is over 2 MB, an uploaded file over 20 MB or a request body over 21 MB; or a PDF passes a reading bound: over 2,000 pages, a compressed stream inflating to over 8 MB (64 MB for the file), or over 20 s to read the PDFs of one call. The message names the bound. |
                  *     | `unsupported_media_type` | 415 | An uploaded file is not `.txt`, `.md`, `.html`, `.pdf` or `.jsonl`, or a body is neither JSON nor multipart where both are accepted. |
                  *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` (or `idempotency_key`) was already used with a different body. Use a new key for a new request. |
-                 *     | `rate_limited` | 429 | A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives. |
+                 *     | `rate_limited` | 429 | A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset; per account on what costs a request of ours, e.g. test events and resends, playground submits and quotes, support tickets, payment sessions, password changes). Wait the seconds the `Retry-After` header gives. |
                  *     | `payment_processor_not_configured` | 500 | This server has no payment processor set up, so checkout, the customer portal and processor webhooks are unavailable. |
                  *     | `internal` | 500 | A failure on our side, logged under the response's `X-Request-Id` (quote it to support). A research job that fails this way is refunded. |
                  *     | `payment_processor_error` | 502 | The payment processor refused or failed the request (checkout, portal). Nothing was charged; try again later. |
                  *     | `service_unavailable` | 503 | The service cannot answer now: it cannot reach its database (`GET /healthz`), or the job to cancel is still being started. Retry later (after `Retry-After` seconds when it is given). |
                  * @enum {string}
                  */
-                code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";
+                code: "invalid_request" | "impossible_budget" | "document_limit_exceeded" | "unauthorized" | "invalid_credentials" | "insufficient_credits" | "storage_limit_exceeded" | "forbidden" | "account_suspended" | "email_not_verified" | "not_found" | "email_taken" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "payment_processor_not_configured" | "internal" | "payment_processor_error" | "service_unavailable";
                 /** @description For `invalid_request` from validation: the list of problems, each `{path, message}` (`path` is the dotted field path, empty for the body itself). Absent otherwise. */
                 details?: unknown;
                 /** @description What went wrong, for people: a sentence naming the field or the rule. Its wording may change; branch on `code`. */
@@ -797,7 +798,7 @@ export interface components {
         ResearchResult: {
             /** @description The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds. */
             answer: components["schemas"]["ShortAnswer"] | null;
-            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds; a job that failed on its typed output (`error` names the fields no source supports) still carries the brief it wrote, and a job cancelled or out of time the brief of what it had read (`partial`), when what it read addresses the question. */
+            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. A failed job is refunded and carries no brief, sources or citations, only its `error` (for a typed output, the fields no source supports or that do not conform). A job cancelled while it was still gathering carries a brief of the pages it had read (`partial`), when what it read addresses the question; one cancelled while writing, none. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output. */
             citations: components["schemas"]["Citation"][];
@@ -824,7 +825,7 @@ export interface components {
             id: string;
             /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
-            /** @description True when the job stopped before its end (cancelled, or its deadline passed) and `brief`, `sources` and `citations` are what it had read by then: an extractive brief that cites only pages it read, written at no extra charge. False otherwise. */
+            /** @description True when the job was cancelled: `sources` are the pages it had read and, if the cancel stopped it while it was still gathering, `brief` and `citations` an extractive brief of them, written at no extra charge (null once it was writing: a brief of everything read is the research itself, charged the mode's price). False otherwise. */
             partial: boolean;
             /** @description The question, as submitted (trimmed). */
             question: string;
@@ -2418,7 +2419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Account suspended */
+            /** @description Account suspended; Email not verified */
             403: {
                 headers: {
                     [name: string]: unknown;

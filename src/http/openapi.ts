@@ -107,7 +107,7 @@ const ERROR_DOCS: Record<ErrorCode, { title: string; meaning: string }> = {
   rate_limited: {
     title: "Too many requests",
     meaning:
-      "A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset). Wait the seconds the `Retry-After` header gives.",
+      "A rate limit was reached (per API key on `/v1`; per client and per email on sign-in, sign-up and password reset; per account on what costs a request of ours, e.g. test events and resends, playground submits and quotes, support tickets, payment sessions, password changes). Wait the seconds the `Retry-After` header gives.",
   },
   payment_processor_not_configured: {
     title: "Payment processor not configured",
@@ -163,7 +163,7 @@ const ErrorBodySchema = z
   });
 
 /** The limit's state, on every answer to an API key (middleware/api-key-auth.ts) and on every 429. */
-const RATE_LIMIT_STATE = {
+export const RATE_LIMIT_STATE = {
   "RateLimit-Limit": { description: "Requests the limit allows per window.", schema: { type: "integer" as const, minimum: 1 } },
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" as const, minimum: 0 } },
   "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" as const, minimum: 1 } },

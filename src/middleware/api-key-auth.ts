@@ -22,6 +22,7 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   const touch = touchApiKey(c.get("deps").db, found);
   if (touch) c.get("deps").defer(touch);
   await next();
-  // Every answer to a valid key carries its limit's state, so a client can pace itself before a 429.
-  withHeaders(c, rateLimitHeaders(limit));
+  // Every answer to a valid key carries its limit's state, so a client can pace itself before a 429;
+  // but a 429 of a per-account limit inside (middleware/account-rate-limit.ts) carries that limit's.
+  if (c.res.status !== 429) withHeaders(c, rateLimitHeaders(limit));
 });

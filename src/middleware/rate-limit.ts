@@ -24,7 +24,8 @@ export async function enforceRateLimit(
   subject: string,
   message = "Too many requests; slow down and retry later.",
 ): Promise<RateDecision> {
-  const decision = await hitRateLimit(c.get("deps").env, c.get("deps").config.RATE_LIMIT_SCALE, rule, subject);
+  const { env, config, defer } = c.get("deps");
+  const decision = await hitRateLimit(env, config.RATE_LIMIT_SCALE, rule, subject, defer);
   if (!decision.allowed) {
     throw new ApiError("rate_limited", message, undefined, { "Retry-After": String(decision.retryAfterSecs), ...rateLimitHeaders(decision) });
   }

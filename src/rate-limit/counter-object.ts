@@ -11,6 +11,8 @@ import type { Env } from "../env";
 export class RateLimiter extends DurableObject<Env> {
   private windowStart = 0;
   private count = 0;
+  /** When the current window ends, as the last grant said (a lease given back names it). */
+  private windowEndsAt = 0;
 
   /** Counts one hit; answers whether it is allowed and, if not, seconds until the window resets. */
   async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSecs: number; remaining: number }> {
@@ -33,12 +35,22 @@ export class RateLimiter extends DurableObject<Env> {
     // A refused hit still counts, as it always has: a client hammering past the limit stays out.
     this.count += Math.max(granted, 1);
     const windowEndsAt = this.windowStart + windowMs;
+    this.windowEndsAt = windowEndsAt;
     return { granted, retryAfterSecs: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)), windowEndsAt, remaining: Math.max(0, limit - this.count) };
   }
 
   /** Takes back one hit (an attempt that turned out to be legitimate). If the window rolled over since, it errs towards allowing one more. */
   async forgive(): Promise<void> {
     if (this.count > 0) this.count -= 1;
+  }
+
+  /**
+   * Takes back `hits` of a lease an isolate let go unspent (see LeasedHits), if the window that
+   * granted them (the one ending at `windowEndsAt`) is still this one; a later window never counted them.
+   */
+  async giveBack(hits: number, windowEndsAt: number): Promise<void> {
+    if (this.windowEndsAt !== windowEndsAt) return;
+    this.count = Math.max(0, this.count - hits);
   }
 
   /** Forgets every hit of the window (e.g. a client's failed logins once it signs in). */

@@ -19,6 +19,9 @@ import {
   submit,
 } from "../research/service";
 import { IdempotencyHeader, LastEventIdHeader, SSE_RESPONSE } from "./research-http";
+import { accountLimitNote, withLimitState } from "../http/account-limit-docs";
+import { limitPerAccount } from "../middleware/account-rate-limit";
+import { OUTBOUND_LIMITED } from "./webhook-routes";
 import {
   asyncAcceptedExample,
   cancelledResultExample,
@@ -54,6 +57,10 @@ export function relay(c: Context<AppEnv>, response: Response) {
 export function addResearchRoutes(router: ReturnType<typeof createRouter>, surface: ResearchSurface): void {
   const { tags, security, operationNoun: noun } = surface;
   const note = surface.surfaceNote ? ` ${surface.surfaceNote}` : "";
+  // The dashboard's submits and quotes are limited per account (what a person does by hand); on
+  // /v1 the per-key limit is the contract (docs/decisions.md, "Hardening, round 3").
+  const dashboard = surface.origin === "playground";
+  const limited = <R extends { description: string }>(response: R) => (dashboard ? withLimitState(response) : response);
   router.openapi(
     createRoute({
       method: "post",
@@ -66,17 +73,22 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
         "Starts a research job. The mode's price (or `max_credits` in `max` mode) is reserved at once: 402 `insufficient_credits` if the balance is short, 403 `email_not_verified` if the account's email is not verified and the job would spend more than an unverified account may (100 of its signup credits by default), and nothing is written. " +
         "The job answers **200** with its ResearchResult when it can finish within 60 s (succeeded, or failed and refunded), and **202** with `status_url` and `events_url` when `async` is true, `webhook_url` is set or its wall clock exceeds 60 s. " +
         "Send an `Idempotency-Key` to make retries safe. `collections` naming an unknown collection is 404, and an envelope that cannot work is 400 `impossible_budget`." +
+        (dashboard ? accountLimitNote("account:research", "submits") : "") +
         note,
+      middleware: dashboard ? [limitPerAccount("account:research", "Too many research submits from the dashboard for this account; retry later.")] : [],
       request: { body: jsonBody(ResearchRequestSchema, researchRequestExample), headers: IdempotencyHeader },
       responses: {
-        200: jsonResponse(ResearchResultDto, "Finished synchronously (succeeded, or failed and refunded)", researchResultExample),
-        202: jsonResponse(AsyncAcceptedDto, "Accepted; poll status_url, stream events_url or wait for the webhook", asyncAcceptedExample(surface.basePath)),
+        200: limited(jsonResponse(ResearchResultDto, "Finished synchronously (succeeded, or failed and refunded)", researchResultExample)),
+        202: limited(
+          jsonResponse(AsyncAcceptedDto, "Accepted; poll status_url, stream events_url or wait for the webhook", asyncAcceptedExample(surface.basePath)),
+        ),
         ...errorResponses(
           "invalid_request",
           "impossible_budget",
           "unauthorized",
           "insufficient_credits",
           "account_suspended",
+          "email_not_verified",
           "not_found",
           "idempotency_conflict",
           "idempotency_key_reused",
@@ -88,7 +100,6 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       const caller = { user: c.get("user"), origin: surface.origin, apiKeyId: surface.origin === "api" ? c.get("apiKeyId") : null };
       const response = await submit(c.get("deps"), caller, c.req.valid("json"), {
         idempotencyKey: c.req.header("Idempotency-Key"),
-          "email_not_verified",
         resourceBase: `${new URL(c.req.url).origin}${surface.basePath}`,
       });
       return response.status === 200 ? c.json(response.body, 200) : c.json(response.body, 202);
@@ -108,11 +119,13 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
         surface.basePath +
         "` and answers what that submit would do, without running, reserving or writing anything: the credits it reserves, the most it can charge, its envelope (waves, searches, pages, wall clock), whether it runs synchronously or asynchronously, and whether your balance (or your paid plan's overage) covers it now. " +
         "The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection); a balance that falls short is not an error here but `covered: false`, with the message the submit's 402 would carry. Free." +
+        (dashboard ? accountLimitNote("account:quote", "quotes") : "") +
         note,
+      middleware: dashboard ? [limitPerAccount("account:quote", "Too many quotes for this account; retry later.")] : [],
       request: { body: jsonBody(ResearchRequestSchema, researchRequestExample) },
       responses: {
-        200: jsonResponse(ResearchQuoteDto, "What the submit would reserve and run", researchQuoteExample),
-        ...errorResponses("invalid_request", "impossible_budget", "unauthorized", "not_found"),
+        200: limited(jsonResponse(ResearchQuoteDto, "What the submit would reserve and run", researchQuoteExample)),
+        ...errorResponses("invalid_request", "impossible_budget", "unauthorized", "not_found", "rate_limited"),
       },
     }),
     async (c) => c.json(await quote(c.get("deps"), c.get("user"), c.req.valid("json")), 200),
@@ -204,18 +217,23 @@ export function addResearchRoutes(router: ReturnType<typeof createRouter>, surfa
       summary: "Resend a webhook delivery",
       description:
         "POSTs a delivery of the job (its `delivery_id` from the deliveries list) to the job's `webhook_url` again, now: the same body and delivery id, signed afresh (new timestamp and signatures), recorded as its next attempt. A 2xx marks it delivered (no further retries); the answer is what your endpoint said. One attempt, not retried. Unknown delivery: 404. Free." +
+        accountLimitNote("account:outbound", "delivery resends and test events together, from the API and the dashboard,") +
         note,
+      // Each call is a request we send: per account on both surfaces, like the test event.
+      middleware: [limitPerAccount("account:outbound", OUTBOUND_LIMITED)] as const,
       request: { params: DeliveryParams },
       responses: {
-        200: jsonResponse(WebhookSendResultDto, "The attempt's outcome (a failing endpoint is still 200: see status_code and error)", {
-          delivery_id: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
-          event: "research.completed",
-          attempt: 2,
-          status_code: 200,
-          error: null,
-          duration_ms: 143,
-        }),
-        ...errorResponses("invalid_request", "unauthorized", "not_found"),
+        200: withLimitState(
+          jsonResponse(WebhookSendResultDto, "The attempt's outcome (a failing endpoint is still 200: see status_code and error)", {
+            delivery_id: "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+            event: "research.completed",
+            attempt: 2,
+            status_code: 200,
+            error: null,
+            duration_ms: 143,
+          }),
+        ),
+        ...errorResponses("invalid_request", "unauthorized", "not_found", "rate_limited"),
       },
     }),
     async (c) => {

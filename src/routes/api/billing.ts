@@ -1,4 +1,6 @@
 import { peek, pageWithLink } from "../../http/next-page";
+import { accountLimitNote, withLimitState } from "../../http/account-limit-docs";
+import { limitPerAccount } from "../../middleware/account-rate-limit";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, NO_SECURITY, noBody, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
@@ -271,12 +273,15 @@ billingRoutes.openapi(
     tags,
     summary: "Start a checkout",
     description:
-      "Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502.",
+      "Opens a payment at the processor for a pack (one-off) or a plan (subscription) and answers the page to send the customer to. The credits arrive when the processor confirms the payment (a pending payment shows in the payment history until then). Buying a pack saves the card for auto top-up. An unknown pack or plan is 400; a server without a payment processor answers 500 `payment_processor_not_configured`, a refusal by the processor 502." +
+      accountLimitNote("account:payments", "checkouts and portal sessions together"),
     security: JWT_SECURITY,
+    // Each call is a request to the processor, whose own rate limit every account shares.
+    middleware: [limitPerAccount("account:payments", "Too many payment sessions for this account; retry later.")] as const,
     request: { body: jsonBody(CheckoutBody, { pack_id: "handful" }) },
     responses: {
-      200: jsonResponse(CheckoutResponse, "The hosted checkout URL", checkoutUrlExample),
-      ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
+      200: withLimitState(jsonResponse(CheckoutResponse, "The hosted checkout URL", checkoutUrlExample)),
+      ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error", "rate_limited"),
     },
   }),
   async (c) => {
@@ -294,11 +299,13 @@ billingRoutes.openapi(
     tags,
     summary: "Open the customer portal",
     description:
-      "Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor.",
+      "Answers a link to the payment processor's portal, where the customer manages cards, downloads invoices and changes or cancels the plan. 400 before the first purchase (there is no billing account yet); 500 `payment_processor_not_configured` on a server without a payment processor." +
+      accountLimitNote("account:payments", "checkouts and portal sessions together"),
     security: JWT_SECURITY,
+    middleware: [limitPerAccount("account:payments", "Too many payment sessions for this account; retry later.")] as const,
     responses: {
-      200: jsonResponse(CheckoutResponse, "The portal URL", { url: "https://billing.stripe.com/p/session/test_YWNjdF8xTmZ4RXhhbXBsZQ" }),
-      ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error"),
+      200: withLimitState(jsonResponse(CheckoutResponse, "The portal URL", { url: "https://billing.stripe.com/p/session/test_YWNjdF8xTmZ4RXhhbXBsZQ" })),
+      ...errorResponses("invalid_request", "unauthorized", "payment_processor_not_configured", "payment_processor_error", "rate_limited"),
     },
   }),
   async (c) => c.json(await createPortal(c.get("deps"), c.get("user")), 200),

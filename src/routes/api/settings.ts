@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { accountLimitNote, withLimitState } from "../../http/account-limit-docs";
+import { limitPerAccount } from "../../middleware/account-rate-limit";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, jsonResponse, noBody } from "../../http/openapi";
 import { rotateWebhookSecret, webhookSecret } from "../../webhooks/secrets";
 import { changePassword, setMarketingEmails, updateProfile } from "../../services/accounts";
@@ -16,12 +18,15 @@ settingsRoutes.openapi(
     tags,
     summary: "Change your password",
     description:
-      "Replaces the password, given the current one (401 `invalid_credentials` if it is wrong). Every other session ends; this one goes on. An account without a password is 400: use the password reset.",
+      "Replaces the password, given the current one (401 `invalid_credentials` if it is wrong). Every other session ends; this one goes on. An account without a password is 400: use the password reset." +
+      accountLimitNote("account:password", "attempts"),
     security: JWT_SECURITY,
+    // Each attempt hashes a password (CPU we pay for), and a stolen access token must not guess the current one freely.
+    middleware: [limitPerAccount("account:password", "Too many password changes for this account; retry later.")] as const,
     request: { body: jsonBody(PasswordBody, { current_password: "correct horse battery", new_password: "a longer correct horse battery" }) },
     responses: {
-      200: noBody("Password changed"),
-      ...errorResponses("invalid_request", "unauthorized", "invalid_credentials"),
+      200: withLimitState(noBody("Password changed")),
+      ...errorResponses("invalid_request", "unauthorized", "invalid_credentials", "rate_limited"),
     },
   }),
   async (c) => {

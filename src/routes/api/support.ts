@@ -1,4 +1,6 @@
 import { peek, pageWithLink } from "../../http/next-page";
+import { accountLimitNote, withLimitState } from "../../http/account-limit-docs";
+import { limitPerAccount } from "../../middleware/account-rate-limit";
 import { createRoute, z } from "@hono/zod-openapi";
 import { TICKET_CATEGORIES } from "../../db/schema";
 import { createRouter, errorResponses, JWT_SECURITY, jsonBody, noBody, pageResponse } from "../../http/openapi";
@@ -64,10 +66,16 @@ supportRoutes.openapi(
     tags,
     summary: "Submit a support ticket",
     description:
-      "Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`.",
+      "Opens a ticket with support. A confirmation with the ticket's reference is emailed to the account's address, and replies arrive by email and in `GET /api/support`." +
+      accountLimitNote("account:email", "tickets"),
     security: JWT_SECURITY,
+    // Each ticket sends an email: a loop must not turn our sender into a spammer of the account's inbox.
+    middleware: [limitPerAccount("account:email", "Too many support tickets for this account; retry later.")] as const,
     request: { body: jsonBody(TicketBody, ticketExample) },
-    responses: { 200: noBody("Ticket submitted"), ...errorResponses("invalid_request", "unauthorized", "account_suspended") },
+    responses: {
+      200: withLimitState(noBody("Ticket submitted")),
+      ...errorResponses("invalid_request", "unauthorized", "account_suspended", "rate_limited"),
+    },
   }),
   async (c) => {
     await createTicket(c.get("deps").db, c.get("deps").email, c.get("user"), c.req.valid("json"));
