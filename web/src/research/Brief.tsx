@@ -1,45 +1,55 @@
 import { Fragment, type ReactNode, useState } from "react";
 import type { Schemas } from "../api/client";
+import { inlineParts, parseBrief } from "../../../src/research/engine/write/brief-format";
 import { ShortAnswer } from "./ShortAnswer";
 import { SourceLink } from "./SourceLink";
 
 type Result = Pick<Schemas["ResearchResult"], "status" | "answer" | "brief" | "sources" | "citations">;
 
-/** The brief as readable text: `**title**` lines as headings, `- ` lines as a list, `[n]` markers as buttons. */
+/**
+ * The brief as readable text, read by the service's own reader of its format (one module writes
+ * and reads it: src/research/engine/write/brief-format.ts, pure and import-free, so the dashboard
+ * bundles it): `## ` sections as headings, `**group**` lines as the headings of the findings under
+ * them, bullets as lists, the opening as a paragraph, `[n]` markers as buttons that show source n.
+ */
 function BriefText({ brief, sources, onCite }: { brief: string; sources: Schemas["SourceDto"][]; onCite: (index: number) => void }) {
   const inline = (text: string, key: string): ReactNode[] =>
-    text.split(/(\[\d+\])/).map((part, i) => {
-      const marker = /^\[(\d+)\]$/.exec(part);
-      const source = marker ? sources[Number(marker[1]) - 1] : undefined;
-      if (!marker || !source) return <Fragment key={`${key}-${i}`}>{part.replaceAll("**", "")}</Fragment>;
+    inlineParts(text).map((part, i) => {
+      const source = "source" in part ? sources[part.source - 1] : undefined;
+      // Emphasis inside a line is not rendered: the format has none, and a model's stray ** is noise.
+      if (!("source" in part) || !source)
+        return <Fragment key={`${key}-${i}`}>{"text" in part ? part.text.replaceAll("**", "") : `[${part.source}]`}</Fragment>;
       return (
         <button
           key={`${key}-${i}`}
           type="button"
           className="cite"
-          aria-label={`Source ${marker[1]}: ${source.title}`}
-          onClick={() => onCite(Number(marker[1]) - 1)}
+          aria-label={`Source ${part.source}: ${source.title}`}
+          onClick={() => onCite(part.source - 1)}
         >
-          {marker[1]}
+          {part.source}
         </button>
       );
     });
-  const blocks: ReactNode[] = [];
-  let items: ReactNode[] = [];
-  const flushList = () => {
-    if (items.length > 0) blocks.push(<ul key={`list-${blocks.length}`}>{items}</ul>);
-    items = [];
-  };
-  brief.split("\n").forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line) return flushList();
-    const heading = /^\*\*(.+)\*\*$/.exec(line);
-    if (line.startsWith("- ") || line.startsWith("* ")) return void items.push(<li key={index}>{inline(line.slice(2), String(index))}</li>);
-    flushList();
-    blocks.push(heading ? <h3 key={index}>{heading[1]}</h3> : <p key={index}>{inline(line, String(index))}</p>);
-  });
-  flushList();
-  return <div className="brief">{blocks}</div>;
+  return (
+    <div className="brief">
+      {parseBrief(brief).map((block, b) => (
+        <Fragment key={b}>
+          {block.heading?.kind === "section" && <h3>{block.heading.title}</h3>}
+          {block.heading?.kind === "group" && <h4>{block.heading.title}</h4>}
+          {block.bullets ? (
+            <ul>
+              {block.lines.map((line, i) => (
+                <li key={i}>{inline(line, `${b}-${i}`)}</li>
+              ))}
+            </ul>
+          ) : (
+            block.lines.length > 0 && <p>{inline(block.lines.join(" "), String(b))}</p>
+          )}
+        </Fragment>
+      ))}
+    </div>
+  );
 }
 
 /**
