@@ -38,6 +38,13 @@ describe("the tools' words", () => {
     );
   });
 
+  it("a model's report goes to the model whole, its sections and groups as written, then the sources its [n] cite", () => {
+    const brief = "It ended in 1833 [1].\n\n## Findings\n**Compromise Tariff**\n- Rates fell over ten years [1].\n\n## Open questions\n- Was force needed [2]?";
+    const parts = resultText({ ...base, brief }).split("\n\n");
+    expect(parts.slice(3, 6)).toEqual(brief.split("\n\n"));
+    expect(parts[6]).toMatch(/^Sources:\n\[1\] Compromise Tariff/);
+  });
+
   it("a succeeded job without a short answer says plainly that the sources do not answer, before anything else", () => {
     const text = resultText({ ...base, answer: null, brief: "The sources read do not cover the 1833 tariff." });
     expect(text.split("\n\n")[0]).toBe("Answer: none. The sources read do not answer this question.");

@@ -107,6 +107,15 @@ describe("the CLI's output", () => {
     );
   });
 
+  it("prints a model's report whole: its ## sections and **group** headings under the question's title, before the sources", () => {
+    const brief =
+      "Tariffs were debated [1].\n\n## Findings\n- Revised in 1890 [2].\n\n**Message [draft]**\n- Debated [1].\n\n## Open questions\n- Were they lowered?";
+    const printed = resultMarkdown({ ...RESULT, brief: `${brief}\n` });
+    expect(printed).toContain(`_(Medium confidence)_\n\n${brief}\n\n## Sources\n\n1. `);
+    // The title is the one level-1 heading: the brief's sections sit beside the sources, under it.
+    expect(printed.match(/^# /gm)).toHaveLength(1);
+  });
+
   it("explains 401, 402, 429 and the rest in words, with distinct exit codes", () => {
     const base = "https://api.example";
     const failure = (status: number, code: string, message: string, extra: { retryAfter?: number; requestId?: string } = {}) =>
