@@ -23,7 +23,27 @@ export async function signedIn(page: Page, base: string, prefix: string): Promis
     body: JSON.stringify({ email, password: `${prefix} browser password` }),
   });
   if (!response.ok) throw new Error(`sign-up of ${email} refused: ${response.status} ${await response.text()}`);
-  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  return handedOver(page, email, (await response.json()) as Tokens);
+}
+
+type Tokens = { access_token: string; refresh_token: string };
+
+/**
+ * A known account signed in the same way, made first if the server does not have it yet: the
+ * admin (the server lists admin@example.com in ADMIN_EMAILS), whom other test files may have made.
+ */
+export async function signedInAs(page: Page, base: string, email: string, password: string): Promise<Account> {
+  const post = (path: string) =>
+    fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
+  let response = await post("/api/auth/login");
+  // Not there yet: sign up; one made meanwhile by another file answers 409, and the login then works.
+  if (response.status === 401) response = await post("/api/auth/signup");
+  if (response.status === 409) response = await post("/api/auth/login");
+  if (!response.ok) throw new Error(`signing in ${email} refused: ${response.status} ${await response.text()}`);
+  return handedOver(page, email, (await response.json()) as Tokens);
+}
+
+async function handedOver(page: Page, email: string, tokens: Tokens): Promise<Account> {
   // Set only when absent: the app rotates the token on its first refresh, and a reload must keep the new one.
   await page.addInitScript(
     ([key, token]) => {

@@ -1842,6 +1842,8 @@ export interface components {
             source_count?: number | null;
             /** @description Waves the job ran; null while it runs. */
             wave_count?: number | null;
+            /** @description With a hosted model: what the write stage kept of the model's claims and short answer, and why not the rest. Null for a job written offline, one that did not succeed, or one from before the field. Only here: the customer's result never carries it. */
+            write_report?: components["schemas"]["AdminWriteReport"] | null;
         };
         /** @description A research job of any user. */
         AdminJobRow: {
@@ -2106,6 +2108,31 @@ export interface components {
              * @description When the account was suspended (UTC); null or absent when it is not.
              */
             suspended_at?: string | null;
+        };
+        /** @description What the write stage did with a hosted model's writing: each claim and the short answer, kept or dropped, and why. */
+        AdminWriteReport: {
+            /** @description The model's short answer; null when it gave none. */
+            answer: {
+                /** @description Whether the result states it. */
+                kept: boolean;
+                /** @description Why it was not stated; null when kept. */
+                reason: string | null;
+                /** @description The short answer the model gave. */
+                text: string;
+            } | null;
+            /** @description Model calls the write made: 1, or 2 when claims went back to be revised. */
+            calls: number;
+            /** @description Every claim of the model's first write, in its order. */
+            claims: {
+                /** @description Whether the brief holds it (as written, or as revised). */
+                kept: boolean;
+                /** @description Why it went back or was dropped ("the quote is not in source 3", "1898 is in none of its quotes"); null when it checked at once. */
+                reason: string | null;
+                /** @description It failed its first check and went back to the model once; kept: the revision checked. */
+                revised: boolean;
+                /** @description The claim as the model first wrote it. */
+                text: string;
+            }[];
         };
         /** @description An API key, without its secret. */
         ApiKeyDto: {
@@ -2962,7 +2989,7 @@ export interface components {
         ResearchResult: {
             /** @description The short answer with its confidence and the sources it rests on; null when the sources read do not answer the question (the brief then says what was found and what is missing), and until the job succeeds. */
             answer: components["schemas"]["ShortAnswer"] | null;
-            /** @description The brief, in Markdown: a direct answer, then the findings grouped under each source's title. Every sentence cites its sources as [n], which is `sources[n - 1]`. Null until the job succeeds. A failed job is refunded and carries no brief, sources or citations, only its `error` (for a typed output, the fields no source supports or that do not conform). A job cancelled while it was still gathering carries a brief of the pages it had read (`partial`), when what it read addresses the question; one cancelled while writing, none. */
+            /** @description The brief, in Markdown of one fixed form (written and read by one module of the service): blocks separated by a blank line, each an optional heading line followed by either one paragraph line or bullet lines (`- ` each). It opens with a paragraph: the direct answer, or what the sources say and do not say. A heading is either a section of a longer report, `## Title` (`## Findings`; `## Open questions` last, whose bullets are questions the sources leave open and cite nothing), or a group, `**Title**` alone on its line: what the findings under it are about (a source's title, or a subject, period or speaker). Every claim ends with its citations, one or more `[n]` before its closing punctuation, where `[n]` is `sources[n - 1]`; a line may carry a label before a colon ("Grover Cleveland, 1887: ..."), who said it and when. No other Markdown is used. Null until the job succeeds. A failed job is refunded and carries no brief, sources or citations, only its `error` (for a typed output, the fields no source supports or that do not conform). A job cancelled while it was still gathering carries a brief of the pages it had read (`partial`), when what it read addresses the question; one cancelled while writing, none. */
             brief: string | null;
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output. */
             citations: components["schemas"]["Citation"][];
@@ -3820,7 +3847,29 @@ export interface operations {
                      *       "completed_at": "2026-11-23T17:59:49.500Z",
                      *       "error": null,
                      *       "source_count": 1,
-                     *       "wave_count": 1
+                     *       "wave_count": 1,
+                     *       "write_report": {
+                     *         "claims": [
+                     *           {
+                     *             "text": "Cleveland asked Congress to reduce tariff charges on the necessaries of life.",
+                     *             "kept": true,
+                     *             "revised": false,
+                     *             "reason": null
+                     *           },
+                     *           {
+                     *             "text": "Cleveland vetoed the tariff bill of 1894.",
+                     *             "kept": false,
+                     *             "revised": true,
+                     *             "reason": "1894 is in none of its quotes"
+                     *           }
+                     *         ],
+                     *         "answer": {
+                     *           "text": "Cleveland wanted lower tariff charges on the necessaries of life.",
+                     *           "kept": true,
+                     *           "reason": null
+                     *         },
+                     *         "calls": 2
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AdminJobDetail"];

@@ -160,12 +160,9 @@ export const AdminWriteReport = z
           text: z.string().openapi({ description: "The claim as the model first wrote it." }),
           kept: z.boolean().openapi({ description: "Whether the brief holds it (as written, or as revised)." }),
           revised: z.boolean().openapi({ description: "It failed its first check and went back to the model once; kept: the revision checked." }),
-          reason: z
-            .string()
-            .nullable()
-            .openapi({
-              description: 'Why it went back or was dropped ("the quote is not in source 3", "1898 is in none of its quotes"); null when it checked at once.',
-            }),
+          reason: z.string().nullable().openapi({
+            description: 'Why it went back or was dropped ("the quote is not in source 3", "1898 is in none of its quotes"); null when it checked at once.',
+          }),
         }),
       )
       .openapi({ description: "Every claim of the model's first write, in its order." }),
@@ -191,7 +188,8 @@ export const AdminJobDetail = AdminJobRow.extend({
   error: z.string().nullable().optional().openapi({ description: "Why the job failed; null otherwise." }),
   source_count: z.int().nullable().optional().openapi({ description: "Sources the brief cites; null while the job runs." }),
   wave_count: z.int().nullable().optional().openapi({ description: "Waves the job ran; null while it runs." }),
-  write_report: AdminWriteReport.nullable().optional().openapi({
+  // A union, not .nullable(): .nullable().openapi() on a named schema rewrites the component itself.
+  write_report: z.union([AdminWriteReport, z.null()]).optional().openapi({
     description:
       "With a hosted model: what the write stage kept of the model's claims and short answer, and why not the rest. Null for a job written offline, one that did not succeed, or one from before the field. Only here: the customer's result never carries it.",
   }),

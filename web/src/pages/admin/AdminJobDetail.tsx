@@ -7,8 +7,9 @@ import { count, credits, duration, usdFromMicros, when } from "../../format";
 import { JobStatus } from "../../components/JobStatus";
 import { isTerminal } from "../../job-statuses";
 import { RefundForm } from "./RefundForm";
+import { WriteReport } from "./WriteReport";
 
-/** One job of any user: its figures, its raw request and response, and a refund once it is finished. */
+/** One job of any user: its figures, what was kept of a model's writing, its raw request and response, and a refund once it is finished. */
 export function AdminJobDetail() {
   const { id = "" } = useParams();
   const job = useQuery({ queryKey: ["admin", "jobs", id], queryFn: () => dataOf(api.GET("/api/admin/jobs/{id}", { params: { path: { id } } })) });
@@ -73,6 +74,7 @@ function JobBody({ job }: { job: Schemas["AdminJobDetail"] }) {
       ) : (
         <p className="card muted">A refund is possible once the job has finished.</p>
       )}
+      {job.status === "succeeded" && <WriteReport report={job.write_report} />}
       <Json title="Request" value={job.request} />
       <Json title="Response" value={job.response} empty="No response yet (the job has not finished, or it failed)." />
     </>
