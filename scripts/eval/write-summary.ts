@@ -19,8 +19,9 @@ export interface WriteSummary {
   reported: number;
   claims: { written: number; kept: number; keptAtOnce: number; keptAfterRevision: number; dropped: number; droppedBy: Record<string, number> };
   answers: { given: number; kept: number; dropped: number; droppedBy: Record<string, number> };
-  /** Jobs whose write went back to the model once (a second call). */
+  /** Jobs whose write sent claims back to the model (a revise call), and the model calls the writes made in all. */
   revisedJobs: number;
+  calls: number;
 }
 
 export const NO_REPORT = "no model write report";
@@ -35,7 +36,10 @@ export function reasonKind(reason: string | null, kind?: string | null): string 
   if (kind) return kind.replace(/_/g, " ");
   if (!reason) return "no reason given";
   const text = reason.toLowerCase();
-  if (/withdr[ae]wn?\b/.test(text)) return "withdrawn";
+  // "withdrawn: <why it went back>": the model withdrew it when told why; both are worth knowing.
+  const withdrawn = /^\s*withdr[ae]wn?\b[^:]*(?::\s*(.+))?$/is.exec(reason);
+  if (withdrawn) return withdrawn[1] ? `withdrawn (${reasonKind(withdrawn[1])})` : "withdrawn";
+  if (/\bwithdr[ae]wn?\b/.test(text)) return "withdrawn";
   if (/\bquote\b.*\btoo short\b/.test(text)) return "quote too short";
   if (/\bquote\b.*\bnot in (?:source|the source)\b/.test(text)) return "quote not in source";
   if (/\bno quote\b|\bhas no quote/.test(text)) return "no quote";
@@ -43,7 +47,7 @@ export function reasonKind(reason: string | null, kind?: string | null): string 
   const missing = /^(.+?) (?:is|are) (?:in none of its quotes|not in (?:its|the) quotes)/.exec(reason);
   if (missing) return /\d/.test(missing[1]!) ? "number not in quotes" : "name not in quotes";
   if (/none of its words\b/.test(text)) return "name not in quotes";
-  if (/\bcritic\b/.test(text)) return "critic";
+  if (/\bcritic\b|\bfact checker\b/.test(text)) return "critic";
   if (/\bdangling\b|\bpronoun\b|\bleans on\b/.test(text)) return "dangling";
   return `other: ${reason
     .replace(/["“][^"”]*["”]/g, "“…”")
@@ -63,11 +67,14 @@ export function summarizeWrites(reports: (EvalWriteReport | null)[]): WriteSumma
     claims: { written: 0, kept: 0, keptAtOnce: 0, keptAfterRevision: 0, dropped: 0, droppedBy: {} },
     answers: { given: 0, kept: 0, dropped: 0, droppedBy: {} },
     revisedJobs: 0,
+    calls: 0,
   };
   for (const report of reports) {
     if (!report) continue;
     summary.reported++;
-    if (report.calls > 1) summary.revisedJobs++;
+    // A revise call is what sent claims back; `calls` may also count the critic's.
+    if (report.claims.some((claim) => claim.revised)) summary.revisedJobs++;
+    summary.calls += report.calls;
     for (const claim of report.claims) {
       summary.claims.written++;
       if (claim.kept) {
@@ -111,6 +118,7 @@ export function writeSummaryTable(summary: WriteSummary): string {
     `| answers kept | ${share(answers.kept, answers.given)} |`,
     ...byCount(answers.droppedBy).map(([kind, n]) => `| answer dropped: ${kind} | ${n} |`),
     `| jobs with a revise call | ${share(summary.revisedJobs, summary.reported)} |`,
+    `| model calls of the write, a job | ${(summary.calls / summary.reported).toFixed(2)} |`,
   ];
   const missing = summary.jobs - summary.reported;
   return `${rows.join("\n")}${missing > 0 ? `\n\n${missing} of ${summary.jobs} jobs: ${NO_REPORT}.` : ""}`;

@@ -82,6 +82,11 @@ describe("what the service kept of the model's writing", () => {
     expect(reasonKind('the quote "a" is too short to show the claim')).toBe("quote too short");
     expect(reasonKind("it has no quote: quote the words of a source that state it")).toBe("no quote");
     expect(reasonKind("Withdrawn by the model")).toBe("withdrawn");
+    // The write stage's own words (write/llm-synthesis.ts): a withdrawal names why the claim went back.
+    expect(reasonKind('withdrawn: the quote "Arthur?" is too short to show the claim: quote at least a clause')).toBe("withdrawn (quote too short)");
+    expect(reasonKind("withdrawn: 1898 is in none of its quotes: quote where the sources state it, or leave it out")).toBe("withdrawn (number not in quotes)");
+    expect(reasonKind("a fact checker found that its quotes do not state all of it")).toBe("critic");
+    expect(reasonKind("it leans on the sentence before it, which failed: name its subject")).toBe("dangling");
     expect(reasonKind("anything at all", "quote_not_in_source")).toBe("quote not in source");
     expect(reasonKind(null)).toBe("no reason given");
     // Unknown reasons still group: numbers and quoted words blanked, the advice after the colon left out.
@@ -104,6 +109,7 @@ describe("what the service kept of the model's writing", () => {
       },
       answers: { given: 2, kept: 1, dropped: 1, droppedBy: { "source not listed": 1 } },
       revisedJobs: 2,
+      calls: 4,
     });
     const table = writeSummaryTable(summary);
     expect(table).toContain("| claims kept | 42.9% (3/7) |");
@@ -111,6 +117,8 @@ describe("what the service kept of the model's writing", () => {
     expect(table).toContain("| dropped: name not in quotes | 1 |");
     expect(table).toContain("| answers kept | 50.0% (1/2) |");
     expect(table).toContain("| answer dropped: source not listed | 1 |");
+    expect(table).toContain("| jobs with a revise call | 100.0% (2/2) |");
+    expect(table).toContain("| model calls of the write, a job | 2.00 |");
     expect(table).toContain("1 of 3 jobs: no model write report.");
   });
 
