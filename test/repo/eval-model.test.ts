@@ -75,7 +75,7 @@ describe("--llm and --model", () => {
 });
 
 describe("the stand-in model (scripts/eval/stand-in-model.ts)", () => {
-  it("answers the brief with sentences of the numbered sources and their [n], a JSON call with {}, and reports usage", async () => {
+  it("answers the brief with sentences of the numbered sources as claims quoting themselves, a JSON call with {}, and reports usage", async () => {
     const { server, baseUrl, stats } = await startStandIn();
     try {
       const model = new OpenAiCompatibleModel(baseUrl, "stand-in");
@@ -85,7 +85,8 @@ describe("the stand-in model (scripts/eval/stand-in-model.ts)", () => {
         false,
       );
       const brief = await model.complete({ system, messages: [{ role: "user", content: user }], maxTokens: 300, json: true });
-      expect(JSON.parse(brief.text)).toEqual({ brief: "Alpha was born in Oslo [1].\nBeta is a film by Alpha [2].", answer: null });
+      const claim = (source: number, text: string) => ({ text, quotes: [{ source, quote: text }], heading: null, bullet: false });
+      expect(JSON.parse(brief.text)).toEqual({ claims: [claim(1, "Alpha was born in Oslo."), claim(2, "Beta is a film by Alpha.")], answer: null });
       expect(brief.inputTokens).toBeGreaterThan(0);
       expect((await model.complete({ system: "Plan.", messages: [{ role: "user", content: "q" }], maxTokens: 50, json: true })).text).toBe("{}");
       expect(stats).toMatchObject({ calls: 2, byKind: { brief: 1, json: 1 } });

@@ -94,7 +94,8 @@ export async function llmBrief(
   const questionNames = claimNames(query.question, (word) => checker.isName(word));
   let calls = 1;
   const drafts = draftsOf(written.value, checker);
-  let answer = answerDraft(written.value.answer, checker, questionNames);
+  const checkedPassages = () => drafts.flatMap(passagesOf);
+  let answer = answerDraft(written.value.answer, checker, questionNames, checkedPassages());
 
   // The critic, in every mode whose envelope pays for it: each claim that checked, and the answer, against its quotes.
   await hooks.beforeCritic?.();
@@ -140,7 +141,7 @@ export async function llmBrief(
     if (answer && answerFailed) {
       const revised = revision?.answer ?? null;
       if (revised && revised !== "withdrawn") {
-        const check = checker.checkAnswer(revised.text, revised.quotes, questionNames);
+        const check = checker.checkAnswer(revised.text, revised.quotes, questionNames, checkedPassages());
         if (check.ok) answer = { ...answer, text: revised.text, quotes: revised.quotes, check };
       }
     }
@@ -202,9 +203,14 @@ interface AnswerDraft {
 }
 
 /** The model's answer, checked on its quotes; null when it gave none or only a guess ("low"). */
-function answerDraft(answer: WrittenAnswer | null, checker: ClaimChecker, questionNames: string[]): AnswerDraft | null {
+function answerDraft(answer: WrittenAnswer | null, checker: ClaimChecker, questionNames: string[], claims: Passage[]): AnswerDraft | null {
   if (!answer || answer.confidence === "low") return null;
-  return { text: answer.text, confidence: answer.confidence, quotes: answer.quotes, check: checker.checkAnswer(answer.text, answer.quotes, questionNames) };
+  return {
+    text: answer.text,
+    confidence: answer.confidence,
+    quotes: answer.quotes,
+    check: checker.checkAnswer(answer.text, answer.quotes, questionNames, claims),
+  };
 }
 
 /**

@@ -45,8 +45,9 @@ export function claimNames(text: string, isName: (word: string) => boolean): str
 
 /**
  * The words and values of a set of quotes, ready to be looked in. The titles of their sources count
- * for names: a page calls its subject "she" ("As an adult, she was named ambassador", on Shirley
- * Temple's page), and the title is what names her.
+ * too: a page calls its subject "she" ("As an adult, she was named ambassador", on Shirley Temple's
+ * page), and the title is what names her; a speech's date is in its title ("State of the Union
+ * address, 1935"), not in its sentences.
  */
 export class QuoteContent {
   readonly words: string[];
@@ -58,7 +59,7 @@ export class QuoteContent {
     this.words = [...quotes, ...titles].flatMap((text) => [...words(text), "|"]);
     this.stems = new Set(this.words.map(stem));
     this.joined = ` ${this.words.join(" ")} `;
-    this.values = quotes.flatMap((quote) => statedNumbers(quote).map((number) => number.value));
+    this.values = [...quotes, ...titles].flatMap((text) => statedNumbers(text).map((number) => number.value));
   }
 
   holdsName(word: string): boolean {

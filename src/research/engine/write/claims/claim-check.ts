@@ -1,5 +1,5 @@
 import type { EvidenceDoc, Passage } from "../../evidence";
-import { terms, words } from "../../language";
+import { fold, terms, words } from "../../language";
 import { claimNames, type Missing, missingFromQuotes, QuoteContent } from "./checkable";
 import { claimNumbers } from "./numbers";
 import { findQuote, normalizeForMatch } from "./quote-span";
@@ -53,13 +53,15 @@ export class ClaimChecker {
    * with neither ("to attend the conclave") needs one of its words there. A yes or no, which says no
    * name itself, needs the question's names in its quotes: the claims that state both sides.
    */
-  checkAnswer(text: string, quotes: ModelQuote[], questionNames: string[]): ClaimCheck {
+  checkAnswer(text: string, quotes: ModelQuote[], questionNames: string[], claims: Passage[] = []): ClaimCheck {
     const found = this.spansOf(quotes);
     if (!found.ok) return found;
     const content = this.contentOf(found.passages);
     const yesNo = /^(yes|no)\b/i.test(text.trim());
+    // A yes or no stands on the claims that state each side: their quotes with its own.
+    const sides = yesNo ? this.contentOf([...found.passages, ...claims]) : content;
     const missing = yesNo
-      ? questionNames.filter((name) => !content.holdsName(name)).map((name) => ({ kind: "name" as const, text: name }))
+      ? questionNames.filter((name) => !sides.holdsName(name)).map((name) => ({ kind: "name" as const, text: name }))
       : missingFromQuotes(text, content, () => true);
     if (missing.length > 0) return { ok: false, ...missingReason(missing) };
     const own = terms(text);
@@ -95,7 +97,11 @@ export class ClaimChecker {
     return { ok: true, passages };
   }
 
-  /** A word written capitalised inside a sentence of a source: a name, even where a claim's sentence starts with it. */
+  /**
+   * A word the sources write capitalised inside a sentence and never in lower case: a name, even
+   * where a claim's sentence starts with it ("Roncalli left…"). A word they write both ways is a
+   * common word some speeches capitalise ("Presidents", "Nineteenth"): not a name at a sentence's start.
+   */
   isName(word: string): boolean {
     this.names ??= nameWords(this.numbered.map((doc) => doc.text));
     return this.names.has(word);
@@ -127,11 +133,14 @@ export function passageOf(doc: EvidenceDoc, start: number, end: number): Passage
   return { doc: doc.index, position: sentence?.position ?? 0, text, terms: terms(text), titleTerms: sentence?.titleTerms ?? terms(doc.title), start, end };
 }
 
-/** Words written capitalised after a lower-case word or a comma: names, not sentence openers. */
+/** Words written capitalised after a lower-case word or a comma (names, not sentence openers), less those also written in lower case. */
 function nameWords(texts: string[]): Set<string> {
   const names = new Set<string>();
+  const lower = new Set<string>();
   for (const text of texts) {
     for (const match of text.matchAll(/(?<=[\p{Ll},;]\s+)\p{Lu}[\p{L}'’-]*/gu)) for (const word of words(match[0])) names.add(word);
+    for (const match of text.matchAll(/(?<![\p{L}'’-])\p{Ll}[\p{L}'’]*/gu)) lower.add(match[0]);
   }
+  for (const word of lower) names.delete(fold(word));
   return names;
 }

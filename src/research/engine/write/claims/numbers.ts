@@ -90,9 +90,16 @@ export function statedNumbers(text: string): StatedNumber[] {
   return found;
 }
 
-/** The numbers a claim must show in its quotes: those in digits, and those in words above one ("one of the", "a single" say no figure). */
+/**
+ * The numbers a claim must show in its quotes: those in digits, and cardinals in words from two up
+ * ("six members"). Not "one" or "a single" (they count nothing), nor ordinals in words ("the third
+ * president", "nineteenth-century": a rank or a period, said in many ways); "19th" in digits counts.
+ */
 export function claimNumbers(text: string): StatedNumber[] {
-  return statedNumbers(text).filter((number) => /\d/.test(number.text) || number.value > 2 || /^(two|second|twice|double)$/i.test(number.text));
+  return statedNumbers(text).filter(
+    (number) =>
+      /\d/.test(number.text) || (number.value >= 2 && !/(st|nd|rd|th|ieth)$/i.test(number.text) && !/^(once|single|twice|double|triple)$/i.test(number.text)),
+  );
 }
 
 /** Whether `values` holds `value` (to a part in a million: "1.5 million" against "1,500,000"). */
