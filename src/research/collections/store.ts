@@ -254,11 +254,12 @@ export async function ingestDocuments(db: Db, userId: string, collectionId: stri
     // The guard last: it reads the counts with this call's documents in them.
     await db.batch([charge.insert, charge.update, ...statements, guard]);
   } catch (error) {
-    if (!isNotNullViolation(error, "ingest_charges.ledger_entry_id")) throw error;
-    // Nothing was written. The key was used meanwhile (replay it), other calls filled the
-    // collection or the quota meanwhile (say which), or the balance is short.
+    // Nothing was written. The key was used meanwhile (replay it: a concurrent duplicate can also
+    // meet the first call's documents before the guard, as a unique conflict), other calls filled
+    // the collection or the quota meanwhile (say which), or the balance is short.
     const replayed = options.idempotencyKey ? await replayIngest(db, userId, options.idempotencyKey, requestHash) : undefined;
     if (replayed) return replayed;
+    if (!isNotNullViolation(error, "ingest_charges.ledger_entry_id")) throw error;
     await checkCapacity(db, growth);
     throw new ApiError("insufficient_credits", `Adding ${bytes} bytes costs ${credits} credits; the balance is ${await getBalance(db, userId)}.`);
   }
