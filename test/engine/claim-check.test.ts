@@ -83,3 +83,35 @@ describe("claims", () => {
     expect(check.checkAnswer("no", director, names, film.ok ? film.passages : []).ok).toBe(true);
   });
 });
+
+describe("periods and choices", () => {
+  it("a century holds when a year of it is in the quotes or their titles", () => {
+    const tariffs = checker([
+      { title: "John Quincy Adams: State of the Union address, 1828", text: "The tariff protected domestic manufactures against foreign legislation." },
+    ]);
+    const quote = [{ source: 1, quote: "The tariff protected domestic manufactures against foreign legislation" }];
+    expect(tariffs.check("In the 19th century, John Quincy Adams defended the tariff.", quote).ok).toBe(true);
+    expect(tariffs.check("In the 20th century, John Quincy Adams defended the tariff.", quote)).toMatchObject({ ok: false, kind: "number_not_in_quotes" });
+  });
+
+  it("a choice between what the question names stands on the kept claims' quotes", () => {
+    const pages = [
+      { title: "Tropic Holiday", text: "Tropic Holiday is a 1938 American musical film directed by Theodore Reed." },
+      { title: "Theodore Reed", text: "Theodore Reed (June 18, 1887 – February 22, 1959) was an American film director." },
+    ];
+    const check = checker(pages);
+    const names = ["tropic", "holiday", "levy", "company"];
+    const died = [{ source: 2, quote: "Theodore Reed (June 18, 1887 – February 22, 1959) was an American film director" }];
+    expect(check.checkAnswer("Tropic Holiday", died, names)).toMatchObject({ ok: false });
+    const levy = checker([...pages, { title: "Levy and Company", text: "Levy and Company is a 1930 French comedy film directed by André Hugon." }]);
+    const claims = [
+      levy.check("Tropic Holiday was directed by Theodore Reed.", [
+        { source: 1, quote: "Tropic Holiday is a 1938 American musical film directed by Theodore Reed" },
+      ]),
+      levy.check("Levy and Company was directed by André Hugon.", [
+        { source: 3, quote: "Levy and Company is a 1930 French comedy film directed by André Hugon" },
+      ]),
+    ].flatMap((claim) => (claim.ok ? claim.passages : []));
+    expect(levy.checkAnswer("Tropic Holiday", died, names, claims).ok).toBe(true);
+  });
+});

@@ -122,7 +122,7 @@ export function revisePrompt(question: string, evidenceBlocks: string[], failure
 export function criticPrompt(question: string, claimBlocks: string[]): Prompt {
   return {
     system:
-      "You are a fact checker. Each numbered claim below comes with the exact quotes from the sources it cites. " +
+      "You are a fact checker. Each numbered claim below comes with the exact quotes from the sources it cites, each with its page's title in parentheses (a page's he, she or it is the subject its title names). " +
       'Judge every claim only against its own quotes, never against what you know: "supported" when the quotes state everything the claim says, ' +
       '"partly" when they state some of it and the rest is not in them, "unsupported" when they do not state it. ' +
       'Answer with one JSON object only: {"verdicts": [{"id": 1, "verdict": "supported"}, ...]}, one entry per claim.',

@@ -15,6 +15,8 @@ export interface CriticClaim {
   text: string;
   /** The exact quotes of the passages it cites. */
   quotes: string[];
+  /** The title of each quote's page (a page calls its subject "he" or "she": the title says who). */
+  titles?: string[];
 }
 
 export interface CriticResult {
@@ -62,7 +64,10 @@ export async function criticCheck(model: ModelContext, question: string, claims:
 }
 
 function claimBlock(id: number, claim: CriticClaim): string {
-  const quotes = claim.quotes.map((quote) => `  quote: "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS - 1)}…` : quote}"`);
+  const quotes = claim.quotes.map((quote, index) => {
+    const title = claim.titles?.[index];
+    return `  quote${title ? ` (${title})` : ""}: "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS - 1)}…` : quote}"`;
+  });
   return `[${id}] ${claim.text}\n${quotes.join("\n")}`;
 }
 

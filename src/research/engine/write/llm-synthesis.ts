@@ -100,9 +100,14 @@ export async function llmBrief(
   // The critic, in every mode whose envelope pays for it: each claim that checked, and the answer, against its quotes.
   await hooks.beforeCritic?.();
   const judged = drafts.filter((draft) => draft.check.ok);
-  const asked: CriticClaim[] = judged.map((draft) => ({ text: draft.text, quotes: passagesOf(draft).map((passage) => passage.text) }));
-  if (answer?.check.ok)
-    asked.push({ text: `The answer to "${query.question}" is: ${answer.text}`, quotes: answer.check.passages.map((passage) => passage.text) });
+  const titleOf = (passage: Passage) => numbered.find((doc) => doc.index === passage.doc)?.title ?? "";
+  const criticClaim = (text: string, passages: Passage[]): CriticClaim => ({
+    text,
+    quotes: passages.map((passage) => passage.text),
+    titles: passages.map(titleOf),
+  });
+  const asked: CriticClaim[] = judged.map((draft) => criticClaim(draft.text, passagesOf(draft)));
+  if (answer?.check.ok) asked.push(criticClaim(`The answer to "${query.question}" is: ${answer.text}`, answer.check.passages));
   const critic = asked.length > 0 ? await criticCheck(model, query.question, asked) : { verdicts: [] as (Verdict | null)[], calls: 0 };
   calls += critic.calls;
   const rejected = (verdict: Verdict | null | undefined) => verdict === "unsupported" || verdict === "partly";

@@ -16,6 +16,9 @@ export interface Missing {
   text: string;
 }
 
+/** After a number: it names a century ("19th century", "19th-century"). */
+const CENTURY = /^[\s-]*century\b/i;
+
 /** Capitalised words (a name's parts), with where they start. */
 const CAPITALISED = /\p{Lu}[\p{L}\p{N}'’-]*/gu;
 /** Words a sentence may start with, capitalised, that are not names (besides the stopwords). */
@@ -73,12 +76,20 @@ export class QuoteContent {
   holdsNumber(value: number): boolean {
     return holdsValue(this.values, value);
   }
+
+  /** "The 19th century": a year of it in the quotes or their titles (1801-1900). */
+  holdsCentury(century: number): boolean {
+    return this.values.some((value) => Number.isInteger(value) && value > 1000 && Math.ceil(value / 100) === century);
+  }
 }
 
 /** What `claim` states that `quotes` do not hold: its numbers first, then its names. */
 export function missingFromQuotes(claim: string, quotes: QuoteContent, isName: (word: string) => boolean): Missing[] {
   const missing: Missing[] = [];
-  for (const number of claimNumbers(claim)) if (!quotes.holdsNumber(number.value)) missing.push({ kind: "number", text: number.text });
+  for (const number of claimNumbers(claim)) {
+    const century = CENTURY.test(claim.slice(claim.indexOf(number.text) + number.text.length));
+    if (!(century ? quotes.holdsCentury(number.value) : quotes.holdsNumber(number.value))) missing.push({ kind: "number", text: number.text });
+  }
   for (const name of claimNames(claim, isName)) if (!quotes.holdsName(name)) missing.push({ kind: "name", text: name });
   return missing;
 }

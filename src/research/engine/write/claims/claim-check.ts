@@ -58,11 +58,15 @@ export class ClaimChecker {
     if (!found.ok) return found;
     const content = this.contentOf(found.passages);
     const yesNo = /^(yes|no)\b/i.test(text.trim());
-    // A yes or no stands on the claims that state each side: their quotes with its own.
-    const sides = yesNo ? this.contentOf([...found.passages, ...claims]) : content;
-    const missing = yesNo
-      ? questionNames.filter((name) => !sides.holdsName(name)).map((name) => ({ kind: "name" as const, text: name }))
-      : missingFromQuotes(text, content, () => true);
+    // A yes or no, or a choice between what the question names ("Tropic Holiday"), stands on the
+    // claims that state each side: their quotes with its own hold the question's names.
+    const answerNames = claimNames(text, () => true);
+    const choice = !yesNo && answerNames.length > 0 && answerNames.every((name) => questionNames.includes(name));
+    const sides = yesNo || choice ? this.contentOf([...found.passages, ...claims]) : content;
+    const missing =
+      yesNo || choice
+        ? questionNames.filter((name) => !sides.holdsName(name)).map((name) => ({ kind: "name" as const, text: name }))
+        : missingFromQuotes(text, content, () => true);
     if (missing.length > 0) return { ok: false, ...missingReason(missing) };
     const own = terms(text);
     if (!yesNo && claimNames(text, () => true).length === 0 && claimNumbers(text).length === 0 && !own.some((term) => content.holdsName(term)))
