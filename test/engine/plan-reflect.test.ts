@@ -399,3 +399,47 @@ describe("the pure parts", () => {
     );
   });
 });
+
+describe("reflect asks for more of a page already read (issue 40)", () => {
+  const TREASURY: FakeDoc = {
+    url: "https://archive.example.org/zorblat-treasury",
+    title: "Zorblat Accord treasurer",
+    text: [
+      "The treasurer of the Zorblat Accord kept the accounts of the accord.",
+      ...Array.from({ length: 12 }, (_, index) => `The treasurer of the Zorblat Accord audited the toll books of the accord in session ${index + 1}.`),
+      "Each year, after the harvest fairs and the long winter councils of the valley had ended, he was paid 9,117 florins from the common chest, a sum fixed by custom long before him.",
+      // A long page: more than a source's share of the write call, the pay sentence ranked below all of it.
+      ...Array.from({ length: 300 }, (_, index) => `The treasurer of the Zorblat Accord signed toll receipt number ${index + 100} of the accord.`),
+    ].join(" "),
+  };
+  const QUESTION = "What was the annual pay of the treasurer of the Zorblat Accord?";
+
+  async function writePromptWith(moreOf: boolean) {
+    const m = model({
+      plan: () => json({ sub_questions: [QUESTION], queries: ["Zorblat Accord treasurer"] }),
+      reflect: (call) => {
+        const n = /^\[(\d+)\] Zorblat Accord treasurer \(/m.exec(call.user)?.[1];
+        return json({ answered: false, open_sub_question: QUESTION, queries: [], urls: [], more_of: moreOf && n ? [Number(n)] : [] });
+      },
+      brief: () =>
+        json({
+          claims: [
+            {
+              text: "The treasurer of the Zorblat Accord kept its accounts.",
+              quotes: [{ source: 1, quote: "The treasurer of the Zorblat Accord kept the accounts of the accord" }],
+            },
+          ],
+          answer: null,
+        }),
+    });
+    await research(QUESTION, providers(m.llm, [TREASURY, ...SEARCHABLE], [TREASURY, ...SEARCHABLE]));
+    expect(m.of("reflect").length).toBeGreaterThan(0);
+    return m.of("brief")[0]!.user;
+  }
+
+  it("a sentence outside the page's best passages reaches the write call only when the reflection asked for more of the page", async () => {
+    expect(await writePromptWith(false)).not.toContain("9,117 florins");
+    server.resetHandlers();
+    expect(await writePromptWith(true)).toContain("he was paid 9,117 florins from the common chest");
+  });
+});

@@ -111,7 +111,9 @@ async function synthesize(
   let writeReport: WriteReport | null = null;
   if (run.model && synthesis.sources.length > 0) {
     await run.checkCancelled();
-    const written = await withModel(run, (model) => llmBrief(model, query, analysis, synthesis, options, { beforeCritic: () => run.progress("critic") }));
+    const written = await withModel(run, (model) =>
+      llmBrief(model, query, analysis, synthesis, options, { beforeCritic: () => run.progress("critic"), readMore: run.readMore }),
+    );
     synthesis = written.synthesis;
     modelAnswer = written.answer;
     writeReport = written.report;

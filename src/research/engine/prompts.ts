@@ -48,8 +48,9 @@ export function reflectPrompt(parts: {
       "If they do, set answered to true and leave queries and urls empty. " +
       "If not, name the sub-question still open and say what to do next: new search queries (short keyword queries, never one already searched; " +
       "when a passage names the person, work or place the next step is about, search for that name), and pages to read next, chosen only from the listed pages not yet read (copy the URL exactly). " +
+      'When a page already read likely says more than its passages shown (a date, a figure, a name the question needs), put its number in "more_of": the rest of that page is shown next. ' +
       "The user message says how many queries and pages at most. " +
-      'Answer with one JSON object only, no prose: {"answered": true or false, "open_sub_question": "..." or null, "queries": ["..."], "urls": ["..."]}.',
+      'Answer with one JSON object only, no prose: {"answered": true or false, "open_sub_question": "..." or null, "queries": ["..."], "urls": ["..."], "more_of": [1]}.',
     user:
       `Question: ${parts.question}\n\nSub-questions:\n${subQuestions}\n\nPassages read:\n${parts.passages.join("\n\n")}\n\n` +
       `Already searched:\n${parts.searched.map((text) => `- ${text}`).join("\n") || "(nothing)"}\n\nPages not yet read:\n${pages}\n\n` +

@@ -22,6 +22,8 @@ export class ResearchRun {
   subQuestions: string[] = [];
   /** Aborts the fan-out of searches and reads: at the gathering deadline, or on cancel. */
   readonly gathering: AbortController;
+  /** Pages read (evidence indexes) the model's reflection asked to see more of: its next prompts and the write show them whole, as far as they fit. */
+  readonly readMore = new Set<number>();
   /** Every wave it would run was read (no cancel cut it short): what it writes now is the whole research. */
   gatheringComplete = false;
 

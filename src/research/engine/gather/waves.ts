@@ -84,6 +84,7 @@ async function reflect(
   await run.progress("reflecting");
   const reflection = await modelReflect(run, analysis, known.unread(evidence, filter));
   if (!reflection) return null;
+  for (const doc of reflection.moreOf) run.readMore.add(doc);
   if (reflection.answered) return "answered";
   const asked = known.resolve(reflection.urls, evidence, filter, Math.max(1, input.budgets.branches));
   if (reflection.queries.length === 0 && asked.length === 0) return null;

@@ -37,6 +37,7 @@ const ReflectAnswer = z.object({
   open_sub_question: z.string().nullish(),
   queries: texts.optional().default([]),
   urls: texts.optional().default([]),
+  more_of: z.array(z.coerce.number().int()).catch([]).optional().default([]),
 });
 
 /** What the model planned: the sub-questions (kept on the run for reflect) and wave 1's searches. */
@@ -51,6 +52,8 @@ export interface ModelReflection {
   openSubQuestion: string | null;
   queries: string[];
   urls: string[];
+  /** Pages already read (evidence indexes) the model needs more of than their best passages: the next prompts show them whole, as far as they fit. */
+  moreOf: number[];
 }
 
 /**
@@ -128,7 +131,7 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
   );
   const blocks = analysis.ranked.map((entry, index) => {
     const best = entry.best
-      .slice(0, PASSAGES_PER_PAGE)
+      .slice(0, run.readMore.has(entry.doc.index) ? PASSAGES_PER_PAGE * 4 : PASSAGES_PER_PAGE)
       .sort((a, b) => a.passage.position - b.passage.position)
       .map((item) => item.passage.text);
     const text = best.length > 0 ? best : entry.doc.sentences.slice(0, 3);
@@ -143,12 +146,13 @@ export async function modelReflect(run: ResearchRun, analysis: EvidenceAnalysis,
     { stage: "reflect", prompt, maxTokens: REFLECT_MAX_TOKENS, schema: ReflectAnswer },
   );
   if (!answer.ok) return fellBack(answer);
-  const { answered, open_sub_question, queries, urls } = answer.value;
+  const { answered, open_sub_question, queries, urls, more_of } = answer.value;
   return {
     answered,
     openSubQuestion: open_sub_question?.trim() || null,
     queries: answered ? [] : freshQueries(queries, run.searched, maxQueries),
     urls: answered ? [] : urls.map((url) => url.trim()).filter(Boolean),
+    moreOf: more_of.flatMap((n) => analysis.ranked[n - 1]?.doc.index ?? []).slice(0, maxUrls),
   };
 }
 

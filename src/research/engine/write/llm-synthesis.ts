@@ -74,12 +74,12 @@ export async function llmBrief(
   analysis: EvidenceAnalysis,
   extractive: Synthesis,
   options: SynthesisOptions,
-  hooks: { beforeCritic?: () => Promise<void> } = {},
+  hooks: { beforeCritic?: () => Promise<void>; readMore?: ReadonlySet<number> } = {},
 ): Promise<ModelBrief> {
   const report = options.critic;
   const maxTokens = report ? REPORT_TOKENS : BRIEF_TOKENS;
-  const candidates = numberedDocs(analysis, extractive, options);
-  const blocks = evidenceBlocks(candidates, analysis, query, evidenceChars(model.llm, WRITE_CONTEXT_TOKENS, maxTokens));
+  const candidates = numberedDocs(analysis, extractive, options, hooks.readMore);
+  const blocks = evidenceBlocks(candidates, analysis, query, evidenceChars(model.llm, WRITE_CONTEXT_TOKENS, maxTokens), hooks.readMore);
   const numbered = candidates.slice(0, blocks.length);
   const written = await askModel(model, {
     stage: "write",
@@ -180,9 +180,10 @@ export async function llmBrief(
   };
 }
 
-/** The sources the model is shown: those the extractive brief cites, then the next best pages read, up to the brief's limit. */
-function numberedDocs(analysis: EvidenceAnalysis, extractive: Synthesis, options: SynthesisOptions): EvidenceDoc[] {
+/** The sources the model is shown: those the extractive brief cites, the pages its reflection asked more of, then the next best pages read, up to the brief's limit. */
+function numberedDocs(analysis: EvidenceAnalysis, extractive: Synthesis, options: SynthesisOptions, readMore: ReadonlySet<number> = new Set()): EvidenceDoc[] {
   const docs = [...extractive.cited];
+  for (const entry of analysis.ranked) if (readMore.has(entry.doc.index) && !docs.includes(entry.doc) && docs.length < options.maxSources) docs.push(entry.doc);
   for (const entry of analysis.ranked) {
     if (docs.length >= options.maxSources) break;
     if (entry.score > 0 && !docs.includes(entry.doc)) docs.push(entry.doc);

@@ -10,11 +10,26 @@ const TOP_PASSAGES = 6;
  * lead sentence and best-ranked passages first, then the passages that name what the question
  * names or the next hop's entities, then those with the figures a "how many / how much / when"
  * question asks for, then the rest by rank, as many as the source's fair share of the context
- * holds; written in page order. Before, a figure outside the six best-ranked sentences (two
- * answers on pages that were read) never reached the model.
+ * holds; written in page order. A page the model's reflection asked to see more of (`more_of`)
+ * has twice the share, and the rest of it in page order rather than by rank. Before, a figure outside the six best-ranked
+ * sentences (two answers on pages that were read) never reached the model.
  */
-export function evidenceBlocks(numbered: EvidenceDoc[], analysis: EvidenceAnalysis, query: QueryAnalysis, maxChars: number): string[] {
-  const share = Math.floor(maxChars / Math.max(1, numbered.length));
+export function evidenceBlocks(
+  numbered: EvidenceDoc[],
+  analysis: EvidenceAnalysis,
+  query: QueryAnalysis,
+  maxChars: number,
+  readMore: ReadonlySet<number> = new Set(),
+): string[] {
+  // A page the reflection asked to see more of has twice the share, and all of its passages after the chosen ones.
+  const weight = (doc: EvidenceDoc) => (readMore.has(doc.index) ? 2 : 1);
+  const unit = Math.floor(
+    maxChars /
+      Math.max(
+        1,
+        numbered.reduce((sum, doc) => sum + weight(doc), 0),
+      ),
+  );
   const names = [...query.entities, ...analysis.bridgeEntities].map((name) => words(name).join(" ")).filter((name) => name.length > 2);
   const wantsFigures = /\b(how (many|much|long|old|far|tall|big)|what (year|date|number|amount|percentage)|when)\b/i.test(query.question);
   return numbered.map((doc, index) => {
@@ -22,7 +37,10 @@ export function evidenceBlocks(numbered: EvidenceDoc[], analysis: EvidenceAnalys
     const ranked = (analysis.ranked.find((entry) => entry.doc.index === doc.index)?.best ?? []).map((item) => item.passage);
     const named = doc.passages.filter((passage) => names.some((name) => ` ${words(passage.text).join(" ")} `.includes(` ${name} `)));
     const figures = wantsFigures ? doc.passages.filter((passage) => /\d/.test(passage.text)) : [];
-    const order = [...doc.passages.slice(0, 1), ...ranked.slice(0, TOP_PASSAGES), ...named, ...figures, ...ranked.slice(TOP_PASSAGES)];
+    const share = unit * weight(doc);
+    const first = [...doc.passages.slice(0, 1), ...ranked.slice(0, TOP_PASSAGES)];
+    // A page asked for more of is read on in page order, not by rank: what the ranking missed is what is wanted.
+    const order = readMore.has(doc.index) ? [...first, ...doc.passages] : [...first, ...named, ...figures, ...ranked.slice(TOP_PASSAGES)];
     const chosen = new Set<Passage>();
     let size = header.length;
     for (const passage of order) {
