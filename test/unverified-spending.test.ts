@@ -59,6 +59,18 @@ describe("what an unverified account may spend", () => {
     await expectLedgerConsistent(caller.id);
   });
 
+  it("a quote says what the submit would: not covered past the bound, with the 403's message; covered within it and once verified", async () => {
+    const caller = await account();
+    const quote = async (body: Record<string, unknown>) =>
+      json(await callConfigured(LIMITED, "/v1/research/quote", { token: caller.key, body: { question: Q, ...body } }));
+    const pro = await quote({ mode: "pro" });
+    expect(pro).toMatchObject({ covered: false, covered_by: null, balance_credits: 500 });
+    expect(pro.insufficient_credits).toMatch(/^Verify your email address .*needs 200 credits and 100 can be spent now/);
+    expect(await quote({ mode: "max", max_credits: 100 })).toMatchObject({ covered: true, covered_by: "balance", insufficient_credits: null });
+    await verify(caller);
+    expect(await quote({ mode: "pro" })).toMatchObject({ covered: true, covered_by: "balance", insufficient_credits: null });
+  });
+
   it("holds under concurrency: 8 submits of the whole allowance at once never take the balance below the floor", async () => {
     const caller = await account();
     const answers = await Promise.all(Array.from({ length: 8 }, () => submit(LIMITED, caller, { mode: "max", max_credits: 100 })));

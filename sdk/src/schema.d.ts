@@ -708,7 +708,7 @@ export interface components {
         ResearchQuote: {
             /** @description Your balance now. */
             balance_credits: number;
-            /** @description Whether a submit now would be accepted: the balance covers the reservation, or a paid plan's overage does. */
+            /** @description Whether a submit now would be accepted: the balance covers the reservation (within an unverified account's spending bound), or a paid plan's overage does. */
             covered: boolean;
             /**
              * @description What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).
@@ -728,7 +728,7 @@ export interface components {
                 /** @description Search-and-read waves at most. */
                 max_waves: number;
             };
-            /** @description When not covered: the message the submit's 402 `insufficient_credits` would carry; null otherwise. */
+            /** @description When not covered: the message the submit's refusal would carry (402 `insufficient_credits`, or 403 `email_not_verified` when only the unverified account's spending bound stands in the way); null otherwise. */
             insufficient_credits: string | null;
             /** @description The most the job can charge: a job never pays more than it reserved. */
             max_charge_credits: number;

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { reservationFunding } from "../services/billing/reservations";
+import { type ReservationFunding, reservationFunding } from "../services/billing/reservations";
+import { emailNotVerified, unverifiedFloor } from "../services/unverified-spending";
 import { isMetered, RESEARCH_MODES, roundUsd, USD_PER_CREDIT } from "./pricing";
-import { planResearch, type ResearchRequest } from "./request";
+import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 import { insufficientCredits, searchScope, type SubmitContext } from "./submit";
 
 /** What a submit of the same body would reserve, run and charge at most, and whether it would be accepted now. */
@@ -24,15 +25,20 @@ export const ResearchQuoteDto = z
       .enum(["sync", "async"])
       .openapi({ description: "`sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook)." }),
     balance_credits: z.number().int().openapi({ description: "Your balance now." }),
-    covered: z.boolean().openapi({ description: "Whether a submit now would be accepted: the balance covers the reservation, or a paid plan's overage does." }),
+    covered: z
+      .boolean()
+      .openapi({
+        description:
+          "Whether a submit now would be accepted: the balance covers the reservation (within an unverified account's spending bound), or a paid plan's overage does.",
+      }),
     covered_by: z.enum(["balance", "plan_overage"]).nullable().openapi({
       description:
         "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).",
     }),
-    insufficient_credits: z
-      .string()
-      .nullable()
-      .openapi({ description: "When not covered: the message the submit's 402 `insufficient_credits` would carry; null otherwise." }),
+    insufficient_credits: z.string().nullable().openapi({
+      description:
+        "When not covered: the message the submit's refusal would carry (402 `insufficient_credits`, or 403 `email_not_verified` when only the unverified account's spending bound stands in the way); null otherwise.",
+    }),
   })
   .openapi("ResearchQuote", { description: "The price of a research request before it runs: nothing is reserved, written or charged." });
 export type ResearchQuote = z.infer<typeof ResearchQuoteDto>;
@@ -45,7 +51,7 @@ export type ResearchQuote = z.infer<typeof ResearchQuoteDto>;
 export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "user">, request: ResearchRequest): Promise<ResearchQuote> {
   const plan = await planResearch(request, ctx.config);
   await searchScope(ctx, request);
-  const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits);
+  const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits, unverifiedFloor(ctx.config));
   const { budgets } = plan;
   return {
     mode: plan.mode,
@@ -63,6 +69,13 @@ export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "
     balance_credits: funding.balance,
     covered: funding.fundedBy !== null,
     covered_by: funding.fundedBy,
-    insufficient_credits: funding.fundedBy ? null : insufficientCredits(plan, funding.balance).message,
+    insufficient_credits: funding.fundedBy ? null : refusal(plan, funding).message,
   };
+}
+
+/** What the submit would answer instead of reserving: 403 when only the unverified bound refuses it, else 402. */
+function refusal(plan: ResearchPlan, funding: ReservationFunding) {
+  return funding.unverifiedFloor !== undefined
+    ? emailNotVerified(plan.reservedCredits, funding.balance, funding.unverifiedFloor)
+    : insufficientCredits(plan, funding.balance);
 }

@@ -21,10 +21,12 @@ export type ReservationOutcome =
 
 const reservationKey = (jobId: string) => `reservation:${jobId}`;
 
-/** How a reservation would be paid, read without writing: the balance, a paid plan's overage, or nothing (402). */
+/** How a reservation would be paid, read without writing: the balance, a paid plan's overage, or nothing (402, or 403 before the email is verified). */
 export interface ReservationFunding {
   balance: number;
   fundedBy: "balance" | "plan_overage" | null;
+  /** Not funded only because the email is not verified: the balance pays, but not without crossing the unverified floor. */
+  unverifiedFloor?: number;
 }
 
 /**
@@ -32,11 +34,14 @@ export interface ReservationFunding {
  * paid plan's overage, else 402). For a quote, and for a replay that must refuse before racing
  * duplicates reserve and give back in turn.
  */
-export async function reservationFunding(db: BillingDeps["db"], userId: string, credits: number): Promise<ReservationFunding> {
-  const row = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+export async function reservationFunding(db: BillingDeps["db"], userId: string, credits: number, floor: number | null = null): Promise<ReservationFunding> {
+  const row = await db.select({ credits: users.credits, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).get();
   const balance = row?.credits ?? 0;
-  if (balance >= credits) return { balance, fundedBy: "balance" };
-  return { balance, fundedBy: (await currentPlan(db, userId)).paid ? "plan_overage" : null };
+  // The unverified floor, as reserveCredits judges it: only the balance path has it.
+  const unverified = floor && !row?.emailVerified ? floor : 0;
+  if (balance - credits >= unverified) return { balance, fundedBy: "balance" };
+  if ((await currentPlan(db, userId)).paid) return { balance, fundedBy: "plan_overage" };
+  return { balance, fundedBy: null, ...(balance >= credits ? { unverifiedFloor: unverified } : {}) };
 }
 
 /**
