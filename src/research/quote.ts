@@ -25,12 +25,10 @@ export const ResearchQuoteDto = z
       .enum(["sync", "async"])
       .openapi({ description: "`sync`: the submit answers 200 with the result; `async`: it answers 202 and the job is followed (poll, events or webhook)." }),
     balance_credits: z.number().int().openapi({ description: "Your balance now." }),
-    covered: z
-      .boolean()
-      .openapi({
-        description:
-          "Whether a submit now would be accepted: the balance covers the reservation (within an unverified account's spending bound), or a paid plan's overage does.",
-      }),
+    covered: z.boolean().openapi({
+      description:
+        "Whether a submit now would be accepted: the balance covers the reservation (within an unverified account's spending bound), or a paid plan's overage does.",
+    }),
     covered_by: z.enum(["balance", "plan_overage"]).nullable().openapi({
       description:
         "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).",

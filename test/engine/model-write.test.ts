@@ -1,7 +1,6 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ResearchCancelledError, runResearch } from "../../src/research/engine";
-import { MODEL_ATTEMPTS } from "../../src/research/engine/model";
 import { briefClaims, citationProblems, citationsIn } from "../../src/research/engine/write";
 import { budgetsForMode, llmCostUsd, opCostUsd, type ResearchBudgets, type ResearchMode } from "../../src/research/pricing";
 import { OpenAiCompatibleModel } from "../../src/research/providers/llm/openai";
