@@ -119,11 +119,24 @@ export const overageReports = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     ledgerEntryId: text("ledger_entry_id").notNull(),
     credits: integer("credits").notNull(),
-    /** pending → reported | failed | skipped (no processor configured) */
+    /**
+     * pending → reported | failed (retried by the sweep) | skipped (no processor configured) |
+     * abandoned (given up: past Stripe's window for meter events; services/billing/overage-retry.ts)
+     */
     status: text("status").notNull(),
     error: text("error"),
     createdAt: text("created_at").notNull(),
     reportedAt: text("reported_at"),
+    /** Sends tried so far (the first one included). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the sweep may try a failed report again; null when nothing is due. */
+    nextAttemptAt: text("next_attempt_at"),
+    /** A failed send may have reached Stripe (network error, 5xx): past the identifier's de-duplication window a resend could bill twice. */
+    inDoubt: integer("in_doubt", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [uniqueIndex("overage_reports_entry_idx").on(t.ledgerEntryId), index("overage_reports_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("overage_reports_entry_idx").on(t.ledgerEntryId),
+    index("overage_reports_user_idx").on(t.userId, t.createdAt),
+    index("overage_reports_status_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
