@@ -11,8 +11,16 @@ import {
   type SearchProviderName,
 } from "../../env";
 import { AnthropicModel } from "./llm/anthropic";
+import { DEFAULT_MODELS } from "./llm/defaults";
 import { OpenAiCompatibleModel } from "./llm/openai";
 import { WorkersAiModel } from "./llm/workers-ai";
+
+/**
+ * Workers AI's default writer: @cf/meta/llama-3.1-8b-instruct was deprecated on 2026-05-30; this is
+ * a replacement Cloudflare recommends (https://developers.cloudflare.com/changelog/post/2026-05-08-planned-model-deprecations/),
+ * checked 2026-11-27.
+ */
+export const WORKERS_AI_DEFAULT_MODEL = "@cf/zai-org/glm-4.7-flash";
 import { BraveSearch } from "./search/brave";
 import { CorpusSearch } from "./search/corpus";
 import { ExaSearch } from "./search/exa";
@@ -85,12 +93,12 @@ type LlmFactory<Name extends LlmProviderName> = (
 const LLM_FACTORIES: { [Name in LlmProviderName]: LlmFactory<Name> } = {
   extractive: () => null,
   openai: (_, config, options) =>
-    new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? "gpt-4o-mini", config.OPENAI_API_KEY, options),
+    new OpenAiCompatibleModel(config.OPENAI_BASE_URL ?? "https://api.openai.com/v1", config.LLM_MODEL ?? DEFAULT_MODELS.openai, config.OPENAI_API_KEY, options),
   anthropic: ({ ANTHROPIC_API_KEY }, config, options) =>
-    new AnthropicModel(ANTHROPIC_API_KEY, config.LLM_MODEL ?? "claude-3-5-haiku-latest", config.ANTHROPIC_BASE_URL, options),
+    new AnthropicModel(ANTHROPIC_API_KEY, config.LLM_MODEL ?? DEFAULT_MODELS.anthropic, config.ANTHROPIC_BASE_URL, options),
   "workers-ai": (_, config, options) => {
     if (!config.AI) throw new ProviderConfigError('LLM_PROVIDER=workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
-    return new WorkersAiModel(config.AI, config.LLM_MODEL ?? "@cf/meta/llama-3.1-8b-instruct", options);
+    return new WorkersAiModel(config.AI, config.LLM_MODEL ?? WORKERS_AI_DEFAULT_MODEL, options);
   },
 };
 

@@ -1,13 +1,19 @@
 import { type ChatModel, type ChatRequest, type ChatResponse, ProviderError } from "../types";
 import { MODEL_TIMEOUT_MS, type ModelOptions } from "./options";
 
-/** The part of the Workers AI binding we use (the `[ai] binding = "AI"` of wrangler.toml). */
+/** The part of the Workers AI binding we use (the `[ai] binding = "AI"` of wrangler.toml); its options take an abort `signal` (workers-types `AiOptions`). */
 export interface AiBinding {
-  run(model: string, input: Record<string, unknown>): Promise<unknown>;
+  run(model: string, input: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
+/**
+ * What a text model answers: the older models `{response, usage}`, the current ones (the
+ * replacements Cloudflare recommends for the models deprecated on 2026-05-30) the chat-completions
+ * shape `{choices: [{message: {content}, finish_reason}], usage}`. Both are read.
+ */
 interface AiResult {
   response?: string | object | null;
+  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number };
 }
 
@@ -20,9 +26,11 @@ interface AiResult {
  * models support; their `response` is then an object, written back as JSON text). A model that
  * refuses it is asked once more without it, and this model stops sending it.
  *
- * The binding takes no abort signal: the call is raced against the job's signal and a timeout, so
- * the job stops waiting for it (the inference itself runs to its end on Cloudflare's side). Its
- * errors carry no HTTP status: the message's Workers AI code or words say which are worth a retry.
+ * The binding's `signal` option is the job's signal and the call's timeout together, so an
+ * abandoned call is stopped; the wait is raced against them too, so the job never waits on a
+ * binding that does not stop. A call that produced no text (an empty message, `finish_reason`
+ * `length` with nothing written) is a failed call, never charged. Its errors carry no HTTP
+ * status: the message's Workers AI code or words say which are worth a retry.
  */
 export class WorkersAiModel implements ChatModel {
   readonly name: string;
@@ -53,8 +61,12 @@ export class WorkersAiModel implements ChatModel {
       result = await this.run(input, request.signal);
       this.jsonMode = false;
     }
-    const response = result?.response;
-    const text = typeof response === "string" ? response : response == null ? "" : JSON.stringify(response);
+    const text = textOf(result);
+    if (!text.trim()) {
+      const finish = result?.choices?.[0]?.finish_reason;
+      // Asked again it would answer the same: not a retry, and nothing to charge.
+      throw new ProviderError("workers-ai", `the model answered no text${finish ? ` (finish_reason ${finish})` : ""}`, 422);
+    }
     const prompt = messages.map((message) => message.content).join("\n");
     return {
       text,
@@ -71,7 +83,8 @@ export class WorkersAiModel implements ChatModel {
     const onAbort = () => stop(new ProviderError("workers-ai", `aborted: ${reasonText(signal?.reason)}`));
     signal?.addEventListener("abort", onAbort);
     try {
-      const call = this.ai.run(this.model, input).catch((error: unknown) => {
+      const callSignal = AbortSignal.any([...(signal ? [signal] : []), AbortSignal.timeout(this.timeoutMs)]);
+      const call = this.ai.run(this.model, input, { signal: callSignal }).catch((error: unknown) => {
         throw new ProviderError("workers-ai", error instanceof Error ? error.message : String(error), statusOf(error));
       });
       call.catch(() => {}); // a call the job stopped waiting for may still fail later: nobody listens
@@ -81,6 +94,14 @@ export class WorkersAiModel implements ChatModel {
       signal?.removeEventListener("abort", onAbort);
     }
   }
+}
+
+/** The answer's text in either shape: `response` (a string, or an object in JSON mode) or the first choice's message. */
+function textOf(result: AiResult | null | undefined): string {
+  const response = result?.response;
+  if (typeof response === "string") return response;
+  if (response != null) return JSON.stringify(response);
+  return result?.choices?.[0]?.message?.content ?? "";
 }
 
 function reasonText(reason: unknown): string {
