@@ -161,6 +161,8 @@ describe("Exa", () => {
     );
     const hits = await new ExaSearch("exa-key").search({ query: "tariff", limit: 4, includeDomains: ["britannica.com"] });
     expect(body).toMatchObject({ query: "tariff", numResults: 4, includeDomains: ["britannica.com"] });
+    // highlights by maxCharacters: numSentences is deprecated (https://exa.ai/docs/changelog/february-2026-api-updates).
+    expect(body.contents).toEqual({ highlights: { maxCharacters: 500 } });
     expect(body.excludeDomains).toBeUndefined();
     expect(hits).toEqual([
       {

@@ -2,6 +2,9 @@ import { domainOf } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 
+/** Characters of highlight asked per result: the snippet a search hit shows (about two sentences). */
+const EXA_HIGHLIGHT_CHARS = 500;
+
 /** Exa search API (POST /search, x-api-key); includeDomains / excludeDomains are native parameters. */
 export class ExaSearch implements SearchProvider {
   readonly name = "exa";
@@ -23,7 +26,9 @@ export class ExaSearch implements SearchProvider {
           numResults: Math.min(query.limit, 25),
           ...(query.includeDomains?.length ? { includeDomains: query.includeDomains } : {}),
           ...(query.excludeDomains?.length ? { excludeDomains: query.excludeDomains } : {}),
-          contents: { highlights: { numSentences: 2 } },
+          // maxCharacters, not the deprecated numSentences (Exa's 2026-02-02 API changelog:
+          // https://exa.ai/docs/changelog/february-2026-api-updates); about two sentences of snippet.
+          contents: { highlights: { maxCharacters: EXA_HIGHLIGHT_CHARS } },
         }),
         signal: query.signal,
       },
