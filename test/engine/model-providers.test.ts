@@ -77,34 +77,28 @@ function anthropic(route: (body: AnthropicBody, index: number) => AnthropicAnswe
 describe("Anthropic Messages API through askModel", () => {
   const model = () => new AnthropicModel("ant-key", "claude-test");
 
-  it("a JSON call says so after the system text and prefills '{'; the continuation validates", async () => {
-    const bodies = anthropic(() => '"queries": ["Tariff of 1828 author"]}');
+  it("a JSON call says so after the system text and sends no prefill (current models refuse one); the answer validates", async () => {
+    const bodies = anthropic(() => '{"queries": ["Tariff of 1828 author"]}');
     expect(await plan(model())).toMatchObject({ ok: true, value: { queries: ["Tariff of 1828 author"] } });
     expect(bodies[0]!.system).toBe(`${prompt.system}\n\n${ANTHROPIC_JSON_INSTRUCTION}`);
-    expect(bodies[0]!.messages).toEqual([
-      { role: "user", content: prompt.user },
-      { role: "assistant", content: "{" },
-    ]);
-    // A text call is sent as it is: no instruction, no prefill.
+    expect(bodies[0]!.messages).toEqual([{ role: "user", content: prompt.user }]);
+    // A text call is sent as it is: no instruction.
     const text = anthropic(() => "The brief [1].");
     expect(await write(model())).toMatchObject({ ok: true, value: "The brief [1]." });
     expect(text[0]).toMatchObject({ system: prompt.system, messages: [{ role: "user", content: prompt.user }] });
   });
 
-  it("parses a continuation with prose after it, an answer that repeated the brace, and a fenced answer when the prefill is refused", async () => {
-    anthropic(() => '"queries": ["a"]}\n\nThese searches cover the question.');
+  it("parses an object with prose after it and a fenced object, in one call each", async () => {
+    const prose = anthropic(() => '{"queries": ["a"]}\n\nThese searches cover the question.');
     expect(await plan(model())).toMatchObject({ ok: true, value: { queries: ["a"] } });
-    anthropic(() => '{"queries": ["b"]}');
-    expect(await plan(model())).toMatchObject({ ok: true, value: { queries: ["b"] } });
-    // A model that refuses a prefilled assistant turn (400) is asked once more without it, and answers in a fence.
-    const bodies = anthropic((body) => (body.messages.at(-1)!.role === "assistant" ? { status: 400 } : 'Here is the plan:\n```json\n{"queries": ["c"]}\n```'));
+    expect(prose).toHaveLength(1);
+    const fenced = anthropic(() => 'Here is the plan:\n```json\n{"queries": ["c"]}\n```');
     expect(await plan(model())).toMatchObject({ ok: true, value: { queries: ["c"] } });
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]!.system).toContain(ANTHROPIC_JSON_INSTRUCTION);
+    expect(fenced).toHaveLength(1);
   });
 
   it("a 429 then success is retried; usage is charged from what the API reports", async () => {
-    const bodies = anthropic((_, index) => (index === 0 ? { status: 429 } : '"queries": ["x"]}'), { input_tokens: 1500, output_tokens: 60 });
+    const bodies = anthropic((_, index) => (index === 0 ? { status: 429 } : '{"queries": ["x"]}'), { input_tokens: 1500, output_tokens: 60 });
     const b = budget();
     expect(await plan(model(), b)).toMatchObject({ ok: true });
     expect(bodies).toHaveLength(2);

@@ -1,21 +1,30 @@
 import { providerJson } from "../http";
-import { type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, ProviderError } from "../types";
+import type { ChatModel, ChatRequest, ChatResponse } from "../types";
+import { noText } from "./no-text";
 import { MODEL_TIMEOUT_MS, type ModelOptions } from "./options";
 
+/** The parts of a Messages API response we read (https://platform.claude.com/docs/en/api/messages). */
 interface Message {
   content?: { type: string; text?: string }[];
+  stop_reason?: string | null;
   usage?: { input_tokens?: number; output_tokens?: number };
 }
 
-/** Said after the system text when the answer must be JSON (the Messages API has no JSON mode). */
+/** Said after the system text when the answer must be JSON. */
 export const ANTHROPIC_JSON_INSTRUCTION = "Answer with one JSON object only: no prose and no code fence around it.";
 
 /**
  * Anthropic Messages API (POST /v1/messages); usage.input_tokens / output_tokens are metered.
  *
- * The API has no JSON mode: a JSON call says so after the system text and prefills the answer
- * with "{" (an assistant turn the model continues), which is put back in front of the text it
- * returns. A model that refuses a prefill (400) is asked once more with the instruction alone.
+ * A JSON call says so after the system text and the answer is parsed tolerantly (parseModelJson:
+ * a fence or prose around the object still parses). No "{" prefill: current models (Claude Haiku
+ * 5.5 and later) answer a request whose last turn is the assistant's with 400, so every JSON call
+ * would fail once first. Structured outputs (`output_config.format`) would need each stage's schema
+ * in the subset the API accepts; see docs/decisions.md, issue 41.
+ *
+ * Only `text` blocks are the answer (a thinking model puts `thinking` blocks first). The stop reason
+ * is read: `refusal` (the safety classifier stopped the answer) and `max_tokens` with no text (the
+ * budget went to thinking) are failed calls, never charged as text.
  */
 export class AnthropicModel implements ChatModel {
   readonly name: string;
@@ -34,30 +43,19 @@ export class AnthropicModel implements ChatModel {
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
-    const messages = request.messages.filter((message) => message.role !== "system");
-    const prefill = Boolean(request.json) && messages.at(-1)?.role !== "assistant";
-    let body: Message;
-    let prefilled = prefill;
-    try {
-      body = await this.post(request, prefill ? [...messages, { role: "assistant", content: "{" }] : messages);
-    } catch (error) {
-      if (!prefill || !(error instanceof ProviderError) || error.status !== 400) throw error;
-      body = await this.post(request, messages);
-      prefilled = false;
-    }
+    const body = await this.post(request);
     const text = (body.content ?? [])
       .filter((block) => block.type === "text")
       .map((block) => block.text ?? "")
       .join("");
-    return {
-      // The prefill is part of the answer; a model that repeated it anyway is not given a second brace.
-      text: prefilled && !text.trimStart().startsWith("{") ? `{${text}` : text,
-      inputTokens: body.usage?.input_tokens ?? 0,
-      outputTokens: body.usage?.output_tokens ?? 0,
-    };
+    const stop = body.stop_reason ?? "none";
+    // A refusal may have streamed part of an answer before the classifier stopped it: none of it stands.
+    if (stop === "refusal") throw noText("anthropic", "stop_reason refusal");
+    if (!text.trim()) throw noText("anthropic", `stop_reason ${stop}, no text`);
+    return { text, inputTokens: body.usage?.input_tokens ?? 0, outputTokens: body.usage?.output_tokens ?? 0 };
   }
 
-  private post(request: ChatRequest, messages: ChatMessage[]): Promise<Message> {
+  private post(request: ChatRequest): Promise<Message> {
     return providerJson<Message>("anthropic", `${this.baseUrl.replace(/\/+$/, "")}/v1/messages`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "x-api-key": this.apiKey, "anthropic-version": "2023-06-01" },
@@ -65,7 +63,7 @@ export class AnthropicModel implements ChatModel {
         model: this.model,
         max_tokens: request.maxTokens,
         system: request.json ? `${request.system}\n\n${ANTHROPIC_JSON_INSTRUCTION}` : request.system,
-        messages,
+        messages: request.messages.filter((message) => message.role !== "system"),
       }),
       signal: request.signal,
       timeoutMs: this.timeoutMs,
