@@ -108,4 +108,38 @@ describe("host names resolved before a request is sent (lib/host-resolution)", (
     await resolver.addresses("ttl.example");
     expect(asked.length).toBe(before + 2);
   });
+
+  it("keeps a negative answer as long as its SOA says (RFC 2308), not an hour (issue 41)", async () => {
+    // The DNS-over-HTTPS JSON of an NXDOMAIN: the zone's SOA in Authority, its last field the negative TTL.
+    let asked = 0;
+    let soa = true;
+    server.use(
+      http.get(DOH_URL, () => {
+        asked++;
+        return HttpResponse.json({
+          Status: 3,
+          Authority: soa ? [{ name: "example.", type: 6, TTL: 300, data: "ns.example. hostmaster.example. 2026112701 7200 900 1209600 30" }] : [],
+        });
+      }),
+    );
+    let now = 1_000_000;
+    const resolver = new DohResolver(DOH_URL, { now: () => now });
+    expect(await resolver.addresses("missing.example")).toEqual([]);
+    expect(asked).toBe(2);
+    now += 29_000;
+    await resolver.addresses("missing.example");
+    expect(asked).toBe(2);
+    // Past the SOA's minimum (30 s) the name is asked again: it may exist now.
+    now += 2_000;
+    soa = false;
+    await resolver.addresses("missing.example");
+    expect(asked).toBe(4);
+    // Without an SOA a "no" is kept a minute.
+    now += 59_000;
+    await resolver.addresses("missing.example");
+    expect(asked).toBe(4);
+    now += 2_000;
+    await resolver.addresses("missing.example");
+    expect(asked).toBe(6);
+  });
 });

@@ -44,6 +44,8 @@ const MAX_TTL_SECS = 3600;
 interface DohAnswer {
   Status?: number;
   Answer?: { name?: string; type?: number; TTL?: number; data?: string }[];
+  /** The SOA of a negative answer (NXDOMAIN, or no record of the type): how long the "no" holds. */
+  Authority?: { name?: string; type?: number; TTL?: number; data?: string }[];
 }
 
 /** Is `host` (as the URL parser leaves it) an IP literal, which needs no lookup? */
@@ -98,8 +100,12 @@ export class DohResolver implements NameResolver {
     let name = host;
     for (let lookups = 0; lookups <= MAX_CNAME_LOOKUPS; lookups++) {
       const [a, aaaa] = await Promise.all([this.query(name, "A"), this.query(name, "AAAA")]);
-      const records = [...a, ...aaaa];
-      const ttlSecs = Math.min(MAX_TTL_SECS, ...records.map((record) => record.TTL ?? 0));
+      const records = [...a.records, ...aaaa.records];
+      // A "no such name" holds as long as its SOA says (RFC 2308), not the hour a positive answer may.
+      const ttlSecs =
+        records.length > 0
+          ? Math.min(MAX_TTL_SECS, ...records.map((record) => record.TTL ?? 0))
+          : Math.min(negativeTtlSecs(a.authority), negativeTtlSecs(aaaa.authority));
       const addresses = records
         .filter((record) => (record.type === TYPE_A || record.type === TYPE_AAAA) && typeof record.data === "string")
         .map((record) => record.data!.trim());
@@ -114,7 +120,7 @@ export class DohResolver implements NameResolver {
     throw new ResolveError(`the CNAME chain of ${host} is longer than ${MAX_CNAME_LOOKUPS}`);
   }
 
-  private async query(name: string, type: "A" | "AAAA"): Promise<NonNullable<DohAnswer["Answer"]>> {
+  private async query(name: string, type: "A" | "AAAA"): Promise<{ records: NonNullable<DohAnswer["Answer"]>; authority: DohAnswer["Authority"] }> {
     const url = new URL(this.endpoint);
     url.searchParams.set("name", name);
     url.searchParams.set("type", type);
@@ -134,10 +140,26 @@ export class DohResolver implements NameResolver {
       throw new ResolveError(`the resolver could not be asked: ${error instanceof Error ? error.message : String(error)}`);
     }
     // NOERROR and NXDOMAIN are answers (NXDOMAIN has no addresses); anything else (SERVFAIL, REFUSED) is not.
-    if (answer.Status === 3) return [];
+    if (answer.Status === 3) return { records: [], authority: answer.Authority };
     if (answer.Status !== 0) throw new ResolveError(`the resolver answered status ${String(answer.Status)}`);
-    return Array.isArray(answer.Answer) ? answer.Answer : [];
+    return { records: Array.isArray(answer.Answer) ? answer.Answer : [], authority: answer.Authority };
   }
+}
+
+/** A negative answer without an SOA to say otherwise is kept this long. */
+const NEGATIVE_TTL_SECS = 60;
+const TYPE_SOA = 6;
+
+/**
+ * How long a negative answer holds (RFC 2308 section 5): the smaller of the SOA record's own TTL
+ * and its MINIMUM field (the last of "mname rname serial refresh retry expire minimum").
+ */
+export function negativeTtlSecs(authority: DohAnswer["Authority"]): number {
+  const soa = (Array.isArray(authority) ? authority : []).find((record) => record.type === TYPE_SOA && typeof record.data === "string");
+  if (!soa) return NEGATIVE_TTL_SECS;
+  const minimum = Number(soa.data!.trim().split(/\s+/).at(-1));
+  const ttl = typeof soa.TTL === "number" ? soa.TTL : NEGATIVE_TTL_SECS;
+  return Math.min(MAX_TTL_SECS, ttl, Number.isFinite(minimum) ? minimum : ttl);
 }
 
 const sharedResolvers = new Map<string, DohResolver>();
