@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseModelJson } from "../../model";
+import { lineSentences, parseBrief, withoutMarkers } from "../brief-format";
 import { citationsIn } from "../citations";
 import type { ModelQuote } from "./claim-check";
 
@@ -72,22 +73,14 @@ export function readWritten(text: string): unknown {
   return citationsIn(text).length > 0 ? { claims: claimsOfMarkdown(text) } : json;
 }
 
-/** Each sentence of a Markdown brief as a claim without quotes, under the heading it was written under. */
+/** Each sentence of a Markdown brief as a claim without quotes, under the heading it was written under (read with the one brief format, brief-format.ts). */
 function claimsOfMarkdown(markdown: string): WrittenClaim[] {
-  const claims: WrittenClaim[] = [];
-  let heading: string | null = null;
-  for (const raw of markdown.split(/\n+/)) {
-    const line = raw.trim();
-    const title = /^#{1,6}\s+(.+?)\s*#*$/.exec(line)?.[1] ?? /^\*\*([^*]+)\*\*:?$/.exec(line)?.[1];
-    if (title) {
-      heading = title.replace(/:$/, "").trim();
-      continue;
-    }
-    const bullet = /^(?:[-*•]|\d+\.)\s+/.test(line);
-    for (const sentence of line.replace(/^(?:[-*•]|\d+\.)\s+/, "").split(/(?<=[.!?](?:\s*\[\d+\])*)\s+/)) {
-      const text = sentence.replace(/\s*\[\d+\]/g, "").trim();
-      if (text) claims.push({ text, quotes: [], heading, bullet });
-    }
-  }
-  return claims;
+  return parseBrief(markdown).flatMap((block) =>
+    block.lines.flatMap((line) =>
+      lineSentences(line).flatMap((sentence) => {
+        const text = withoutMarkers(sentence).trim();
+        return text ? [{ text, quotes: [], heading: block.heading?.title ?? null, bullet: block.bullets }] : [];
+      }),
+    ),
+  );
 }
