@@ -83,7 +83,23 @@ describe("Anthropic Messages API contract", () => {
     expect(body).toMatchObject({ max_tokens: 300, messages: [{ role: "user", content: prompt.user }] });
     expect(body.messages.at(-1).role).toBe("user");
     expect(body).not.toHaveProperty("temperature"); // Haiku 5.5 refuses sampling parameters
+    // Thinking counts toward max_tokens (.../models/haiku-5-5/whats-new-haiku-5-5): the answer gets the whole budget.
+    expect(body.thinking).toEqual({ type: "disabled" });
     expect(b.costUsd).toBe(llmCostUsd(1400, 90));
+  });
+
+  it("a model that always thinks refuses thinking disabled with 400: asked again without it, once per model", async () => {
+    // The error shape is https://platform.claude.com/docs/en/api/errors; the message's wording is ours.
+    const refusal = { type: "error", error: { type: "invalid_request_error", message: "thinking.type.disabled is not supported for this model." } };
+    const requests = endpoint(ANTHROPIC, (body) =>
+      body.thinking ? { status: 400, json: refusal } : { json: message([thinking, { type: "text", text: "Calhoun [1]." }], "end_turn") },
+    );
+    const model = createChatModel({ LLM_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "k", LLM_MODEL: "claude-opus-5-5" })!;
+    const b = budget();
+    expect(await write(model, b)).toMatchObject({ ok: true, value: "Calhoun [1]." });
+    expect(await write(model, b)).toMatchObject({ ok: true });
+    expect(requests.map((request) => "thinking" in request.body)).toEqual([true, false, false]);
+    expect(b.costUsd).toBeCloseTo(2 * llmCostUsd(1400, 90), 9);
   });
 
   it("stop_reason max_tokens with only thinking is a failed call: not retried, nothing charged", async () => {

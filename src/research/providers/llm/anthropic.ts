@@ -1,5 +1,5 @@
 import { providerJson } from "../http";
-import type { ChatModel, ChatRequest, ChatResponse } from "../types";
+import { type ChatModel, type ChatRequest, type ChatResponse, ProviderError } from "../types";
 import { noText } from "./no-text";
 import { MODEL_TIMEOUT_MS, type ModelOptions } from "./options";
 
@@ -22,7 +22,11 @@ export const ANTHROPIC_JSON_INSTRUCTION = "Answer with one JSON object only: no 
  * would fail once first. Structured outputs (`output_config.format`) would need each stage's schema
  * in the subset the API accepts; see docs/decisions.md, issue 41.
  *
- * Only `text` blocks are the answer (a thinking model puts `thinking` blocks first). The stop reason
+ * Thinking is turned off (`thinking: {type: "disabled"}`): current models think by default and the
+ * thinking counts toward `max_tokens`, which the engine sizes and prices as the answer's length, so
+ * a plan's 300 tokens could all go to thinking. A model that cannot turn it off (Opus 5.5 and Fable
+ * think always) answers 400 naming `thinking`: the call is made again without it, and this model
+ * stops sending it. Only `text` blocks are the answer (thinking blocks come first). The stop reason
  * is read: `refusal` (the safety classifier stopped the answer) and `max_tokens` with no text (the
  * budget went to thinking) are failed calls, never charged as text.
  */
@@ -30,6 +34,8 @@ export class AnthropicModel implements ChatModel {
   readonly name: string;
   readonly contextTokens?: number;
   private readonly timeoutMs: number;
+  /** False once the model refused `thinking: {type: "disabled"}`. */
+  private disableThinking = true;
 
   constructor(
     private readonly apiKey: string,
@@ -43,7 +49,14 @@ export class AnthropicModel implements ChatModel {
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
-    const body = await this.post(request);
+    let body: Message;
+    try {
+      body = await this.post(request);
+    } catch (error) {
+      if (!this.disableThinking || !refusedThinking(error)) throw error;
+      this.disableThinking = false;
+      body = await this.post(request);
+    }
     const text = (body.content ?? [])
       .filter((block) => block.type === "text")
       .map((block) => block.text ?? "")
@@ -64,9 +77,15 @@ export class AnthropicModel implements ChatModel {
         max_tokens: request.maxTokens,
         system: request.json ? `${request.system}\n\n${ANTHROPIC_JSON_INSTRUCTION}` : request.system,
         messages: request.messages.filter((message) => message.role !== "system"),
+        ...(this.disableThinking ? { thinking: { type: "disabled" } } : {}),
       }),
       signal: request.signal,
       timeoutMs: this.timeoutMs,
     });
   }
+}
+
+/** A 400 that names `thinking`: the model cannot turn its thinking off. */
+function refusedThinking(error: unknown): boolean {
+  return error instanceof ProviderError && error.status === 400 && /\bthinking\b/i.test(error.message);
 }
