@@ -17,6 +17,7 @@ import { adminAuditRoutes } from "./routes/api/admin/audit";
 import { corpusRoutes } from "./routes/api/admin/corpus";
 import { adminEmailRoutes } from "./routes/api/admin/emails";
 import { adminJobRoutes } from "./routes/api/admin/jobs";
+import { adminOverageReportRoutes } from "./routes/api/admin/overage-reports";
 import { adminProcessorEventRoutes } from "./routes/api/admin/processor-events";
 import { adminStatsRoutes } from "./routes/api/admin/stats";
 import { adminTicketRoutes } from "./routes/api/admin/tickets";
@@ -89,6 +90,7 @@ export function buildApp() {
   app.route("/api/admin/tickets", adminTicketRoutes);
   app.route("/api/admin/stats", adminStatsRoutes);
   app.route("/api/admin/processor-events", adminProcessorEventRoutes);
+  app.route("/api/admin/overage-reports", adminOverageReportRoutes);
   app.route("/api/admin/emails", adminEmailRoutes);
   app.route("/api/admin/audit", adminAuditRoutes);
   app.route("/api/keys", keyRoutes);

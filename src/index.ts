@@ -1,8 +1,9 @@
 import { buildApp } from "./app";
 import { createDb } from "./db/client";
-import type { Env } from "./env";
+import { type Env, loadConfig } from "./env";
 import { consumeDeadTaskBatch, consumeTaskBatch, isTaskQueue, sweepStuckJobs } from "./research/service";
 import { grantFreeMonth } from "./services/billing/free-plan";
+import { sweepOverageReports } from "./services/billing/overage-reports";
 import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
 
 // The Durable Object classes wrangler.toml names.
@@ -30,7 +31,7 @@ export default {
   /**
    * Cron trigger (every minute): settle jobs stuck past their deadline; send again the webhook
    * deliveries whose next attempt is overdue (their queue message was lost); the Free plan's
-   * monthly credits.
+   * monthly credits; overage that failed to reach the billing meter, sent again within Stripe's window.
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepStuckJobs(env).then((r) => r.checked > 0 && console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
@@ -40,5 +41,13 @@ export default {
       ),
     );
     ctx.waitUntil(grantFreeMonth(createDb(env.DB)).then((n) => n > 0 && console.log(`free plan: ${n} accounts topped up`)));
+    ctx.waitUntil(
+      // Inside a promise: a configuration error must not stop the sweeps above.
+      Promise.resolve()
+        .then(() => sweepOverageReports({ db: createDb(env.DB), config: loadConfig(env) }))
+        .then(
+          (r) => r.reported + r.failed + r.givenUp > 0 && console.log(`overage sweep: ${r.reported} reported, ${r.failed} failed again, ${r.givenUp} given up`),
+        ),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -18,5 +18,5 @@ export async function replayProcessorEvent(deps: Deps, actor: Actor, id: string)
     details: { outcome: outcome.status, note: outcome.note ?? null },
   });
   // As on the webhook: the failure is stored on the event; the operator sees it here too.
-  if (outcome.status === "failed") throw new ApiError("internal", `The event could not be applied: ${outcome.note}`);
+  if (outcome.status === "failed" || outcome.status === "unsupported") throw new ApiError("internal", `The event could not be applied: ${outcome.note}`);
 }

@@ -64,8 +64,24 @@ describe("GET /api/admin/processor-events", () => {
     );
 
     const rows = await json<any[]>(await as("/api/admin/processor-events"));
-    expect(rows[0]).toEqual({ id: bodiless, event_type: "invoice.paid", received_at: expect.any(String), has_body: false });
-    expect(rows[1]).toEqual({ id: event.id, event_type: "checkout.session.completed", received_at: expect.any(String), has_body: true });
+    expect(rows[0]).toEqual({
+      id: bodiless,
+      event_type: "invoice.paid",
+      received_at: expect.any(String),
+      has_body: false,
+      status: "received",
+      error: null,
+      attempts: 0,
+    });
+    expect(rows[1]).toEqual({
+      id: event.id,
+      event_type: "checkout.session.completed",
+      received_at: expect.any(String),
+      has_body: true,
+      status: "processed",
+      error: null,
+      attempts: 1,
+    });
     expect((await json<any[]>(await as("/api/admin/processor-events?limit=1&offset=1"))).map((r) => r.id)).toEqual([event.id]);
     await expectError(await as("/api/admin/processor-events?limit=101"), 400, "invalid_request");
   });

@@ -48,6 +48,7 @@ describe("admin route table", () => {
       "GET /api/admin/stats",
       "GET /api/admin/processor-events",
       "POST /api/admin/processor-events/{id}/replay",
+      "GET /api/admin/overage-reports",
       "GET /api/admin/tickets",
       "GET /api/admin/tickets/{id}",
       "POST /api/admin/tickets/{id}/close",

@@ -448,7 +448,7 @@ billingRoutes.openapi(
     security: NO_SECURITY,
     summary: "Receive a payment processor event",
     description:
-      "For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.",
+      "For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; so is an event of another Stripe API version than the one this server reads (stored as `unsupported`, not applied: the endpoint's version must be set to it); an event that could not be applied is 500. Stripe delivers an event again after any answer but a 2xx.",
     request: {
       headers: z.object({
         "stripe-signature": z.string().optional().openapi({

@@ -7,8 +7,16 @@ import { nowIso } from "../../lib/time";
 import type { BillingDeps } from "./checkout";
 import { EVENT_HANDLERS } from "./event-handlers";
 import { verifyProcessorSignature } from "./signature";
+import { ACCEPTED_EVENT_API_VERSIONS, STRIPE_API_VERSION } from "./stripe-version";
 
-export type StoredEventStatus = "processed" | "ignored" | "failed";
+/** `unsupported`: an event of another API version than the one the handlers read (stripe-version.ts); stored, not applied. */
+export type StoredEventStatus = "processed" | "ignored" | "failed" | "unsupported";
+
+/** Why an event body cannot be applied here, or null when its API version is one the handlers read. */
+export function unsupportedVersion(apiVersion: unknown): string | null {
+  if (typeof apiVersion === "string" && ACCEPTED_EVENT_API_VERSIONS.has(apiVersion)) return null;
+  return `The event is of Stripe API version ${typeof apiVersion === "string" ? apiVersion : "(none)"}, but this server reads ${STRIPE_API_VERSION}: set the webhook endpoint's API version to ${STRIPE_API_VERSION} (README "Billing"). The event was stored as unsupported, not applied.`;
+}
 
 /**
  * POST /api/billing/webhook: verify the signature, store the event with its raw body (before
@@ -21,15 +29,28 @@ export async function receiveProcessorEvent(deps: BillingDeps, rawBody: string, 
   }
   const check = await verifyProcessorSignature(rawBody, signature, secret);
   if (!check.ok) throw ApiError.invalid(`Invalid Stripe-Signature: ${check.reason}.`);
-  let event: { id?: unknown; type?: unknown };
+  let event: { id?: unknown; type?: unknown; api_version?: unknown };
   try {
     event = JSON.parse(rawBody) as typeof event;
   } catch {
     throw ApiError.invalid("The event body is not JSON.");
   }
   if (typeof event.id !== "string" || typeof event.type !== "string") throw ApiError.invalid("The event has no id or type.");
-  await deps.db.insert(processorEvents).values({ id: event.id, type: event.type, receivedAt: nowIso(), body: rawBody }).onConflictDoNothing();
-  return applyStoredEvent(deps, event.id);
+  // A copy in the pinned version replaces a stored copy that was refused for its version: while
+  // an endpoint is upgraded, Stripe sends the same event (same id) to the old and the new endpoint.
+  const insert = deps.db.insert(processorEvents).values({ id: event.id, type: event.type, receivedAt: nowIso(), body: rawBody });
+  await (unsupportedVersion(event.api_version) === null
+    ? insert.onConflictDoUpdate({
+        target: processorEvents.id,
+        set: { body: rawBody, status: "received", error: null },
+        where: eq(processorEvents.status, "unsupported"),
+      })
+    : insert.onConflictDoNothing());
+  const outcome = await applyStoredEvent(deps, event.id);
+  // Not a 2xx: Stripe counts the delivery failed, shows it on the endpoint, warns the account by
+  // email and retries for up to 3 days, time to set the endpoint's version; a 2xx would hide it.
+  if (outcome.status === "unsupported") throw ApiError.invalid(outcome.note ?? "Unsupported API version.");
+  return outcome;
 }
 
 /**
@@ -47,14 +68,22 @@ export async function applyStoredEvent(deps: BillingDeps, eventId: string): Prom
   const handler = EVENT_HANDLERS[row.type];
   let outcome: { status: StoredEventStatus; note?: string };
   try {
-    outcome = handler ? await handler(deps, JSON.parse(row.body) as Stripe.Event) : { status: "ignored", note: `unhandled type ${row.type}` };
+    const event = JSON.parse(row.body) as Stripe.Event;
+    // Checked before the handler: on another version the shapes it reads may be absent, and it would "ignore" a paid invoice.
+    const refused = unsupportedVersion(event.api_version);
+    if (refused) outcome = { status: "unsupported", note: refused };
+    else outcome = handler ? await handler(deps, event) : { status: "ignored", note: `unhandled type ${row.type}` };
   } catch (error) {
     console.error(`processor event ${eventId} (${row.type}) failed: ${errorSummary(error)}`);
     outcome = { status: "failed", note: error instanceof Error ? error.message : String(error) };
   }
   await deps.db
     .update(processorEvents)
-    .set({ status: outcome.status, error: outcome.status === "failed" ? (outcome.note ?? null) : null, processedAt: nowIso() })
+    .set({
+      status: outcome.status,
+      error: outcome.status === "failed" || outcome.status === "unsupported" ? (outcome.note ?? null) : null,
+      processedAt: nowIso(),
+    })
     .where(eq(processorEvents.id, eventId));
   return outcome;
 }

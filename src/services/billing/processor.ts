@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { STRIPE_API_VERSION } from "./stripe-version";
 
 /**
  * The payment processor, as the billing services use it: six operations. Stripe is its one
@@ -20,8 +21,8 @@ export interface PaymentProcessor {
   savedCard(customer: string): Promise<string | null>;
   /** Charges a saved card off-session, confirming at once. */
   chargeSavedCard(input: ChargeInput, idempotencyKey: string): Promise<{ id: string; status: string }>;
-  /** Reports metered usage; `identifier` deduplicates a resend. */
-  reportUsage(input: { eventName: string; identifier: string; customer: string; value: number }): Promise<void>;
+  /** Reports metered usage at `timestamp` (unix seconds); `identifier` deduplicates a resend. */
+  reportUsage(input: UsageInput): Promise<void>;
 }
 
 export interface CheckoutInput {
@@ -33,6 +34,14 @@ export interface CheckoutInput {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+}
+
+export interface UsageInput {
+  eventName: string;
+  identifier: string;
+  customer: string;
+  value: number;
+  timestamp: number;
 }
 
 export interface ChargeInput {
@@ -100,11 +109,12 @@ class StripeProcessor implements PaymentProcessor {
     return { id: intent.id, status: intent.status };
   }
 
-  async reportUsage(input: { eventName: string; identifier: string; customer: string; value: number }) {
+  async reportUsage(input: UsageInput) {
     await this.stripe.billing.meterEvents.create({
       event_name: input.eventName,
       identifier: input.identifier,
       payload: { stripe_customer_id: input.customer, value: String(input.value) },
+      timestamp: input.timestamp,
     });
   }
 }
@@ -118,6 +128,8 @@ export function processorClient(config: Config): PaymentProcessor | null {
   if (!client) {
     client = new StripeProcessor(
       new Stripe(key, {
+        // Pinned, not the account's default: the handlers read this version's shapes (stripe-version.ts).
+        apiVersion: STRIPE_API_VERSION,
         httpClient: Stripe.createFetchHttpClient(),
         maxNetworkRetries: 2,
         timeout: 20_000,
@@ -135,6 +147,16 @@ export function requireProcessor(config: Config): PaymentProcessor {
     throw new ApiError("payment_processor_not_configured", "Payments are not configured on this server (STRIPE_SECRET_KEY is unset).");
   }
   return client;
+}
+
+/**
+ * Whether a failed processor call surely changed nothing there: the processor answered with a
+ * 4xx (invalid, unauthorized, rate limited), so nothing was recorded. A network error, a timeout
+ * or a 5xx may have been recorded before it failed.
+ */
+export function failureIsDefinite(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
 }
 
 /** The processor price id held by the variable a catalog row names (e.g. STRIPE_PRICE_STARTER). */

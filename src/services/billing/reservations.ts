@@ -7,7 +7,7 @@ import { nowIso } from "../../lib/time";
 import { applyLedgerChange, ledgerChangeStatements } from "../ledger";
 import { maybeStartAutoTopup } from "./auto-topup";
 import type { BillingDeps } from "./checkout";
-import { processorClient } from "./processor";
+import { reportOverage } from "./overage-reports";
 import { currentPlan } from "./subscriptions";
 import { unverifiedFloor } from "../unverified-spending";
 
@@ -93,6 +93,9 @@ export async function reserveCredits(deps: BillingDeps, userId: string, credits:
           error: sql`null`.as("error"),
           createdAt: sql`${nowIso()}`.as("created_at"),
           reportedAt: sql`null`.as("reported_at"),
+          attempts: sql`0`.as("attempts"),
+          nextAttemptAt: sql`null`.as("next_attempt_at"),
+          inDoubt: sql`0`.as("in_doubt"),
         })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.id, overage.id)),
@@ -108,33 +111,6 @@ export async function reserveCredits(deps: BillingDeps, userId: string, credits:
   const overageEntry = written.find((entry) => entry.id === overage.id);
   if (overageEntry) defer(reportOverage(deps, reportId));
   return { status: "reserved", balance, overageCredits: overageEntry?.delta ?? 0 };
-}
-
-/**
- * Sends one overage report to the processor's billing meter (value = credits; the plan's metered
- * price turns it into money at the end of the period). The report id is the meter event's
- * identifier, so a resend is deduplicated by the processor. Never throws.
- */
-async function reportOverage(deps: BillingDeps, reportId: string): Promise<void> {
-  const { db, config } = deps;
-  const report = await db.select().from(overageReports).where(eq(overageReports.id, reportId)).get();
-  if (!report || report.status === "reported") return;
-  const processor = processorClient(config);
-  const user = await db.select({ customer: users.processorCustomerId }).from(users).where(eq(users.id, report.userId)).get();
-  if (!processor || !user?.customer) {
-    await db.update(overageReports).set({ status: "skipped", error: "no processor or no billing account" }).where(eq(overageReports.id, reportId));
-    return;
-  }
-  try {
-    await processor.reportUsage({ eventName: config.STRIPE_METER_EVENT_NAME, identifier: reportId, customer: user.customer, value: report.credits });
-    await db.update(overageReports).set({ status: "reported", reportedAt: nowIso(), error: null }).where(eq(overageReports.id, reportId));
-  } catch (error) {
-    console.error(`overage report ${reportId} failed: ${errorSummary(error)}`);
-    await db
-      .update(overageReports)
-      .set({ status: "failed", error: String(error).slice(0, 500) })
-      .where(eq(overageReports.id, reportId));
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   AdminJobDetail,
   AdminJobRow,
   AdminLedgerRow,
+  AdminOverageReportRow,
   AdminProcessorEventRow,
   AdminStatsDto,
   AdminTicketDetail,
@@ -167,9 +168,42 @@ export const adminStatsExample = {
 } satisfies Input<typeof AdminStatsDto>;
 
 export const adminProcessorEventsExample = [
-  { id: "evt_1QxCheckoutDone", event_type: "checkout.session.completed", received_at: "2026-11-23T18:11:47.412Z", has_body: true },
-  { id: "evt_1QxInvoicePaid", event_type: "invoice.paid", received_at: "2026-11-23T18:11:48.020Z", has_body: true },
+  {
+    id: "evt_1QxCheckoutDone",
+    event_type: "checkout.session.completed",
+    received_at: "2026-11-23T18:11:47.412Z",
+    has_body: true,
+    status: "processed",
+    error: null,
+    attempts: 1,
+  },
+  {
+    id: "evt_1QxInvoicePaid",
+    event_type: "invoice.paid",
+    received_at: "2026-11-23T18:11:48.020Z",
+    has_body: true,
+    status: "unsupported",
+    error:
+      'The event is of Stripe API version 2024-06-20, but this server reads 2026-10-28.endive: set the webhook endpoint\'s API version to 2026-10-28.endive (README "Billing"). The event was stored as unsupported, not applied.',
+    attempts: 1,
+  },
 ] satisfies Input<typeof AdminProcessorEventRow>[];
+
+export const adminOverageReportsExample = [
+  {
+    id: "5d0c2b8e-7f41-4a36-9b1e-3c8d2f6a9e14",
+    user_id: "0b7f3c1e-2a4d-4e8f-9c6b-1d5e7a3f2c90",
+    user_email: "ada@example.com",
+    credits: 500,
+    status: "failed",
+    attempts: 2,
+    in_doubt: false,
+    error: "StripeRateLimitError: Too many requests",
+    created_at: "2026-11-23T18:20:03.114Z",
+    next_attempt_at: "2026-11-23T18:26:03.114Z",
+    reported_at: null,
+  },
+] satisfies Input<typeof AdminOverageReportRow>[];
 
 export const adminEmailsExample = [
   {

@@ -265,8 +265,36 @@ export const AdminProcessorEventRow = z
     event_type: z.string().openapi({ description: "The processor's event type, e.g. `checkout.session.completed`." }),
     received_at: datetime("When the event arrived (UTC)."),
     has_body: z.boolean().openapi({ description: "Whether its raw body was stored (only then can it be replayed)." }),
+    status: z.enum(["received", "processed", "ignored", "failed", "unsupported"]).openapi({
+      description:
+        'What applying it did: `processed`; `ignored` (nothing to do); `failed` (the processor delivers it again; replay it once fixed); `unsupported`: of another Stripe API version than the one this server reads, so not applied, and answered 400 so Stripe shows the delivery failed and retries it for up to 3 days: set the webhook endpoint\'s API version (README "Billing"); `received`: being applied.',
+    }),
+    error: z.string().nullable().openapi({ description: "Why it failed or is unsupported; null otherwise." }),
+    attempts: int("How many times it was applied (deliveries and replays)."),
   })
   .openapi("AdminProcessorEventRow", { description: "A payment processor event received." });
+
+export const AdminOverageReportRow = z
+  .object({
+    id: z.uuid().openapi({ description: "The report's id, sent as the meter event's `identifier`: every retry sends the same one, so Stripe counts it once." }),
+    user_id: z.uuid().openapi({ description: "The user whose plan overage it is." }),
+    user_email: z.string().nullable().openapi({ description: "Their email; null if the account is gone." }),
+    credits: int("The overage credits it reports (the meter event's value)."),
+    status: z.enum(["pending", "reported", "failed", "skipped", "abandoned"]).openapi({
+      description:
+        "`pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: no processor or no billing account; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.",
+    }),
+    attempts: int("Sends tried so far."),
+    in_doubt: z.boolean().openapi({
+      description:
+        "A failed send may have reached Stripe (a network error or a 5xx): retried only within the identifier's 24-hour de-duplication, so it can never be billed twice.",
+    }),
+    error: z.string().nullable().openapi({ description: "The last error, or why it was given up; null when reported." }),
+    created_at: datetime("When the overage was used (UTC)."),
+    next_attempt_at: datetime("When the sweep sends it again (UTC); null when nothing is due.").nullable(),
+    reported_at: datetime("When Stripe accepted it (UTC); null until then.").nullable(),
+  })
+  .openapi("AdminOverageReportRow", { description: "A plan overage report to the payment processor's billing meter." });
 
 export const AdminEmailRow = z
   .object({

@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, noBody, pageResponse } from "../../../http/openapi";
 import { PagingQuery } from "../../../lib/paging";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
+import type { StoredEventStatus } from "../../../services/billing/events";
 import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
 import { adminProcessorEventsExample } from "./admin-examples";
 
@@ -16,7 +17,8 @@ adminProcessorEventRoutes.openapi(
     operationId: "adminListProcessorEvents",
     tags,
     summary: "List payment processor events",
-    description: "The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.",
+    description:
+      "The payment processor's webhook events as they were received and stored, newest first, with what applying each did (an event of another Stripe API version is `unsupported`); page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: PagingQuery },
     responses: { 200: pageResponse(z.array(AdminProcessorEventRow), "Events, newest first", adminProcessorEventsExample), ...adminErrors() },
@@ -25,7 +27,15 @@ adminProcessorEventRoutes.openapi(
     const page = c.req.valid("query");
     const rows = pageWithLink(c, await listProcessorEvents(c.get("deps"), peek(page)), page);
     return c.json(
-      rows.map((r) => ({ id: r.id, event_type: r.type, received_at: r.receivedAt, has_body: r.body !== null })),
+      rows.map((r) => ({
+        id: r.id,
+        event_type: r.type,
+        received_at: r.receivedAt,
+        has_body: r.body !== null,
+        status: r.status as StoredEventStatus | "received",
+        error: r.error,
+        attempts: r.attempts,
+      })),
       200,
     );
   },
