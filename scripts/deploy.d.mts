@@ -35,6 +35,8 @@ export type DeployResult =
 export declare const PLACEHOLDER_DATABASE_ID: string;
 export declare const FREE_PLAN_COMPRESSED_LIMIT_BYTES: number;
 export declare const UNCOMPRESSED_LIMIT_BYTES: number;
+/** The Stripe API version the webhook endpoint must have (read from src/services/billing/stripe-version.ts). */
+export declare const STRIPE_API_VERSION: string;
 export declare const OPTIONAL_SECRETS: { name: string; about: string; provider?: [string, string] }[];
 export declare const PROVIDER_SECRETS: Record<"SEARCH_PROVIDER" | "LLM_PROVIDER", Record<string, string>>;
 export declare const WEB_SEARCH_PROVIDERS: Record<string, string>;

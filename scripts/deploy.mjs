@@ -45,11 +45,22 @@ export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 export const FREE_PLAN_COMPRESSED_LIMIT_BYTES = 3 * 1024 * 1024;
 export const UNCOMPRESSED_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The Stripe API version the service reads (src/services/billing/stripe-version.ts, the one place it
+ * is written). The webhook endpoint must be created with it: its events come in the endpoint's
+ * version, else the account's default, and the service refuses any other (issue 41).
+ */
+export const STRIPE_API_VERSION = /STRIPE_API_VERSION = "([^"]+)"/.exec(readFileSync(join(root, "src/services/billing/stripe-version.ts"), "utf8"))?.[1];
+if (!STRIPE_API_VERSION) throw new Error("src/services/billing/stripe-version.ts names no STRIPE_API_VERSION");
+
 /** Optional secrets the service reads (src/env.ts), in the order they are asked. */
 export const OPTIONAL_SECRETS = [
   { name: "RESEND_API_KEY", about: "emails are delivered through Resend (without it they are only recorded in the outbox)" },
   { name: "STRIPE_SECRET_KEY", about: 'payments (Stripe secret key, sk_...); price ids are vars, README "Billing"' },
-  { name: "STRIPE_WEBHOOK_SECRET", about: "verifies Stripe's webhook (whsec_...)" },
+  {
+    name: "STRIPE_WEBHOOK_SECRET",
+    about: `verifies Stripe's webhook (whsec_...) of an endpoint created with api_version ${STRIPE_API_VERSION}, README "Billing"`,
+  },
   { name: "BRAVE_API_KEY", about: "web search with SEARCH_PROVIDER=brave", provider: ["SEARCH_PROVIDER", "brave"] },
   { name: "TAVILY_API_KEY", about: "web search with SEARCH_PROVIDER=tavily", provider: ["SEARCH_PROVIDER", "tavily"] },
   { name: "EXA_API_KEY", about: "web search with SEARCH_PROVIDER=exa", provider: ["SEARCH_PROVIDER", "exa"] },
