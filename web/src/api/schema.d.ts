@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overage-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plan overage reports to the payment processor
+         * @description The overage of paid plans as reported to the processor's billing meter, newest first. Without `status`, every report not yet billed: `pending`, `failed` (the cron sweep sends it again with the same identifier), `skipped` and `abandoned` (given up past Stripe's window: bill it by hand). Page with `limit` and `offset`.
+         */
+        get: operations["adminListOverageReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/processor-events": {
         parameters: {
             query?: never;
@@ -153,7 +173,7 @@ export interface paths {
         };
         /**
          * List payment processor events
-         * @description The payment processor's webhook events as they were received and stored, newest first; page with `limit` and `offset`.
+         * @description The payment processor's webhook events as they were received and stored, newest first, with what applying each did (an event of another Stripe API version is `unsupported`); page with `limit` and `offset`.
          */
         get: operations["adminListProcessorEvents"];
         put?: never;
@@ -799,7 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a payment processor event
-         * @description For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; an event that could not be applied is 500, which asks the processor to deliver it again.
+         * @description For the payment processor, not for clients: it posts its events (payments completed, invoices paid, subscriptions changed, refunds) here, signed with `Stripe-Signature`. Each event is stored before it is applied, and applying is idempotent, so a redelivery never credits twice. A bad signature is 400; so is an event of another Stripe API version than the one this server reads (stored as `unsupported`, not applied: the endpoint's version must be set to it); an event that could not be applied is 500. Stripe delivers an event again after any answer but a 2xx.
          */
         post: operations["receiveProcessorEvent"];
         delete?: never;
@@ -1903,8 +1923,55 @@ export interface components {
             /** @description What the entry is about: a job id (reservation, release, refund), a payment id, a collection id (ingest); null when nothing. */
             related_id?: string | null;
         };
+        /** @description A plan overage report to the payment processor's billing meter. */
+        AdminOverageReportRow: {
+            /** @description Sends tried so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the overage was used (UTC).
+             */
+            created_at: string;
+            /** @description The overage credits it reports (the meter event's value). */
+            credits: number;
+            /** @description The last error, or why it was given up; null when reported. */
+            error: string | null;
+            /**
+             * Format: uuid
+             * @description The report's id, sent as the meter event's `identifier`: every retry sends the same one, so Stripe counts it once.
+             */
+            id: string;
+            /** @description A failed send may have reached Stripe (a network error or a 5xx): retried only within the identifier's 24-hour de-duplication, so it can never be billed twice. */
+            in_doubt: boolean;
+            /**
+             * Format: date-time
+             * @description When the sweep sends it again (UTC); null when nothing is due.
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When Stripe accepted it (UTC); null until then.
+             */
+            reported_at: string | null;
+            /**
+             * @description `pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: no processor or no billing account; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.
+             * @enum {string}
+             */
+            status: "pending" | "reported" | "failed" | "skipped" | "abandoned";
+            /** @description Their email; null if the account is gone. */
+            user_email: string | null;
+            /**
+             * Format: uuid
+             * @description The user whose plan overage it is.
+             */
+            user_id: string;
+        };
         /** @description A payment processor event received. */
         AdminProcessorEventRow: {
+            /** @description How many times it was applied (deliveries and replays). */
+            attempts: number;
+            /** @description Why it failed or is unsupported; null otherwise. */
+            error: string | null;
             /** @description The processor's event type, e.g. `checkout.session.completed`. */
             event_type: string;
             /** @description Whether its raw body was stored (only then can it be replayed). */
@@ -1916,6 +1983,11 @@ export interface components {
              * @description When the event arrived (UTC).
              */
             received_at: string;
+            /**
+             * @description What applying it did: `processed`; `ignored` (nothing to do); `failed` (the processor delivers it again; replay it once fixed); `unsupported`: of another Stripe API version than the one this server reads, so not applied, and answered 400 so Stripe shows the delivery failed and retries it for up to 3 days: set the webhook endpoint's API version (README "Billing"); `received`: being applied.
+             * @enum {string}
+             */
+            status: "received" | "processed" | "ignored" | "failed" | "unsupported";
         };
         /** @description Sign-ups of one UTC day. */
         AdminSignupBucket: {
@@ -4008,6 +4080,88 @@ export interface operations {
             };
         };
     };
+    adminListOverageReports: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+                /** @description Only reports in this state (`reported` included). One of `pending`, `reported`, `failed`, `skipped`, `abandoned`; absent: all. */
+                status?: "pending" | "reported" | "failed" | "skipped" | "abandoned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reports, newest first */
+            200: {
+                headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5d0c2b8e-7f41-4a36-9b1e-3c8d2f6a9e14",
+                     *         "user_id": "0b7f3c1e-2a4d-4e8f-9c6b-1d5e7a3f2c90",
+                     *         "user_email": "ada@example.com",
+                     *         "credits": 500,
+                     *         "status": "failed",
+                     *         "attempts": 2,
+                     *         "in_doubt": false,
+                     *         "error": "StripeRateLimitError: Too many requests",
+                     *         "created_at": "2026-11-23T18:20:03.114Z",
+                     *         "next_attempt_at": "2026-11-23T18:26:03.114Z",
+                     *         "reported_at": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminOverageReportRow"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed; Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminListProcessorEvents: {
         parameters: {
             query?: {
@@ -4036,13 +4190,19 @@ export interface operations {
                      *         "id": "evt_1QxCheckoutDone",
                      *         "event_type": "checkout.session.completed",
                      *         "received_at": "2026-11-23T18:11:47.412Z",
-                     *         "has_body": true
+                     *         "has_body": true,
+                     *         "status": "processed",
+                     *         "error": null,
+                     *         "attempts": 1
                      *       },
                      *       {
                      *         "id": "evt_1QxInvoicePaid",
                      *         "event_type": "invoice.paid",
                      *         "received_at": "2026-11-23T18:11:48.020Z",
-                     *         "has_body": true
+                     *         "has_body": true,
+                     *         "status": "unsupported",
+                     *         "error": "The event is of Stripe API version 2024-06-20, but this server reads 2026-10-28.endive: set the webhook endpoint's API version to 2026-10-28.endive (README \"Billing\"). The event was stored as unsupported, not applied.",
+                     *         "attempts": 1
                      *       }
                      *     ]
                      */
