@@ -34,6 +34,17 @@ export function AdminEvents() {
     { header: "Received", cell: (event) => when(event.received_at) },
     { header: "Type", cell: (event) => <code>{event.event_type}</code> },
     { header: "Event id", className: "wrap", cell: (event) => <code>{event.id}</code> },
+    // `unsupported`: of another Stripe API version than the server reads; the error says which to set on the endpoint.
+    {
+      header: "Status",
+      className: "wrap",
+      cell: (event) => (
+        <>
+          {event.status}
+          {event.error && <span className="muted small"> {event.error}</span>}
+        </>
+      ),
+    },
     actionsColumn((event) =>
       event.has_body ? (
         <button
