@@ -130,7 +130,9 @@ export function processorClient(config: Config): PaymentProcessor | null {
       new Stripe(key, {
         // Pinned, not the account's default: the handlers read this version's shapes (stripe-version.ts).
         apiVersion: STRIPE_API_VERSION,
-        httpClient: Stripe.createFetchHttpClient(),
+        // The runtime's fetch looked up at each call, not captured when the client is made: a client
+        // cached by the isolate keeps working whatever wraps fetch later (MSW in the tests).
+        httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
         maxNetworkRetries: 2,
         timeout: 20_000,
         appInfo: { name: "deep-research-api" },
