@@ -14,6 +14,7 @@ import { AnthropicModel } from "./llm/anthropic";
 import { DEFAULT_MODELS } from "./llm/defaults";
 import { OpenAiCompatibleModel } from "./llm/openai";
 import { WorkersAiModel } from "./llm/workers-ai";
+import { warnIfRetiring } from "./llm/retirements";
 
 /**
  * Workers AI's default writer: @cf/meta/llama-3.1-8b-instruct was deprecated on 2026-05-30; this is
@@ -108,8 +109,15 @@ const LLM_ALIASES = { none: "extractive" };
 export function createChatModel(config: ProviderConfig): ChatModel | null {
   const { name, required } = chosen(LLM_PROVIDER, config, LLM_ALIASES);
   const create = LLM_FACTORIES[name] as (required: Record<string, string>, config: ProviderConfig, options: ChatOptions) => ChatModel | null;
-  return create(required, config, { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS), timeoutMs: timeoutMs(config.LLM_TIMEOUT_MS) });
+  const model = create(required, config, { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS), timeoutMs: timeoutMs(config.LLM_TIMEOUT_MS) });
+  // A model on the retirement list is said once per isolate, not found out from failed calls.
+  const id = config.LLM_MODEL ?? MODEL_DEFAULTS[name as keyof typeof MODEL_DEFAULTS];
+  if (model && id) warnIfRetiring(name, id);
+  return model;
 }
+
+/** The model each hosted provider uses when LLM_MODEL is unset (llm/defaults.ts, and Workers AI's here). */
+const MODEL_DEFAULTS = { openai: DEFAULT_MODELS.openai, anthropic: DEFAULT_MODELS.anthropic, "workers-ai": WORKERS_AI_DEFAULT_MODEL } as const;
 
 /** LLM_TIMEOUT_MS as a number (src/env.ts has validated its bounds); unset or empty: undefined, the models' default (MODEL_TIMEOUT_MS). */
 function timeoutMs(value: string | number | undefined): number | undefined {
