@@ -1,3 +1,4 @@
 export * from "./relations";
 export * from "./text";
 export * from "./finite-verb";
+export * from "./number-words";

@@ -1,4 +1,4 @@
-import { fold, MONTHS, stem } from "../language";
+import { CARDINAL_WORDS, fold, MONTHS, SCALE_WORDS, stem, TENS_WORDS } from "../language";
 
 /**
  * What a sentence states, read token by token: numbers (digits or words), years and dates, each
@@ -15,30 +15,9 @@ export interface Token {
   plainDigits?: boolean;
 }
 
-const SMALL: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const SMALL = CARDINAL_WORDS;
+const TENS = TENS_WORDS;
+const SCALES = SCALE_WORDS;
 
 /** "forty-four" 44, "eleven" 11; undefined for any other word. */
 function numberWord(word: string): number | undefined {

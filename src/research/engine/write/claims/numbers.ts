@@ -3,28 +3,10 @@
  * "3rd", "the 1930s" (1930). What a claim states is looked for among its quotes' values, so
  * "six members" is held by "6 members" and "1.5 million" by "1,500,000".
  */
+import { CARDINAL_WORDS, SCALE_WORDS, TENS_WORDS } from "../../language";
 
 const UNITS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
+  ...CARDINAL_WORDS,
   first: 1,
   second: 2,
   third: 3,
@@ -51,19 +33,8 @@ const UNITS: Record<string, number> = {
   triple: 3,
   dozen: 12,
 };
-const TENS: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  twentieth: 20,
-  thirtieth: 30,
-};
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const TENS: Record<string, number> = { ...TENS_WORDS, twentieth: 20, thirtieth: 30 };
+const SCALES = SCALE_WORDS;
 
 /** One number of a text: its value and the words it was written as. */
 export interface StatedNumber {
