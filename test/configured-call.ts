@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import worker from "../src/index";
-import { BASE, type CallOptions, randomIp } from "./helpers";
+import { BASE, type CallOptions, testRequest } from "./helpers";
 import { recordExchange } from "./setup/response-contract";
 
 /** A JWT secret production accepts (the suite's own is refused there as a placeholder). */
@@ -17,14 +17,7 @@ export async function callConfigured(vars: Record<string, string | undefined>, p
   const bindings: Record<string, unknown> = { ...env, ...vars };
   for (const [name, value] of Object.entries(vars)) if (value === undefined) delete bindings[name];
   const configured = bindings as unknown as typeof env;
-  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? randomIp(), ...options.headers };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["Content-Type"] ??= "application/json";
-  }
-  const request = new Request((options.base ?? BASE) + path, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  const request = testRequest((options.base ?? BASE) + path, options);
   const context = createExecutionContext();
   const response = await worker.fetch(request, configured, context);
   await waitOnExecutionContext(context);

@@ -25,8 +25,8 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls the worker's fetch handler through the runtime, like a client over HTTP would. */
-export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+/** The request a test client sends: a client IP, the bearer token, a JSON (or raw) body, redirects not followed. */
+export function testRequest(url: string, options: CallOptions = {}): Request {
   const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? randomIp(), ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
@@ -34,7 +34,12 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     body = JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const request = new Request(BASE + path, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  return new Request(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+}
+
+/** Calls the worker's fetch handler through the runtime, like a client over HTTP would. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const request = testRequest(BASE + path, options);
   const response = await exports.default.fetch(request);
   recordExchange(request, response); // checked against /openapi.json after the test (setup/check-responses.ts)
   return response;
