@@ -44,7 +44,7 @@ async function expectProviderError(provider: SearchProvider, status: number, mes
 }
 
 describe("Brave Search", () => {
-  it("sends the key and site operators, and maps web.results", async () => {
+  it("sends the key and the query (GET when there is no domain filter), and maps web.results", async () => {
     let seen: URL | undefined;
     let token: string | null = null;
     server.use(
@@ -73,11 +73,9 @@ describe("Brave Search", () => {
     const hits = await new BraveSearch("brave-key").search({
       query: "tariff 1828",
       limit: 5,
-      includeDomains: ["history.example"],
-      excludeDomains: ["spam.example"],
     });
     expect(token).toBe("brave-key");
-    expect(seen?.searchParams.get("q")).toBe("tariff 1828 site:history.example -site:spam.example");
+    expect(seen?.searchParams.get("q")).toBe("tariff 1828");
     expect(seen?.searchParams.get("count")).toBe("5");
     expect(hits).toEqual([
       { url: "https://www.history.example/tariff", title: "The Tariff of 1828", snippet: "A tariff passed in 1828.", domain: "history.example", score: 1 },
@@ -640,9 +638,9 @@ describe("the engine over a web search provider", () => {
   it("searches, reads the pages and cites them", async () => {
     server.use(
       dohHandler({}), // production: every host name read is resolved first (all public here)
-      http.get("https://api.search.brave.com/res/v1/web/search", ({ request }) => {
-        const q = new URL(request.url).searchParams.get("q") ?? "";
-        expect(q).toContain("-site:blocked.example");
+      http.post("https://api.search.brave.com/res/v1/web/search", async ({ request }) => {
+        const { goggles } = (await request.json()) as { goggles: string[] };
+        expect(goggles).toEqual(["$discard,site=blocked.example"]);
         return HttpResponse.json({
           web: {
             results: [

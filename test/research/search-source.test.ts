@@ -24,6 +24,7 @@ describe("GET /api/dashboard/search-source", () => {
       expect(response.status).toBe(200);
       const source = await json(response);
       expect(source.provider).toBe("corpus");
+      expect(source.domain_filters).toBe("include_domains and exclude_domains select the corpus's documents by domain.");
       const sotu = source.corpus.domains.find((domain: { domain: string }) => domain.domain === "sotu.corpus");
       expect(sotu).toEqual({ domain: "sotu.corpus", documents: expect.any(Number), description: "US State of the Union addresses, 1790–2021 (public domain)" });
       expect(source.summary).toMatch(/^Research searches a local document corpus, not the web: .*US State of the Union addresses/);
@@ -42,8 +43,17 @@ describe("describeSearchSource", () => {
     expect(await describeSearchSource("brave", null as unknown as D1Database)).toEqual({
       provider: "brave",
       summary: "Research searches the web through Brave Search.",
+      domain_filters: "include_domains and exclude_domains are sent to Brave Search as a Goggle (an allow list and a block list).",
       corpus: null,
       example_questions: [],
     });
+  });
+});
+
+describe("what a backend does with domain filters", () => {
+  it("says that SearXNG cannot take several included domains and finds fewer sources", async () => {
+    const source = await describeSearchSource("searxng", null as unknown as D1Database);
+    expect(source.domain_filters).toMatch(/SearXNG has no domain parameter: one included domain is sent as a site: word and the first 10 excluded domains/);
+    expect(source.domain_filters).toMatch(/with two or more included domains the search runs unfiltered .* fewer sources/);
   });
 });

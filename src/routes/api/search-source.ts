@@ -28,6 +28,10 @@ const SearchSourceDto = z
         "The search backend of a job that names no collection: `corpus` (the service's local document corpus, searched offline) or a web search provider (`brave`, `tavily`, `exa`, `searxng`).",
     }),
     summary: z.string().openapi({ description: "What that means, in one sentence for a person." }),
+    domain_filters: z.string().openapi({
+      description:
+        "How a job's `include_domains` and `exclude_domains` reach this backend. Every source a job cites obeys them whatever the backend; a backend that cannot take them (SearXNG) finds fewer sources.",
+    }),
     corpus: z
       .object({
         documents: z.int().openapi({ description: "Documents in the corpus (0: every question finds nothing until documents are loaded)." }),
@@ -56,6 +60,7 @@ searchSourceRoutes.openapi(
       200: jsonResponse(SearchSourceDto, "The default search space", {
         provider: "corpus",
         summary: "Research searches a local document corpus, not the web: US State of the Union addresses, 1790–2021 (public domain), 233 documents.",
+        domain_filters: "include_domains and exclude_domains select the corpus's documents by domain.",
         corpus: {
           documents: 233,
           domains: [{ domain: "sotu.corpus", documents: 233, description: "US State of the Union addresses, 1790–2021 (public domain)" }],

@@ -3123,6 +3123,8 @@ export interface components {
                 /** @description Its domains, the largest first (at most 20). */
                 domains: components["schemas"]["CorpusDomain"][];
             } | null;
+            /** @description How a job's `include_domains` and `exclude_domains` reach this backend. Every source a job cites obeys them whatever the backend; a backend that cannot take them (SearXNG) finds fewer sources. */
+            domain_filters: string;
             /** @description Questions the default sources answer well, to try first: those of the demo corpus when it is loaded (each gets a cited short answer); empty otherwise. */
             example_questions: string[];
             /**
@@ -7623,6 +7625,7 @@ export interface operations {
                      * @example {
                      *       "provider": "corpus",
                      *       "summary": "Research searches a local document corpus, not the web: US State of the Union addresses, 1790–2021 (public domain), 233 documents.",
+                     *       "domain_filters": "include_domains and exclude_domains select the corpus's documents by domain.",
                      *       "corpus": {
                      *         "documents": 233,
                      *         "domains": [

@@ -1,10 +1,19 @@
-import { domainOf } from "../domains";
+import { domainOf, normalizeDomain } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 
 /**
  * A self-hosted SearXNG instance's JSON API (GET /search?format=json; the instance must list
- * `json` in its search.formats). Domains are expressed with `site:` operators.
+ * `json` in its search.formats: https://docs.searxng.org/dev/search_api.html).
+ *
+ * What it cannot do (issue 41, item 6): SearXNG's search API has no domain parameter; a query's
+ * words go to each of the instance's engines as they are, and whether an engine honours `site:`
+ * is up to that engine. So one included domain is sent as `site:`, several are not sent (no
+ * operator for "any of these" works across engines), and at most MAX_EXCLUDE_OPERATORS excluded
+ * domains go as `-site:` words, which keeps the query within what web engines take. The engine
+ * drops every result outside the filters afterwards (providers/domains.ts), so the filters always
+ * hold; what is lost is recall: with several included domains most results are dropped, and the
+ * search source says so (search-source.ts).
  */
 export class SearxngSearch implements SearchProvider {
   readonly name = "searxng";
@@ -12,11 +21,7 @@ export class SearxngSearch implements SearchProvider {
   constructor(private readonly baseUrl: string) {}
 
   async search(query: SearchQuery): Promise<SearchHit[]> {
-    const operators = [
-      ...(query.includeDomains?.length === 1 ? [`site:${query.includeDomains[0]}`] : []),
-      ...(query.excludeDomains ?? []).map((domain) => `-site:${domain}`),
-    ];
-    const params = new URLSearchParams({ q: [query.query, ...operators].join(" "), format: "json" });
+    const params = new URLSearchParams({ q: [query.query, ...siteOperators(query)].join(" "), format: "json" });
     const body = await providerJson<{ results?: { url: string; title: string; content?: string; score?: number }[] }>(
       this.name,
       `${this.baseUrl.replace(/\/+$/, "")}/search?${params}`,
@@ -30,4 +35,15 @@ export class SearxngSearch implements SearchProvider {
       score: result.score,
     }));
   }
+}
+
+/** Excluded domains sent as `-site:` words; the rest are applied only to the results. */
+export const MAX_EXCLUDE_OPERATORS = 10;
+
+function siteOperators(query: SearchQuery): string[] {
+  const [onlyIncluded, ...moreIncluded] = query.includeDomains ?? [];
+  return [
+    ...(onlyIncluded !== undefined && moreIncluded.length === 0 ? [`site:${normalizeDomain(onlyIncluded)}`] : []),
+    ...(query.excludeDomains ?? []).slice(0, MAX_EXCLUDE_OPERATORS).map((domain) => `-site:${normalizeDomain(domain)}`),
+  ];
 }

@@ -1,8 +1,16 @@
 import { domainOf } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
+import { cutQuery } from "./query-length";
 
-/** Tavily search API (POST /search, bearer key); include_domains / exclude_domains are native parameters. */
+/** Tavily asks for queries under 400 characters (best-practices page below). */
+const MAX_QUERY_CHARS = 400;
+
+/**
+ * Tavily search API (POST /search, bearer key: https://docs.tavily.com/documentation/api-reference/endpoint/search);
+ * include_domains / exclude_domains are native parameters. Queries are kept under the 400
+ * characters Tavily asks for (https://docs.tavily.com/documentation/best-practices/best-practices-search).
+ */
 export class TavilySearch implements SearchProvider {
   readonly name = "tavily";
 
@@ -16,7 +24,7 @@ export class TavilySearch implements SearchProvider {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.apiKey}` },
       body: JSON.stringify({
-        query: query.query,
+        query: cutQuery(query.query, MAX_QUERY_CHARS),
         max_results: Math.min(query.limit, 20),
         search_depth: "basic",
         ...(query.includeDomains?.length ? { include_domains: query.includeDomains } : {}),

@@ -11,11 +11,13 @@ import { api, dataOf } from "../../api/client";
 export function SearchSource({ onPick }: { onPick?: (question: string) => void }) {
   const source = useQuery({ queryKey: ["search-source"], queryFn: () => dataOf(api.GET("/api/dashboard/search-source")), staleTime: Infinity });
   if (!source.data) return null;
-  const { summary, example_questions: questions } = source.data;
+  const { provider, summary, domain_filters: domainFilters, example_questions: questions } = source.data;
   return (
     <section aria-labelledby="search-source-title" className="card search-source">
       <h2 id="search-source-title">What research searches</h2>
       <p>{summary}</p>
+      {/* Only a web backend filters domains in a way worth saying (SearXNG cannot take several). */}
+      {provider !== "corpus" && <p className="muted">Domain filters: {domainFilters}</p>}
       {questions.length > 0 && (
         <>
           {/* Not named "Question…": the playground's field is found by that label. */}
