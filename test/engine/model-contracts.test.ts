@@ -168,6 +168,25 @@ describe("OpenAI chat completions contract (reasoning models)", () => {
     expect(b.costUsd).toBeCloseTo(2 * llmCostUsd(1100, 300), 9);
   });
 
+  it("the default model (gpt-6-luna) is asked with reasoning_effort none; a model without the setting refuses it once and is asked without it from then on", async () => {
+    expect(DEFAULT_MODELS.openai).toBe("gpt-6-luna");
+    const luna = endpoint(OPENAI, () => ({ json: completion("Calhoun [1].", "stop") }));
+    expect(await write(createChatModel({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "sk-test" })!)).toMatchObject({ ok: true });
+    expect(luna[0]?.body).toMatchObject({ model: "gpt-6-luna", reasoning_effort: "none", max_completion_tokens: 300 });
+    server.resetHandlers();
+    const REASONING_400 = unsupported("reasoning_effort", "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
+    const older = endpoint(OPENAI, (body) => ("reasoning_effort" in body ? REASONING_400 : { json: completion("Calhoun [1].", "stop") }));
+    const model = createChatModel({ LLM_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", LLM_MODEL: "gpt-4o-mini" })!;
+    expect(await write(model)).toMatchObject({ ok: true });
+    expect(await write(model)).toMatchObject({ ok: true });
+    expect(older.map((request) => "reasoning_effort" in request.body)).toEqual([true, false, false]);
+    // Another OpenAI-compatible server is never sent it.
+    const base = "https://gateway.example/v1";
+    const other = endpoint(`${base}/chat/completions`, () => ({ json: completion("Calhoun [1].", "stop") }));
+    await write(createChatModel({ LLM_PROVIDER: "openai", OPENAI_BASE_URL: base, LLM_MODEL: "llama" })!);
+    expect(other[0]?.body).not.toHaveProperty("reasoning_effort");
+  });
+
   it("a server that refuses max_tokens (another host in front of a reasoning model) is asked with max_completion_tokens from then on", async () => {
     const base = "https://gateway.example/v1";
     const requests = endpoint(`${base}/chat/completions`, (body) => ("max_tokens" in body ? MAX_TOKENS_400 : { json: completion("Calhoun [1].", "stop") }));

@@ -22,6 +22,10 @@ type TokenField = "max_tokens" | "max_completion_tokens";
  *   Ollama all read (Ollama ignores a field it does not know, so it would run unbounded). A 400
  *   naming the field sent switches to the other one.
  * - `temperature: 0.2`: reasoning models take only the default, and say so naming `temperature`.
+ * - `reasoning_effort: "none"`, to OpenAI only: its current models reason by default (gpt-6-luna at
+ *   `medium`, https://developers.openai.com/api/docs/models/gpt-6-luna), and reasoning tokens count
+ *   toward `max_completion_tokens`, which the engine sizes and prices as the answer; a model
+ *   without the setting (gpt-4o-mini) refuses it naming `reasoning_effort`.
  * - `response_format: {type: "json_object"}`: some llama.cpp, vLLM and Ollama builds refuse it;
  *   the engine then parses JSON out of prose.
  *
@@ -36,6 +40,8 @@ export class OpenAiCompatibleModel implements ChatModel {
   private jsonMode = true;
   /** False once the model refused `temperature`. */
   private temperature = true;
+  /** True while `reasoning_effort: "none"` is sent (OpenAI's own API, until a model refuses it). */
+  private noReasoning: boolean;
   private tokenField: TokenField;
 
   constructor(
@@ -48,19 +54,20 @@ export class OpenAiCompatibleModel implements ChatModel {
     this.timeoutMs = options.timeoutMs ?? MODEL_TIMEOUT_MS;
     if (options.contextTokens) this.contextTokens = options.contextTokens;
     this.tokenField = isOpenAi(baseUrl) ? "max_completion_tokens" : "max_tokens";
+    this.noReasoning = isOpenAi(baseUrl);
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     let withFormat = Boolean(request.json) && this.jsonMode;
     let droppedFormat = false;
     let body: Completion;
-    // At most one retry per thing a server can refuse (token field, temperature, format).
+    // At most one retry per thing a server can refuse (token field, temperature, reasoning, format).
     for (let attempt = 0; ; attempt++) {
       try {
         body = await this.post(request, withFormat);
         break;
       } catch (error) {
-        if (attempt >= 3 || !refused(error)) throw error;
+        if (attempt >= 4 || !refused(error)) throw error;
         if (this.learn(error)) continue;
         if (!withFormat) throw error;
         withFormat = false;
@@ -85,6 +92,10 @@ export class OpenAiCompatibleModel implements ChatModel {
       this.temperature = false;
       return true;
     }
+    if (param === "reasoning_effort" && this.noReasoning) {
+      this.noReasoning = false;
+      return true;
+    }
     if (param === this.tokenField) {
       this.tokenField = param === "max_tokens" ? "max_completion_tokens" : "max_tokens";
       return true;
@@ -103,6 +114,7 @@ export class OpenAiCompatibleModel implements ChatModel {
         messages: [{ role: "system", content: request.system }, ...request.messages],
         [this.tokenField]: request.maxTokens,
         ...(this.temperature ? { temperature: 0.2 } : {}),
+        ...(this.noReasoning ? { reasoning_effort: "none" } : {}),
         ...(withFormat ? { response_format: { type: "json_object" } } : {}),
       }),
       signal: request.signal,
@@ -136,5 +148,5 @@ export function refusedParam(message: string): string | undefined {
   if (!/unsupported|not supported|unknown|unrecognized|not allowed|not permitted|extra (?:inputs|fields)/i.test(message)) return undefined;
   const param = /"param"\s*:\s*"([a-z_]+)"/.exec(message)?.[1] ?? /Unsupported (?:parameter|value): '([a-z_]+)'/i.exec(message)?.[1];
   if (param) return param;
-  return /\b(max_completion_tokens|max_tokens|temperature)\b/.exec(message)?.[1];
+  return /\b(max_completion_tokens|max_tokens|temperature|reasoning_effort)\b/.exec(message)?.[1];
 }
