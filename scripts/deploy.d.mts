@@ -15,6 +15,16 @@ export interface DeployConfig {
   d1: { binding: string; database_name: string; database_id?: string };
   queues: string[];
   vars: Record<string, string>;
+  /** Whether it has an `[ai]` table (the repository's has none). */
+  aiBinding: boolean;
+}
+export interface ModelChoice {
+  provider: string;
+  /** Who chose it: "the command line", "wrangler.toml's [vars]", or "default" (Workers AI, nobody named one). */
+  source: string;
+  /** The Workers AI model (LLM_MODEL or the default); undefined for another provider. */
+  model: string | undefined;
+  aiBinding: boolean;
 }
 export interface BundleSizes {
   modules: string[];
@@ -28,6 +38,8 @@ export type DeployResult =
       skippedSecrets: string[];
       /** The remote corpus's documents when SEARCH_PROVIDER is corpus (null: not counted, or a web provider). */
       corpusDocuments: number | null;
+      /** The model it deployed with. */
+      llm: { provider: string; source: string; model: string | null; aiBinding: boolean };
     }
   | ({ dryRun: true } & BundleSizes)
   | { help: true };
@@ -40,6 +52,15 @@ export declare const STRIPE_API_VERSION: string;
 export declare const OPTIONAL_SECRETS: { name: string; about: string; provider?: [string, string] }[];
 export declare const PROVIDER_SECRETS: Record<"SEARCH_PROVIDER" | "LLM_PROVIDER", Record<string, string>>;
 export declare const WEB_SEARCH_PROVIDERS: Record<string, string>;
+/** The Workers AI model a deploy writes with by default (read from src/research/providers/llm/defaults.ts). */
+export declare const WORKERS_AI_DEFAULT_MODEL: string;
+export declare const LLM_PROVIDERS: string[];
+export declare const DEFAULT_DEPLOY_LLM: string;
+export declare function aiConfigPath(configPath: string, pid?: number): string;
+export declare function hasAiBinding(text: string): boolean;
+export declare function withAiBinding(text: string): string;
+export declare function chooseModel(configVars: Record<string, string>, flagVars: Record<string, string>): ModelChoice;
+export declare function modelNotice(choice: ModelChoice): string;
 export declare class DeployError extends Error {}
 export declare function usage(): string;
 export declare function emptyCorpusNotice(workerName: string | undefined, count: number | null): string;

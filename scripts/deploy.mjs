@@ -13,12 +13,19 @@
 //     (email, payments, search and model keys) when run in a terminal, Enter skipping it; refuses to
 //     deploy when the configured provider needs a key nobody gave. New secrets go up with the deploy
 //     (`--secrets-file`, a file readable only by its owner, removed afterwards), never on a command line;
-//  6. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`;
+//  6. the model that writes the briefs: the operator's LLM_PROVIDER (wrangler.toml's [vars], a
+//     `--var LLM_PROVIDER:…`, or `--llm <provider>`; `--llm none` is the offline extractive engine),
+//     else Workers AI, which every Cloudflare account has, with its default model
+//     (src/research/providers/llm/defaults.ts). Workers AI needs the AI binding, which the
+//     repository's wrangler.toml leaves out (it always runs remotely, and `npm start` runs offline):
+//     the deploy then uses wrangler.deploy.<pid>.toml, wrangler.toml plus `[ai] binding = "AI"`, written
+//     beside it (so its paths resolve alike; gitignored) and removed afterwards;
+//  7. builds the dashboard (`npm run web:build`) and runs `wrangler deploy --var ENVIRONMENT:production`;
 //     when wrangler.toml sets neither DASHBOARD_URL nor LINK_HOSTS, writes the address wrangler
 //     deployed to (workers.dev) into DASHBOARD_URL and deploys again: email links are built only on
 //     a configured address (src/services/link-origin.ts), so without one every signup is refused.
-// `--dry-run` only bundles (`wrangler deploy --dry-run --outdir <tmp>`, no account needed) and prints
-// the bundle's sizes. `--no-prompt` never asks. `--help` (`-h`) prints usage() and runs nothing.
+// `--dry-run` only bundles (`wrangler deploy --dry-run --outdir <tmp>`, no account needed), with the
+// model and binding a deploy would have, and prints the bundle's sizes. `--no-prompt` never asks. `--help` (`-h`) prints usage() and runs nothing.
 // Other flags go to `wrangler deploy` (e.g. `--var KEY:VALUE`).
 // The steps are the exported `deploy()`, which takes its command runner and prompt as arguments, so
 // test/repo/deploy.test.ts drives it with a fake wrangler.
@@ -52,6 +59,76 @@ export const UNCOMPRESSED_LIMIT_BYTES = 64 * 1024 * 1024;
  */
 export const STRIPE_API_VERSION = /STRIPE_API_VERSION = "([^"]+)"/.exec(readFileSync(join(root, "src/services/billing/stripe-version.ts"), "utf8"))?.[1];
 if (!STRIPE_API_VERSION) throw new Error("src/services/billing/stripe-version.ts names no STRIPE_API_VERSION");
+
+/**
+ * The Workers AI model a deploy writes with when the operator chose none (the `"workers-ai"` entry of
+ * src/research/providers/llm/defaults.ts, the one place default model ids are written).
+ */
+export const WORKERS_AI_DEFAULT_MODEL = /"workers-ai": "([^"]+)"/.exec(readFileSync(join(root, "src/research/providers/llm/defaults.ts"), "utf8"))?.[1];
+if (!WORKERS_AI_DEFAULT_MODEL) throw new Error('src/research/providers/llm/defaults.ts names no "workers-ai" model');
+
+/** The values of LLM_PROVIDER (src/env.ts LLM_PROVIDER; a test compares). `--llm none` is extractive. */
+export const LLM_PROVIDERS = ["extractive", "openai", "anthropic", "workers-ai"];
+
+/** What a deploy writes with when wrangler.toml's [vars] and the flags name no LLM_PROVIDER. */
+export const DEFAULT_DEPLOY_LLM = "workers-ai";
+
+/**
+ * The Wrangler config a deploy with Workers AI uses: wrangler.toml plus the AI binding, beside it so
+ * its paths (main, assets) resolve alike; named by the process, so two runs (the tests' dry runs) never
+ * share one. Gitignored (`wrangler.deploy.*.toml`).
+ */
+export const aiConfigPath = (configPath, pid = process.pid) => join(dirname(configPath), `wrangler.deploy.${pid}.toml`);
+
+/** Whether a Wrangler config (TOML) binds Workers AI (an `[ai]` table). */
+export const hasAiBinding = (text) => /^\s*\[ai\]\s*(?:#.*)?$/m.test(text);
+
+/** wrangler.toml with `[ai] binding = "AI"` appended (unchanged when it has an [ai] table). */
+export function withAiBinding(text) {
+  if (hasAiBinding(text)) return text;
+  return [
+    text.replace(/\n*$/, ""),
+    "",
+    "# Added by `npm run deploy` (scripts/deploy.mjs) for LLM_PROVIDER=workers-ai. Workers AI always runs",
+    "# remotely, so the repository's wrangler.toml has no [ai]: `npm start` stays offline.",
+    "[ai]",
+    'binding = "AI"',
+    "",
+  ].join("\n");
+}
+
+/**
+ * The model a deploy writes with, and who chose it: a flag (`--var LLM_PROVIDER:…`, `--llm`),
+ * wrangler.toml's [vars], or nobody, when it is Workers AI's default. Throws on a name src/env.ts
+ * would refuse (every request would answer 500).
+ */
+export function chooseModel(configVars, flagVars) {
+  const [provider, source] =
+    flagVars.LLM_PROVIDER !== undefined
+      ? [flagVars.LLM_PROVIDER, "the command line"]
+      : configVars.LLM_PROVIDER
+        ? [configVars.LLM_PROVIDER, "wrangler.toml's [vars]"]
+        : [DEFAULT_DEPLOY_LLM, "default"];
+  if (!LLM_PROVIDERS.includes(provider)) {
+    throw new DeployError(
+      `LLM_PROVIDER=${provider} (${source}) is not a model provider: ${orList(LLM_PROVIDERS)}${provider === "none" ? " (--llm none is extractive)" : ""}`,
+    );
+  }
+  const model = provider === "workers-ai" ? (flagVars.LLM_MODEL ?? configVars.LLM_MODEL ?? WORKERS_AI_DEFAULT_MODEL) : undefined;
+  return { provider, source, model, aiBinding: provider === "workers-ai" };
+}
+
+/** What the deploy says about the model it chose. */
+export function modelNotice({ provider, source, model }) {
+  const chosenBy = source === "default" ? "wrangler.toml's [vars] and the flags name none: the deploy's default" : source;
+  const others =
+    "another: --llm openai|anthropic (or LLM_PROVIDER in wrangler.toml's [vars], kept for every deploy); none: --llm none (the offline extractive engine)";
+  if (provider === "workers-ai") {
+    return `model: LLM_PROVIDER=workers-ai (${chosenBy}): briefs are written by Workers AI's ${model} through the AI binding this deploy adds (wrangler.toml plus [ai] binding = "AI", as wrangler.deploy.<pid>.toml for the deploy's length), no key needed; Workers AI bills the account per token in neurons (README "Deploy"). ${others[0].toUpperCase()}${others.slice(1)}`;
+  }
+  if (provider === "extractive") return `model: none, LLM_PROVIDER=extractive (${chosenBy}): the offline extractive engine writes the briefs`;
+  return `model: LLM_PROVIDER=${provider} (${chosenBy})`;
+}
 
 /** Optional secrets the service reads (src/env.ts), in the order they are asked. */
 export const OPTIONAL_SECRETS = [
@@ -91,12 +168,17 @@ export function usage() {
     "  4. migrations  wrangler d1 migrations apply DB --remote; with SEARCH_PROVIDER=corpus, counts the corpus",
     "  5. secrets     generates JWT_SECRET when the Worker has none; in a terminal, asks for each missing",
     "                 optional secret (Enter skips it); refuses a provider whose key the Worker lacks",
-    "  6. deploy      npm run web:build, then wrangler deploy --var ENVIRONMENT:production; without DASHBOARD_URL",
+    "  6. model       LLM_PROVIDER as wrangler.toml's [vars] or the flags name it; when they name none, Workers AI",
+    `                 (${WORKERS_AI_DEFAULT_MODEL}; every Cloudflare account has it, no key), bound for the deploy by`,
+    '                 wrangler.deploy.<pid>.toml (wrangler.toml plus [ai] binding = "AI", removed afterwards)',
+    "  7. deploy      npm run web:build, then wrangler deploy --var ENVIRONMENT:production; without DASHBOARD_URL",
     "                 (and LINK_HOSTS), writes the workers.dev address it deployed to into wrangler.toml and deploys again",
     "",
     "Flags:",
     "  --dry-run      bundle only (no account, no network) and print the Worker's size",
     "  --no-prompt    ask for no secret, as without a terminal (CI)",
+    `  --llm NAME     the model for this deploy: ${LLM_PROVIDERS.join(", ")}, or none (= extractive, no model);`,
+    "                 the same as --var LLM_PROVIDER:NAME. For every deploy, set LLM_PROVIDER in wrangler.toml's [vars]",
     "  -h, --help     this text; nothing runs",
     "  other flags    go to wrangler deploy, e.g. --var ADMIN_EMAILS:you@example.com (one deploy; wrangler.toml's",
     "                 [vars] for good). Refused: --env, --config, --name, --outdir, --var ENVIRONMENT:<not production>",
@@ -179,6 +261,7 @@ export function readDeployConfig(text) {
     if (section === "vars") config.vars[key] = value;
   }
   if (!config.d1?.database_name || !config.d1.binding) throw new DeployError("wrangler.toml has no [[d1_databases]] with a binding and a database_name");
+  config.aiBinding = hasAiBinding(text);
   return config;
 }
 
@@ -256,7 +339,11 @@ export function parseArgs(args) {
     const arg = args[i];
     if (arg === "--dry-run") options.dryRun = true;
     else if (arg === "--no-prompt") options.prompt = false;
-    else if (["--env", "-e", "--config", "-c", "--name", "--outdir"].some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
+    else if (arg === "--llm" || arg.startsWith("--llm=")) {
+      const name = arg === "--llm" ? args[++i] : arg.slice(6);
+      if (!name || name.startsWith("-")) throw new DeployError(`--llm needs a provider: ${LLM_PROVIDERS.join(", ")} or none`);
+      options.deployArgs.push("--var", `LLM_PROVIDER:${name === "none" ? "extractive" : name}`);
+    } else if (["--env", "-e", "--config", "-c", "--name", "--outdir"].some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
       throw new DeployError(`${arg.split("=")[0]} is not supported by npm run deploy: it deploys wrangler.toml's top-level Worker`);
     else {
       const value = arg === "--var" ? args[i + 1] : arg.startsWith("--var=") ? arg.slice(6) : undefined;
@@ -291,9 +378,31 @@ export async function deploy({
   }
   const wrangler = async (argv, extra = {}) => run(["wrangler", ...argv], extra);
   const config = readDeployConfig(readFileSync(configPath, "utf8"));
-  const vars = { ...config.vars, ...varArgs(options.deployArgs) };
+  const flagVars = varArgs(options.deployArgs);
+  const vars = { ...config.vars, ...flagVars };
 
-  if (options.dryRun) return dryRun({ run, log, options, configPath, tempDir });
+  // The model (step 6), chosen first: a name the Worker would refuse stops the deploy before it touches anything.
+  const llm = chooseModel(config.vars, flagVars);
+  vars.LLM_PROVIDER = llm.provider;
+  // Every `wrangler deploy` below: wrangler.toml, or with Workers AI (unless wrangler.toml binds it
+  // already) the AI config written from wrangler.toml as it is at that moment (the deploy edits it),
+  // just before the call, and removed just after.
+  const aiConfig = llm.aiBinding && !config.aiBinding ? aiConfigPath(configPath) : undefined;
+  const targetArgs = [...(aiConfig ? ["--config", aiConfig] : []), ...(llm.source === "default" ? ["--var", `LLM_PROVIDER:${llm.provider}`] : [])];
+  const wranglerDeploy = async (argv, extra = {}) => {
+    if (!aiConfig) return wrangler(argv, extra);
+    writeFileSync(aiConfig, withAiBinding(readFileSync(configPath, "utf8")));
+    try {
+      return await wrangler(argv, extra);
+    } finally {
+      rmSync(aiConfig, { force: true });
+    }
+  };
+
+  if (options.dryRun) {
+    log(modelNotice(llm));
+    return dryRun({ wranglerDeploy, log, options, configPath, tempDir, targetArgs });
+  }
 
   // 1. Login.
   const whoami = await wrangler(["whoami", "--json"], { capture: true });
@@ -434,7 +543,10 @@ export async function deploy({
     }
   }
 
-  // 6. Dashboard and deploy.
+  // 6. The model.
+  log(modelNotice(llm));
+
+  // 7. Dashboard and deploy.
   log("building the dashboard (npm run web:build)");
   const built = await run(["npm", "run", "web:build"]);
   if (built.code !== 0) throw new DeployError("npm run web:build failed");
@@ -452,9 +564,9 @@ export async function deploy({
       writeFileSync(file, JSON.stringify(toPut), { mode: 0o600 });
       secretsArgs.push("--secrets-file", file);
     }
-    const deployArgv = ["deploy", "--var", "ENVIRONMENT:production", ...secretsArgs, ...options.deployArgs];
+    const deployArgv = ["deploy", "--var", "ENVIRONMENT:production", ...targetArgs, ...secretsArgs, ...options.deployArgs];
     log(`wrangler ${deployArgv.map((arg) => (secretsDir && arg.startsWith(secretsDir) ? "<secrets file>" : arg)).join(" ")}`);
-    const deployed = await wrangler(deployArgv, outputFile ? { env: { WRANGLER_OUTPUT_FILE_PATH: outputFile } } : {});
+    const deployed = await wranglerDeploy(deployArgv, outputFile ? { env: { WRANGLER_OUTPUT_FILE_PATH: outputFile } } : {});
     if (outputFile && existsSync(outputFile)) address = deployedAddress(readFileSync(outputFile, "utf8"));
     if (deployed.code !== 0) {
       throw new DeployError(`wrangler deploy failed${toPut.JWT_SECRET ? " (the generated JWT_SECRET was not stored; the next run generates another)" : ""}`);
@@ -463,10 +575,18 @@ export async function deploy({
     if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
     if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   }
-  if (needsAddress) await setDashboardUrl({ wrangler, log, configPath, options, address });
-  log(`deployed with ENVIRONMENT=production${Object.keys(toPut).length ? ` and the secrets ${Object.keys(toPut).join(", ")}` : ""}`);
+  if (needsAddress) await setDashboardUrl({ wranglerDeploy, log, configPath, deployArgs: [...targetArgs, ...options.deployArgs], address });
+  log(
+    `deployed with ENVIRONMENT=production, LLM_PROVIDER=${llm.provider}${llm.model ? ` (${llm.model})` : ""}${Object.keys(toPut).length ? ` and the secrets ${Object.keys(toPut).join(", ")}` : ""}`,
+  );
   if (corpusDocuments === 0 || corpusDocuments === null) log(emptyCorpusNotice(config.workerName, corpusDocuments));
-  return { databaseId, createdSecrets: Object.keys(toPut), skippedSecrets: skipped, corpusDocuments: corpusDocuments ?? null };
+  return {
+    databaseId,
+    createdSecrets: Object.keys(toPut),
+    skippedSecrets: skipped,
+    corpusDocuments: corpusDocuments ?? null,
+    llm: { provider: llm.provider, source: llm.source, model: llm.model ?? null, aiBinding: llm.aiBinding },
+  };
 }
 
 /**
@@ -474,7 +594,7 @@ export async function deploy({
  * later deploy, which then skips this), then one more deploy so the running Worker has it. No
  * address found: say what is refused until one is set.
  */
-async function setDashboardUrl({ wrangler, log, configPath, options, address }) {
+async function setDashboardUrl({ wranglerDeploy, log, configPath, deployArgs, address }) {
   const written = address ? writeDashboardUrl(readFileSync(configPath, "utf8"), address) : null;
   if (!written) {
     log(
@@ -484,7 +604,7 @@ async function setDashboardUrl({ wrangler, log, configPath, options, address }) 
   }
   writeFileSync(configPath, written);
   log(`DASHBOARD_URL: wrote ${address} (the address wrangler deployed to) into ${configPath}; email links use it. Deploying again to apply it`);
-  const again = await wrangler(["deploy", "--var", "ENVIRONMENT:production", ...options.deployArgs]);
+  const again = await wranglerDeploy(["deploy", "--var", "ENVIRONMENT:production", ...deployArgs]);
   if (again.code !== 0) throw new DeployError(`wrangler deploy (applying DASHBOARD_URL) failed; wrangler.toml has it, so npm run deploy again applies it`);
 }
 
@@ -515,7 +635,7 @@ function varArgs(args) {
 }
 
 /** `--dry-run`: bundle without uploading (no account), then print the sizes. Without a built dashboard, an empty assets directory stands in. */
-async function dryRun({ run, log, options, configPath, tempDir }) {
+async function dryRun({ wranglerDeploy, log, options, configPath, tempDir, targetArgs }) {
   const outdir = tempDir();
   const assetsDir = join(dirname(configPath), "web", "dist");
   const emptyAssets = existsSync(assetsDir) ? undefined : tempDir();
@@ -528,11 +648,12 @@ async function dryRun({ run, log, options, configPath, tempDir }) {
       outdir,
       "--var",
       "ENVIRONMENT:production",
+      ...targetArgs,
       ...(emptyAssets ? ["--assets", emptyAssets] : []),
       ...options.deployArgs,
     ];
     log(`wrangler ${argv.join(" ")}`);
-    const result = await run(["wrangler", ...argv]);
+    const result = await wranglerDeploy(argv);
     if (result.code !== 0) throw new DeployError("wrangler deploy --dry-run failed");
     const sizes = bundleSizes(outdir);
     const share = (bytes, limit) => `${((100 * bytes) / limit).toFixed(0)}%`;

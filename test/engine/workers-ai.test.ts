@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Budget } from "../../src/research/engine/budget";
 import { askModel } from "../../src/research/engine/model";
 import { budgetsForMode, llmCostUsd } from "../../src/research/pricing";
-import { WORKERS_AI_DEFAULT_MODEL } from "../../src/research/providers/factories";
+import { DEFAULT_MODELS } from "../../src/research/providers/llm/defaults";
 import { type AiBinding, WorkersAiModel } from "../../src/research/providers/llm/workers-ai";
 
 /**
@@ -30,7 +30,7 @@ function binding(answer: (options: { signal?: AbortSignal } | undefined) => Prom
 
 describe("Workers AI, current models", () => {
   it("the default writer is a current model, not the deprecated llama-3.1-8b-instruct", () => {
-    expect(WORKERS_AI_DEFAULT_MODEL).toBe("@cf/zai-org/glm-4.7-flash");
+    expect(DEFAULT_MODELS["workers-ai"]).toBe("@cf/zai-org/glm-4.7-flash");
   });
 
   it("reads the chat-completions answer of the current models, and charges its reported usage", async () => {
@@ -41,7 +41,7 @@ describe("Workers AI, current models", () => {
       usage: { prompt_tokens: 900, completion_tokens: 30, total_tokens: 930 },
     }));
     const budget = new Budget(budgetsForMode("standard"));
-    expect(await write(new WorkersAiModel(ai, WORKERS_AI_DEFAULT_MODEL), budget)).toMatchObject({ ok: true, value: "The brief [1]." });
+    expect(await write(new WorkersAiModel(ai, DEFAULT_MODELS["workers-ai"]), budget)).toMatchObject({ ok: true, value: "The brief [1]." });
     expect(budget.costUsd).toBe(llmCostUsd(900, 30));
   });
 

@@ -1,14 +1,17 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  aiConfigPath,
   DeployError,
   deploy,
   emptyCorpusNotice,
   FREE_PLAN_COMPRESSED_LIMIT_BYTES,
+  hasAiBinding,
+  LLM_PROVIDERS,
   OPTIONAL_SECRETS,
   PLACEHOLDER_DATABASE_ID,
   PROVIDER_SECRETS,
@@ -20,8 +23,10 @@ import {
   UNCOMPRESSED_LIMIT_BYTES,
   usage,
   WEB_SEARCH_PROVIDERS,
+  WORKERS_AI_DEFAULT_MODEL,
 } from "../../scripts/deploy.mjs";
 import { LLM_PROVIDER, SEARCH_PROVIDER } from "../../src/env.ts";
+import { DEFAULT_MODELS } from "../../src/research/providers/llm/defaults.ts";
 
 /**
  * `npm run deploy` (scripts/deploy.mjs): its steps against a fake wrangler that keeps an account's
@@ -67,7 +72,8 @@ class FakeWrangler {
   /** Documents in the remote corpus; null: `wrangler d1 execute` fails. */
   corpusDocuments: number | null = 0;
   calls: string[][] = [];
-  deploys: { argv: string[]; secrets: Record<string, string> | null; secretsPath: string | null }[] = [];
+  /** Each `wrangler deploy`: its flags, the secrets it carried, and the Wrangler config it was given with `--config` (its text then). */
+  deploys: { argv: string[]; secrets: Record<string, string> | null; secretsPath: string | null; configPath: string | null; config: string | null }[] = [];
   migrationEnvs: (Record<string, string> | undefined)[] = [];
   /** The targets `wrangler deploy` reports in its output file (WRANGLER_OUTPUT_FILE_PATH), as a real one does. */
   deployTargets: string[] = [];
@@ -120,7 +126,10 @@ class FakeWrangler {
       const secretsPath = at >= 0 ? args[at + 1]! : null;
       const secrets = secretsPath ? (JSON.parse(readFileSync(secretsPath, "utf8")) as Record<string, string>) : null;
       for (const [name, value] of Object.entries(secrets ?? {})) this.secrets.set(name, value);
-      this.deploys.push({ argv: args, secrets, secretsPath });
+      const configAt = args.indexOf("--config");
+      const configPath = configAt >= 0 ? args[configAt + 1]! : null;
+      const config = configPath ? readFileSync(configPath, "utf8") : null;
+      this.deploys.push({ argv: args, secrets, secretsPath, configPath, config });
       this.deployOptions.push(options);
       this.workerExists = true;
       const outputFile = options.env?.WRANGLER_OUTPUT_FILE_PATH;
@@ -230,10 +239,21 @@ describe("npm run deploy: the steps, against a fake wrangler", () => {
     expect(written).toMatch(
       /# Written by `npm run deploy` .*: the address wrangler deployed to; email links use it\.\nDASHBOARD_URL = "https:\/\/deep-research-api\.ops-team\.workers\.dev"\n/,
     );
-    // The first deploy reported its targets in wrangler's output file; the second applies the address, with no secrets again.
+    // The first deploy reported its targets in wrangler's output file; the second applies the address, with no secrets again,
+    // and the same model: the AI config written afresh from wrangler.toml, which has the address now.
     expect(fake.deployOptions[0]!.env?.WRANGLER_OUTPUT_FILE_PATH).toMatch(/wrangler-output\.ndjson$/);
     expect(fake.deploys).toHaveLength(2);
-    expect(fake.deploys[1]!.argv).toEqual(["deploy", "--var", "ENVIRONMENT:production"]);
+    expect(fake.deploys[1]!.argv).toEqual([
+      "deploy",
+      "--var",
+      "ENVIRONMENT:production",
+      "--config",
+      aiConfigPath(configPath),
+      "--var",
+      "LLM_PROVIDER:workers-ai",
+    ]);
+    expect(fake.deploys[1]!.config).toContain('DASHBOARD_URL = "https://deep-research-api.ops-team.workers.dev"');
+    expect(hasAiBinding(fake.deploys[1]!.config!)).toBe(true);
     expect(logs.some((line) => line.startsWith("DASHBOARD_URL: wrote https://deep-research-api.ops-team.workers.dev"))).toBe(true);
 
     // The next run finds it set: one deploy, wrangler.toml untouched.
@@ -374,7 +394,9 @@ describe("npm run deploy -- --help", { timeout: 240_000 }, () => {
     }
     const text = usage();
     expect(text).toMatch(/^Usage: npm run deploy \[-- <flags>\]/);
-    for (const flag of ["--dry-run", "--no-prompt", "-h, --help", "--var ADMIN_EMAILS:"]) expect(text).toContain(flag);
+    for (const flag of ["--dry-run", "--no-prompt", "--llm NAME", "-h, --help", "--var ADMIN_EMAILS:"]) expect(text).toContain(flag);
+    expect(text).toMatch(/6\. model .*Workers AI\s*\n.*@cf\/zai-org\/glm-4\.7-flash.*no key/);
+    expect(text).toMatch(/--llm NAME .*extractive, openai, anthropic, workers-ai, or none/);
     for (const name of ["CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID", "JWT_SECRET", ...OPTIONAL_SECRETS.map((secret) => secret.name)])
       expect(text).toContain(name);
     expect(text).toMatch(/SEARCH_PROVIDER = "corpus".*starts empty/s);
@@ -486,14 +508,178 @@ describe("npm run deploy: what research will search", () => {
   });
 });
 
+describe("npm run deploy: the model that writes (issue 41, item 9)", () => {
+  /** wrangler.toml with `LLM_PROVIDER = "<provider>"` in its [vars] (the repository's names none). */
+  function configWith(provider: string): string {
+    const path = configCopy();
+    writeFileSync(path, WRANGLER_TOML.replace('SEARCH_PROVIDER = "corpus"\n', `SEARCH_PROVIDER = "corpus"\nLLM_PROVIDER = "${provider}"\n`));
+    expect(readDeployConfig(readFileSync(path, "utf8")).vars.LLM_PROVIDER).toBe(provider);
+    return path;
+  }
+  const leftovers = (configPath: string) => readdirSync(dirname(configPath)).filter((name) => name.startsWith("wrangler.deploy"));
+
+  it("the repository's wrangler.toml binds no Workers AI and names no model (npm start and the tests stay offline)", () => {
+    expect(hasAiBinding(WRANGLER_TOML)).toBe(false);
+    expect(readDeployConfig(WRANGLER_TOML).vars.LLM_PROVIDER).toBeUndefined();
+    expect(LLM_PROVIDER.default).toBe("extractive");
+  });
+
+  it("by default: Workers AI's default model, bound by a config beside wrangler.toml that adds [ai], removed afterwards; wrangler.toml keeps none", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    const logs: string[] = [];
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), configPath, env: {} });
+
+    expect(result).toMatchObject({ llm: { provider: "workers-ai", source: "default", model: "@cf/zai-org/glm-4.7-flash", aiBinding: true } });
+    const [deployed] = fake.deploys;
+    expect(deployed!.argv.slice(0, 7)).toEqual([
+      "deploy",
+      "--var",
+      "ENVIRONMENT:production",
+      "--config",
+      aiConfigPath(configPath),
+      "--var",
+      "LLM_PROVIDER:workers-ai",
+    ]);
+    // The config beside wrangler.toml (so main, assets and migrations resolve alike) is wrangler.toml as the deploy left it, plus the binding.
+    expect(dirname(deployed!.configPath!)).toBe(dirname(configPath));
+    const written = readFileSync(configPath, "utf8");
+    expect(deployed!.config!.startsWith(written.replace(/\n*$/, ""))).toBe(true);
+    expect(deployed!.config!.slice(written.replace(/\n*$/, "").length)).toMatch(/^\n\n# Added by `npm run deploy`.*\n.*\n\[ai\]\nbinding = "AI"\n$/);
+    expect(hasAiBinding(written)).toBe(false);
+    expect(leftovers(configPath)).toEqual([]);
+
+    // Said before the deploy, with how to choose another or none; and in the last words of the deploy.
+    const notice = logs.find((line) => line.startsWith("model: "));
+    expect(notice).toMatch(/^model: LLM_PROVIDER=workers-ai \(.*name none.*\): briefs are written by Workers AI's @cf\/zai-org\/glm-4\.7-flash/);
+    expect(notice).toMatch(/--llm openai\|anthropic .*LLM_PROVIDER in wrangler\.toml's \[vars\].*--llm none/);
+    expect(logs.indexOf(notice!)).toBeLessThan(logs.findIndex((line) => line.startsWith("wrangler deploy")));
+    expect(logs.find((line) => line.startsWith("deployed with"))).toMatch(/LLM_PROVIDER=workers-ai \(@cf\/zai-org\/glm-4\.7-flash\)/);
+  });
+
+  it("the default model is the one src/research/providers/llm/defaults.ts names; LLM_MODEL chooses another", async () => {
+    expect(WORKERS_AI_DEFAULT_MODEL).toBe(DEFAULT_MODELS["workers-ai"]);
+    const fake = new FakeWrangler();
+    const result = await deploy({
+      run: fake.run,
+      prompt: noPrompt,
+      log: () => {},
+      args: ["--var", "LLM_MODEL:@cf/meta/llama-4-scout-17b-16e-instruct"],
+      configPath: configCopy(),
+      env: {},
+    });
+    expect(result).toMatchObject({ llm: { provider: "workers-ai", model: "@cf/meta/llama-4-scout-17b-16e-instruct" } });
+  });
+
+  it("keeps the operator's choice: wrangler.toml's LLM_PROVIDER (extractive too), --var LLM_PROVIDER, --llm; only Workers AI is bound", async () => {
+    const cases: { name: string; args?: string[]; configPath: () => string; provider: string; source: string; binds: boolean; secrets?: string[] }[] = [
+      { name: "wrangler.toml extractive", configPath: () => configWith("extractive"), provider: "extractive", source: "wrangler.toml's [vars]", binds: false },
+      { name: "wrangler.toml openai", configPath: () => configWith("openai"), provider: "openai", source: "wrangler.toml's [vars]", binds: false },
+      { name: "wrangler.toml workers-ai", configPath: () => configWith("workers-ai"), provider: "workers-ai", source: "wrangler.toml's [vars]", binds: true },
+      {
+        name: "--var anthropic",
+        args: ["--var", "LLM_PROVIDER:anthropic"],
+        configPath: configCopy,
+        provider: "anthropic",
+        source: "the command line",
+        binds: false,
+        secrets: ["ANTHROPIC_API_KEY"],
+      },
+      { name: "--llm none", args: ["--llm", "none"], configPath: configCopy, provider: "extractive", source: "the command line", binds: false },
+      {
+        name: "--llm=openai over wrangler.toml",
+        args: ["--llm=openai"],
+        configPath: () => configWith("workers-ai"),
+        provider: "openai",
+        source: "the command line",
+        binds: false,
+      },
+      {
+        name: "--llm workers-ai",
+        args: ["--llm", "workers-ai"],
+        configPath: () => configWith("extractive"),
+        provider: "workers-ai",
+        source: "the command line",
+        binds: true,
+      },
+    ];
+    for (const each of cases) {
+      const fake = new FakeWrangler();
+      fake.workerExists = true;
+      fake.secrets.set("JWT_SECRET", "kept");
+      for (const secret of each.secrets ?? []) fake.secrets.set(secret, "key");
+      const configPath = each.configPath();
+      const logs: string[] = [];
+      const result = await deploy({ run: fake.run, prompt: noPrompt, log: (line) => logs.push(line), args: each.args ?? [], configPath, env: {} });
+      expect(result, each.name).toMatchObject({ llm: { provider: each.provider, source: each.source, aiBinding: each.binds } });
+      const [deployed] = fake.deploys;
+      // Nobody's choice is overridden: the deploy adds no LLM_PROVIDER of its own; a flag's goes as given (--llm as --var).
+      const providerVars = deployed!.argv.filter((arg) => arg.startsWith("LLM_PROVIDER:"));
+      expect(providerVars, each.name).toEqual(each.source === "the command line" ? [`LLM_PROVIDER:${each.provider}`] : []);
+      expect(deployed!.configPath, each.name).toBe(each.binds ? aiConfigPath(configPath) : null);
+      if (each.binds) expect(hasAiBinding(deployed!.config!), each.name).toBe(true);
+      expect(leftovers(configPath), each.name).toEqual([]);
+      expect(
+        logs.find((line) => line.startsWith("model: ")),
+        each.name,
+      ).toContain(each.provider === "extractive" ? "model: none, LLM_PROVIDER=extractive" : `LLM_PROVIDER=${each.provider}`);
+    }
+  });
+
+  it("a wrangler.toml that binds Workers AI itself is deployed as it is", async () => {
+    const fake = new FakeWrangler();
+    const configPath = configCopy();
+    writeFileSync(configPath, `${WRANGLER_TOML}\n[ai]\nbinding = "AI"\n`);
+    const result = await deploy({ run: fake.run, prompt: noPrompt, log: () => {}, configPath, env: {} });
+    expect(result).toMatchObject({ llm: { provider: "workers-ai", source: "default" } });
+    expect(fake.deploys[0]!.configPath).toBeNull();
+    expect(fake.deploys[0]!.argv).toContain("LLM_PROVIDER:workers-ai");
+  });
+
+  it("refuses a provider the Worker would refuse, before touching anything; --llm needs a name", async () => {
+    for (const args of [
+      ["--llm", "gpt"],
+      ["--var", "LLM_PROVIDER:none"],
+    ]) {
+      const fake = new FakeWrangler();
+      const configPath = configCopy();
+      await expect(deploy({ run: fake.run, prompt: noPrompt, log: () => {}, args, configPath, env: {} })).rejects.toThrow(
+        expect.objectContaining({
+          name: "DeployError",
+          message: expect.stringMatching(/is not a model provider: extractive, openai, anthropic or workers-ai/),
+        }),
+      );
+      expect(fake.calls).toEqual([]);
+      expect(readFileSync(configPath, "utf8")).toBe(WRANGLER_TOML);
+    }
+    expect(() => parseArgs(["--llm"])).toThrow(/--llm needs a provider/);
+    expect(parseArgs(["--llm", "none", "--no-prompt"]).deployArgs).toEqual(["--var", "LLM_PROVIDER:extractive"]);
+  });
+
+  it("knows the model providers src/env.ts has", () => {
+    expect(LLM_PROVIDERS).toEqual(Object.keys(LLM_PROVIDER.requires));
+  });
+});
+
 // A real bundle: about 10 s on a quiet machine, over 60 s on a loaded one (issue 38). The timeout
 // guards against a hang, not speed.
 describe("npm run deploy -- --dry-run: a real wrangler bundle, offline", { timeout: 300_000 }, () => {
   it("bundles under the Workers Free plan's compressed size limit (3 MB) and the 64 MiB uncompressed one", async () => {
     const logs: string[] = [];
-    const result = await deploy({ run: (argv, options) => realRun(argv, { ...options, capture: true }), args: ["--dry-run"], log: (line) => logs.push(line) });
+    const outputs: string[] = [];
+    const run = async (argv: string[], options?: RunOptions) => {
+      const result = await realRun(argv, { ...options, capture: true });
+      outputs.push(`${result.stdout}\n${result.stderr}`);
+      return result;
+    };
+    const result = await deploy({ run, args: ["--dry-run"], log: (line) => logs.push(line) });
     if (!("dryRun" in result)) throw new Error("not a dry run");
     expect(result.modules).toContain("index.js");
+    // The bundle a deploy ships binds Workers AI and names the model provider, from a config removed afterwards.
+    expect(logs[0]).toMatch(/^model: LLM_PROVIDER=workers-ai/);
+    expect(outputs.join("\n")).toMatch(/^env\.AI\s+AI\s*$/m);
+    expect(outputs.join("\n")).toMatch(/^env\.LLM_PROVIDER \(/m);
+    expect(readdirSync(".").filter((name) => name.startsWith("wrangler.deploy."))).toEqual([]);
     const line = `Worker bundle: ${(result.bytes / 1024).toFixed(0)} KiB, gzip ${(result.gzipBytes / 1024).toFixed(0)} KiB (compressed limit ${FREE_PLAN_COMPRESSED_LIMIT_BYTES / 1024} KiB)\n`;
     process.stdout.write(line);
     expect(result.gzipBytes, line).toBeLessThan(FREE_PLAN_COMPRESSED_LIMIT_BYTES);

@@ -15,13 +15,6 @@ import { DEFAULT_MODELS } from "./llm/defaults";
 import { OpenAiCompatibleModel } from "./llm/openai";
 import { WorkersAiModel } from "./llm/workers-ai";
 import { warnIfRetiring } from "./llm/retirements";
-
-/**
- * Workers AI's default writer: @cf/meta/llama-3.1-8b-instruct was deprecated on 2026-05-30; this is
- * a replacement Cloudflare recommends (https://developers.cloudflare.com/changelog/post/2026-05-08-planned-model-deprecations/),
- * checked 2026-11-27.
- */
-export const WORKERS_AI_DEFAULT_MODEL = "@cf/zai-org/glm-4.7-flash";
 import { BraveSearch } from "./search/brave";
 import { CorpusSearch } from "./search/corpus";
 import { ExaSearch } from "./search/exa";
@@ -98,8 +91,11 @@ const LLM_FACTORIES: { [Name in LlmProviderName]: LlmFactory<Name> } = {
   anthropic: ({ ANTHROPIC_API_KEY }, config, options) =>
     new AnthropicModel(ANTHROPIC_API_KEY, config.LLM_MODEL ?? DEFAULT_MODELS.anthropic, config.ANTHROPIC_BASE_URL, options),
   "workers-ai": (_, config, options) => {
-    if (!config.AI) throw new ProviderConfigError('LLM_PROVIDER=workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
-    return new WorkersAiModel(config.AI, config.LLM_MODEL ?? WORKERS_AI_DEFAULT_MODEL, options);
+    if (!config.AI)
+      throw new ProviderConfigError(
+        'LLM_PROVIDER=workers-ai needs the AI binding (npm run deploy adds it; elsewhere [ai] binding = "AI" in the Wrangler config)',
+      );
+    return new WorkersAiModel(config.AI, config.LLM_MODEL ?? DEFAULT_MODELS["workers-ai"], options);
   },
 };
 
@@ -111,13 +107,10 @@ export function createChatModel(config: ProviderConfig): ChatModel | null {
   const create = LLM_FACTORIES[name] as (required: Record<string, string>, config: ProviderConfig, options: ChatOptions) => ChatModel | null;
   const model = create(required, config, { contextTokens: contextTokens(config.LLM_CONTEXT_TOKENS), timeoutMs: timeoutMs(config.LLM_TIMEOUT_MS) });
   // A model on the retirement list is said once per isolate, not found out from failed calls.
-  const id = config.LLM_MODEL ?? MODEL_DEFAULTS[name as keyof typeof MODEL_DEFAULTS];
+  const id = config.LLM_MODEL ?? DEFAULT_MODELS[name as keyof typeof DEFAULT_MODELS];
   if (model && id) warnIfRetiring(name, id);
   return model;
 }
-
-/** The model each hosted provider uses when LLM_MODEL is unset (llm/defaults.ts, and Workers AI's here). */
-const MODEL_DEFAULTS = { openai: DEFAULT_MODELS.openai, anthropic: DEFAULT_MODELS.anthropic, "workers-ai": WORKERS_AI_DEFAULT_MODEL } as const;
 
 /** LLM_TIMEOUT_MS as a number (src/env.ts has validated its bounds); unset or empty: undefined, the models' default (MODEL_TIMEOUT_MS). */
 function timeoutMs(value: string | number | undefined): number | undefined {
