@@ -4,6 +4,7 @@ import { type Env, loadConfig } from "./env";
 import { consumeDeadTaskBatch, consumeTaskBatch, isTaskQueue, sweepStuckJobs } from "./research/service";
 import { grantFreeMonth } from "./services/billing/free-plan";
 import { sweepOverageReports } from "./services/billing/overage-reports";
+import { sweepFailedEmails } from "./services/email";
 import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
 
 // The Durable Object classes wrangler.toml names.
@@ -31,7 +32,9 @@ export default {
   /**
    * Cron trigger (every minute): settle jobs stuck past their deadline; send again the webhook
    * deliveries whose next attempt is overdue (their queue message was lost); the Free plan's
-   * monthly credits; overage that failed to reach the billing meter, sent again within Stripe's window.
+   * monthly credits; overage that failed to reach the billing meter, sent again within Stripe's window;
+   * emails whose every attempt failed on a 429, a 5xx or no answer, sent again within Resend's 24 h
+   * of their Idempotency-Key.
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepStuckJobs(env).then((r) => r.checked > 0 && console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
@@ -48,6 +51,11 @@ export default {
         .then(
           (r) => r.reported + r.failed + r.givenUp > 0 && console.log(`overage sweep: ${r.reported} reported, ${r.failed} failed again, ${r.givenUp} given up`),
         ),
+    );
+    ctx.waitUntil(
+      Promise.resolve()
+        .then(() => sweepFailedEmails(createDb(env.DB), loadConfig(env)))
+        .then((r) => r.sent + r.failed + r.givenUp > 0 && console.log(`email sweep: ${r.sent} sent, ${r.failed} failed again, ${r.givenUp} given up`)),
     );
   },
 } satisfies ExportedHandler<Env>;

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { outboxEmails } from "../db/schema";
 import type { Config } from "../env";
-import { eq } from "drizzle-orm";
-import { nowIso } from "../lib/time";
+import { and, eq, lte } from "drizzle-orm";
+import { HOUR, isoAfter, MINUTE, nowIso } from "../lib/time";
 
 export interface EmailMessage {
   to: string;
@@ -79,21 +79,53 @@ function retryAfterMs(header: string | null): number | null {
   return header !== null && Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : null;
 }
 
-/** Delivers with up to EMAIL_ATTEMPTS attempts on retryable answers, waiting between them; the last error otherwise. */
+/** How a delivery ended: the provider's id, or the last error and whether asking again later may help. */
+type Delivery = { ok: true; messageId: string; attempts: number } | { ok: false; error: unknown; retryable: boolean; attempts: number };
+
+/** Delivers with up to `tries` attempts on retryable answers, waiting between them. Never throws. */
 async function deliverWithRetries(
   provider: DeliveryProvider,
   message: EmailMessage,
   key: string,
   sleep: (ms: number) => Promise<void>,
-): Promise<{ messageId: string; attempts: number }> {
+  tries = EMAIL_ATTEMPTS,
+): Promise<Delivery> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return { ...(await provider.deliver(message, key)), attempts: attempt };
+      return { ok: true, ...(await provider.deliver(message, key)), attempts: attempt };
     } catch (error) {
-      if (!(error instanceof RetryableDelivery) || attempt >= EMAIL_ATTEMPTS) throw error;
+      const retryable = error instanceof RetryableDelivery;
+      if (!retryable || attempt >= tries) return { ok: false, error, retryable, attempts: attempt };
       await sleep(error.retryAfterMs ?? RETRY_WAITS_MS[attempt - 1] ?? RETRY_WAITS_MS.at(-1)!);
     }
   }
+}
+
+/**
+ * The cron sweep's retries of an email whose every attempt failed on a 429, a 5xx or no answer:
+ * one request per sweep, after these waits (by sweep retries made), each with the same
+ * Idempotency-Key. The last is due 22 h 20 min after the first send, inside Resend's 24 hours
+ * of the key (https://resend.com/docs/dashboard/emails/idempotency-keys), so a send that did land
+ * before is answered with its id, never sent twice; past EMAIL_RETRY_WINDOW_MS none is made.
+ */
+const SWEEP_RETRY_DELAYS_MS = [5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR];
+export const EMAIL_SWEEP_RETRIES = SWEEP_RETRY_DELAYS_MS.length;
+/** Resend's 24 hours of an Idempotency-Key, less an hour for clocks and requests in flight. */
+export const EMAIL_RETRY_WINDOW_MS = 23 * HOUR;
+/** Emails one sweep sends at most: an outage must not make one cron run send every email at once. */
+const EMAIL_SWEEP_BATCH = 25;
+
+/** The row's fields after a delivery: sent, failed for good, or failed with the sweep's next attempt (null when none is left). */
+function outcomeFields(delivery: Delivery, attemptsBefore: number, sweepRetriesDone: number, createdAt: string, now: number) {
+  const attempts = attemptsBefore + delivery.attempts;
+  if (delivery.ok) return { deliveryStatus: "sent", providerMessageId: delivery.messageId, deliveryError: null, attempts, nextAttemptAt: null };
+  const delay = SWEEP_RETRY_DELAYS_MS[sweepRetriesDone];
+  const next = delivery.retryable && delay !== undefined ? now + delay : null;
+  const inWindow = next !== null && next - Date.parse(createdAt) <= EMAIL_RETRY_WINDOW_MS;
+  const why = String(delivery.error);
+  // A 4xx other than 429 and an email the sweep will send again keep the provider's words; one given up says so.
+  const error = !delivery.retryable || inWindow ? why : `${why} (given up after ${attempts} attempts${next === null ? "" : ": past Resend's 24 hours of its Idempotency-Key"})`;
+  return { deliveryStatus: "failed", deliveryError: error.slice(0, 500), attempts, nextAttemptAt: inWindow ? new Date(next).toISOString() : null };
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -103,25 +135,21 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * else) and, when a provider is configured, delivers it too. The provider call runs in the
  * background (`defer`) so a slow provider never slows or fails the request that sent the email;
  * a 429, a 5xx or no answer is tried again (EMAIL_ATTEMPTS, with the row's id as the
- * Idempotency-Key), and the outcome is written back to the outbox row.
+ * Idempotency-Key), and the outcome is written back to the outbox row; when all of them failed
+ * that way, the cron sweep (sweepFailedEmails) tries again later.
  */
 function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: Promise<unknown>) => void, sleep: (ms: number) => Promise<void>): EmailSender {
   return {
     async send(message) {
       const id = crypto.randomUUID();
-      await db.insert(outboxEmails).values({ id, ...message, provider: provider?.name ?? null, createdAt: nowIso() });
+      const createdAt = nowIso();
+      await db.insert(outboxEmails).values({ id, ...message, provider: provider?.name ?? null, createdAt });
       if (!provider) return;
       defer(
-        deliverWithRetries(provider, message, id, sleep).then(
-          ({ messageId }) => db.update(outboxEmails).set({ deliveryStatus: "sent", providerMessageId: messageId }).where(eq(outboxEmails.id, id)),
-          (error: unknown) => {
-            console.error(`email ${id} to provider ${provider.name} failed`, error);
-            return db
-              .update(outboxEmails)
-              .set({ deliveryStatus: "failed", deliveryError: String(error).slice(0, 500) })
-              .where(eq(outboxEmails.id, id));
-          },
-        ),
+        deliverWithRetries(provider, message, id, sleep).then((delivery) => {
+          if (!delivery.ok) console.error(`email ${id} to provider ${provider.name} failed`, delivery.error);
+          return db.update(outboxEmails).set(outcomeFields(delivery, 0, 0, createdAt, Date.now())).where(eq(outboxEmails.id, id));
+        }),
       );
     },
   };
@@ -131,4 +159,42 @@ function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: P
 export function createEmailSender(db: Db, config: Config, defer: (work: Promise<unknown>) => void, sleep: (ms: number) => Promise<void> = pause): EmailSender {
   const provider = config.RESEND_API_KEY ? resendProvider(config.RESEND_API_KEY, config.EMAIL_FROM) : null;
   return outboxSender(db, provider, defer, sleep);
+}
+
+/**
+ * The cron sweep: each `failed` email whose next attempt is due is claimed (its next attempt moved
+ * on, so an overlapping sweep skips it) and sent once more with its Idempotency-Key. A 4xx other
+ * than 429 is never due (its next attempt is null): it stays failed with its error.
+ */
+export async function sweepFailedEmails(db: Db, config: Config, now = Date.now()): Promise<{ sent: number; failed: number; givenUp: number }> {
+  const outcome = { sent: 0, failed: 0, givenUp: 0 };
+  if (!config.RESEND_API_KEY) return outcome;
+  const provider = resendProvider(config.RESEND_API_KEY, config.EMAIL_FROM);
+  const nowValue = new Date(now).toISOString();
+  const due = and(eq(outboxEmails.deliveryStatus, "failed"), lte(outboxEmails.nextAttemptAt, nowValue));
+  const rows = await db.select().from(outboxEmails).where(due).orderBy(outboxEmails.nextAttemptAt).limit(EMAIL_SWEEP_BATCH);
+  for (const row of rows) {
+    const sweepRetriesDone = Math.max(0, row.attempts - EMAIL_ATTEMPTS);
+    // Past the key's window (or a row whose schedule ran out): not sent, not due again.
+    if (now - Date.parse(row.createdAt) > EMAIL_RETRY_WINDOW_MS || sweepRetriesDone >= EMAIL_SWEEP_RETRIES) {
+      const error = `${row.deliveryError ?? "failed"} (given up after ${row.attempts} attempts: past Resend's 24 hours of its Idempotency-Key)`;
+      await db.update(outboxEmails).set({ nextAttemptAt: null, deliveryError: error.slice(0, 500) }).where(and(eq(outboxEmails.id, row.id), due));
+      outcome.givenUp += 1;
+      continue;
+    }
+    const claimed = await db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: isoAfter(10 * MINUTE, new Date(now)) })
+      .where(and(eq(outboxEmails.id, row.id), due))
+      .returning({ id: outboxEmails.id });
+    if (claimed.length === 0) continue;
+    const delivery = await deliverWithRetries(provider, row, row.id, pause, 1);
+    if (!delivery.ok) console.error(`email ${row.id} to provider ${provider.name} failed again (sweep)`, delivery.error);
+    const fields = outcomeFields(delivery, row.attempts, sweepRetriesDone + 1, row.createdAt, now);
+    await db.update(outboxEmails).set(fields).where(eq(outboxEmails.id, row.id));
+    if (delivery.ok) outcome.sent += 1;
+    else if (fields.nextAttemptAt) outcome.failed += 1;
+    else outcome.givenUp += 1;
+  }
+  return outcome;
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 const as = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { token: admin.accessToken, ...options });
 
 describe("GET /api/admin/emails", () => {
-  it("lists the outbox newest first (id, to, subject, text, created_at), filtered by to, paged", async () => {
+  it("lists the outbox newest first (id, to, subject, text, created_at, delivery), filtered by to, paged", async () => {
     const user = await signupUser(); // sends the verification email
     await call("/api/support", { token: user.accessToken, body: { category: "other", subject: "Hello", body: "Just saying hi." } });
     const rows = await json<any[]>(await as(`/api/admin/emails?to=${encodeURIComponent(user.email.toUpperCase())}`));
@@ -20,6 +20,11 @@ describe("GET /api/admin/emails", () => {
       subject: "We received your request: Hello",
       text: expect.stringContaining("Just saying hi."),
       created_at: expect.any(String),
+      // No provider in the tests: recorded only, never attempted.
+      delivery_status: "outbox",
+      delivery_error: null,
+      attempts: 0,
+      next_attempt_at: null,
     });
     expect(rows[1].subject).toMatch(/verify|confirm/i);
     const page = await json<any[]>(await as(`/api/admin/emails?to=${encodeURIComponent(user.email)}&limit=1&offset=1`));

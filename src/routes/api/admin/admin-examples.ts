@@ -212,6 +212,10 @@ export const adminEmailsExample = [
     subject: "We received your request: VAT number on invoices",
     text: "Thanks for writing to us. We have your request and will answer by email.\n\nReference: 9953e98a-3121-4f1c-8df6-ef48a5e48a3c\nCategory: billing\nSubject: VAT number on invoices\n\nPlease add our VAT number DE123456789 to future invoices.",
     created_at: "2026-11-23T18:00:06.702Z",
+    delivery_status: "failed",
+    delivery_error: "Error: Resend answered 503: Service unavailable",
+    attempts: 3,
+    next_attempt_at: "2026-11-23T18:05:06.702Z",
   },
 ] satisfies Input<typeof AdminEmailRow>[];
 

@@ -303,6 +303,13 @@ export const AdminEmailRow = z
     subject: z.string().openapi({ description: "The subject line." }),
     text: z.string().openapi({ description: "The plain-text body." }),
     created_at: datetime("When it was sent (UTC)."),
+    delivery_status: z.enum(["outbox", "sent", "failed"]).openapi({
+      description:
+        "`outbox`: only recorded (no email provider configured); `sent`: the provider accepted it; `failed`: every attempt failed. A failed email whose failures were a 429, a 5xx or no answer is sent again by the cron sweep while `next_attempt_at` is set (within the provider's 24 hours of its Idempotency-Key); any other 4xx stays failed.",
+    }),
+    delivery_error: z.string().nullable().openapi({ description: "Why the last attempt failed, as the provider said it; null unless failed." }),
+    attempts: int("Requests made to the provider for this email, the first send's and the sweep's (0 for emails recorded before attempts were counted)."),
+    next_attempt_at: z.iso.datetime().nullable().openapi({ description: "When the sweep sends a failed email again; null when nothing is due (sent, or failed for good)." }),
   })
   .openapi("AdminEmailRow", { description: "An email the service sent." });
 

@@ -15,7 +15,7 @@ adminEmailRoutes.openapi(
     tags: ["Admin"],
     summary: "List sent emails",
     description:
-      "Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.",
+      "Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text and how its delivery went (status, attempts, last error, next retry). Without an email provider configured, this is where they go. Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: { query: withPaging({ to: queryString("to", "Only emails to this address (exact, case-insensitive).") }) },
     responses: { 200: pageResponse(z.array(AdminEmailRow), "Emails, newest first", adminEmailsExample), ...adminErrors() },
