@@ -659,6 +659,28 @@ describe("npm run deploy: the model that writes (issue 41, item 9)", () => {
   it("knows the model providers src/env.ts has", () => {
     expect(LLM_PROVIDERS).toEqual(Object.keys(LLM_PROVIDER.requires));
   });
+
+  it("README's Workers AI cost per job is the default model's price applied to each mode's tokens", () => {
+    // https://developers.cloudflare.com/workers-ai/models/glm-4.7-flash/ ($0.06 / $0.40 per million tokens) and
+    // https://developers.cloudflare.com/workers-ai/platform/pricing/ ($0.011 per 1,000 neurons, 10,000 a day free), checked 2026-11-27.
+    const [inputUsd, outputUsd, usdPerNeuron, freeNeurons] = [0.06 / 1e6, 0.4 / 1e6, 0.011 / 1000, 10_000];
+    const readme = readFileSync("README.md", "utf8");
+    const section = readme.slice(readme.indexOf("### What Workers AI costs per job"));
+    expect(section).toContain("$0.06 per million input tokens and $0.40 per million");
+    expect(section).toContain("$0.011 per 1,000\nneurons");
+    const rows = [...section.matchAll(/^\| (lite|standard|pro|max) \| ([\d,]+) \/ ([\d,]+) \| (\d+) \| \$([\d.]+) \| (\d+) \|$/gm)];
+    expect(rows.map((row) => row[1])).toEqual(["lite", "standard", "pro", "max"]);
+    for (const [, mode, tokensIn, tokensOut, neurons, usd, freeJobs] of rows) {
+      const cost = Number(tokensIn!.replaceAll(",", "")) * inputUsd + Number(tokensOut!.replaceAll(",", "")) * outputUsd;
+      expect(Number(neurons), mode).toBe(Math.round(cost / usdPerNeuron));
+      expect(usd, mode).toBe(cost.toFixed(4));
+      expect(Number(freeJobs), mode).toBe(Math.floor(freeNeurons / (cost / usdPerNeuron)));
+      // The same tokens as the estimate of what a job costs with a model.
+      expect(readme.slice(0, readme.indexOf("### What Workers AI costs per job")), mode).toMatch(
+        new RegExp(`^\\| ${mode} \\| .*\\| ${tokensIn} / ${tokensOut} \\|`, "m"),
+      );
+    }
+  });
 });
 
 // A real bundle: about 10 s on a quiet machine, over 60 s on a loaded one (issue 38). The timeout
