@@ -17,7 +17,7 @@ interface ProviderVariables {
   OPENAI_API_KEY?: string;
   ANTHROPIC_API_KEY?: string;
   ANTHROPIC_BASE_URL?: string;
-  /** The `[ai] binding = "AI"` of wrangler.toml: the part of it the Workers AI model uses. */
+  /** The `[ai] binding = "AI"` that `npm run deploy` adds for LLM_PROVIDER=workers-ai (not in the repository's wrangler.toml): the part of it the Workers AI model uses. */
   AI?: { run(model: string, input: Record<string, unknown>): Promise<unknown> };
   READER_TIMEOUT_MS?: string | number;
   /** DNS over HTTPS (JSON API) that host names of page reads and webhooks are resolved with in production. */

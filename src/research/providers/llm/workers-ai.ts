@@ -1,7 +1,7 @@
 import { type ChatModel, type ChatRequest, type ChatResponse, ProviderError } from "../types";
 import { MODEL_TIMEOUT_MS, type ModelOptions } from "./options";
 
-/** The part of the Workers AI binding we use (the `[ai] binding = "AI"` of wrangler.toml); its options take an abort `signal` (workers-types `AiOptions`). */
+/** The part of the Workers AI binding we use (the `[ai] binding = "AI"` npm run deploy adds); its options take an abort `signal` (workers-types `AiOptions`). */
 export interface AiBinding {
   run(model: string, input: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
