@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainPageObjects, readPdf } from "../../src/research/collections/pdf";
+import { pdfDate, plainPageObjects, readPdf } from "../../src/research/collections/pdf";
 import { minimalPdf, pagedPdf, pdfOf } from "./pdf";
 
 describe("reading a PDF within its bounds", () => {
@@ -31,5 +31,37 @@ describe("reading a PDF within its bounds", () => {
       message:
         'Reading "slow.pdf" took longer than 20 s, the most the PDFs of one call may take (stopped at page 1 of 3). Send fewer or smaller PDFs per call.',
     });
+  });
+});
+
+describe("reading a PDF for the web reader (keepWhatFits) and its metadata", () => {
+  it("stops at the text cap or the deadline with the pages read so far, instead of refusing", async () => {
+    const capped = await readPdf("long.pdf", pagedPdf(5), { maxTextChars: 80, deadline: Date.now() + 10_000, keepWhatFits: true });
+    expect(capped.complete).toBe(false);
+    expect(capped.text.length).toBeLessThanOrEqual(80);
+    expect(capped.text).toContain("Page 1 of the harbor report.");
+    expect(capped.text).not.toContain("Page 5");
+    const late = await readPdf("slow.pdf", pagedPdf(3), { maxTextChars: 1_000_000, deadline: Date.now() - 1, keepWhatFits: true });
+    expect(late).toMatchObject({ text: "", complete: false });
+    const whole = await readPdf("short.pdf", pagedPdf(2), { maxTextChars: 1_000_000, deadline: Date.now() + 10_000, keepWhatFits: true });
+    expect(whole.complete).toBe(true);
+  });
+
+  it("reads the info dictionary's Author and CreationDate", async () => {
+    const pdf = minimalPdf(["Harbor report."], "Harbor report 2023", "/Author (Jane Roe) /CreationDate (D:20230415093000+02'00')");
+    expect(await readPdf("r.pdf", pdf, { maxTextChars: 1_000_000, deadline: Date.now() + 10_000 })).toMatchObject({
+      title: "Harbor report 2023",
+      author: "Jane Roe",
+      created_at: "2023-04-15T07:30:00.000Z",
+      complete: true,
+    });
+  });
+
+  it("pdfDate: every part after the year is optional; anything else is no date", () => {
+    expect(pdfDate("D:2021")).toBe("2021-01-01T00:00:00.000Z");
+    expect(pdfDate("D:20211231235959Z")).toBe("2021-12-31T23:59:59.000Z");
+    expect(pdfDate("20200102")).toBe("2020-01-02T00:00:00.000Z");
+    expect(pdfDate("yesterday")).toBeUndefined();
+    expect(pdfDate(undefined)).toBeUndefined();
   });
 });

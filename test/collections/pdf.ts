@@ -2,7 +2,7 @@
  * A minimal valid PDF (one page, Helvetica) with these lines of text, made in the test rather than
  * shipped: no lines gives a page with only a drawn line on it, like a scan without OCR.
  */
-export function minimalPdf(lines: string[], title?: string): Uint8Array {
+export function minimalPdf(lines: string[], title?: string, moreInfo = ""): Uint8Array {
   const escapePdf = (text: string) => text.replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
   const content = lines.length > 0 ? `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escapePdf(line)}) '`).join(" ")} ET` : "72 720 m 300 500 l S";
   const objects = [
@@ -11,7 +11,7 @@ export function minimalPdf(lines: string[], title?: string): Uint8Array {
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    title ? `<< /Title (${escapePdf(title)}) >>` : "<< >>",
+    `<< ${title ? `/Title (${escapePdf(title)}) ` : ""}${moreInfo} >>`,
   ];
   let pdf = "%PDF-1.4\n";
   const offsets: number[] = [];

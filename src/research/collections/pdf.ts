@@ -72,6 +72,23 @@ export interface PdfReadBounds {
   deadline: number;
   /** What decoding may produce (by default UPLOAD_LIMITS'); a test passes its own to see what was decoded. */
   budget?: DecodeBudget;
+  /**
+   * Reaching the text cap or the deadline ends the read with the pages read so far, instead of
+   * refusing the document: a PDF on the web is evidence, and its first pages are worth having
+   * (the web reader). The page-count and decode bounds still refuse it.
+   */
+  keepWhatFits?: boolean;
+}
+
+/** A PDF's text and what its info dictionary says of it. */
+export interface PdfText {
+  text: string;
+  title?: string;
+  author?: string;
+  /** The info dictionary's CreationDate, as ISO 8601. */
+  created_at?: string;
+  /** False when the read stopped at the text cap or the deadline (`keepWhatFits`). */
+  complete: boolean;
 }
 
 /** 413 naming the decode bound that was passed. */
@@ -88,8 +105,8 @@ function overDecodeBound(name: string, budget: DecodeBudget): ApiError {
   );
 }
 
-/** The text and title (from the PDF's metadata) of a PDF, within the bounds of UPLOAD_LIMITS. */
-export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBounds): Promise<{ text: string; title?: string }> {
+/** The text and metadata of a PDF, within the bounds of UPLOAD_LIMITS. */
+export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBounds): Promise<PdfText> {
   const plainPages = plainPageObjects(bytes);
   if (plainPages > UPLOAD_LIMITS.pdfPages) throw tooManyPages(name, plainPages, "at least ");
   const budget = bounds.budget ?? decodeBudget(UPLOAD_LIMITS.pdfStreamDecodedBytes, UPLOAD_LIMITS.pdfDecodedBytes);
@@ -105,7 +122,7 @@ export async function readPdf(name: string, bytes: Uint8Array, bounds: PdfReadBo
 const tooManyPages = (name: string, pages: number, atLeast = "") =>
   new ApiError("payload_too_large", `"${name}" has ${atLeast}${pages} pages; a PDF may have at most ${UPLOAD_LIMITS.pdfPages}. Split it into parts.`);
 
-async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, budget: DecodeBudget): Promise<{ text: string; title?: string }> {
+async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, budget: DecodeBudget): Promise<PdfText> {
   /** PDF.js logs a refused decode and goes on: checked after each of its steps. */
   const checkBudget = () => {
     if (budget.exceeded) throw overDecodeBound(name, budget);
@@ -129,8 +146,13 @@ async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, b
     if (pdf.numPages > UPLOAD_LIMITS.pdfPages) throw tooManyPages(name, pdf.numPages);
     const texts: string[] = [];
     let length = 0;
+    let complete = true;
     for (let number = 1; number <= pdf.numPages; number++) {
       if (Date.now() > bounds.deadline) {
+        if (bounds.keepWhatFits) {
+          complete = false;
+          break;
+        }
         throw new ApiError(
           "payload_too_large",
           `Reading "${name}" took longer than ${UPLOAD_LIMITS.pdfReadMs / 1000} s, the most the PDFs of one call may take (stopped at page ${number} of ${pdf.numPages}). Send fewer or smaller PDFs per call.`,
@@ -148,6 +170,11 @@ async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, b
       }
       checkBudget();
       length += text.length + 1;
+      if (length > bounds.maxTextChars && bounds.keepWhatFits) {
+        texts.push(text.slice(0, Math.max(0, text.length - (length - bounds.maxTextChars))));
+        complete = false;
+        break;
+      }
       if (length > bounds.maxTextChars) {
         throw new ApiError(
           "payload_too_large",
@@ -157,16 +184,35 @@ async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, b
       texts.push(text);
       await nextTurn(); // other requests of the isolate are answered between pages
     }
-    let title: string | undefined;
+    let info: { Title?: unknown; Author?: unknown; CreationDate?: unknown } | undefined;
     try {
-      const info = (await pdf.getMetadata()).info as { Title?: unknown } | undefined;
-      title = typeof info?.Title === "string" ? info.Title.trim() : undefined;
+      info = (await pdf.getMetadata()).info as typeof info;
     } catch {
-      title = undefined; // a broken info dictionary costs the title only
+      info = undefined; // a broken info dictionary costs the metadata only
     }
     checkBudget();
-    return { text: mergePages(texts), title };
+    const field = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+    return {
+      text: mergePages(texts),
+      title: field(info?.Title),
+      author: field(info?.Author),
+      created_at: pdfDate(field(info?.CreationDate)),
+      complete,
+    };
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined); // the document and its worker-side objects
   }
+}
+
+/**
+ * A PDF date string (`D:YYYYMMDDHHmmSSOHH'mm'`, ISO 32000-1 section 7.9.4; every part after the
+ * year optional) as ISO 8601, or undefined when it is not one.
+ */
+export function pdfDate(value: string | undefined): string | undefined {
+  const match = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(Z|[+-])?\s*(\d{2})?'?(\d{2})?'?/.exec(value ?? "");
+  if (!match) return undefined;
+  const [, year, month = "01", day = "01", hour = "00", minute = "00", second = "00", sign, offsetHours = "00", offsetMinutes = "00"] = match;
+  const zone = !sign || sign === "Z" ? "Z" : `${sign}${offsetHours}:${offsetMinutes}`;
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
