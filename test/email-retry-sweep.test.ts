@@ -57,7 +57,12 @@ async function firstSend(answer: () => Response) {
   const to = `user-${crypto.randomUUID()}@example.com`;
   const seen = resend(answer);
   const deferred: Promise<unknown>[] = [];
-  const sender = createEmailSender(createDb(env.DB), loadConfig(resendEnv), (work) => void deferred.push(work), async () => {});
+  const sender = createEmailSender(
+    createDb(env.DB),
+    loadConfig(resendEnv),
+    (work) => void deferred.push(work),
+    async () => {},
+  );
   await sender.send({ to, subject: "Confirm your email", text: "Open the link." });
   await Promise.all(deferred);
   server.resetHandlers();
@@ -65,7 +70,10 @@ async function firstSend(answer: () => Response) {
 }
 
 /** Makes the email's next attempt due now (the sweep's clock is the real one). */
-const makeDue = (id: string) => env.DB.prepare("update outbox_emails set next_attempt_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+const makeDue = (id: string) =>
+  env.DB.prepare("update outbox_emails set next_attempt_at = ? where id = ?")
+    .bind(new Date(Date.now() - 1000).toISOString(), id)
+    .run();
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -101,7 +109,9 @@ describe("cron sweep of failed emails", () => {
 
     const admin = await adminUser();
     const listed = await json<Record<string, unknown>[]>(await call(`/api/admin/emails?to=${encodeURIComponent(to)}`, { token: admin.accessToken }));
-    expect(listed).toEqual([expect.objectContaining({ id: row.id, delivery_status: "sent", attempts: EMAIL_ATTEMPTS + 1, delivery_error: null, next_attempt_at: null })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: row.id, delivery_status: "sent", attempts: EMAIL_ATTEMPTS + 1, delivery_error: null, next_attempt_at: null }),
+    ]);
   });
 
   it("a retry that fails again (429 or 5xx) is scheduled later, each attempt recorded; after the last sweep retry it stays failed, given up", async () => {
@@ -137,7 +147,12 @@ describe("cron sweep of failed emails", () => {
     const refused = () => HttpResponse.json({ name: "validation_error", message: "The example.com domain is not verified." }, { status: 403 });
     const { to, row, firstRequests } = await firstSend(refused);
     expect(firstRequests).toBe(1);
-    expect(row).toMatchObject({ delivery_status: "failed", attempts: 1, next_attempt_at: null, delivery_error: expect.stringContaining("domain is not verified") });
+    expect(row).toMatchObject({
+      delivery_status: "failed",
+      attempts: 1,
+      next_attempt_at: null,
+      delivery_error: expect.stringContaining("domain is not verified"),
+    });
 
     const seen = resend(accepted);
     await runCron();
@@ -147,7 +162,9 @@ describe("cron sweep of failed emails", () => {
 
   it("past Resend's 24 hours of the Idempotency-Key it is not sent again (it might have landed): failed, given up, with the last error", async () => {
     const { to, row } = await firstSend(unavailable);
-    await env.DB.prepare("update outbox_emails set created_at = ? where id = ?").bind(new Date(Date.now() - 23.5 * HOUR).toISOString(), row.id).run();
+    await env.DB.prepare("update outbox_emails set created_at = ? where id = ?")
+      .bind(new Date(Date.now() - 23.5 * HOUR).toISOString(), row.id)
+      .run();
     await makeDue(row.id);
     const seen = resend(accepted);
     await runCron();

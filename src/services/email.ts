@@ -124,7 +124,10 @@ function outcomeFields(delivery: Delivery, attemptsBefore: number, sweepRetriesD
   const inWindow = next !== null && next - Date.parse(createdAt) <= EMAIL_RETRY_WINDOW_MS;
   const why = String(delivery.error);
   // A 4xx other than 429 and an email the sweep will send again keep the provider's words; one given up says so.
-  const error = !delivery.retryable || inWindow ? why : `${why} (given up after ${attempts} attempts${next === null ? "" : ": past Resend's 24 hours of its Idempotency-Key"})`;
+  const error =
+    !delivery.retryable || inWindow
+      ? why
+      : `${why} (given up after ${attempts} attempts${next === null ? "" : ": past Resend's 24 hours of its Idempotency-Key"})`;
   return { deliveryStatus: "failed", deliveryError: error.slice(0, 500), attempts, nextAttemptAt: inWindow ? new Date(next).toISOString() : null };
 }
 
@@ -148,7 +151,10 @@ function outboxSender(db: Db, provider: DeliveryProvider | null, defer: (work: P
       defer(
         deliverWithRetries(provider, message, id, sleep).then((delivery) => {
           if (!delivery.ok) console.error(`email ${id} to provider ${provider.name} failed`, delivery.error);
-          return db.update(outboxEmails).set(outcomeFields(delivery, 0, 0, createdAt, Date.now())).where(eq(outboxEmails.id, id));
+          return db
+            .update(outboxEmails)
+            .set(outcomeFields(delivery, 0, 0, createdAt, Date.now()))
+            .where(eq(outboxEmails.id, id));
         }),
       );
     },
@@ -178,7 +184,10 @@ export async function sweepFailedEmails(db: Db, config: Config, now = Date.now()
     // Past the key's window (or a row whose schedule ran out): not sent, not due again.
     if (now - Date.parse(row.createdAt) > EMAIL_RETRY_WINDOW_MS || sweepRetriesDone >= EMAIL_SWEEP_RETRIES) {
       const error = `${row.deliveryError ?? "failed"} (given up after ${row.attempts} attempts: past Resend's 24 hours of its Idempotency-Key)`;
-      await db.update(outboxEmails).set({ nextAttemptAt: null, deliveryError: error.slice(0, 500) }).where(and(eq(outboxEmails.id, row.id), due));
+      await db
+        .update(outboxEmails)
+        .set({ nextAttemptAt: null, deliveryError: error.slice(0, 500) })
+        .where(and(eq(outboxEmails.id, row.id), due));
       outcome.givenUp += 1;
       continue;
     }

@@ -154,4 +154,27 @@ describe("overage report retries", () => {
     const other = await call("/api/admin/overage-reports?status=lost", { token: admin.accessToken });
     expect(other.status).toBe(400);
   });
+
+  it("a report with no Stripe customer to bill is skipped, says why to the admin, and the sweep never sends it", async () => {
+    const admin: TestUser = await adminUser();
+    const user = await signupUser();
+    await subscribeUser(user, "developer");
+    await env.DB.prepare("update users set processor_customer_id = null where id = ?").bind(user.id).run();
+    const background = collector();
+    expect(await reserveCredits(billingDeps(), user.id, 800, rid("job"), background.defer)).toMatchObject({ status: "reserved", overageCredits: 300 });
+    await background.settle();
+    const report = await reportOf(user.id);
+    expect(report).toMatchObject({ status: "skipped", attempts: 0, next_attempt_at: null });
+    expect(meterEvents()).toHaveLength(0);
+
+    const rows = await json<any[]>(await call("/api/admin/overage-reports?status=skipped&limit=100", { token: admin.accessToken }));
+    expect(rows.find((r) => r.id === report.id)).toMatchObject({
+      status: "skipped",
+      error: "not sent: the user has no Stripe customer to bill (no billing account); not retried, bill it by hand if it is owed",
+    });
+    await sweepOverageReports(billingDeps(), Date.now() + DAY);
+    expect(meterEvents()).toHaveLength(0);
+    expect((await reportOf(user.id)).status).toBe("skipped");
+    await expectLedgerConsistent(user.id);
+  });
 });

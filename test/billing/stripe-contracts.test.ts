@@ -93,7 +93,11 @@ function asSent(value: unknown): unknown {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return value.map(asSent);
   if (typeof value === "object" && !("asymmetricMatch" in value)) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, asSent(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, asSent(v)]),
+    );
   }
   return value;
 }
@@ -201,7 +205,12 @@ describe("Stripe requests, as the SDK sends them for the pinned version", () => 
     const user = await signupUser();
     const log: Sent[] = [];
     const customerId = rid("cus");
-    intercept("post", "/v1/customers", (sent) => documentedCustomer(customerId, { email: String(sent.body.email), name: String(sent.body.name), userId: user.id, defaultPaymentMethod: null }), log);
+    intercept(
+      "post",
+      "/v1/customers",
+      (sent) => documentedCustomer(customerId, { email: String(sent.body.email), name: String(sent.body.name), userId: user.id, defaultPaymentMethod: null }),
+      log,
+    );
     let session: ReturnType<typeof documentedCheckoutSession> | undefined;
     intercept("post", "/v1/checkout/sessions", (sent) => (session = documentedCheckoutSession(sent.body)), log);
 
@@ -305,16 +314,31 @@ describe("Stripe requests, as the SDK sends them for the pinned version", () => 
     await deliverOk(
       stripeEvent(
         "checkout.session.completed",
-        checkoutSessionObject({ id: checkout.sessionId, paymentId: checkout.paymentId, userId: user.id, customer: checkout.customer, paymentIntent: rid("pi") }),
+        checkoutSessionObject({
+          id: checkout.sessionId,
+          paymentId: checkout.paymentId,
+          userId: user.id,
+          customer: checkout.customer,
+          paymentIntent: rid("pi"),
+        }),
       ),
     );
-    const settings = await call("/api/billing/auto-topup", { method: "PUT", token: user.accessToken, body: { enabled: true, threshold_credits: 300, pack_id: "handful" } });
+    const settings = await call("/api/billing/auto-topup", {
+      method: "PUT",
+      token: user.accessToken,
+      body: { enabled: true, threshold_credits: 300, pack_id: "handful" },
+    });
     expect(settings.status).toBe(200);
     fakeCards.set(checkout.customer, null);
 
     const log: Sent[] = [];
     const card = rid("pm");
-    intercept("get", `/v1/customers/${checkout.customer}`, () => documentedCustomer(checkout.customer, { email: user.email, name: "Ada Lovelace", defaultPaymentMethod: null }), log);
+    intercept(
+      "get",
+      `/v1/customers/${checkout.customer}`,
+      () => documentedCustomer(checkout.customer, { email: user.email, name: "Ada Lovelace", defaultPaymentMethod: null }),
+      log,
+    );
     intercept(
       "get",
       "/v1/payment_methods",
@@ -451,17 +475,29 @@ describe("Stripe events that grant credits, in the documented shape of the pinne
     const checkout = await checkoutPack(user, "starter");
     const sentParams = checkout.sent.params;
     const session = {
-      ...documentedCheckoutSession({
-        cancel_url: sentParams.get("cancel_url"),
-        success_url: sentParams.get("success_url"),
-        client_reference_id: user.id,
-        customer: checkout.customer,
-        metadata: { payment_id: checkout.paymentId, user_id: user.id, pack_id: "starter" },
-        mode: "payment",
-      }, checkout.sessionId),
+      ...documentedCheckoutSession(
+        {
+          cancel_url: sentParams.get("cancel_url"),
+          success_url: sentParams.get("success_url"),
+          client_reference_id: user.id,
+          customer: checkout.customer,
+          metadata: { payment_id: checkout.paymentId, user_id: user.id, pack_id: "starter" },
+          mode: "payment",
+        },
+        checkout.sessionId,
+      ),
       amount_subtotal: 500,
       amount_total: 500,
-      customer_details: { address: null, business_name: null, email: user.email, individual_name: null, name: "Ada Lovelace", phone: null, tax_exempt: "none", tax_ids: [] },
+      customer_details: {
+        address: null,
+        business_name: null,
+        email: user.email,
+        individual_name: null,
+        name: "Ada Lovelace",
+        phone: null,
+        tax_exempt: "none",
+        tax_ids: [],
+      },
       payment_intent: rid("pi"),
       payment_status: "paid",
       status: "complete",
@@ -534,7 +570,13 @@ describe("Stripe events that grant credits, in the documented shape of the pinne
             parent: {
               type: "subscription_item_details",
               invoice_item_details: null,
-              subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription, subscription_item: rid("si") },
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription,
+                subscription_item: rid("si"),
+              },
             },
             period: { start, end },
             pricing: { type: "price_details", price_details: { price: price("DEVELOPER"), product: rid("prod") }, unit_amount_decimal: "2900" },
@@ -552,7 +594,13 @@ describe("Stripe events that grant credits, in the documented shape of the pinne
             parent: {
               type: "subscription_item_details",
               invoice_item_details: null,
-              subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription, subscription_item: rid("si") },
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription,
+                subscription_item: rid("si"),
+              },
             },
             period: { start, end },
             pricing: { type: "price_details", price_details: { price: price("DEVELOPER_OVERAGE"), product: rid("prod") }, unit_amount_decimal: "0.9" },
@@ -585,7 +633,9 @@ describe("Stripe events that grant credits, in the documented shape of the pinne
     await deliverOk(event as never);
     expect(await balanceOf(user.id)).toBe(before + 4000);
     const granted = (await paymentsOf(user.id)).filter((p) => p.kind === "plan_invoice");
-    expect(granted).toEqual([expect.objectContaining({ status: "completed", plan_id: "developer", pack_credits: 4000, pack_amount_cents: 2900, processor_invoice_id: invoiceId })]);
+    expect(granted).toEqual([
+      expect.objectContaining({ status: "completed", plan_id: "developer", pack_credits: 4000, pack_amount_cents: 2900, processor_invoice_id: invoiceId }),
+    ]);
     await expectLedgerConsistent(user.id);
   });
 });

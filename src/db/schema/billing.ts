@@ -120,7 +120,7 @@ export const overageReports = sqliteTable(
     ledgerEntryId: text("ledger_entry_id").notNull(),
     credits: integer("credits").notNull(),
     /**
-     * pending → reported | failed (retried by the sweep) | skipped (no processor configured) |
+     * pending → reported | failed (retried by the sweep) | skipped (never sent: no processor, or no Stripe customer; final) |
      * abandoned (given up: past Stripe's window for meter events; services/billing/overage-retry.ts)
      */
     status: text("status").notNull(),

@@ -46,6 +46,16 @@ async function meterTimestamp(deps: BillingDeps, report: OverageReportRow, now: 
 }
 
 /**
+ * Why a report was not sent at all (`skipped`, final: the sweep retries only `failed`): the credits
+ * were granted when used, and nothing will bill them unless someone does it by hand.
+ */
+export function skippedReason(noProcessor: boolean): string {
+  return noProcessor
+    ? "not sent: payments are not configured on this server (STRIPE_SECRET_KEY unset); not retried, bill it by hand if it is owed"
+    : "not sent: the user has no Stripe customer to bill (no billing account); not retried, bill it by hand if it is owed";
+}
+
+/**
  * Sends one report (its id is the meter event's identifier) and records the outcome: `reported`,
  * or `failed` with the next attempt scheduled. Never throws.
  */
@@ -54,7 +64,10 @@ export async function sendOverageReport(deps: BillingDeps, report: OverageReport
   const processor = processorClient(config);
   const user = await db.select({ customer: users.processorCustomerId }).from(users).where(eq(users.id, report.userId)).get();
   if (!processor || !user?.customer) {
-    await db.update(overageReports).set({ status: "skipped", error: "no processor or no billing account" }).where(eq(overageReports.id, report.id));
+    await db
+      .update(overageReports)
+      .set({ status: "skipped", error: skippedReason(!processor) })
+      .where(eq(overageReports.id, report.id));
     return "skipped";
   }
   const attempts = report.attempts + 1;

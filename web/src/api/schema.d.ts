@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * List sent emails
-         * @description Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text. Without an email provider configured, this is where they go. Page with `limit` and `offset`.
+         * @description Every email the service sent (verification links, reset links, ticket confirmations and replies), newest first, with its text and how its delivery went (status, attempts, last error, next retry). Without an email provider configured, this is where they go. Page with `limit` and `offset`.
          */
         get: operations["adminListEmails"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * List plan overage reports to the payment processor
-         * @description The overage of paid plans as reported to the processor's billing meter, newest first. Without `status`, every report not yet billed: `pending`, `failed` (the cron sweep sends it again with the same identifier), `skipped` and `abandoned` (given up past Stripe's window: bill it by hand). Page with `limit` and `offset`.
+         * @description The overage of paid plans as reported to the processor's billing meter, newest first. Without `status`, every report not yet billed: `pending`, `failed` (the cron sweep sends it again with the same identifier), `skipped` (never sent: no processor configured, or the user had no Stripe customer; not retried, `error` says which: bill it by hand) and `abandoned` (given up past Stripe's window: bill it by hand). Page with `limit` and `offset`.
          */
         get: operations["adminListOverageReports"];
         put?: never;
@@ -1808,16 +1808,30 @@ export interface components {
         };
         /** @description An email the service sent. */
         AdminEmailRow: {
+            /** @description Requests made to the provider for this email, the first send's and the sweep's (0 for emails recorded before attempts were counted). */
+            attempts: number;
             /**
              * Format: date-time
              * @description When it was sent (UTC).
              */
             created_at: string;
+            /** @description Why the last attempt failed, as the provider said it; null unless failed. */
+            delivery_error: string | null;
+            /**
+             * @description `outbox`: only recorded (no email provider configured); `sent`: the provider accepted it; `failed`: every attempt failed. A failed email whose failures were a 429, a 5xx or no answer is sent again by the cron sweep while `next_attempt_at` is set (within the provider's 24 hours of its Idempotency-Key); any other 4xx stays failed.
+             * @enum {string}
+             */
+            delivery_status: "outbox" | "sent" | "failed";
             /**
              * Format: uuid
              * @description The email's id.
              */
             id: string;
+            /**
+             * Format: date-time
+             * @description When the sweep sends a failed email again; null when nothing is due (sent, or failed for good).
+             */
+            next_attempt_at: string | null;
             /** @description The subject line. */
             subject: string;
             /** @description The plain-text body. */
@@ -1954,7 +1968,7 @@ export interface components {
              */
             reported_at: string | null;
             /**
-             * @description `pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: no processor or no billing account; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.
+             * @description `pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: never sent and never retried, because payments were not configured on the server (no `STRIPE_SECRET_KEY`) or the user had no Stripe customer when the overage was used; `error` says which, and its credits stay unbilled unless billed by hand; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.
              * @enum {string}
              */
             status: "pending" | "reported" | "failed" | "skipped" | "abandoned";
@@ -3727,7 +3741,11 @@ export interface operations {
                      *         "to": "ada@example.com",
                      *         "subject": "We received your request: VAT number on invoices",
                      *         "text": "Thanks for writing to us. We have your request and will answer by email.\n\nReference: 9953e98a-3121-4f1c-8df6-ef48a5e48a3c\nCategory: billing\nSubject: VAT number on invoices\n\nPlease add our VAT number DE123456789 to future invoices.",
-                     *         "created_at": "2026-11-23T18:00:06.702Z"
+                     *         "created_at": "2026-11-23T18:00:06.702Z",
+                     *         "delivery_status": "failed",
+                     *         "delivery_error": "Error: Resend answered 503: Service unavailable",
+                     *         "attempts": 3,
+                     *         "next_attempt_at": "2026-11-23T18:05:06.702Z"
                      *       }
                      *     ]
                      */
@@ -4119,6 +4137,19 @@ export interface operations {
                      *         "error": "StripeRateLimitError: Too many requests",
                      *         "created_at": "2026-11-23T18:20:03.114Z",
                      *         "next_attempt_at": "2026-11-23T18:26:03.114Z",
+                     *         "reported_at": null
+                     *       },
+                     *       {
+                     *         "id": "9a4e6c21-3b7d-4f58-8e02-6d1c5b9f7a33",
+                     *         "user_id": "4c2e8a6f-1b3d-4f7e-a9c5-8e2d6b4f1a07",
+                     *         "user_email": "grace@example.com",
+                     *         "credits": 200,
+                     *         "status": "skipped",
+                     *         "attempts": 0,
+                     *         "in_doubt": false,
+                     *         "error": "not sent: payments are not configured on this server (STRIPE_SECRET_KEY unset); not retried, bill it by hand if it is owed",
+                     *         "created_at": "2026-11-22T09:41:37.530Z",
+                     *         "next_attempt_at": null,
                      *         "reported_at": null
                      *       }
                      *     ]

@@ -203,6 +203,19 @@ export const adminOverageReportsExample = [
     next_attempt_at: "2026-11-23T18:26:03.114Z",
     reported_at: null,
   },
+  {
+    id: "9a4e6c21-3b7d-4f58-8e02-6d1c5b9f7a33",
+    user_id: "4c2e8a6f-1b3d-4f7e-a9c5-8e2d6b4f1a07",
+    user_email: "grace@example.com",
+    credits: 200,
+    status: "skipped",
+    attempts: 0,
+    in_doubt: false,
+    error: "not sent: payments are not configured on this server (STRIPE_SECRET_KEY unset); not retried, bill it by hand if it is owed",
+    created_at: "2026-11-22T09:41:37.530Z",
+    next_attempt_at: null,
+    reported_at: null,
+  },
 ] satisfies Input<typeof AdminOverageReportRow>[];
 
 export const adminEmailsExample = [

@@ -282,7 +282,7 @@ export const AdminOverageReportRow = z
     credits: int("The overage credits it reports (the meter event's value)."),
     status: z.enum(["pending", "reported", "failed", "skipped", "abandoned"]).openapi({
       description:
-        "`pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: no processor or no billing account; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.",
+        "`pending`: the first send is under way; `reported`: Stripe has it; `failed`: the cron sweep sends it again at `next_attempt_at`; `skipped`: never sent and never retried, because payments were not configured on the server (no `STRIPE_SECRET_KEY`) or the user had no Stripe customer when the overage was used; `error` says which, and its credits stay unbilled unless billed by hand; `abandoned`: given up past Stripe's window (35 days; 24 hours when `in_doubt`), `error` says why: bill it by hand if it is still owed.",
     }),
     attempts: int("Sends tried so far."),
     in_doubt: z.boolean().openapi({
@@ -309,7 +309,10 @@ export const AdminEmailRow = z
     }),
     delivery_error: z.string().nullable().openapi({ description: "Why the last attempt failed, as the provider said it; null unless failed." }),
     attempts: int("Requests made to the provider for this email, the first send's and the sweep's (0 for emails recorded before attempts were counted)."),
-    next_attempt_at: z.iso.datetime().nullable().openapi({ description: "When the sweep sends a failed email again; null when nothing is due (sent, or failed for good)." }),
+    next_attempt_at: z.iso
+      .datetime()
+      .nullable()
+      .openapi({ description: "When the sweep sends a failed email again; null when nothing is due (sent, or failed for good)." }),
   })
   .openapi("AdminEmailRow", { description: "An email the service sent." });
 

@@ -15,7 +15,7 @@ adminOverageReportRoutes.openapi(
     tags: ["Admin"],
     summary: "List plan overage reports to the payment processor",
     description:
-      "The overage of paid plans as reported to the processor's billing meter, newest first. Without `status`, every report not yet billed: `pending`, `failed` (the cron sweep sends it again with the same identifier), `skipped` and `abandoned` (given up past Stripe's window: bill it by hand). Page with `limit` and `offset`.",
+      "The overage of paid plans as reported to the processor's billing meter, newest first. Without `status`, every report not yet billed: `pending`, `failed` (the cron sweep sends it again with the same identifier), `skipped` (never sent: no processor configured, or the user had no Stripe customer; not retried, `error` says which: bill it by hand) and `abandoned` (given up past Stripe's window: bill it by hand). Page with `limit` and `offset`.",
     security: JWT_SECURITY,
     request: {
       query: withPaging({ status: enumFilter("status", OVERAGE_REPORT_STATUSES, "Only reports in this state (`reported` included).") }),

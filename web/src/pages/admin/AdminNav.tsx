@@ -11,6 +11,7 @@ export function AdminNav() {
       <NavLink to="/admin/jobs">Jobs</NavLink>
       <NavLink to="/admin/tickets">Tickets</NavLink>
       <NavLink to="/admin/events">Processor events</NavLink>
+      <NavLink to="/admin/overage">Overage</NavLink>
       <NavLink to="/admin/outbox">Outbox</NavLink>
       <NavLink to="/admin/audit">Audit trail</NavLink>
     </nav>

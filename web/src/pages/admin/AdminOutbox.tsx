@@ -1,10 +1,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api, dataOf } from "../../api/client";
+import { api, dataOf, type Schemas } from "../../api/client";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { Loading } from "../../components/Loading";
 import { when } from "../../format";
 import { Pager, pageOf, usePage } from "../../components/Pager";
+
+/** How the email's delivery went: recorded only, sent, or failed (and whether the sweep tries again). */
+function delivery(email: Schemas["AdminEmailRow"]): string {
+  const attempts = `${email.attempts} ${email.attempts === 1 ? "attempt" : "attempts"}`;
+  if (email.delivery_status === "outbox") return "recorded only (no email provider)";
+  if (email.delivery_status === "sent") return email.attempts > 1 ? `sent after ${attempts}` : "sent";
+  return email.next_attempt_at ? `failed after ${attempts}, tried again ${when(email.next_attempt_at)}` : `failed after ${attempts}`;
+}
 
 /** Every email the service sent, newest first, filtered by recipient; each opens to its text. */
 export function AdminOutbox() {
@@ -43,8 +51,9 @@ export function AdminOutbox() {
                 <summary>
                   <span className="subject wrap">{email.subject}</span>
                   <span className="muted small wrap">
-                    to {email.to} · {when(email.created_at)}
+                    to {email.to} · {when(email.created_at)} · {delivery(email)}
                   </span>
+                  {email.delivery_error && <span className="small wrap">{email.delivery_error}</span>}
                 </summary>
                 <pre className="email-text">{email.text}</pre>
               </details>

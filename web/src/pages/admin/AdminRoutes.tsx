@@ -9,6 +9,7 @@ import { AdminJobDetail } from "./AdminJobDetail";
 import { AdminJobs } from "./AdminJobs";
 import { AdminNav } from "./AdminNav";
 import { AdminOutbox } from "./AdminOutbox";
+import { AdminOverage } from "./AdminOverage";
 import { AdminStats } from "./AdminStats";
 import { AdminTicketDetail } from "./AdminTicketDetail";
 import { AdminTickets } from "./AdminTickets";
@@ -36,6 +37,7 @@ export function AdminRoutes() {
         <Route path="tickets" element={<AdminTickets />} />
         <Route path="tickets/:id" element={<AdminTicketDetail />} />
         <Route path="events" element={<AdminEvents />} />
+        <Route path="overage" element={<AdminOverage />} />
         <Route path="outbox" element={<AdminOutbox />} />
         <Route path="audit" element={<AdminAudit />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
