@@ -2,7 +2,7 @@
 // `npm install` runs this (the package's `postinstall` script). It appends one line to unpdf's
 // PDF.js bundle (node_modules/unpdf/dist/pdfjs.mjs) that hands its stream decoder classes (and its
 // character map, whose ranges expand too) to the Worker, so
-// src/research/collections/pdf-decode-budget.ts can count every byte PDF.js decodes (issue 39): a pre-scan of the file guessed which streams PDF.js would decode and with which
+// src/research/providers/pdf/decode-budget.ts can count every byte PDF.js decodes (issue 39): a pre-scan of the file guessed which streams PDF.js would decode and with which
 // filters, and each guess it got wrong (an indirect /Filter, a #xx name escape, RunLengthDecode,
 // a stream inside an object stream, one stream decoded many times) let a bomb through. The bundle
 // keeps these classes to itself, and a Worker cannot evaluate a patched copy at run time.
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bundle = join(root, "node_modules", "unpdf", "dist", "pdfjs.mjs");
-/** Must match DECODERS_KEY in src/research/collections/pdf-decode-budget.ts. */
+/** Must match DECODERS_KEY in src/research/providers/pdf/decode-budget.ts. */
 const KEY = "deep-research.pdfjs-decoders";
 const MARK = `/* ${KEY} */`;
 /** Each class the line hands over, and how the bundle declares its top-level binding (minified names vary). */
@@ -40,7 +40,7 @@ if (!text.includes(MARK)) {
   const missing = bindings.filter(([, binding]) => !binding).map(([name]) => name);
   if (missing.length > 0) {
     console.error(
-      `patch-pdfjs: ${bundle} no longer declares ${missing.join(", ")}; PDF uploads stay refused until src/research/collections/pdf-decode-budget.ts and this script follow the new unpdf.`,
+      `patch-pdfjs: ${bundle} no longer declares ${missing.join(", ")}; PDF uploads stay refused until src/research/providers/pdf/decode-budget.ts and this script follow the new unpdf.`,
     );
     process.exit(1);
   }

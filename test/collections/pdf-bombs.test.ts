@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS } from "../../src/research/collections/limits";
-import { readPdf } from "../../src/research/collections/pdf";
-import { decodeBudget } from "../../src/research/collections/pdf-decode-budget";
+import { readPdf } from "../../src/research/providers/pdf/read-pdf";
+import { decodeBudget } from "../../src/research/providers/pdf/decode-budget";
 import { BASE, call, expectError, expectLedgerConsistent, json, randomIp } from "../helpers";
 import { recordExchange } from "../setup/response-contract";
 import { apiCaller, type ApiCaller, balanceOf } from "../research/helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfDate, plainPageObjects, readPdf } from "../../src/research/collections/pdf";
+import { pdfDate, plainPageObjects, readPdf } from "../../src/research/providers/pdf/read-pdf";
 import { minimalPdf, pagedPdf, pdfOf } from "./pdf";
 
 describe("reading a PDF within its bounds", () => {

@@ -1,3 +1,5 @@
+import { PDF_LIMITS } from "../providers/pdf/limits";
+
 /**
  * What an account may keep in its collections. Documents per collection bound a search's work;
  * total bytes by plan bound storage (402 storage_limit_exceeded: a bigger plan lifts it).
@@ -32,14 +34,10 @@ export const UPLOAD_LIMITS = {
   fileBytes: 20 * MB,
   /** A request body of the documents route at most (both forms), judged by its Content-Length before it is read. */
   requestBytes: 21 * MB,
-  /** Pages of one PDF at most, read from its page tree before any page is. */
-  pdfPages: 2_000,
-  /** Bytes one PDF stream may decode to, through any filter: a page's content, a font, an object stream (issue 39). */
-  pdfStreamDecodedBytes: 8 * MB,
-  /** Bytes all of one PDF's decoding may produce together, a stream counted each time PDF.js decodes it. */
-  pdfDecodedBytes: 64 * MB,
-  /** Pixels of an image PDF.js may decode (only Type3 glyphs are images it decodes for text; larger ones are left out). */
-  pdfImagePixels: 1_000_000,
-  /** Wall-clock time for reading the PDFs of one call (pages are read one at a time, yielding between them). */
-  pdfReadMs: 20_000,
+  /** The PDF bounds (providers/pdf/limits.ts), shared with PDFs read from the web. */
+  pdfPages: PDF_LIMITS.pages,
+  pdfStreamDecodedBytes: PDF_LIMITS.streamDecodedBytes,
+  pdfDecodedBytes: PDF_LIMITS.decodedBytes,
+  pdfImagePixels: PDF_LIMITS.imagePixels,
+  pdfReadMs: PDF_LIMITS.uploadReadMs,
 } as const;

@@ -32,7 +32,7 @@ export function decodePage(bytes: Uint8Array, contentType: string | null, isHtml
   const declared = decoderFor(charsetOf(contentType)) ?? (isHtml ? decoderFor(metaCharset(bytes), true) : undefined);
   if (declared) return decodeWith(declared, bytes);
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes), encoding: "utf-8" };
   } catch {
     return decodeWith("windows-1252", bytes);
   }
