@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainText } from "../../src/lib/plain-text";
-import { extractHtml } from "../../src/research/providers/reader/html";
+import { extractPage } from "../../src/research/providers/reader/extract";
 import { adminUser, BASE, call, dbFirst, dbRun, json, randomIp } from "../helpers";
 import { apiCaller, type ApiCaller, research, waitForTerminal } from "../research/helpers";
 
@@ -43,10 +43,9 @@ describe("plainText", () => {
 
   it("is what the reader makes of a web page's <title>", async () => {
     expect(
-      (
-        await extractHtml(
-          `<html><head><title>News${SCRIPT} &amp; <i>views</i></title></head><body><p>Some text of the page that is long enough to keep.</p></body></html>`,
-        )
+      extractPage(
+        `<html><head><title>News${SCRIPT} &amp; <i>views</i></title></head><body><p>Some text of the page that is long enough to keep.</p></body></html>`,
+        "https://example.com/news",
       ).title,
     ).toBe("News & views");
   });

@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/errors";
-import { extractHtml } from "../providers/reader/html";
+import { extractPage } from "../providers/reader/extract";
 import { UPLOAD_LIMITS } from "./limits";
 import { readPdf } from "./pdf";
 import { DocumentInputSchema, type DocumentInput, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL } from "./shapes";
@@ -72,7 +72,7 @@ async function documentsOf(file: File, room: number, deadline: number): Promise<
   const text = await file.text();
   if (kind === "jsonl") return jsonLines(file.name, text, room);
   if (kind === "html") {
-    const page = await extractHtml(text);
+    const page = extractPage(text, "about:blank");
     return [checked(file.name, { title: page.title || baseName(file), text: page.text })];
   }
   const heading = kind === "markdown" ? /^#\s+(.+)$/m.exec(text)?.[1]?.trim() : undefined;

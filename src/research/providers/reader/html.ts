@@ -1,11 +1,23 @@
 /**
- * Main text of an HTML page: the title, and the text of the page minus boilerplate (script,
- * style, nav, header, footer, aside, forms, cookie and consent banners, hidden elements). Block
- * elements become line breaks so sentences from different paragraphs do not run together.
+ * The guard extractor (issue 42): main text of an HTML page in one pass over the markup, no DOM,
+ * for the pages `extractPage` (./extract.ts) does not give to Readability (too many elements for
+ * the DOM's memory budget) and those where Readability finds too little.
+ *
+ * Dropped outright: script, style, nav, footer, aside, buttons, hidden elements and ARIA chrome.
+ * Dropped unless they hold the article ("soft"): a <form> or <header>, and elements whose class,
+ * id or label says cookie banner, ad, share bar, related stories and the like. A soft-dropped
+ * element is kept when it holds at least half the prose of what encloses it: an ASP.NET page
+ * wraps the whole page in a <form>, and `div.Page-ad-margins` or `div.header-style-header-2`
+ * may wrap the article itself. Then, line by line: lines that are mostly link text (menus,
+ * teaser lists) are dropped, a line met before is dropped (an article carried three times in the
+ * markup is kept once), table rows are kept as cells separated by " | ", and a line must read as
+ * prose: 6+ words, or ending in a stop (. ! ? : 。 ！ ？ ؟ ।), or 12+ characters of a script
+ * written without spaces (Chinese, Japanese, Thai, ...).
  */
 
-import { decodeEntities, plainText } from "../../../lib/plain-text";
+import { plainText } from "../../../lib/plain-text";
 
+/** Elements dropped with their content, whatever they hold. */
 const DROPPED = new Set([
   "script",
   "style",
@@ -15,10 +27,8 @@ const DROPPED = new Set([
   "canvas",
   "iframe",
   "nav",
-  "header",
   "footer",
   "aside",
-  "form",
   "button",
   "select",
   "textarea",
@@ -26,6 +36,8 @@ const DROPPED = new Set([
   "menu",
   "figcaption",
 ]);
+/** Elements dropped unless they hold the article (see the file's comment). */
+const SOFT_DROPPED = new Set(["form", "header"]);
 const BLOCKS = new Set([
   "p",
   "div",
@@ -33,6 +45,8 @@ const BLOCKS = new Set([
   "article",
   "main",
   "li",
+  "ul",
+  "ol",
   "br",
   "h1",
   "h2",
@@ -41,19 +55,34 @@ const BLOCKS = new Set([
   "h5",
   "h6",
   "tr",
-  "td",
-  "th",
+  "table",
   "blockquote",
   "pre",
   "dd",
   "dt",
+  "dl",
+  "figure",
+  "hr",
+  "form",
+  "header",
 ]);
 const DROPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu"]);
 /** Containers that hold the content even when their class names say "header" or "post". */
 const CONTENT_TAGS = new Set(["html", "head", "body", "main", "article"]);
-/** class/id/role/aria-label words of banners and chrome that plain tags do not reveal. */
-const BOILERPLATE =
-  /\b(cookie|cookies|consent|gdpr|banner|newsletter|subscribe|popup|modal|advert|ads?|sponsor|share|social|breadcrumbs?|sidebar|menu|navbar|nav|footer|header|related|comments?|skip-link|sr-only|visually-hidden)\b/i;
+/**
+ * Words of a class, id or label that say banner or chrome, matched against the parts of a
+ * hyphenated or underscored name ("site-header", "share_bar", "cookieConsent" is one part).
+ */
+const BOILERPLATE_WORDS = new Set(
+  (
+    "cookie cookies consent gdpr banner newsletter subscribe popup modal advert advertisement ads sponsor sponsored " +
+    "share social breadcrumb breadcrumbs sidebar menu navbar nav footer header masthead related comment comments " +
+    "teaser teasers promo promos recommended recommendations trending popular outbrain taboola skip sr-only visually-hidden"
+  ).split(" "),
+);
+/** "ad" alone is a boilerplate word only as a whole name or its first or last part (`ad-slot`, `top-ad`), never inside (`Page-ad-margins`, `non-ad-column-l`). */
+const AD_NAME = /^ad(?:[-_]|$)|[-_]ad$/;
+const CONTENT_WORDS = /(?:^|[\s_-])(content|article|post-body|story-body|main|entry-content)(?:$|[\s_-])/i;
 
 const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 /** Elements whose content is text up to their end tag, never markup. */
@@ -67,14 +96,50 @@ const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe
  */
 const MAX_OPEN_ELEMENTS = 256;
 
-type Attributes = Map<string, string>;
+/** Marks in the collected text (control characters no page text keeps): link text, a table cell, a soft-dropped element. */
+const LINK_OPEN = "\u0001";
+const LINK_CLOSE = "\u0002";
+const CELL = "\u0003";
+const SOFT_OPEN = "\u0004";
+const SOFT_CLOSE = "\u0005";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the link marks are control characters on purpose (no page text keeps them)
+const LINK_MARK = /[\u0001\u0002]/g;
 
-function isBoilerplate(tag: string, attributes: Attributes): boolean {
-  if (CONTENT_TAGS.has(tag)) return false;
-  if (attributes.has("hidden") || attributes.get("aria-hidden") === "true") return true;
-  if (DROPPED_ROLES.has(attributes.get("role") ?? "")) return true;
-  const marker = `${attributes.get("class") ?? ""} ${attributes.get("id") ?? ""} ${attributes.get("aria-label") ?? ""}`;
-  return BOILERPLATE.test(marker) && !/\b(content|article|post-body|main)\b/i.test(marker);
+export type Attributes = Map<string, string>;
+
+function classParts(marker: string): string[] {
+  return marker.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Does a class, id or label name banner or chrome (see BOILERPLATE_WORDS)? A long name (4+ parts)
+ * counts by its first or last part only, and a long id or label not at all: ids made from a
+ * heading ("sharing-with-multiple-developers") and labels that are sentences say nothing.
+ */
+export function namesBoilerplate(className: string, id: string, label: string): boolean {
+  if (CONTENT_WORDS.test(`${className} ${id} ${label}`)) return false;
+  const names = classParts(className);
+  for (const name of [id.trim().toLowerCase(), label.trim().toLowerCase().replace(/\s+/g, "-")]) {
+    if (name && name.split(/[-_]/).length <= 3) names.push(name);
+  }
+  for (const name of names) {
+    if (BOILERPLATE_WORDS.has(name) || AD_NAME.test(name)) return true;
+    const parts = name.split(/[-_]/).filter(Boolean);
+    if (parts.length < 2) continue;
+    const looked = parts.length <= 3 ? parts : [parts[0]!, parts[parts.length - 1]!];
+    if (looked.some((part) => part !== "ad" && BOILERPLATE_WORDS.has(part))) return true;
+  }
+  return false;
+}
+
+/** "hard": dropped with its content; "soft": dropped unless it holds the article; null: kept. */
+function dropKind(tag: string, attributes: Attributes): "hard" | "soft" | null {
+  if (DROPPED.has(tag)) return "hard";
+  if (CONTENT_TAGS.has(tag)) return null;
+  if (attributes.has("hidden") || attributes.get("aria-hidden") === "true") return "hard";
+  if (DROPPED_ROLES.has(attributes.get("role") ?? "")) return "hard";
+  if (SOFT_DROPPED.has(tag)) return "soft";
+  return namesBoilerplate(attributes.get("class") ?? "", attributes.get("id") ?? "", attributes.get("aria-label") ?? "") ? "soft" : null;
 }
 
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
@@ -92,7 +157,7 @@ function tagEnd(source: string, from: number): number {
   return -1;
 }
 
-function parseAttributes(source: string): Attributes {
+export function parseAttributes(source: string): Attributes {
   const attributes: Attributes = new Map();
   for (const match of source.matchAll(ATTRIBUTE)) {
     const name = match[1]!.toLowerCase();
@@ -101,14 +166,14 @@ function parseAttributes(source: string): Attributes {
   return attributes;
 }
 
-export interface ExtractedPage {
+export interface GuardedPage {
   title: string;
   text: string;
 }
 
 interface OpenElement {
   tag: string;
-  drop: boolean;
+  drop: "hard" | "soft" | null;
   block: boolean;
 }
 
@@ -118,24 +183,31 @@ interface OpenElement {
  * consumer's one thread). Elements are kept on a stack, so an end tag also closes what was left
  * open inside it, and a page without a <body> tag is read as all body.
  */
-export async function extractHtml(html: string | Response): Promise<ExtractedPage> {
-  const source = typeof html === "string" ? html : await html.text();
+export function extractHtml(source: string): GuardedPage {
   const lower = source.toLowerCase();
   const hasBody = /<body[\s>/]/.test(lower);
   let title = "";
   let ogTitle = "";
   let inBody = !hasBody;
-  /** Depth of dropped elements we are inside; text is kept only at depth 0. */
+  /** Depth of hard-dropped elements we are inside; text is kept only at depth 0. */
   let dropped = 0;
   const stack: OpenElement[] = [];
   const parts: string[] = [];
 
+  /** Depth of <pre> elements we are inside: their line breaks are kept; elsewhere a line break in the markup is a space. */
+  let preformatted = 0;
   const text = (chunk: string) => {
-    if (inBody && dropped === 0 && chunk) parts.push(chunk);
+    if (inBody && dropped === 0 && chunk) parts.push(preformatted > 0 ? chunk : chunk.replace(/\s+/g, " "));
+  };
+  const mark = (chunk: string) => {
+    if (dropped === 0) parts.push(chunk);
   };
   const close = (element: OpenElement) => {
-    if (element.drop) dropped--;
-    if (element.block) parts.push("\n");
+    if (element.drop === "hard") dropped--;
+    if (element.drop === "soft") mark(SOFT_CLOSE);
+    if (element.tag === "a") mark(LINK_CLOSE);
+    if (element.tag === "pre") preformatted--;
+    if (element.block) mark("\n");
     if (element.tag === "body") inBody = false;
   };
 
@@ -184,29 +256,281 @@ export async function extractHtml(html: string | Response): Promise<ExtractedPag
       const content = source.slice(at, closeAt < 0 ? source.length : closeAt);
       if (tag === "title")
         title ||= content; // the page's, not an <svg>'s further down
-      else if (tag === "textarea" || tag === "xmp" || tag === "plaintext") {
-        if (!DROPPED.has(tag)) text(content);
-      }
+      else if (tag === "xmp" || tag === "plaintext") text(content);
       const closeEnd = closeAt < 0 ? -1 : source.indexOf(">", closeAt);
       at = closeEnd < 0 ? source.length : closeEnd + 1;
       continue;
     }
-    const drop = DROPPED.has(tag) || isBoilerplate(tag, attributes);
+    const drop = dropKind(tag, attributes);
     const block = BLOCKS.has(tag);
-    if (block) parts.push("\n");
+    if (block) mark("\n");
+    if (tag === "td" || tag === "th") mark(CELL);
     // Void elements (and <x/>) have no content and no end tag.
     if (VOID_TAGS.has(tag) || attributeSource.trimEnd().endsWith("/")) continue;
     if (stack.length >= MAX_OPEN_ELEMENTS) continue;
-    if (drop) dropped++;
+    if (drop === "hard") dropped++;
+    if (drop === "soft") mark(SOFT_OPEN);
+    if (tag === "a") mark(LINK_OPEN);
+    if (tag === "pre") preformatted++;
     stack.push({ tag, drop, block });
   }
+  for (const element of stack.splice(0).reverse()) close(element);
 
-  const body = decodeEntities(parts.join(""))
-    .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    // A line that does not end like prose and has few words is a label, a button or a link list.
-    .filter((line) => line.length > 0 && (line.split(" ").length >= 6 || /[.!?:]$/.test(line)))
-    .join("\n");
-  const cleanTitle = plainText(title || ogTitle);
-  return { title: cleanTitle, text: body };
+  return { title: plainText(title || ogTitle), text: proseOf(keptText(parts.join(""))) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Soft-dropped elements: kept when they hold at least half the prose of what encloses them.
+
+interface Segment {
+  /** Text and nested segments, in order. */
+  pieces: (string | Segment)[];
+  prose: number;
+}
+
+/** The collected text as a tree of soft-dropped segments, each kept or dropped by its share of its parent's prose. */
+function keptText(collected: string): string {
+  const root: Segment = { pieces: [], prose: 0 };
+  const open: Segment[] = [root];
+  let from = 0;
+  for (let i = 0; i <= collected.length; i++) {
+    const char = collected[i];
+    if (i < collected.length && char !== SOFT_OPEN && char !== SOFT_CLOSE) continue;
+    const current = open[open.length - 1]!;
+    if (i > from) current.pieces.push(collected.slice(from, i));
+    from = i + 1;
+    if (char === SOFT_OPEN) {
+      const segment: Segment = { pieces: [], prose: 0 };
+      current.pieces.push(segment);
+      open.push(segment);
+    } else if (char === SOFT_CLOSE && open.length > 1) open.pop();
+  }
+  measure(root);
+  const out: string[] = [];
+  const emit = (segment: Segment) => {
+    for (const piece of segment.pieces) {
+      if (typeof piece === "string") out.push(piece);
+      else if (piece.prose > 0 && piece.prose * 2 >= segment.prose) emit(piece);
+      else out.push("\n");
+    }
+  };
+  emit(root);
+  return out.join("");
+}
+
+function measure(segment: Segment): number {
+  let prose = 0;
+  for (const piece of segment.pieces) prose += typeof piece === "string" ? proseChars(piece) : measure(piece);
+  segment.prose = prose;
+  return prose;
+}
+
+/** Characters of prose in a stretch of collected text: lines that read as prose and are not mostly links. */
+function proseChars(stretch: string): number {
+  let chars = 0;
+  for (const line of readLines(stretch)) if (line.kind === "prose") chars += line.text.length;
+  return chars;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines.
+
+/** Scripts written without spaces between words: their characters are counted instead of words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu;
+/** A line ending like a sentence, in the scripts we read (Latin and others, CJK full stops, Arabic and Urdu, Devanagari). */
+const SENTENCE_END = /[.!?:。！？．؟۔।॥][\s"'”’»)\]」』）]*$/u;
+
+interface Line {
+  text: string;
+  kind: "prose" | "row" | "other";
+}
+
+/** Does a line read as prose: 6+ words, a sentence's end, or 12+ characters of a script without spaces. */
+export function readsAsProse(line: string): boolean {
+  if (SENTENCE_END.test(line)) return true;
+  if (line.split(" ").length >= 6) return true;
+  return (line.match(UNSPACED)?.length ?? 0) >= 12;
+}
+
+/** The collected text's lines, with link marks measured and removed, cells joined with " | ". */
+function readLines(collected: string): Line[] {
+  const lines: Line[] = [];
+  let inLink = false;
+  for (const raw of decodeEntities(collected).split("\n")) {
+    let linkChars = 0;
+    let plain = "";
+    // Stretches between link marks, each inside or outside a link.
+    for (let from = 0; ; ) {
+      LINK_MARK.lastIndex = from;
+      const found = LINK_MARK.exec(raw);
+      const to = found ? found.index : raw.length;
+      const stretch = raw.slice(from, to);
+      plain += stretch;
+      if (inLink) linkChars += stretch.replace(/\s+/g, "").length;
+      if (!found) break;
+      inLink = found[0] === LINK_OPEN;
+      from = to + 1;
+    }
+    const cells = plain.split(CELL).map(squash).filter(Boolean);
+    const text = cells.join(" | ");
+    if (!text) continue;
+    const letters = text.replace(/[\s|]/g, "").length;
+    const mostlyLinks = linkChars * 2 > letters;
+    if (mostlyLinks) lines.push({ text, kind: "other" });
+    else if (cells.length >= 2 && plain.trimStart().startsWith(CELL)) lines.push({ text, kind: "row" });
+    else lines.push({ text, kind: readsAsProse(text) ? "prose" : "other" });
+  }
+  return lines;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The kept lines as paragraphs separated by blank lines (a table's rows one a line). A run of
+ * lines met before that holds 3+ different ones is a copy of a block already kept (the article
+ * carried again for another layout) and is dropped; a paragraph or two repeated are kept.
+ */
+function proseOf(collected: string): string {
+  const lines = readLines(collected).filter((line) => line.kind !== "other");
+  const dropped = repeatedRuns(lines.map((line) => line.text));
+  const out: string[] = [];
+  let previous: Line["kind"] | null = null;
+  lines.forEach((line, index) => {
+    if (dropped[index]) return;
+    if (out.length > 0) out.push(line.kind === "row" && previous === "row" ? "\n" : "\n\n");
+    out.push(line.text);
+    previous = line.kind;
+  });
+  return out.join("");
+}
+
+/** Which of these paragraphs are in a run met before holding 3+ different ones: a copy of a block already kept. */
+export function repeatedRuns(paragraphs: string[]): boolean[] {
+  const lines = paragraphs.map((text) => ({ text }));
+  const seen = new Set<string>();
+  const repeated = lines.map((line) => {
+    const key = line.text.toLowerCase();
+    const again = seen.has(key);
+    seen.add(key);
+    return again;
+  });
+  const dropped = new Array<boolean>(lines.length).fill(false);
+  for (let start = 0; start < lines.length; ) {
+    if (!repeated[start]) {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < lines.length && repeated[end]) end++;
+    const distinct = new Set(lines.slice(start, end).map((line) => line.text.toLowerCase()));
+    if (distinct.size >= 3) dropped.fill(true, start, end);
+    start = end;
+  }
+  return dropped;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Character references.
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ensp: " ",
+  emsp: " ",
+  thinsp: " ",
+  shy: "",
+  zwnj: "",
+  zwj: "",
+  lrm: "",
+  rlm: "",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  laquo: "«",
+  raquo: "»",
+  lsaquo: "‹",
+  rsaquo: "›",
+  hellip: "…",
+  bull: "•",
+  middot: "·",
+  prime: "′",
+  Prime: "″",
+  dagger: "†",
+  Dagger: "‡",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  deg: "°",
+  plusmn: "±",
+  times: "×",
+  divide: "÷",
+  minus: "−",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  sup1: "¹",
+  sup2: "²",
+  sup3: "³",
+  micro: "µ",
+  para: "¶",
+  sect: "§",
+  cent: "¢",
+  pound: "£",
+  euro: "€",
+  yen: "¥",
+  iexcl: "¡",
+  iquest: "¿",
+  ordf: "ª",
+  ordm: "º",
+  szlig: "ß",
+  AElig: "Æ",
+  aelig: "æ",
+  OElig: "Œ",
+  oelig: "œ",
+  Oslash: "Ø",
+  oslash: "ø",
+  Aring: "Å",
+  aring: "å",
+  ETH: "Ð",
+  eth: "ð",
+  THORN: "Þ",
+  thorn: "þ",
+  Ccedil: "Ç",
+  ccedil: "ç",
+  Ntilde: "Ñ",
+  ntilde: "ñ",
+  Scaron: "Š",
+  scaron: "š",
+  Yuml: "Ÿ",
+  yuml: "ÿ",
+};
+/** Letters with a grave, acute, circumflex, tilde or umlaut: `&eacute;` is e + U+0301, composed. */
+const ACCENTS: Record<string, string> = { grave: "\u0300", acute: "\u0301", circ: "\u0302", tilde: "\u0303", uml: "\u0308" };
+
+function namedEntity(name: string): string | undefined {
+  const known = NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()];
+  if (known !== undefined) return known;
+  const accent = /^([a-zA-Z])(grave|acute|circ|tilde|uml)$/.exec(name);
+  return accent ? (accent[1]! + ACCENTS[accent[2]!]).normalize("NFC") : undefined;
+}
+
+/** Decodes numeric character references and the named ones pages use in text. */
+export function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return namedEntity(name) ?? whole;
+  });
 }

@@ -1,7 +1,7 @@
 import { destinationProblem, type NameResolver } from "../../../lib/host-resolution";
 import { fetchWithTimeout, USER_AGENT } from "../http";
 import type { Page, PageReader } from "../types";
-import { extractHtml } from "./html";
+import { extractPage } from "./extract";
 import { parseRobots, robotsAllows, RobotsCache, type RobotsRules } from "./robots";
 import { fetchableUrl } from "./fetchable-url";
 
@@ -89,7 +89,7 @@ export class WebReader implements PageReader {
     const type = (response.headers.get("Content-Type") ?? "").toLowerCase();
     const body = await readCapped(response, this.maxBytes);
     if (type.includes("html") || (!type && /^\s*<(!doctype|html)/i.test(body))) {
-      const page = await extractHtml(body);
+      const page = extractPage(body, target.toString());
       return { url, title: page.title || target.hostname + target.pathname, text: page.text.slice(0, MAX_TEXT_CHARS), cached: false };
     }
     if (type.startsWith("text/plain") || type.includes("markdown") || type === "") {
