@@ -28,6 +28,16 @@ export const SourceDto = z
     }),
     title: z.string().openapi({ description: "The page's or document's title." }),
     domain: z.string().openapi({ description: "The URL's host (for a collection document without a url, the collection's name)." }),
+    published_at: z.string().optional().openapi({
+      description:
+        "When the page says it was published, from its own metadata (article:published_time, JSON-LD datePublished, <time datetime>, ...; for a collection document, its metadata's `published_at`): ISO 8601, a date (`2024-05-01`) or a UTC time (`2024-05-01T14:30:00Z`). Absent when it states none. The brief may cite it (and the author): both are part of the source's text as read, one sentence after the page's own text, `This page was published on 1 May 2024 by Jane Doe.`, which a citation can quote.",
+      example: "2024-05-01",
+    }),
+    author: z.string().optional().openapi({
+      description:
+        "Who the page says wrote it, from its own metadata (author meta tags, JSON-LD author, the byline; for a collection document, its metadata's `author`); several names are joined with commas. Absent when it states none.",
+      example: "Jane Doe",
+    }),
     summary: z.string().nullable().optional().openapi({
       description:
         "The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise.",

@@ -32,6 +32,9 @@ export const pageCache = sqliteTable(
     status: text("status", { enum: ["ok", "error"] }).notNull(),
     title: text("title").notNull(),
     text: text("text").notNull(),
+    /** The page's date and author from its metadata (issue 42); null when it states none. */
+    publishedAt: text("published_at"),
+    author: text("author"),
     contentType: text("content_type"),
     error: text("error"),
     fetchedAt: text("fetched_at").notNull(),

@@ -65,7 +65,10 @@ export const DocumentInputSchema = z
       .max(2048)
       .optional()
       .openapi({ description: "Where the document lives; citations show it. Re-posting the same url replaces the document." }),
-    metadata: z.record(z.string(), z.unknown()).optional().openapi({ description: "Anything you want back with the document (kept as given, at most 10 KB)." }),
+    metadata: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        "Anything you want back with the document (kept as given, at most 10 KB). Two keys are also read as a web page's metadata is: `published_at` (an ISO 8601 date or time) and `author` (a name or a list of names) become the source's `published_at` and `author` when a job cites it, and the brief may cite them.",
+    }),
   })
   .strict()
   .openapi("DocumentInput", { description: "A document to add." });

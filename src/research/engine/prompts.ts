@@ -76,6 +76,7 @@ const CLAIM_RULES =
   "Use the numbered sources only, never what you know. Write the brief as claims in reading order. " +
   "Each claim is one sentence in your own words, with the quotes it rests on: each quote copied exactly, word for word, from the numbered source it names (a sentence or a clause of at least a few words; mark a gap with ...). " +
   "A claim may quote several sources, as a comparison or a synthesis does. Every name, number and date a claim states must be in its quotes or in the title of a source it quotes. " +
+  'A source\'s date and author (after its title, and as its sentence "This page was published on ...") are those of that page, never of what it is about: quote that sentence to say when a page was published or who wrote it, and use the dates to order what the sources say in time. ' +
   "Name the person or thing each claim is about: never start a claim with he, she, it, they or this. " +
   "The engine checks every quote against the full text of its source and every name and number against the quotes, and sends back what fails. ";
 

@@ -85,12 +85,38 @@ export class CollectionReader implements PageReader {
     const inScope = `user_id = ?1 AND collection_id IN (${ids.map((_, i) => `?${i + 3}`).join(", ")})`;
     const own = COLLECTION_URL.exec(url);
     const row = await this.db
-      .prepare(`SELECT title, text FROM collection_documents WHERE ${own ? "id = ?2" : "url = ?2"} AND ${inScope} LIMIT 1`)
+      .prepare(`SELECT title, text, metadata_json FROM collection_documents WHERE ${own ? "id = ?2" : "url = ?2"} AND ${inScope} LIMIT 1`)
       .bind(this.scope.userId, own ? own[2]! : url, ...ids)
-      .first<{ title: string; text: string }>();
+      .first<{ title: string; text: string; metadata_json: string | null }>();
     // A document deleted while the job runs is simply not there any more.
-    return row ? { url, title: plainText(row.title), text: row.text, cached: false } : null; // titles stored before they were made plain
+    if (!row) return null;
+    return { url, title: plainText(row.title), text: row.text, ...documentMetadata(row.metadata_json), cached: false }; // titles stored before they were made plain
   }
+}
+
+/**
+ * A document's date and author, when the metadata it was given names them as a source does
+ * (`published_at`: an ISO 8601 date or time; `author`: a name or a list of names); anything else
+ * in it is the caller's own and not read.
+ */
+export function documentMetadata(json: string | null): Pick<Page, "published_at" | "author"> {
+  let metadata: unknown;
+  try {
+    metadata = json ? JSON.parse(json) : null;
+  } catch {
+    return {};
+  }
+  if (!metadata || typeof metadata !== "object") return {};
+  const { published_at: date, author } = metadata as Record<string, unknown>;
+  const out: Pick<Page, "published_at" | "author"> = {};
+  if (typeof date === "string" && /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(date.trim())) {
+    const text = date.trim();
+    const time = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+    if (Number.isFinite(time)) out.published_at = text.length === 10 ? text : new Date(time).toISOString().replace(/\.000Z$/, "Z");
+  }
+  const names = (Array.isArray(author) ? author : [author]).filter((name): name is string => typeof name === "string" && name.trim() !== "");
+  if (names.length > 0) out.author = plainText(names.map((name) => name.trim()).join(", ")).slice(0, 200);
+  return out;
 }
 
 /** Two search spaces at once (collections and the web): their hits interleaved, best of each first, each url once. */

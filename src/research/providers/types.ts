@@ -47,6 +47,10 @@ export interface Page {
   title: string;
   /** Main text, boilerplate removed. */
   text: string;
+  /** When the page says it was published (its metadata): ISO 8601, a date (2024-05-01) or a UTC time (2024-05-01T14:30:00Z). */
+  published_at?: string;
+  /** Who the page says wrote it (its metadata), e.g. "Jane Doe" or "Jane Doe, John Roe". */
+  author?: string;
   /** True when served from the shared page cache (priced as a cached read). */
   cached: boolean;
 }

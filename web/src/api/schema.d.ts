@@ -2515,7 +2515,7 @@ export interface components {
         };
         /** @description A document to add. */
         DocumentInput: {
-            /** @description Anything you want back with the document (kept as given, at most 10 KB). */
+            /** @description Anything you want back with the document (kept as given, at most 10 KB). Two keys are also read as a web page's metadata is: `published_at` (an ISO 8601 date or time) and `author` (a name or a list of names) become the source's `published_at` and `author` when a job cites it, and the brief may cite them. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -3181,8 +3181,18 @@ export interface components {
         };
         /** @description A source the brief cites. */
         SourceDto: {
+            /**
+             * @description Who the page says wrote it, from its own metadata (author meta tags, JSON-LD author, the byline; for a collection document, its metadata's `author`); several names are joined with commas. Absent when it states none.
+             * @example Jane Doe
+             */
+            author?: string;
             /** @description The URL's host (for a collection document without a url, the collection's name). */
             domain: string;
+            /**
+             * @description When the page says it was published, from its own metadata (article:published_time, JSON-LD datePublished, <time datetime>, ...; for a collection document, its metadata's `published_at`): ISO 8601, a date (`2024-05-01`) or a UTC time (`2024-05-01T14:30:00Z`). Absent when it states none. The brief may cite it (and the author): both are part of the source's text as read, one sentence after the page's own text, `This page was published on 1 May 2024 by Jane Doe.`, which a citation can quote.
+             * @example 2024-05-01
+             */
+            published_at?: string;
             /** @description The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise. */
             summary?: string | null;
             /** @description The page's or document's title. */

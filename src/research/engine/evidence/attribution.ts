@@ -8,8 +8,10 @@ import { words } from "../language";
 export interface Attribution {
   /** The person whose words the page holds, when its title says so. */
   speaker: string | null;
-  /** The year the title names (the last one, as in "…, 1892"). */
+  /** The year the title names (the last one, as in "…, 1892"), else the year the page says it was published. */
   year: number | null;
+  /** The year is the page's date of publication, not its title's. */
+  published?: true;
 }
 
 /** Kinds of page whose text is its speaker's own words. */
@@ -22,13 +24,21 @@ const NAMED_BEFORE_COLON = /^((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'�
 /** "1863 address (Abraham Lincoln)": the speaker in brackets after what the page is. */
 const NAMED_IN_BRACKETS = /^(.+?)\s*\(((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'’.-]*)\)\s*$/u;
 
-export function pageAttribution(title: string): Attribution {
+/**
+ * `publishedAt`, the page's own date (issue 42), dates a page that is no one's own words when its
+ * title names no year: a news story or a post is of when it was published. A speech's page is
+ * not: an archive publishes a speech of 1892 in 2015.
+ */
+export function pageAttribution(title: string, publishedAt?: string): Attribution {
   const years = [...title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
   const year = years.length > 0 ? years[years.length - 1]! : null;
   const named = NAMED_BEFORE_COLON.exec(title.trim());
   if (named && OWN_WORDS.test(named[2]!)) return { speaker: named[1]!.trim(), year };
   const bracketed = NAMED_IN_BRACKETS.exec(title.trim());
-  return { speaker: bracketed && OWN_WORDS.test(bracketed[1]!) ? bracketed[2]!.trim() : null, year };
+  if (bracketed && OWN_WORDS.test(bracketed[1]!)) return { speaker: bracketed[2]!.trim(), year };
+  const published = /^(\d{4})-\d{2}/.exec(publishedAt ?? "");
+  if (year === null && published) return { speaker: null, year: Number(published[1]), published: true };
+  return { speaker: null, year };
 }
 
 /** Titles before a name: "President Lincoln" is Lincoln. */

@@ -1,6 +1,6 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { contentTerm, decodeEntities, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
+import { contentTerm, decodeEntities, MONTHS, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -8,8 +8,12 @@ export interface EvidenceDoc {
   url: string;
   title: string;
   domain: string;
-  /** The page text as read: passages' offsets point into it. */
+  /** The page text as read, with its dateline after it when it has one: passages' offsets point into it. */
   text: string;
+  /** When the page says it was published (ISO 8601), from its metadata. */
+  published_at?: string;
+  /** Who the page says wrote it, from its metadata. */
+  author?: string;
   sentences: string[];
   /**
    * Each sentence's words (lower-cased, accent-folded), one sentence per line: what a name is
@@ -26,6 +30,46 @@ export interface EvidenceDoc {
 const MAX_SENTENCES_PER_DOC = 1500;
 /** Scorings kept for reuse: the question's terms and a hop's focus terms, with room for one more. */
 const RECENT_SCORES = 3;
+
+const MONTH_NAMES = MONTHS.split("|");
+
+/** A page's date and author, as a page gives them beside its text. */
+export interface PageMetadata {
+  published_at?: string;
+  author?: string;
+}
+
+/**
+ * A page's date and author as a sentence of its own ("This page was published on 1 May 2024 by Jane
+ * Doe."), or null without either. It is appended to the page's text as evidence (issue 42): a claim
+ * must rest on a verbatim quote, so metadata is evidence only as text a quote can be checked
+ * against. It says "this page": the date is the page's, not that of what the page is about (a
+ * page on Frankenstein published in 2004 does not date the novel). The date is the day part of
+ * `published_at` (a time is in UTC), month in words, as the claim check and the short answer read dates.
+ */
+export function dateline(page: PageMetadata): string | null {
+  const date = pageDate(page.published_at);
+  const author =
+    page.author
+      ?.replace(/\s+/g, " ")
+      .replace(/[\s.,;:]+$/, "")
+      .trim() || null;
+  if (date && author) return `This page was published on ${date} by ${author}.`;
+  if (date) return `This page was published on ${date}.`;
+  return author ? `This page was written by ${author}.` : null;
+}
+
+/** The day of an ISO 8601 date or time in words ("2024-05-01T14:30:00Z" is "1 May 2024"); null when it is none. */
+export function pageDate(publishedAt: string | undefined): string | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(publishedAt ?? "");
+  const month = day ? MONTH_NAMES[Number(day[2]) - 1] : undefined;
+  return day && month && Number(day[3]) >= 1 ? `${Number(day[3])} ${month} ${day[1]}` : null;
+}
+
+/** A source's date and author, when its page states them (absent otherwise): what a SourceDto carries of them. */
+export function sourceMetadata(doc: PageMetadata): PageMetadata {
+  return { ...(doc.published_at ? { published_at: doc.published_at } : {}), ...(doc.author ? { author: doc.author } : {}) };
+}
 
 /** Everything read so far, with passage scoring against weighted query terms. */
 export class Evidence {
@@ -80,15 +124,21 @@ export class Evidence {
     return out;
   }
 
-  add(page: { url: string; title: string; text: string }, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
+  add(page: { url: string; title: string; text: string } & PageMetadata, domain: string, wave: number, foundBy: string[]): EvidenceDoc {
     const existing = this.byUrl.get(page.url);
     if (existing) return existing;
+    // The page's date and author, when it states them, as its last sentence: after the text, so
+    // the offsets of the page's own sentences are those of the text as read.
+    const line = dateline(page);
+    const text = line ? `${page.text.trimEnd()}\n\n${line}` : page.text;
     // Scraped text may hold HTML character references ("Tunnels &amp; Trolls"): sentences are
     // read decoded, while their offsets stay those of the text as stored.
     const spans = sentenceSpans(page.text);
     // A sentence can hold a reference only where the page does: most pages skip decoding.
     if (page.text.includes("&")) for (const span of spans) span.text = decodeEntities(span.text);
     const split = spans.filter((span) => /[\p{L}]{2}/u.test(span.text)).slice(0, MAX_SENTENCES_PER_DOC);
+    // The dateline is a sentence of its own, the last, kept past a long page's cap.
+    if (line) split.push({ text: line, start: text.length - line.length, end: text.length });
     const title = decodeEntities(page.title || page.url);
     const titleTerms = terms(title.replace(/\([^)]*\)/g, " "));
     const passages: Passage[] = [];
@@ -112,7 +162,8 @@ export class Evidence {
       url: page.url,
       title,
       domain,
-      text: page.text,
+      text,
+      ...sourceMetadata(page),
       sentences: split.map((span) => span.text),
       mentionKeys: mentionLines.join("\n"),
       passages,

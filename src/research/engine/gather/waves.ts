@@ -1,6 +1,6 @@
 import { domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
-import { analyzeEvidence } from "../evidence";
+import { analyzeEvidence, sourceMetadata } from "../evidence";
 import type { StopReason } from "../budget";
 import type { EvidenceAnalysis } from "../evidence";
 import { followUpQueries, modelPlan, modelReflect, nextHops, planBranches } from "../plan";
@@ -153,6 +153,6 @@ async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate
     addedDocs.push(evidence.add(result.value, candidate.hit.domain, wave, candidate.queries));
   }
   // Reported together once the wave's pages are in: a burst the job can stream at once.
-  for (const doc of addedDocs) await hooks.onSource?.({ url: doc.url, title: doc.title, domain: doc.domain, summary: null });
+  for (const doc of addedDocs) await hooks.onSource?.({ url: doc.url, title: doc.title, domain: doc.domain, ...sourceMetadata(doc), summary: null });
   return { added: addedDocs.length, readBlocked };
 }

@@ -3,7 +3,7 @@ import { type BriefBlock, cite, citeClauses, labelled, renderBrief } from "./bri
 import type { EvidenceAnalysis } from "../evidence";
 import type { EvidenceDoc } from "../evidence";
 import type { Passage } from "../evidence";
-import { similarity } from "../evidence";
+import { similarity, sourceMetadata } from "../evidence";
 import { terms } from "../language";
 
 export interface SynthesisOptions {
@@ -153,6 +153,7 @@ export class BriefWriter {
       url: doc.url,
       title: doc.title,
       domain: doc.domain,
+      ...sourceMetadata(doc),
       summary: options.includeSummaries ? contribution(doc, statements) : null,
     }));
     return { brief: renderBrief(written), sources, cited, statements, citations };

@@ -1,6 +1,6 @@
 import type { AnswerConfidence } from "../../shapes";
 import type { EvidenceAnalysis, EvidenceDoc, Passage } from "../evidence";
-import { similarity } from "../evidence";
+import { pageDate, similarity } from "../evidence";
 import { terms } from "../language";
 import { askModel, evidenceChars, type ModelContext } from "../model";
 import { writePrompt } from "../prompts";
@@ -100,7 +100,12 @@ export async function llmBrief(
   // The critic, in every mode whose envelope pays for it: each claim that checked, and the answer, against its quotes.
   await hooks.beforeCritic?.();
   const judged = drafts.filter((draft) => draft.check.ok);
-  const titleOf = (passage: Passage) => numbered.find((doc) => doc.index === passage.doc)?.title ?? "";
+  // The page's title, with its date when it states one (issue 42).
+  const titleOf = (passage: Passage) => {
+    const doc = numbered.find((candidate) => candidate.index === passage.doc);
+    const date = pageDate(doc?.published_at);
+    return doc ? `${doc.title}${date ? `; published ${date}` : ""}` : "";
+  };
   const criticClaim = (text: string, passages: Passage[]): CriticClaim => ({
     text,
     quotes: passages.map((passage) => passage.text),

@@ -42,7 +42,7 @@ export interface SourceLimits {
  * still gets its share.
  */
 export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], topic: OpenTopic, subjects: string[], limits: SourceLimits): OpenSources {
-  const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title) }));
+  const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title, entry.doc.published_at) }));
   const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
   const quotable = (pool: typeof attributed, subject: string | null): OpenSource[] => {
     const top = pool[0]?.entry.score ?? 0;

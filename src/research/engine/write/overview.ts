@@ -82,7 +82,11 @@ function asClause(text: string): string {
 function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: OpenSource[], speakers: string[], topic: string | null): Overview {
   // Each speaker's best page (sources come best first), the first MAX_CLAUSES speakers.
   const shown = speakers.slice(0, MAX_CLAUSES).map((speaker) => sources.find((source) => source.attribution.speaker === speaker)!);
-  const years = sources.map((source) => source.attribution.year).filter((year): year is number => year !== null);
+  // When they spoke: a page dated only by its publication (a news story about them) does not say.
+  const years = sources
+    .filter((source) => !source.attribution.published)
+    .map((source) => source.attribution.year)
+    .filter((year): year is number => year !== null);
   const span =
     years.length === 0 ? "" : Math.min(...years) === Math.max(...years) ? `In ${years[0]}, ` : `Between ${Math.min(...years)} and ${Math.max(...years)}, `;
   const noun = speakerNoun(query);

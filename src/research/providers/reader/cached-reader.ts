@@ -3,7 +3,7 @@ import type { Page, PageReader } from "../types";
 /** A page read is shared across jobs for this long. */
 const PAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
-type CacheRow = { url: string; status: string; title: string; text: string };
+type CacheRow = { url: string; status: string; title: string; text: string; published_at: string | null; author: string | null };
 
 /** Urls looked up in one query at most (D1 binds up to 100 parameters; one is the freshness bound). */
 const LOOKUP_CHUNK = 90;
@@ -13,7 +13,7 @@ const WRITE_BATCH = 25;
 
 /**
  * The shared page-read cache in D1: the same URL is fetched at most once per 24 hours across
- * all jobs. Failed reads are cached too, so a dead page does not cost a fetch per job. The
+ * all jobs, kept with its date and author. Failed reads are cached too, so a dead page does not cost a fetch per job. The
  * lookups of the reads started together (a queue batch's) go to D1 as one query, not one each;
  * with `defer`, their writes go as one batch once the last of those reads is in (one transaction,
  * not one per page, run after the answers are on their way).
@@ -34,17 +34,27 @@ export class CachedReader implements PageReader {
 
   async read(url: string, signal?: AbortSignal): Promise<Page | null> {
     const hit = await this.lookup(url);
-    if (hit) return hit.status === "ok" ? { url, title: hit.title, text: hit.text, cached: true } : null;
+    if (hit) return hit.status === "ok" ? { url, title: hit.title, text: hit.text, ...metadataOf(hit), cached: true } : null;
     this.fetching += 1;
     try {
       const page = await this.inner.read(url, signal);
       if (signal?.aborted) return page;
       const write = this.db
         .prepare(
-          "INSERT INTO page_cache (url, status, title, text, content_type, error, fetched_at) VALUES (?, ?, ?, ?, NULL, ?, ?) " +
-            "ON CONFLICT(url) DO UPDATE SET status = excluded.status, title = excluded.title, text = excluded.text, error = excluded.error, fetched_at = excluded.fetched_at",
+          "INSERT INTO page_cache (url, status, title, text, published_at, author, content_type, error, fetched_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?) " +
+            "ON CONFLICT(url) DO UPDATE SET status = excluded.status, title = excluded.title, text = excluded.text, published_at = excluded.published_at, " +
+            "author = excluded.author, error = excluded.error, fetched_at = excluded.fetched_at",
         )
-        .bind(url, page ? "ok" : "error", page?.title ?? "", page?.text ?? "", page ? null : "unreadable", new Date(this.now()).toISOString());
+        .bind(
+          url,
+          page ? "ok" : "error",
+          page?.title ?? "",
+          page?.text ?? "",
+          page?.published_at ?? null,
+          page?.author ?? null,
+          page ? null : "unreadable",
+          new Date(this.now()).toISOString(),
+        );
       if (this.defer) this.unwritten.push({ url, write });
       else await write.run();
       return page;
@@ -84,7 +94,7 @@ export class CachedReader implements PageReader {
       const urls = [...new Set(chunk.map((entry) => entry.url))];
       try {
         const { results } = await this.db
-          .prepare(`SELECT url, status, title, text FROM page_cache WHERE fetched_at > ? AND url IN (${urls.map(() => "?").join(", ")})`)
+          .prepare(`SELECT url, status, title, text, published_at, author FROM page_cache WHERE fetched_at > ? AND url IN (${urls.map(() => "?").join(", ")})`)
           .bind(freshAfter, ...urls)
           .all<CacheRow>();
         const byUrl = new Map(results.map((row) => [row.url, row]));
@@ -94,6 +104,11 @@ export class CachedReader implements PageReader {
       }
     }
   }
+}
+
+/** The page's date and author as a cache row keeps them (null columns are left out). */
+function metadataOf(row: CacheRow): Pick<Page, "published_at" | "author"> {
+  return { ...(row.published_at ? { published_at: row.published_at } : {}), ...(row.author ? { author: row.author } : {}) };
 }
 
 /**

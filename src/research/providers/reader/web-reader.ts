@@ -90,7 +90,15 @@ export class WebReader implements PageReader {
     const body = await readCapped(response, this.maxBytes);
     if (type.includes("html") || (!type && /^\s*<(!doctype|html)/i.test(body))) {
       const page = extractPage(body, target.toString());
-      return { url, title: page.title || target.hostname + target.pathname, text: page.text.slice(0, MAX_TEXT_CHARS), cached: false };
+      return {
+        url,
+        title: page.title || target.hostname + target.pathname,
+        text: page.text.slice(0, MAX_TEXT_CHARS),
+        // Its date and author reach the engine as evidence (issue 42, item 6).
+        ...(page.published_at ? { published_at: page.published_at } : {}),
+        ...(page.author ? { author: page.author } : {}),
+        cached: false,
+      };
     }
     if (type.startsWith("text/plain") || type.includes("markdown") || type === "") {
       const heading = /^#\s+(.+)$/m.exec(body)?.[1]?.trim();

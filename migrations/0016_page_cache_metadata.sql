@@ -1,0 +1,2 @@
+ALTER TABLE `page_cache` ADD `published_at` text;--> statement-breakpoint
+ALTER TABLE `page_cache` ADD `author` text;
