@@ -10,11 +10,18 @@ const base: ResearchResult = {
   answer: { text: "The Compromise Tariff of 1833", confidence: "high", citations: [0] },
   typed: null,
   sources: [
-    { url: "https://history.example.org/compromise", title: "Compromise Tariff", domain: "history.example.org" },
+    {
+      url: "https://history.example.org/compromise",
+      title: "Compromise Tariff",
+      domain: "history.example.org",
+      published_at: "2024-05-01",
+      author: "Jane Doe",
+    },
     { url: "https://history.example.org/jackson", title: "", domain: "history.example.org" },
   ],
   citations: [],
   credits_charged: 60,
+  charge_basis: { rule: "mode_price", reason: "Charged the standard price, 60 credits ($0.60): the brief cites 2 sources that address the question." },
   cost_usd: 0.0871,
   created_at: "2026-01-01T00:00:00.000Z",
   completed_at: "2026-01-01T00:00:04.000Z",
@@ -32,7 +39,7 @@ describe("the tools' words", () => {
         `Research job ${base.id} succeeded: charged 60 credits, $0.0871 of work, 4.2 s.`,
         "Question: What ended the Nullification Crisis?",
         base.brief,
-        "Sources:\n[1] Compromise Tariff (history.example.org): https://history.example.org/compromise\n" +
+        "Sources:\n[1] Compromise Tariff (history.example.org; by Jane Doe; published 2024-05-01): https://history.example.org/compromise\n" +
           "[2] https://history.example.org/jackson (history.example.org): https://history.example.org/jackson",
       ].join("\n\n"),
     );

@@ -83,7 +83,7 @@ const RESULT: ResearchResult = {
   answer: { text: "They were debated, then revised", confidence: "medium", citations: [0, 1] },
   typed: null,
   sources: [
-    { url: "https://example.com/a (1)", title: "Message [draft]", domain: "example.com" },
+    { url: "https://example.com/a (1)", title: "Message [draft]", domain: "example.com", published_at: "2024-05-01T09:30:00Z", author: "Jane Doe" },
     { url: "corpus://sotu.corpus/1890", title: "", domain: "sotu.corpus" },
   ],
   citations: [],
@@ -102,7 +102,7 @@ describe("the CLI's output", () => {
     expect(resultMarkdown(RESULT)).toBe(
       "# How did presidents describe tariffs?\n\n**Answer:** They were debated, then revised [1][2] _(Medium confidence)_\n\n" +
         "Tariffs were debated [1], and revised [2].\n\n## Sources\n\n" +
-        "1. [Message \\[draft\\]](https://example.com/a%20%281%29) — example.com\n" +
+        "1. [Message \\[draft\\]](https://example.com/a%20%281%29) — example.com — by Jane Doe, 2024-05-01\n" +
         "2. [corpus://sotu.corpus/1890](corpus://sotu.corpus/1890) — sotu.corpus\n",
     );
   });

@@ -5,9 +5,15 @@ function linkTarget(url: string): string {
   return url.replace(/[ ()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** Who wrote it and when it was published, when the page says so: " — by Jane Doe, 2024-05-01" (the day of `published_at`). */
+function byline(source: Source): string {
+  const parts = [source.author ? `by ${source.author}` : "", source.published_at?.slice(0, 10) ?? ""].filter(Boolean);
+  return parts.length > 0 ? ` — ${parts.join(", ")}` : "";
+}
+
 function sourceLine(source: Source, index: number): string {
   const title = (source.title || source.url).replace(/[[\]]/g, "\\$&");
-  return `${index + 1}. [${title}](${linkTarget(source.url)}) — ${source.domain}`;
+  return `${index + 1}. [${title}](${linkTarget(source.url)}) — ${source.domain}${byline(source)}`;
 }
 
 const CONFIDENCE = { high: "High confidence", medium: "Medium confidence", low: "Low confidence" } as const;

@@ -73,7 +73,9 @@ async function documentsOf(file: File, room: number, deadline: number): Promise<
   if (kind === "jsonl") return jsonLines(file.name, text, room);
   if (kind === "html") {
     const page = extractPage(text, "about:blank");
-    return [checked(file.name, { title: page.title || baseName(file), text: page.text })];
+    // The page's date and author, as a web page's: a job citing the document shows and can quote them (issue 42).
+    const stated = { ...(page.published_at ? { published_at: page.published_at } : {}), ...(page.author ? { author: page.author } : {}) };
+    return [checked(file.name, { title: page.title || baseName(file), text: page.text, ...(Object.keys(stated).length > 0 ? { metadata: stated } : {}) })];
   }
   const heading = kind === "markdown" ? /^#\s+(.+)$/m.exec(text)?.[1]?.trim() : undefined;
   return [checked(file.name, { title: heading || baseName(file), text })];

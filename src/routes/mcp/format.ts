@@ -28,7 +28,14 @@ export function progressMessage(event: JobEvent): string | null {
 
 /** The numbered source list: [n] in the brief is line n. */
 export function sourceList(sources: SourceDto[]): string {
-  return sources.map((source, index) => `[${index + 1}] ${source.title || source.url} (${source.domain}): ${source.url}`).join("\n");
+  return sources
+    .map((source, index) => `[${index + 1}] ${source.title || source.url} (${[source.domain, ...byline(source)].join("; ")}): ${source.url}`)
+    .join("\n");
+}
+
+/** Who wrote a source and when it was published, when the page says so: "by Jane Doe", "published 2024-05-01" (the day of `published_at`). */
+function byline(source: SourceDto): string[] {
+  return [source.author ? `by ${source.author}` : "", source.published_at ? `published ${source.published_at.slice(0, 10)}` : ""].filter(Boolean);
 }
 
 function outcomeLine(result: ResearchResult): string {

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode, useState } from "react";
 import type { Schemas } from "../api/client";
 import { inlineParts, parseBrief } from "../../../src/research/engine/write/brief-format";
 import { ShortAnswer } from "./ShortAnswer";
+import { SourceByline } from "./SourceByline";
 import { SourceLink } from "./SourceLink";
 
 type Result = Pick<Schemas["ResearchResult"], "status" | "answer" | "brief" | "sources" | "citations">;
@@ -82,7 +83,7 @@ export function BriefWithSources({ result }: { result: Result }) {
                 aria-current={selected === index ? "true" : undefined}
                 className={selected === index ? "selected" : undefined}
               >
-                <SourceLink url={source.url} title={source.title} /> <span className="muted">{source.domain}</span>
+                <SourceLink url={source.url} title={source.title} /> <span className="muted">{source.domain}</span> <SourceByline source={source} />
                 {source.summary && <p className="summary">{source.summary}</p>}
                 {selected === index && (
                   <ul aria-label={`Passages of source ${index + 1}`} className="quotes">

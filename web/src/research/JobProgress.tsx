@@ -1,4 +1,5 @@
 import { credits, workCredits } from "../format";
+import { SourceByline } from "./SourceByline";
 import type { JobStreamState } from "./useJobStream";
 
 const STAGES: Record<string, string> = {
@@ -58,7 +59,7 @@ export function JobProgress({ state, reservedCredits, maxWaves }: { state: JobSt
         <ol aria-label="Pages read" className="read-list">
           {sources.map((source) => (
             <li key={source.url}>
-              {source.title} <span className="muted">{source.domain}</span>
+              {source.title} <span className="muted">{source.domain}</span> <SourceByline source={source} />
             </li>
           ))}
         </ol>
