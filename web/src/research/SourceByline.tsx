@@ -9,12 +9,13 @@ export function sourceDate(publishedAt: string): string | null {
   return day && month ? `${Number(day[3])} ${month} ${day[1]}` : null;
 }
 
-/** Who wrote a source and when it was published, when the page says so (issue 42); nothing otherwise. */
+/** Who wrote a source and when it was published, when the page says so (issue 42), after its domain ("· by Jane Doe, 1 May 2024"); nothing otherwise. */
 export function SourceByline({ source }: { source: Pick<Schemas["SourceDto"], "published_at" | "author"> }) {
   const date = source.published_at ? sourceDate(source.published_at) : null;
   if (!date && !source.author) return null;
   return (
     <span className="muted source-byline">
+      {"· "}
       {source.author && <span>by {source.author}</span>}
       {source.author && date && ", "}
       {date && <time dateTime={source.published_at}>{date}</time>}
