@@ -19,11 +19,18 @@ import { join } from "node:path";
 import { parseHTML } from "linkedom";
 import { extractPageWithPath } from "../src/research/providers/reader/extract.ts";
 import { extractHtml } from "../src/research/providers/reader/html.ts";
+import { measuredCommit, writeResults } from "./report.ts";
 
 /** An older extractor to compare with: READER_OLD=path of a module exporting extractHtml (e.g. html.ts from `git show <commit>:...`). */
 const older: ((html: string) => Promise<{ text: string }> | { text: string }) | null = process.env.READER_OLD
   ? (await import(process.env.READER_OLD)).extractHtml
   : null;
+
+const lines: string[] = [];
+const log = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
 
 const dir = process.argv[2] ?? process.env.READER_PAGES;
 if (!dir || !existsSync(dir)) {
@@ -112,9 +119,9 @@ for (const name of names) {
 const half = Math.ceil(rows.length / 2);
 const sets = { tune: rows.slice(0, half), "held out": rows.slice(half), all: rows };
 const fmt = (value: number) => value.toFixed(3);
-console.log(`${rows.length} pages from ${dir} (tune: first ${half} by name, held out: the other ${rows.length - half})\n`);
-console.log("| pages | extractor | F1 | precision | recall | pages below 0.5 | empty |");
-console.log("|---|---|---|---|---|---|---|");
+log(`${rows.length} pages from ${dir} (tune: first ${half} by name, held out: the other ${rows.length - half})\n`);
+log("| pages | extractor | F1 | precision | recall | pages below 0.5 | empty |");
+log("|---|---|---|---|---|---|---|");
 for (const [label, set] of Object.entries(sets)) {
   for (const [extractor, pick] of [
     ...(older ? ([[`before (${process.env.READER_OLD})`, (row: Row) => row.older!]] as const) : []),
@@ -122,12 +129,12 @@ for (const [label, set] of Object.entries(sets)) {
     ["extractPage", (row: Row) => row.now],
   ] as const) {
     const s = summary(set.map(pick));
-    console.log(`| ${label} (${set.length}) | ${extractor} | ${fmt(s.f1)} | ${fmt(s.precision)} | ${fmt(s.recall)} | ${s.below} | ${s.empty} |`);
+    log(`| ${label} (${set.length}) | ${extractor} | ${fmt(s.f1)} | ${fmt(s.precision)} | ${fmt(s.recall)} | ${s.below} | ${s.empty} |`);
   }
 }
 const paths = new Map<string, number>();
 for (const row of rows) paths.set(row.path, (paths.get(row.path) ?? 0) + 1);
-console.log(`\nextractPage's path: ${[...paths].map(([path, count]) => `${path} ${count}`).join(", ")}`);
+log(`\nextractPage's path: ${[...paths].map(([path, count]) => `${path} ${count}`).join(", ")}`);
 if (process.env.READER_PAGES_VERBOSE) {
   for (const row of rows) {
     const f1 = (counts: Counts) => {
@@ -135,8 +142,10 @@ if (process.env.READER_PAGES_VERBOSE) {
       const r = recallOf(counts);
       return p + r > 0 ? ((2 * p * r) / (p + r)).toFixed(2) : "0.00";
     };
-    console.log(
+    log(
       `${row.name.padEnd(48)} ${row.older ? `before ${f1(row.older.counts)} ` : ""}guard ${f1(row.old.counts)} extractPage ${f1(row.now.counts)} ${row.path}`,
     );
   }
 }
+log(`\nCommit ${measuredCommit()}, ${new Date().toISOString()}.`);
+console.log(`Results: ${writeResults(lines, "reader-quality")}`);
