@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/errors";
 import { extractPage } from "../providers/reader/extract";
 import { UPLOAD_LIMITS } from "./limits";
-import { readPdf } from "./pdf";
+import { readPdf } from "../providers/pdf/read-pdf";
 import { DocumentInputSchema, type DocumentInput, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_CALL } from "./shapes";
 
 /** An uploaded file's size at most; beyond it, 413 payload_too_large. */

@@ -73,7 +73,8 @@ export interface PdfReadBounds {
   /** What decoding may produce (by default PDF_LIMITS'); a test passes its own to see what was decoded. */
   budget?: DecodeBudget;
   /**
-   * Reaching the text cap or the deadline ends the read with the pages read so far, instead of
+   * Reaching the text cap or the deadline ends the read with the pages read so far (the first page
+   * is always read), instead of
    * refusing the document: a PDF on the web is evidence, and its first pages are worth having
    * (the web reader). The page-count and decode bounds still refuse it.
    */
@@ -148,7 +149,8 @@ async function extract(name: string, bytes: Uint8Array, bounds: PdfReadBounds, b
     let length = 0;
     let complete = true;
     for (let number = 1; number <= pdf.numPages; number++) {
-      if (Date.now() > bounds.deadline) {
+      // keepWhatFits always reads the first page: opening a document may take the time alone.
+      if (Date.now() > bounds.deadline && !(bounds.keepWhatFits && number === 1)) {
         if (bounds.keepWhatFits) {
           complete = false;
           break;

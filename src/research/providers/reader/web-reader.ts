@@ -1,7 +1,7 @@
 import { destinationProblem, type NameResolver } from "../../../lib/host-resolution";
 import { fetchWithTimeout, USER_AGENT } from "../http";
 import type { Page, PageReader } from "../types";
-import { extractPage } from "./extract";
+import { bodyKind, MAX_PDF_BYTES, pageFromBody, sniffedKind } from "./page-body";
 import { parseRobots, robotsAllows, RobotsCache, type RobotsRules } from "./robots";
 import { fetchableUrl } from "./fetchable-url";
 
@@ -26,11 +26,9 @@ const sharedRobots = new RobotsCache();
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Text kept per page: enough for any article, bounded so one page cannot flood the evidence. */
-const MAX_TEXT_CHARS = 200_000;
-
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
+/** The body's first `maxBytes` bytes at most; the rest is not downloaded. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -48,13 +46,14 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     bytes.set(slice, offset);
     offset += slice.length;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /**
  * Fetches pages from the web: our own User-Agent, a timeout, a size cap, robots.txt
- * disallow rules honoured (see RobotsCache), HTML reduced to its main
- * text, plain text and markdown passed through, anything else skipped. Redirects are followed
+ * disallow rules honoured (see RobotsCache), the body made a page by ./page-body.ts (HTML to
+ * its main text in its declared charset, plain text and markdown as they are, a PDF's text
+ * within the PDF bounds), anything else skipped. Redirects are followed
  * by hand, at most MAX_REDIRECTS of them, each target checked as the first URL was (its form,
  * its host and, with a resolver, the addresses its name resolves to, then its robots.txt)
  * before anything is sent to it.
@@ -77,7 +76,7 @@ export class WebReader implements PageReader {
     if (!first) return null;
     const fetched = await this.fetchChecked(first, {
       signal,
-      headers: { "User-Agent": this.userAgent, Accept: "text/html,application/xhtml+xml,text/plain,text/markdown;q=0.9,*/*;q=0.1" },
+      headers: { "User-Agent": this.userAgent, Accept: "text/html,application/xhtml+xml,text/plain,text/markdown,application/pdf;q=0.9,*/*;q=0.1" },
       allowed: (hop) => this.allowedByRobots(hop),
     });
     if (!fetched) return null;
@@ -86,26 +85,17 @@ export class WebReader implements PageReader {
       await response.body?.cancel().catch(() => undefined);
       return null;
     }
-    const type = (response.headers.get("Content-Type") ?? "").toLowerCase();
-    const body = await readCapped(response, this.maxBytes);
-    if (type.includes("html") || (!type && /^\s*<(!doctype|html)/i.test(body))) {
-      const page = extractPage(body, target.toString());
-      return {
-        url,
-        title: page.title || target.hostname + target.pathname,
-        text: page.text.slice(0, MAX_TEXT_CHARS),
-        // Its date and author reach the engine as evidence (issue 42, item 6).
-        ...(page.published_at ? { published_at: page.published_at } : {}),
-        ...(page.author ? { author: page.author } : {}),
-        cached: false,
-      };
+    const type = response.headers.get("Content-Type") ?? "";
+    const byHeaders = bodyKind(type, target);
+    if (byHeaders === null) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
     }
-    if (type.startsWith("text/plain") || type.includes("markdown") || type === "") {
-      const heading = /^#\s+(.+)$/m.exec(body)?.[1]?.trim();
-      const name = decodeURIComponent(target.pathname.split("/").filter(Boolean).pop() ?? target.hostname);
-      return { url, title: heading ?? name, text: body.slice(0, MAX_TEXT_CHARS), cached: false };
-    }
-    return null;
+    // A PDF cut short cannot be parsed: it (or what may be one) is read up to its own, larger cap.
+    const bytes = await readCapped(response, byHeaders === "html" || byHeaders === "text" ? this.maxBytes : MAX_PDF_BYTES);
+    const kind = byHeaders === "sniff" ? sniffedKind(type, bytes) : byHeaders;
+    if (kind === null) return null;
+    return pageFromBody(kind, kind === "pdf" ? bytes : bytes.subarray(0, this.maxBytes), type, url, target);
   }
 
   /** May a request be sent to this (already well-formed) URL's host: loopback only when allowed, and what its name resolves to. */
@@ -175,7 +165,8 @@ export class WebReader implements PageReader {
         await response.body?.cancel().catch(() => undefined);
         return { rules: everything, answered: response.status < 500 };
       }
-      return { rules: parseRobots(await readCapped(response, 500_000), this.userAgent.split("/")[0]!), answered: true };
+      // robots.txt is UTF-8 (RFC 9309 section 2.3).
+      return { rules: parseRobots(new TextDecoder().decode(await readCapped(response, 500_000)), this.userAgent.split("/")[0]!), answered: true };
     } catch {
       return { rules: everything, answered: false };
     }
