@@ -214,10 +214,14 @@ describe("extractPage: within the DOM's memory budget", () => {
 
   it("takes the guard's text when Readability finds too little", () => {
     // Lines too short for Readability's paragraphs, in a list the guard reads line by line.
-    const html = page(`<ul>${PARAGRAPHS.map((paragraph) => `<li>${paragraph}</li>`).join("")}</ul>`);
+    const html = page(
+      `<ul>${PARAGRAPHS.slice(0, 2)
+        .map((paragraph) => `<li>${paragraph}</li>`)
+        .join("")}</ul>`,
+    );
     const { page: extracted, path } = extractPageWithPath(html, URL);
     expect(path).toBe("guard:too-little");
-    expectArticle(extracted.text);
+    expect(extracted.text).toBe(PARAGRAPHS.slice(0, 2).join("\n\n"));
     // A one-paragraph page: Readability keeps the menu beside it, the guard does not.
     const short = extractPageWithPath(page(`<nav><a href="/">Home</a> <a href="/about">About</a></nav><p>${PARAGRAPHS[0]}</p>`), URL);
     expect(short).toMatchObject({ path: "guard:too-little", page: { text: PARAGRAPHS[0] } });
