@@ -64,7 +64,7 @@ import { isExiting, runCleanup } from "./eval/cleanup";
 import { loadDatasets } from "./eval/dataset";
 import { onlyQuestions } from "./eval/only";
 import type { ModeRun } from "./eval/mode-run";
-import { answerSourceNote, jsonPathForMode, retrievalTable, shortAnswerTable, writeJson } from "./eval/report";
+import { answerSourceNote, jsonPathForMode, reliabilityTable, retrievalTable, shortAnswerTable, writeJson } from "./eval/report";
 import { runThroughService } from "./eval/service-run";
 import { summarizeGroups } from "./eval/summary";
 import { summarizeWrites, writeSummaryTable } from "./eval/write-summary";
@@ -121,6 +121,8 @@ async function main(): Promise<number> {
     log(`### Short answer\n\n${shortAnswerTable(summary)}\n`);
     const note = answerSourceNote(summary);
     if (note) log(`${note}\n`);
+    const reliability = reliabilityTable(summary.total);
+    if (reliability) log(`### Reliability of the stated answers (all questions)\n\n${reliability}\n`);
     log(`### Sources, brief, latency and credits\n\n${retrievalTable(summary)}`);
     // A model run (or a running server that reports its write stage): what was kept of the model's writing.
     const writes = summarizeWrites(run.rows.filter((row) => row.status === "succeeded").map((row) => row.write_report));

@@ -15,6 +15,8 @@ export type ScoredConfidence = Confidence | "unknown";
 export interface EvalAnswer {
   text: string;
   confidence: ScoredConfidence;
+  /** The engine's estimated probability that the answer is right, when it states one. */
+  probability?: number;
   /** 0-based indexes into the result's sources. */
   citations: number[];
 }
@@ -31,7 +33,7 @@ export type AnswerFrom = "field" | "opening";
 /** What a result may hold: `answer` is absent on servers that predate it. */
 export interface AnswerBearing {
   brief: string | null;
-  answer?: { text: string; confidence: Confidence; citations: number[] } | null;
+  answer?: { text: string; confidence: Confidence; probability?: number; citations: number[] } | null;
 }
 
 /**
@@ -60,5 +62,6 @@ export function readAnswer(result: AnswerBearing, from: AnswerFrom): { answer: E
   if (from === "opening") return { answer: answerFromOpening(result.brief ?? ""), source: "opening" };
   if (!("answer" in result) || result.answer === undefined) return { answer: answerFromOpening(result.brief ?? ""), source: "opening-fallback" };
   const answer = result.answer;
-  return { answer: answer ? { text: answer.text, confidence: answer.confidence, citations: [...answer.citations] } : null, source: "field" };
+  const probability = typeof answer?.probability === "number" ? { probability: answer.probability } : {};
+  return { answer: answer ? { text: answer.text, confidence: answer.confidence, ...probability, citations: [...answer.citations] } : null, source: "field" };
 }

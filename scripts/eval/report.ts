@@ -6,8 +6,9 @@ import type { ConfidencePrecision, GroupedSummary, Spread, Summary } from "./sum
 import { writeDetail } from "./write-summary";
 
 function shortAnswerCell(row: QuestionRow): string {
-  if (!row.answer) return "sa null       ";
-  return `sa ${row.metrics.shortAnswerCorrect ? "ok" : "--"} ${row.answer.confidence.padEnd(7)}`;
+  if (!row.answer) return "sa null            ";
+  const probability = row.answer.probability === undefined ? "    " : row.answer.probability.toFixed(2);
+  return `sa ${row.metrics.shortAnswerCorrect ? "ok" : "--"} ${row.answer.confidence.padEnd(7)} ${probability}`;
 }
 
 export function questionLine(row: QuestionRow, total: number): string {
@@ -25,7 +26,10 @@ export function questionLine(row: QuestionRow, total: number): string {
 /** `withWrite`: a model run, so the write stage's report is shown (or that there is none). */
 export function questionDetail(row: QuestionRow, withWrite = false): string {
   const aliases = row.answer_aliases.length ? ` (or ${row.answer_aliases.join(" / ")})` : "";
-  const answer = row.answer ? `${row.answer.text}  [${row.answer.confidence}; sources ${row.answer.citations.map((i) => i + 1).join(", ") || "none"}]` : "null";
+  const probability = row.answer?.probability === undefined ? "" : ` p ${row.answer.probability.toFixed(3)}`;
+  const answer = row.answer
+    ? `${row.answer.text}  [${row.answer.confidence}${probability}; sources ${row.answer.citations.map((i) => i + 1).join(", ") || "none"}]`
+    : "null";
   return [
     `   expected: ${row.expected_answer}${aliases}    gold: ${row.gold_urls.join(" ; ")}`,
     `   answer (${row.answer_source}): ${answer}    F1 ${row.metrics.f1.toFixed(2)}`,
@@ -64,6 +68,25 @@ export function shortAnswerTable(summary: GroupedSummary): string {
     `| group | questions | answered | correct (of all) | precision when answered | EM | F1 | ${levels.map((level) => `precision ${level}`).join(" | ")} |`,
     `|${"---|".repeat(7 + levels.length)}`,
     ...groups(summary).map(([name, s]) => row(name, s)),
+  ].join("\n");
+}
+
+/**
+ * The reliability table: the answers stated with a probability, binned by it, against how many
+ * were right. A calibrated engine's observed column tracks the predicted one.
+ */
+export function reliabilityTable(summary: Summary): string | null {
+  if (summary.reliability.length === 0) return null;
+  const stated = summary.reliability.reduce((sum, bin) => sum + bin.count, 0);
+  return [
+    `Answers stated with a probability: ${stated}. Predicted is the bin's mean probability, observed the share that was right.`,
+    "",
+    "| predicted probability | count | predicted (mean) | observed |",
+    "|---|---|---|---|",
+    ...summary.reliability.map(
+      (bin) =>
+        `| ${bin.from.toFixed(2)}–${bin.to.toFixed(2)} | ${bin.count} | ${bin.predicted.toFixed(3)} | ${bin.observed.toFixed(3)} (${Math.round(bin.observed * bin.count)}/${bin.count}) |`,
+    ),
   ].join("\n");
 }
 

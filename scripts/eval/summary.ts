@@ -1,4 +1,5 @@
 /** Aggregates of question rows: in total, by dataset `type`, by hop count and by source file. */
+import { type ReliabilityBin, reliabilityBins } from "../../src/research/engine/answer";
 import { CONFIDENCES, type ScoredConfidence } from "./answer";
 import type { QuestionRow } from "./row";
 
@@ -32,6 +33,11 @@ export interface Summary {
   f1: number;
   /** Per confidence level; "unknown" only where an opening sentence stood in for the answer. */
   by_confidence: Partial<Record<ScoredConfidence, ConfidencePrecision>>;
+  /**
+   * The answers that state a probability, binned by it: predicted against observed (the share that
+   * was right) and the count per bin. Empty when no answer states one.
+   */
+  reliability: ReliabilityBin[];
   /** Rows whose answer is the brief's opening sentence: asked for (--answer-from opening), or the result had no `answer` field. */
   answers_from_opening: number;
   answers_from_opening_fallback: number;
@@ -100,6 +106,11 @@ export function summarize(rows: QuestionRow[]): Summary {
     exact_match: share(rows, (row) => row.metrics.exactMatch),
     f1: mean(rows.map((row) => row.metrics.f1)),
     by_confidence: byConfidence(answered),
+    reliability: reliabilityBins(
+      answered.flatMap((row) =>
+        typeof row.answer?.probability === "number" ? [{ probability: row.answer.probability, correct: row.metrics.shortAnswerCorrect }] : [],
+      ),
+    ),
     answers_from_opening: rows.filter((row) => row.answer_source === "opening").length,
     answers_from_opening_fallback: rows.filter((row) => row.answer_source === "opening-fallback").length,
     support_recall: mean(rows.map((row) => row.metrics.supportRecall)),

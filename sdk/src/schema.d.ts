@@ -846,10 +846,15 @@ export interface components {
             /** @description Indexes into `sources` of the sources the answer rests on (the brief cites them as [index + 1]). */
             citations: number[];
             /**
-             * @description `high`: a sentence that was read states the asked relation between the question's subject (or the entity the chain resolved) and this answer. `medium`: the answer is the best-supported candidate, from passages that name the subject and what is asked but not in one statement. `low`: the answer is a guess from the closest evidence; check its citations.
+             * @description How likely the answer is to be right. The engine's own answers: `high` when its estimated `probability` is 0.95 or more, `medium` when 0.8 or more; below, no answer is stated (null). A hosted model's answer: `high` when a quote states it for the subject asked about, `medium` when it follows from what the quotes state. `low`: a guess from the closest evidence; check its citations.
              * @enum {string}
              */
             confidence: "high" | "medium" | "low";
+            /**
+             * @description The estimated probability that the engine's own answer is right, from a small model trained and calibrated on training questions of multi-hop QA datasets, and checked on training questions it never saw: `high` is 0.95 or more, `medium` 0.8 or more. Absent where no such model scores the answer (a hosted model's answer, an open question's overview, a mention looked up in a speaker's documents).
+             * @example 0.97
+             */
+            probability?: number;
             /** @description The answer itself, as a QA dataset gives it: an entity, a date, a number, a place, `yes` or `no`, or for an open question one sentence. Never the question re-spelled around a phrase. */
             text: string;
         };

@@ -32,9 +32,10 @@ async function ask(question: string, mode = "standard") {
 }
 
 describe("the short answer of a job", () => {
-  it("is high when every hop and the asked fact were read in a sentence, and cites both pages", async () => {
+  it("is high when every hop and the asked fact were read in a sentence, with its estimated probability, and cites both pages", async () => {
     const { done } = await ask("Where was the director of film Shadows Unseen born?");
-    expect(done.answer).toEqual({ text: "Salsomaggiore Terme", confidence: "high", citations: expect.any(Array) });
+    expect(done.answer).toEqual({ text: "Salsomaggiore Terme", confidence: "high", probability: expect.any(Number), citations: expect.any(Array) });
+    expect(done.answer.probability).toBeGreaterThanOrEqual(0.95);
     const cited = done.answer.citations.map((index: number) => done.sources[index].title).sort();
     expect(cited).toEqual(["Camillo Bazzoni", "Shadows Unseen"]);
     expect(done.brief.split("\n")[0]).toMatch(/^The director of film Shadows Unseen is Camillo Bazzoni, who was born in Salsomaggiore Terme \[\d\]\[\d\]\./);

@@ -88,6 +88,7 @@ function extractiveSynthesis(run: ResearchRun, critic: boolean) {
   const options = briefOptions(run.input, critic);
   const addressed = addressesQuestion(query, analysis, evidence);
   const outcome: AnswerOutcome = addressed ? answerQuestion(query, analysis, evidence) : { answer: null, partial: null, chain: { docs: [], links: [] } };
+  run.hooks.onAnswerCandidates?.(outcome.candidates ?? []);
   return { analysis, options, addressed, outcome, synthesis: extractiveBrief(query, analysis, outcome, addressed, options) };
 }
 
@@ -155,12 +156,17 @@ function shortAnswer(outcome: AnswerOutcome, synthesis: Synthesis, model: ModelS
   return answer ? withCitations(answer, synthesis) : null;
 }
 
-function withCitations(answer: { text: string; confidence: ShortAnswer["confidence"]; basis: { doc: number }[] }, synthesis: Synthesis): ShortAnswer | null {
+function withCitations(
+  answer: { text: string; confidence: ShortAnswer["confidence"]; probability?: number; basis: { doc: number }[] },
+  synthesis: Synthesis,
+): ShortAnswer | null {
   const docs = new Set(answer.basis.map((passage) => passage.doc));
   const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));
   // Never an answer resting on, or quoting, a document the result does not list (issue 40).
   if (citations.length === 0 || citations.length < docs.size) return null;
-  return { text: answer.text, confidence: answer.confidence, citations };
+  // Rounded down, so a published 0.95 is never a `medium` just below it.
+  const probability = answer.probability === undefined ? {} : { probability: Math.floor(answer.probability * 1000) / 1000 };
+  return { text: answer.text, confidence: answer.confidence, ...probability, citations };
 }
 
 /** The brief re-cast into the caller's response_schema, with the basis of each value. */

@@ -5,6 +5,7 @@ import type { ResearchProgress, ShortAnswer } from "../shapes";
 import type { CitationDto, SourceDto } from "./write";
 import type { TaskRunner } from "./fan-out";
 import type { WriteReport } from "./write/write-report";
+import type { ScoredCandidate } from "./answer";
 
 export type { CitationDto, ResearchProgress, ShortAnswer, SourceDto };
 
@@ -39,6 +40,8 @@ export interface ResearchHooks {
   signal?: AbortSignal;
   /** Alternative to `signal`: polled between steps. */
   isCancelled?: () => boolean | Promise<boolean>;
+  /** Every candidate short answer of the engine's own paths, with its features and probability (the training script collects them). */
+  onAnswerCandidates?: (candidates: ScoredCandidate[]) => void;
 }
 
 export interface ResearchOutput {

@@ -18,9 +18,13 @@ export interface DirectAnswer {
   docs: number[];
   /** Decided by how many of the asked words each option's page holds, not by a stated fact. */
   byOverlap?: boolean;
+  /** The fact it was decided on: a feature of its probability (answer/features.ts). */
+  rule?: DirectRule;
   /** The sentence of each doc it rests on (position in the page; the lead sentence when absent). */
   sentences?: number[];
 }
+
+export type DirectRule = "birth_years" | "overlap" | "nationality" | "same_place" | "attribute" | "measure" | "start_year" | "place";
 
 /** Demonyms name their country: "an American director" is "from the United States". */
 export const DEMONYMS: Record<string, string> = {
@@ -136,7 +140,7 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
     const pickA = wantEarlier ? yearA < yearB : yearA > yearB;
     const [winner, loser, winYear, loseYear] = pickA ? [first, second, yearA, yearB] : [second, first, yearB, yearA];
     const comparative = query.focusTerms.find((term) => BIRTH_COMPARATIVES.has(term) && term !== "born") ?? (wantEarlier ? "older" : "younger");
-    return { answer: winner, text: `${winner} is ${comparative}: ${winner} was born in ${winYear}, ${loser} in ${loseYear}.`, docs };
+    return { answer: winner, text: `${winner} is ${comparative}: ${winner} was born in ${winYear}, ${loser} in ${loseYear}.`, docs, rule: "birth_years" };
   }
   // "Which writer was from England, A or B?": the option whose page matches the asked attribute.
   const attribute = [...query.focusTerms, ...query.entities.filter((entity) => !query.options.includes(entity)).flatMap((entity) => terms(entity))];
@@ -152,6 +156,7 @@ function choiceAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DirectAnswer |
   return {
     answer: winner,
     byOverlap: true,
+    rule: "overlap",
     text: `${winner} (${winnerDoc.doc.title}) is the one that matches: ${winnerDoc.doc.sentences[0] ?? ""}`.trim(),
     docs,
   };
@@ -177,8 +182,8 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null 
     if (natA.length === 0 || natB.length === 0) return null;
     const shared = natA.filter((country) => natB.includes(country));
     return shared.length > 0
-      ? { text: `Yes: both ${first} and ${second} are from ${titleCase(shared[0]!)}.`, docs }
-      : { text: `No: ${first} is from ${titleCase(natA[0]!)} and ${second} from ${titleCase(natB[0]!)}.`, docs };
+      ? { text: `Yes: both ${first} and ${second} are from ${titleCase(shared[0]!)}.`, docs, rule: "nationality" }
+      : { text: `No: ${first} is from ${titleCase(natA[0]!)} and ${second} from ${titleCase(natB[0]!)}.`, docs, rule: "nationality" };
   }
   if (same) {
     const placeA = firstPlace(a.doc.sentences[0] ?? textA, a.doc.title);
@@ -186,8 +191,8 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null 
     if (!placeA || !placeB) return null;
     const equal = words(placeA).join(" ") === words(placeB).join(" ");
     return equal
-      ? { text: `Yes: both ${first} and ${second} are in ${placeA}.`, docs }
-      : { text: `No: ${first} is in ${placeA}, while ${second} is in ${placeB}.`, docs };
+      ? { text: `Yes: both ${first} and ${second} are in ${placeA}.`, docs, rule: "same_place" }
+      : { text: `No: ${first} is in ${placeA}, while ${second} is in ${placeB}.`, docs, rule: "same_place" };
   }
   // "Are A and B both X?": X is what the question says besides the subjects.
   const attribute = [
@@ -201,9 +206,9 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null 
   const missingB = attribute.filter((term) => !haveB.has(term));
   const description = attribute.join(" ");
   if (missingA.length === 0 && missingB.length === 0)
-    return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs };
+    return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs, rule: "attribute" };
   const lacking = [missingA.length > 0 ? first : null, missingB.length > 0 ? second : null].filter(Boolean).join(" and ");
-  return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs };
+  return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs, rule: "attribute" };
 }
 
 const BIGGER = /\b(taller|higher|longer|larger|bigger|deeper|greater|shorter|smaller|lower|shallower)\s+than\b/i;
@@ -232,10 +237,16 @@ function comparison(question: string, first: string, second: string, a: RankedDo
         text: `${ok ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)} and ${second} about ${formatMetres(mb.value)}.`,
         docs,
         sentences,
+        rule: "measure",
       };
     }
     const yes = wantsBigger ? ma.value > mb.value : ma.value < mb.value;
-    return { text: `${yes ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)}, ${second} about ${formatMetres(mb.value)}.`, docs, sentences };
+    return {
+      text: `${yes ? "Yes" : "No"}: ${first} measures about ${formatMetres(ma.value)}, ${second} about ${formatMetres(mb.value)}.`,
+      docs,
+      sentences,
+      rule: "measure",
+    };
   }
   const older = OLDER.exec(question);
   if (older) {
@@ -243,7 +254,12 @@ function comparison(question: string, first: string, second: string, a: RankedDo
     if (!ya || !yb || ya.value === yb.value) return null;
     const wantsEarlier = /^(older|earlier)$/i.test(older[1]!);
     const yes = wantsEarlier ? ya.value < yb.value : ya.value > yb.value;
-    return { text: `${yes ? "Yes" : "No"}: ${first} dates from ${ya.value} and ${second} from ${yb.value}.`, docs, sentences: [ya.sentence, yb.sentence] };
+    return {
+      text: `${yes ? "Yes" : "No"}: ${first} dates from ${ya.value} and ${second} from ${yb.value}.`,
+      docs,
+      sentences: [ya.sentence, yb.sentence],
+      rule: "start_year",
+    };
   }
   const relation = RELATION_IN.exec(question);
   if (relation) {
@@ -255,12 +271,12 @@ function comparison(question: string, first: string, second: string, a: RankedDo
     const verb = relation[1]!.toLowerCase();
     if (/^same\b/i.test(relation[2]!)) {
       const equal = words(firstPart(pa.value)).join(" ") === words(firstPart(pb.value)).join(" ");
-      return { text: `${equal ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences };
+      return { text: `${equal ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences, rule: "place" };
     }
     if (/\bboth\b/i.test(question)) {
       const place = relation[2]!;
       const yes = placeIncludes(pa.value, place) && placeIncludes(pb.value, place);
-      return { text: `${yes ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences };
+      return { text: `${yes ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences, rule: "place" };
     }
   }
   return null;

@@ -14,6 +14,8 @@ export interface AnswerSpan {
   text: string;
   passage: Passage;
   score: number;
+  /** Its score's share of its own and the runner-up's (1 when no other span scored): how clearly it won. */
+  share?: number;
 }
 
 /** "July 16, 1966", "16 July 1966", "July 1966". */
@@ -174,8 +176,8 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
       }
     }
   }
-  const best = [...votes.values()].sort((a, b) => b.score - a.score)[0];
-  return best ?? null;
+  const [best, second] = [...votes.values()].sort((a, b) => b.score - a.score);
+  return best ? { ...best, share: best.score / (best.score + (second?.score ?? 0)) } : null;
 }
 
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */

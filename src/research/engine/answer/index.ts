@@ -8,3 +8,5 @@ export * from "./chain";
 export * from "./templates";
 export * from "./comparison";
 export * from "./mention";
+export * from "./calibrator";
+export * from "./features";

@@ -3,6 +3,8 @@ import { type Evidence, type EvidenceAnalysis, type Passage, pageSaysWords, type
 import type { HopAttribute, QueryAnalysis } from "../question";
 import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
+import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
+import { type AnswerCandidate, type AnswerPath, candidateFeatures, type FeatureContext } from "./features";
 import { resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
 import { COUNTRIES, statedAttribute } from "./facts";
@@ -11,17 +13,20 @@ import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
 /**
- * The short answer of a question and how far the evidence supports it. Three paths, most
- * trusted first:
+ * The short answer of a question and how likely it is to be right. Every path proposes its
+ * candidate; a calibrated model (answer/calibrator.ts, learned on training questions) gives each
+ * the probability that it is right, and the most probable is stated when that is 0.8 or more
+ * (`medium`), 0.95 or more (`high`). The paths:
  * 1. a hop chain the fact patterns read end to end (every hop and the asked attribute stated in
- *    a sentence of the right page): `high`, or `medium` where a hop named two entities;
- * 2. "Did X mention Y?" answered yes by the sentences of X's pages that say Y: `high`;
- *    a comparison decided on a stated fact of each side (question/comparison.ts): `high`, or
- *    `medium` where a hop named two entities; else a yes/no or a pick decided on the deciding
- *    fact of each subject's page (answer/direct.ts): `medium`, never a pick by word overlap;
- * 3. the span of the asked type found along the best chain of pages, for an open question whose
- *    own chain was not followed: `medium` only when a link leads to its page, it is no backdrop,
- *    and its sentence states the asked birth or death in a fact pattern next to what is asked.
+ *    a sentence of the right page);
+ * 2. "Did X mention Y?" answered yes by the sentences of X's pages that say Y (a lookup, stated
+ *    `high` unscored: no training split asks it);
+ * 3. a comparison decided on a stated fact of each side (question/comparison.ts), and a yes/no or
+ *    a pick decided on the deciding fact of each subject's page (answer/direct.ts), or by the
+ *    asked words each option's page holds;
+ * 4. the general path: the span of the asked type found along the best chain of pages, for an
+ *    open question; what its old gates checked (a link leads to its page, it is no backdrop, its
+ *    sentence states the asked fact next to what is asked) are now features of its probability.
  * Trust comes before coverage: below `medium` the engine states no answer (null) and the brief
  * shows the closest evidence instead.
  */
@@ -29,6 +34,10 @@ import { chainSentence, partialChainSentence, plainAnswerSentence } from "./temp
 export interface AnswerFinding {
   text: string;
   confidence: AnswerConfidence;
+  /** The estimated probability that the answer is right (answer/calibrator.ts); absent for a mention, which is looked up, not inferred. */
+  probability?: number;
+  /** The path that produced it. */
+  path: AnswerPath;
   /** The opening sentence in the engine's words (a fixed frame, or "Answer: X."). */
   sentence: string;
   /** The passages the answer rests on, in chain order: each link, then the answer's own sentence. */
@@ -37,21 +46,33 @@ export interface AnswerFinding {
   docs: number[];
 }
 
+/** A candidate as the model saw it: what the training script collects. */
+export interface ScoredCandidate {
+  path: AnswerPath;
+  text: string;
+  features: number[];
+  probability: number;
+}
+
 export interface AnswerOutcome {
   answer: AnswerFinding | null;
   /** What a chain that did not close established, and what it misses (the brief opens with it). */
   partial: { sentence: string; basis: Passage[]; docs: number[] } | null;
   /** The pages the answer (or the closest evidence) runs through, and the passages linking them: the brief's findings start there. */
   chain: { docs: RankedDoc[]; links: Passage[] };
+  /** Every candidate answer with its features and probability, the stated one among them. */
+  candidates?: ScoredCandidate[];
 }
 
-export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): AnswerOutcome {
+export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence, model: AnswerModel = ANSWER_MODEL): AnswerOutcome {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   const pagesOf = (indexes: number[]) =>
     indexes.map((index) => ranked.find((entry) => entry.doc.index === index)).filter((entry): entry is RankedDoc => entry !== undefined);
+  const candidates: AnswerCandidate[] = [];
   let partial: AnswerOutcome["partial"] = null;
   // Whether the question's own chain was followed at least one hop: a looser path then answers the wrong hop.
   let chainFollowed = false;
+  const decide = (closest: AnswerOutcome["chain"]) => choose(candidates, { query, evidence, ranked }, partial, closest, model);
   if (query.hops) {
     const resolved = resolveChain(query.hops, evidence);
     // A chain of three or more hops is beyond what the general path follows (two or three pages
@@ -61,82 +82,135 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     const docs = resolved.steps.flatMap((step) => (step.doc ? [step.doc.index] : []));
     const last = resolved.steps[resolved.steps.length - 1]!;
     if (resolved.answer) {
-      const ambiguous = resolved.steps.some((step) => step.ambiguous);
-      const basis = [...new Set([...links, resolved.answer.passage])];
       const answerDocs = [...new Set([...docs, resolved.answer.passage.doc])];
-      return {
-        answer: {
-          text: resolved.answer.text,
-          confidence: ambiguous ? "medium" : "high",
-          sentence: chainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute, resolved.answer.text),
-          basis,
-          docs: answerDocs,
-        },
-        partial: null,
+      candidates.push({
+        path: "chain",
+        text: resolved.answer.text,
+        sentence: chainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute, resolved.answer.text),
+        basis: [...new Set([...links, resolved.answer.passage])],
+        docs: answerDocs,
         chain: { docs: pagesOf(answerDocs), links },
-      };
-    }
-    if (resolved.steps.length > 1 && query.hops.relations.length === resolved.steps.length - 1) {
+        signals: { ambiguous: resolved.steps.some((step) => step.ambiguous), hops: query.hops.relations.length },
+      });
+    } else if (resolved.steps.length > 1 && query.hops.relations.length === resolved.steps.length - 1) {
       partial = { sentence: partialChainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute), basis: links, docs };
     }
   }
-  if (ranked.length === 0) return { answer: null, partial, chain: { docs: [], links: [] } };
+  if (ranked.length === 0) return decide({ docs: [], links: [] });
 
   if (query.kind === "yes_no") {
     const mention = mentionAnswer(query.question, evidence);
-    if (mention) return { answer: { ...mention, confidence: "high" }, partial, chain: { docs: pagesOf(mention.docs), links: [] } };
+    if (mention) candidates.push({ path: "mention", ...mention, chain: { docs: pagesOf(mention.docs), links: [] }, signals: {} });
   }
+  const pair = { docs: ranked.slice(0, 2), links: [] };
+  let comparisonUnread = false;
   if (query.comparison) {
     const compared = compareByFacts(query.comparison, evidence);
-    if (compared) return { answer: compared, partial, chain: { docs: pagesOf(compared.docs), links: [] } };
-    // The comparison's shape was read but a side's fact was not: a guess from other words of the
-    // pages (the older yes/no path) was right only about half the time on training questions.
-    return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
+    if (compared) {
+      candidates.push({
+        path: "comparison",
+        text: compared.text,
+        sentence: compared.sentence,
+        basis: compared.basis,
+        docs: compared.docs,
+        chain: { docs: pagesOf(compared.docs), links: [] },
+        signals: {
+          // A hop that named two entities ("directed by A and B") is what makes a comparison `medium` there.
+          ambiguous: compared.confidence !== "high",
+          hops: Math.max(...query.comparison.sides.map((side) => side.relations.length)),
+        },
+      });
+    }
+    comparisonUnread = !compared;
   }
   // "Was A or B born first?" asks which, not whether: a yes or no would answer nothing.
-  if (query.kind === "yes_no" && /\bor\b/i.test(query.question) && !/\bboth\b/i.test(query.question))
-    return { answer: null, partial, chain: { docs: ranked.slice(0, 2), links: [] } };
+  if (query.kind === "yes_no" && /\bor\b/i.test(query.question) && !/\bboth\b/i.test(query.question)) return decide(pair);
   const direct = directAnswer(query, ranked);
-  // A pick made by counting the asked words on each option's page is a guess, not a stated fact.
-  if (direct && !direct.byOverlap) {
+  if (direct) {
     const docs = pagesOf(direct.docs);
     const basis = docs.map((entry, index) => entry.doc.passages[direct.sentences?.[index] ?? 0] ?? entry.doc.passages[0]!).filter(Boolean);
-    return { answer: { text: direct.answer, confidence: "medium", sentence: direct.text, basis, docs: direct.docs }, partial, chain: { docs, links: [] } };
+    candidates.push({
+      path: "direct",
+      text: direct.answer,
+      sentence: direct.text,
+      basis,
+      docs: direct.docs,
+      chain: { docs, links: [] },
+      signals: { rule: direct.rule, comparisonUnread },
+    });
   }
+  if (query.comparison) return decide(pair);
 
   const chain = answerChain(query, analysis, ranked);
   const closest = { docs: chain.docs, links: chain.links };
-  // A yes/no or a pick between options is answered by one of them, never by a span of the pages;
-  // a question whose hop chain was followed but did not close is not answered by a looser path
-  // either (it stated the author's birth date for "the mother of the author of Frankenstein").
-  if (!chain.span || !chain.answerDoc || partial || query.kind !== "open" || chainFollowed) return { answer: null, partial, chain: closest };
-  const end = chain.docs[chain.docs.length - 1]!;
-  const links = chain.answerDoc === end ? chain.links : [];
-  // The general path states an answer only where a link of the chain leads to the page that holds
-  // it: a span on the first page is, as often as not, the bridge ("Woody Allen" for the actress
-  // of his film) or a neighbour of the answer (on HotpotQA training questions, single-page spans
-  // were right less than half the time).
-  if (links.length === 0 || links.every((link) => link.doc === chain.span!.passage.doc)) return { answer: null, partial, chain: closest };
-  if (isBackdrop(query, chain.span.text, evidence)) return { answer: null, partial, chain: closest };
-  // Beyond the chains the question reader knows, an answer is stated only where its sentence
-  // states the asked fact in a pattern the fact reader knows ("He was born in Omaha"): other
-  // spans of the general path were right about half the time on training questions.
-  const attribute = askedFact(query.question);
-  if (!attribute || words(statedAttribute(chain.span.passage.text, attribute)?.value ?? "").join(" ") !== words(chain.span.text).join(" ")) {
-    return { answer: null, partial, chain: closest };
-  }
-  const confidence = spanConfidence(query, chain.span.text, chain.span.passage, chain.answerDoc);
-  if (confidence === "low") return { answer: null, partial, chain: closest };
-  return {
-    answer: {
+  // A yes/no or a pick between options is answered by one of them, never by a span of the pages.
+  if (chain.span && chain.answerDoc && query.kind === "open") {
+    const end = chain.docs[chain.docs.length - 1]!;
+    const links = chain.answerDoc === end ? chain.links : [];
+    const attribute = askedFact(query.question);
+    const stated = spanStatement(query, chain.span.text, chain.span.passage, chain.answerDoc);
+    candidates.push({
+      path: "general",
       text: chain.span.text,
-      confidence,
       sentence: plainAnswerSentence(chain.span.text),
       basis: [...links, chain.span.passage],
       docs: chain.docs.map((entry) => entry.doc.index),
-    },
-    partial,
-    chain: closest,
+      chain: closest,
+      signals: {
+        chainFollowed,
+        partial: partial !== null,
+        // On HotpotQA training questions a span on the chain's first page was, as often as not,
+        // the bridge ("Woody Allen" for the actress of his film) or a neighbour of the answer.
+        linked: links.length > 0 && !links.every((link) => link.doc === chain.span!.passage.doc),
+        backdrop: isBackdrop(query, chain.span.text, evidence),
+        factPattern:
+          attribute !== null && words(statedAttribute(chain.span.passage.text, attribute)?.value ?? "").join(" ") === words(chain.span.text).join(" "),
+        near: stated.near && stated.onSubject,
+        share: chain.span.share ?? 1,
+      },
+    });
+  }
+  return decide(closest);
+}
+
+/**
+ * The most probable candidate, stated when its probability earns `medium` or `high`; otherwise no
+ * answer, and the brief opens with the closest evidence (or what a chain that did not close established).
+ */
+function choose(
+  candidates: AnswerCandidate[],
+  context: Omit<FeatureContext, "candidates">,
+  partial: AnswerOutcome["partial"],
+  closest: AnswerOutcome["chain"],
+  model: AnswerModel,
+): AnswerOutcome {
+  // "Did X mention Y?" is a lookup of the words in X's own pages, not an inference, and no
+  // training split asks such questions to learn its probability from: it is stated at `high`
+  // unscored, as before the model.
+  const mention = candidates.find((candidate) => candidate.path === "mention");
+  if (mention) {
+    return {
+      answer: { text: mention.text, confidence: "high", path: "mention", sentence: mention.sentence, basis: mention.basis, docs: mention.docs },
+      partial,
+      chain: mention.chain,
+      candidates: [],
+    };
+  }
+  const scored = candidates.map((candidate) => {
+    const features = candidateFeatures(candidate, { ...context, candidates });
+    return { candidate, features, probability: answerProbability(features, model) };
+  });
+  const summary = scored.map(({ candidate, features, probability }) => ({ path: candidate.path, text: candidate.text, features, probability }));
+  const best = scored.reduce<(typeof scored)[number] | null>((top, entry) => (!top || entry.probability > top.probability ? entry : top), null);
+  const confidence = best ? confidenceFor(best.probability, model) : null;
+  if (!best || !confidence) return { answer: null, partial, chain: closest, candidates: summary };
+  const { candidate, probability } = best;
+  return {
+    answer: { text: candidate.text, confidence, probability, path: candidate.path, sentence: candidate.sentence, basis: candidate.basis, docs: candidate.docs },
+    // A chain that closed says everything a partial one would.
+    partial: candidate.path === "chain" ? null : partial,
+    chain: candidate.chain,
+    candidates: summary,
   };
 }
 
@@ -174,23 +248,23 @@ function isBackdrop(query: QueryAnalysis, span: string, evidence: Evidence): boo
 const STATED_WITHIN = 5;
 
 /**
- * A span found by the general path is `medium` when its sentence says what is asked right next
- * to it (the asked relation or attribute within a few words) and speaks of its page's subject;
- * anything looser is `low`.
+ * How a span of the general path is stated: whether its sentence says what is asked right next to
+ * it (the asked relation or attribute within a few words, or life dates in brackets), and whether
+ * it speaks of its page's subject.
  */
-function spanConfidence(query: QueryAnalysis, span: string, passage: Passage, page: RankedDoc): AnswerConfidence {
+function spanStatement(query: QueryAnalysis, span: string, passage: Passage, page: RankedDoc): { near: boolean; onSubject: boolean } {
   const asked = withRelations(query.focusTerms.filter((term) => !query.linkTerms.includes(term)));
-  if (asked.size === 0) return "low";
+  const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
+  if (asked.size === 0) return { near: false, onSubject };
   const tokens = words(passage.text);
   const spanWords = words(span);
   const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
-  if (at < 0) return "low";
+  if (at < 0) return { near: false, onSubject };
   // Life dates in brackets state birth and death though no word says so ("Tomas Arnsby (March 3, 1702 – ...)").
   const lifeDate = (["birth_date", "death_date"] as const).some(
     (attribute) => asked.has(stem(attribute.split("_")[0]!)) && statedAttribute(passage.text, attribute)?.value === span,
   );
   const near =
     lifeDate || tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
-  const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
-  return near && onSubject ? "medium" : "low";
+  return { near, onSubject };
 }

@@ -1,0 +1,224 @@
+import { type Evidence, pageSaysWords, type Passage, type RankedDoc, titleRefersTo } from "../evidence";
+import type { QueryAnalysis } from "../question";
+import { words } from "../language";
+import type { DirectRule } from "./direct";
+import { COUNTRIES } from "./facts";
+
+/**
+ * A candidate short answer, as one path of the engine produced it, and what that path saw while
+ * producing it: the calibrated model (answer/calibrator.ts) turns these into the probability that
+ * the answer is right. Every path proposes; none decides.
+ */
+
+/** The path that produced a candidate. */
+export type AnswerPath = "chain" | "mention" | "comparison" | "direct" | "general";
+
+export interface CandidateSignals {
+  /** A hop named several entities ("directed by A and B"). */
+  ambiguous?: boolean;
+  /** Relations followed to reach it (a hop chain, or a comparison's longer side). */
+  hops?: number;
+  /** The direct path's deciding fact. */
+  rule?: DirectRule;
+  /** A comparison whose fact was not read on both sides (the direct path answered instead). */
+  comparisonUnread?: boolean;
+  /** General path: a link of the chain of pages leads to the page holding the span. */
+  linked?: boolean;
+  /** General path: the span is the backdrop of what was read (a country not asked for, a name three or more pages say). */
+  backdrop?: boolean;
+  /** General path: the span's sentence states the asked birth or death in a fact pattern of answer/facts.ts. */
+  factPattern?: boolean;
+  /** General path: a word of what is asked stands within 5 words of the span. */
+  near?: boolean;
+  /** General path: how clearly the span outscored the runner-up (its share of both scores). */
+  share?: number;
+  /** The question's own hop chain was followed at least a hop (a looser path then answers the wrong hop). */
+  chainFollowed?: boolean;
+  /** The question's chain was read to its last page but no sentence there states the attribute. */
+  partial?: boolean;
+}
+
+export interface AnswerCandidate {
+  path: AnswerPath;
+  text: string;
+  /** The opening sentence in the engine's words. */
+  sentence: string;
+  /** The passages it rests on, in chain order (the answer's own sentence last). */
+  basis: Passage[];
+  /** Evidence indexes of the pages it runs through. */
+  docs: number[];
+  /** The pages and links the brief starts from when this candidate is the answer. */
+  chain: { docs: RankedDoc[]; links: Passage[] };
+  signals: CandidateSignals;
+}
+
+/**
+ * The model's inputs, in the order of the weights file. Each is 0/1 or a number in [0, 1]; the
+ * weights file stores how each was scaled when it was trained. The `path_` and `rule_` features
+ * are each path's and rule's own intercept (the training script barely penalises them).
+ */
+export const FEATURE_NAMES = [
+  "path_chain",
+  "path_mention",
+  "path_comparison",
+  "path_direct",
+  "path_general",
+  "rule_overlap",
+  "rule_attribute",
+  "rule_nationality",
+  "rule_birth_years",
+  "rule_other_fact",
+  "asks_person",
+  "asks_place",
+  "asks_date",
+  "asks_number",
+  "asks_entity",
+  "asks_yes_no",
+  "type_fit",
+  "answer_no",
+  "answer_words",
+  "answer_country",
+  "answer_has_page",
+  "answer_in_question",
+  "pages_saying_answer",
+  "answer_page_rank",
+  "answer_sentence_lead",
+  "answer_sentence_on_subject",
+  "hops",
+  "question_hops",
+  "question_comparison",
+  "ambiguous",
+  "comparison_unread",
+  "chain_followed",
+  "partial",
+  "linked",
+  "backdrop",
+  "fact_pattern",
+  "fact_linked",
+  "near",
+  "share",
+  "agreeing_paths",
+  "disagreeing_paths",
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+export interface FeatureContext {
+  query: QueryAnalysis;
+  evidence: Evidence;
+  /** The pages read that scored, best first. */
+  ranked: RankedDoc[];
+  /** Every candidate of the question (this one among them): agreement across paths. */
+  candidates: readonly AnswerCandidate[];
+}
+
+const OTHER_FACTS: ReadonlySet<DirectRule> = new Set(["same_place", "measure", "start_year", "place"]);
+
+/** The answer as compared across candidates: its words, lower case, without accents. */
+export function answerKey(text: string): string {
+  return words(text).join(" ");
+}
+
+/** Does the answer have the shape the question asks for (a year for "when", a name for "who", yes/no for a yes/no)? */
+export function typeFits(query: QueryAnalysis, text: string): boolean {
+  const yesNo = /^(?:yes|no)$/i.test(text.trim());
+  switch (query.expects) {
+    case "yes_no":
+      return yesNo;
+    case "date":
+    case "year":
+      return /\b\d{3,4}\b/.test(text);
+    case "number":
+      return /\d/.test(text) || /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion)\b/i.test(text);
+    case "choice":
+      return query.options.some((option) => answerKey(option) === answerKey(text));
+    case "description":
+      return !yesNo;
+    default:
+      // A name: capitalised, no digits, not yes/no.
+      return !yesNo && /^\p{Lu}/u.test(text.trim()) && !/\d/.test(text);
+  }
+}
+
+/** The page a passage is on, among those that scored, and its rank (0 for the best). */
+function rankOf(ranked: readonly RankedDoc[], doc: number): number {
+  return ranked.findIndex((entry) => entry.doc.index === doc);
+}
+
+/** A sentence speaks of its page's subject: the lead, a pronoun opening, or the subject's name. */
+function onSubject(evidence: Evidence, passage: Passage): boolean {
+  if (passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their|Born|Died)\b/.test(passage.text)) return true;
+  const doc = evidence.docs.find((entry) => entry.index === passage.doc);
+  if (!doc) return false;
+  const name = words(doc.title.replace(/\s*\([^)]*\)\s*$/, "")).filter((word) => word.length > 2);
+  const said = new Set(words(passage.text));
+  return name.some((word) => said.has(word));
+}
+
+const bit = (value: boolean | undefined) => (value ? 1 : 0);
+
+/** The features of one candidate, by name. */
+export function featureMap(candidate: AnswerCandidate, context: FeatureContext): Record<FeatureName, number> {
+  const { query, evidence, ranked, candidates } = context;
+  const { signals } = candidate;
+  const key = answerKey(candidate.text);
+  const yesNo = key === "yes" || key === "no";
+  const last = candidate.basis[candidate.basis.length - 1];
+  const rank = last ? rankOf(ranked, last.doc) : -1;
+  const questionWords = new Set(words(query.question));
+  const answerWords = words(candidate.text);
+  const saying = yesNo || key === "" ? 0 : evidence.docs.filter((doc) => pageSaysWords(doc, key)).length;
+  const others = candidates.filter((other) => other !== candidate && other.path !== candidate.path);
+  const expects = query.expects;
+  return {
+    path_chain: bit(candidate.path === "chain"),
+    path_mention: bit(candidate.path === "mention"),
+    path_comparison: bit(candidate.path === "comparison"),
+    path_direct: bit(candidate.path === "direct"),
+    path_general: bit(candidate.path === "general"),
+    rule_overlap: bit(signals.rule === "overlap"),
+    rule_attribute: bit(signals.rule === "attribute"),
+    rule_nationality: bit(signals.rule === "nationality"),
+    rule_birth_years: bit(signals.rule === "birth_years"),
+    rule_other_fact: bit(signals.rule !== undefined && OTHER_FACTS.has(signals.rule)),
+    asks_person: bit(expects === "person"),
+    asks_place: bit(expects === "place"),
+    asks_date: bit(expects === "date" || expects === "year"),
+    asks_number: bit(expects === "number"),
+    asks_entity: bit(expects === "entity" || expects === "description"),
+    asks_yes_no: bit(expects === "yes_no" || expects === "choice"),
+    type_fit: bit(typeFits(query, candidate.text)),
+    answer_no: bit(key === "no"),
+    answer_words: Math.min(answerWords.length, 6) / 6,
+    answer_country: bit(COUNTRIES.includes(candidate.text.trim())),
+    answer_has_page: bit(!yesNo && evidence.docs.some((doc) => titleRefersTo(doc.title, candidate.text))),
+    answer_in_question: yesNo || answerWords.length === 0 ? 0 : answerWords.filter((word) => questionWords.has(word)).length / answerWords.length,
+    pages_saying_answer: Math.min(saying, 5) / 5,
+    answer_page_rank: rank < 0 ? 0 : 1 / (1 + rank),
+    answer_sentence_lead: bit(last !== undefined && last.position < 3),
+    answer_sentence_on_subject: bit(last !== undefined && onSubject(evidence, last)),
+    hops: Math.min(signals.hops ?? 0, 3) / 3,
+    question_hops: Math.min(query.hops?.relations.length ?? 0, 3) / 3,
+    question_comparison: bit(query.comparison !== null),
+    ambiguous: bit(signals.ambiguous),
+    comparison_unread: bit(signals.comparisonUnread),
+    chain_followed: bit(signals.chainFollowed),
+    partial: bit(signals.partial),
+    linked: bit(signals.linked),
+    backdrop: bit(signals.backdrop),
+    fact_pattern: bit(signals.factPattern),
+    // A fact stated in a pattern is worth most on the page a link leads to: elsewhere it is, as
+    // often as not, a fact of someone else ("Birn was born in Helsinki" on the film's page).
+    fact_linked: bit(signals.factPattern && signals.linked),
+    near: bit(signals.near),
+    share: signals.share ?? 0,
+    agreeing_paths: Math.min(others.filter((other) => answerKey(other.text) === key).length, 2) / 2,
+    disagreeing_paths: Math.min(others.filter((other) => answerKey(other.text) !== key).length, 2) / 2,
+  };
+}
+
+/** The features of one candidate in the order of FEATURE_NAMES. */
+export function candidateFeatures(candidate: AnswerCandidate, context: FeatureContext): number[] {
+  const map = featureMap(candidate, context);
+  return FEATURE_NAMES.map((name) => map[name]);
+}
