@@ -5,8 +5,8 @@
 // Pages: each DIR/*/source.html (Mozilla Readability's test/test-pages: fetch the repository and
 // pass that folder; they are not kept here), and synthetic pages made here up to the reader's 2 MB
 // cap: tag-dense, attribute-heavy, deeply nested, link lists, one big table, plain long text, and
-// tag-dense and long-text pages just under and just over the estimate's limit (the largest pages
-// the DOM is given).
+// tag-dense pages just under and just over the element cap and the estimate's limit, long-text
+// pages under the estimate's limit (the largest pages the DOM is given).
 //
 // CPU per page: the CPU time workerd's threads ran (/proc/PID/task/*/schedstat, so a loaded machine
 // does not count) to answer POST /extract less that to answer POST /noop with the same body (the
@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { DOM_BUDGET_BYTES, domCostEstimate, PAGE_MEMORY_BUDGET_BYTES } from "../src/research/providers/reader/extract.ts";
+import { DOM_BUDGET_BYTES, domCostEstimate, MAX_DOM_ELEMENTS, PAGE_MEMORY_BUDGET_BYTES } from "../src/research/providers/reader/extract.ts";
 import { machineLoad, measuredCommit, median, percentile, writeResults } from "./report.ts";
 
 const MB = 1024 * 1024;
@@ -87,6 +87,9 @@ function syntheticPages(): Map<string, string> {
     filled("<tr><td>Harbour Rovers</td><td>10</td><td>8</td><td>25</td></tr>", CAP, (b) => shell(`<table>${b}</table>`)),
   );
   pages.set("synthetic/long-text-2mb", longTextOf(CAP));
+  for (const elements of [MAX_DOM_ELEMENTS * 0.95, MAX_DOM_ELEMENTS * 1.05]) {
+    pages.set(`synthetic/tag-dense-${Math.round(elements)}-elements`, tagDense(Math.floor((elements / 3) * TAG_DENSE.length)));
+  }
   for (const percent of [50, 90, 99, 110]) pages.set(`synthetic/tag-dense-at-${percent}%-of-estimate-limit`, tagDense(tagDenseSizeAt(percent / 100)));
   for (const percent of [90, 99]) pages.set(`synthetic/long-text-at-${percent}%-of-estimate-limit`, longTextOf(longTextSizeAt(percent / 100)));
   pages.set(

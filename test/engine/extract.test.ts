@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOM_BUDGET_BYTES, domCostEstimate, extractPage, extractPageWithPath } from "../../src/research/providers/reader/extract";
+import { DOM_BUDGET_BYTES, domCostEstimate, extractPage, extractPageWithPath, MAX_DOM_ELEMENTS } from "../../src/research/providers/reader/extract";
 import { extractHtml } from "../../src/research/providers/reader/html";
 import { isoDate } from "../../src/research/providers/reader/metadata";
 
@@ -200,6 +200,14 @@ describe("extractPage: within the DOM's memory budget", () => {
     expect(extracted.title).toBe("Harbour wall to be rebuilt");
     expect(extracted.text).toBe(PARAGRAPHS.join("\n\n"));
     expect(extracted.lang).toBe("en");
+  });
+
+  it("reads a page of more elements than Readability is given with the guard, whatever its memory estimate", () => {
+    const html = page(`<article>${ARTICLE}</article><div hidden>${"<i></i>".repeat(MAX_DOM_ELEMENTS + 1000)}</div>`);
+    expect(domCostEstimate(html)).toBeLessThan(DOM_BUDGET_BYTES);
+    const { page: extracted, path } = extractPageWithPath(html, URL);
+    expect(path).toBe("guard:budget");
+    expect(extracted.text).toBe(PARAGRAPHS.join("\n\n"));
   });
 
   it("reads an ordinary article with Readability", () => {

@@ -43,29 +43,49 @@ const BYTES_PER_ATTRIBUTE = 300;
 /** Readability's text shorter than this (characters of prose) is "too little": the guard's is taken when it has more. */
 const ENOUGH_CHARS = 250;
 
-/** The estimated memory of a DOM of this markup, counted without parsing it: its elements, its attributes ("=") and its length. */
-export function domCostEstimate(html: string): number {
+/**
+ * Elements given to Readability at most: its time grows with them, and nothing inside a request
+ * can stop it (workerd's clock stands still while JS runs). Measured in workerd (bench/reader.ts):
+ * tag-dense pages of 15k and 27k elements took it 300 and 490 ms of CPU; the largest of its own
+ * 130 test pages has 9.9k elements (Wikipedia's), a news page a few thousand.
+ */
+export const MAX_DOM_ELEMENTS = 20_000;
+
+/** Elements ("<" then a letter) and attributes ("=") of the markup, counted without parsing it. */
+function markupCounts(html: string): { elements: number; attributes: number } {
   let elements = 0;
   for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
     const next = html.charCodeAt(at + 1);
-    // "<" then a letter opens an element.
     if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122)) elements++;
   }
   let attributes = 0;
   for (let at = html.indexOf("="); at >= 0; at = html.indexOf("=", at + 1)) attributes++;
-  return elements * BYTES_PER_ELEMENT + attributes * BYTES_PER_ATTRIBUTE + html.length * BYTES_PER_CHAR;
+  return { elements, attributes };
 }
+
+/** The estimated memory of a DOM of this markup, counted without parsing it: its elements, its attributes and its length. */
+export function domCostEstimate(html: string, counts = markupCounts(html)): number {
+  return counts.elements * BYTES_PER_ELEMENT + counts.attributes * BYTES_PER_ATTRIBUTE + html.length * BYTES_PER_CHAR;
+}
+
+/** What a page may cost the DOM path: memory (the estimate) and elements (time). */
+export interface DomLimits {
+  bytes: number;
+  elements: number;
+}
+const DOM_LIMITS: DomLimits = { bytes: DOM_BUDGET_BYTES, elements: MAX_DOM_ELEMENTS };
 
 export type ExtractPath = "readability" | "guard:budget" | "guard:too-little" | "guard:failed";
 
-/** extractPage with the path it took (the bench and tests look at it); the bench measures the DOM past the budget with a larger one. */
-export function extractPageWithPath(html: string, url: string, budgetBytes = DOM_BUDGET_BYTES): { page: ExtractedPage; path: ExtractPath } {
+/** extractPage with the path it took (the bench and tests look at it); the bench measures the DOM past the limits with larger ones. */
+export function extractPageWithPath(html: string, url: string, limits: DomLimits = DOM_LIMITS): { page: ExtractedPage; path: ExtractPath } {
   const metadata = pageMetadata(html);
   const guarded = (path: ExtractPath) => {
     const page = extractHtml(html);
     return { page: { ...metadata, title: page.title, text: page.text }, path };
   };
-  if (domCostEstimate(html) > budgetBytes) return guarded("guard:budget");
+  const counts = markupCounts(html);
+  if (counts.elements > limits.elements || domCostEstimate(html, counts) > limits.bytes) return guarded("guard:budget");
 
   let article: ReadabilityResult | null;
   let title: string;
