@@ -355,6 +355,19 @@ export interface components {
              */
             cancel_outcome: "cancelled" | "already_finished";
         };
+        /** @description Why a job was charged what it was: the rule applied and a sentence with the figures. */
+        ChargeBasis: {
+            /**
+             * @description Why it cost what it cost, in one sentence for a person, with the figures.
+             * @example Charged only its metered work, 9 credits ($0.09), not the standard price of 60 credits: no source the job read addresses the question, so its brief cites none.
+             */
+            reason: string;
+            /**
+             * @description The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).
+             * @enum {string}
+             */
+            rule: "reserved" | "mode_price" | "nothing_addressed" | "metered" | "cancelled" | "refunded";
+        };
         /** @description The exact passage of a source that one claim of the brief rests on. */
         Citation: {
             /** @description A claim of the brief (or, with `field`, a typed field and its value), without its [n] markers. */
@@ -800,6 +813,7 @@ export interface components {
             answer: components["schemas"]["ShortAnswer"] | null;
             /** @description The brief, in Markdown of one fixed form (written and read by one module of the service): blocks separated by a blank line, each an optional heading line followed by either one paragraph line or bullet lines (`- ` each). It opens with a paragraph: the direct answer, or what the sources say and do not say. A heading is either a section of a longer report, `## Title` (`## Findings`; `## Open questions` last, whose bullets are questions the sources leave open and cite nothing), or a group, `**Title**` alone on its line: what the findings under it are about (a source's title, or a subject, period or speaker). Every claim ends with its citations, one or more `[n]` before its closing punctuation, where `[n]` is `sources[n - 1]`; a line may carry a label before a colon ("Grover Cleveland, 1887: ..."), who said it and when. No other Markdown is used. Null until the job succeeds. A failed job is refunded and carries no brief, sources or citations, only its `error` (for a typed output, the fields no source supports or that do not conform). A job cancelled while it was still gathering carries a brief of the pages it had read (`partial`), when what it read addresses the question; one cancelled while writing, none. */
             brief: string | null;
+            charge_basis: components["schemas"]["ChargeBasis"];
             /** @description The claim-level basis of the brief: one entry per cited claim and source, with the exact quote and its offsets; entries with `field` are the basis of the typed output's values, with a `confidence`. Empty until the job succeeds, except the brief's own entries when the job failed on its typed output. */
             citations: components["schemas"]["Citation"][];
             /**
@@ -814,7 +828,7 @@ export interface components {
              * @description When the job was accepted (UTC).
              */
             created_at: string;
-            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price. */
+            /** @description Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose brief cites no source (nothing it read addresses the question, and the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price. `charge_basis` says which rule applied and why. */
             credits_charged: number;
             /** @description Why the job failed; null unless `status` is `failed`. */
             error: string | null;
@@ -2372,6 +2386,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "credits_charged": 15,
+                     *       "charge_basis": {
+                     *         "rule": "mode_price",
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
                      *       "completed_at": "2026-11-23T17:59:49.500Z",
@@ -2585,6 +2603,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "credits_charged": 15,
+                     *       "charge_basis": {
+                     *         "rule": "mode_price",
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
                      *       "completed_at": "2026-11-23T17:59:49.500Z",
@@ -2707,6 +2729,10 @@ export interface operations {
                      *       ],
                      *       "citations": [],
                      *       "credits_charged": 3,
+                     *       "charge_basis": {
+                     *         "rule": "cancelled",
+                     *         "reason": "Charged 3 credits ($0.03), the metered work done before the cancel stopped the job; the other 57 credits reserved went back to your balance."
+                     *       },
                      *       "cost_usd": 0.021,
                      *       "created_at": "2026-11-23T17:59:49.605Z",
                      *       "completed_at": "2026-11-23T17:59:50.211Z",
@@ -3054,7 +3080,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
              *     ```
              */
             200: {

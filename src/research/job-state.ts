@@ -1,9 +1,10 @@
 import type { LifecycleEvent } from "../webhooks/headers";
 import type { SearchScope } from "./providers/types";
 import type { JobStatus } from "../db/schema/jobs";
-import { creditsCharged, meteredCredits, type ResearchMode, roundUsd } from "./pricing";
+import { type ResearchMode, roundUsd } from "./pricing";
+import { decideCharge, succeededCharge } from "./charge";
 import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress, WriteReport } from "./engine";
-import type { ResearchResult, SourceDto } from "./shapes";
+import type { ChargeBasis, ResearchResult, SourceDto } from "./shapes";
 import { plainText } from "../lib/plain-text";
 
 /** Sources as callers see them: title and summary as plain text, whatever a page or an older row held (issue 26, defect 7). */
@@ -68,21 +69,22 @@ export type Outcome =
   | { status: "failed"; error: string; costUsd: number; waves: number };
 
 /**
- * What the caller pays (decisions.md): the fixed price (or metered cost for max) when succeeded;
- * the credits for work already spent when cancelled; nothing when failed. Never above the reservation.
- * A succeeded job whose sources address nothing of the question pays its metered work, never more
- * than the mode's price: a fixed price for "nothing found" is what customers of research APIs
- * complain about (docs/decisions.md, "Charges"). Settling releases the reservation minus this figure.
+ * What the caller pays and why (src/research/charge.ts, the one charge rule): the fixed price (or
+ * metered cost for max) when succeeded and its brief cites sources that address the question; its
+ * metered work, never more than the price, when the brief cites nothing; the work already spent
+ * when cancelled; nothing when failed. Never above the reservation. Settling releases the
+ * reservation minus this figure.
  */
+export function chargeOf(spec: JobSpec, outcome: Outcome): { credits: number; basis: ChargeBasis } {
+  const job = { mode: spec.mode, maxCredits: spec.maxCredits, reservedCredits: spec.reservedCredits };
+  if (outcome.status === "succeeded") return decideCharge(job, succeededCharge(outcome.output));
+  if (outcome.status === "cancelled") return decideCharge(job, { status: "cancelled", costUsd: outcome.costUsd });
+  return decideCharge(job, { status: "failed" });
+}
+
+/** The credits of chargeOf. */
 export function chargeFor(spec: JobSpec, outcome: Outcome): number {
-  let charge = 0;
-  if (outcome.status === "succeeded") {
-    const { cost_usd, addressed } = outcome.output;
-    const price = creditsCharged(spec.mode, cost_usd, spec.maxCredits);
-    charge = addressed ? price : Math.min(price, meteredCredits(cost_usd));
-  }
-  if (outcome.status === "cancelled") charge = meteredCredits(outcome.costUsd);
-  return Math.max(0, Math.min(charge, spec.reservedCredits));
+  return chargeOf(spec, outcome).credits;
 }
 
 /** The final ResearchResult of an outcome. `cost_usd` never exceeds the envelope. */
@@ -98,6 +100,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
   // can satisfy, or a deadline too short to meet, would be a free brief (issue 39).
   const cancelled = outcome.status === "cancelled" ? outcome : null;
   const found = cancelled?.found ?? undefined;
+  const charge = chargeOf(spec, outcome);
   return {
     id: spec.id,
     status: outcome.status,
@@ -107,7 +110,8 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     typed: succeeded?.typed ?? null,
     sources: plainSources(succeeded?.sources ?? found?.sources ?? (cancelled ? record.sources : [])),
     citations: succeeded?.citations ?? found?.citations ?? [],
-    credits_charged: chargeFor(spec, outcome),
+    credits_charged: charge.credits,
+    charge_basis: charge.basis,
     cost_usd: cost,
     created_at: spec.createdAt,
     completed_at: new Date(completedAt).toISOString(),
@@ -132,6 +136,10 @@ export function liveResult(record: JobRecord): ResearchResult {
     sources: plainSources(record.sources),
     citations: [],
     credits_charged: 0,
+    charge_basis: decideCharge(
+      { mode: spec.mode, maxCredits: spec.maxCredits, reservedCredits: spec.reservedCredits },
+      { status: record.status === "pending" ? "pending" : "running", costUsd: record.progress?.cost_usd ?? 0 },
+    ).basis,
     cost_usd: roundUsd(record.progress?.cost_usd ?? 0),
     created_at: spec.createdAt,
     completed_at: null,

@@ -5,6 +5,7 @@ import type { Paging } from "../lib/paging";
 import { usdToMicros } from "./pricing";
 import { plainSources, type ResearchResult } from "./job-state";
 import type { WriteReport } from "./engine";
+import { rowChargeBasis } from "./charge";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 
@@ -23,7 +24,9 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
 export function resultFromRow(job: ResearchJobRow): ResearchResult {
   // Rows written before claim-level citations (or the short answer) existed have none.
   if (job.resultJson) {
-    const result = { citations: [], answer: null, partial: false, ...(JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer" | "partial">) };
+    const stored = JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer" | "partial" | "charge_basis">;
+    // Rows written before `charge_basis` (issue 43) get it from their figures, under the same rule.
+    const result = { citations: [], answer: null, partial: false, charge_basis: rowChargeBasis(job), ...stored };
     return { ...result, sources: plainSources(result.sources ?? []) }; // rows written before titles were made plain
   }
   return {
@@ -36,6 +39,7 @@ export function resultFromRow(job: ResearchJobRow): ResearchResult {
     sources: [],
     citations: [],
     credits_charged: job.creditsCharged,
+    charge_basis: rowChargeBasis(job),
     cost_usd: job.costUsdMicros / 1_000_000,
     created_at: job.createdAt,
     completed_at: job.completedAt,

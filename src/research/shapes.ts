@@ -86,6 +86,25 @@ const ShortAnswerDto = z
   })
   .openapi("ShortAnswer", { description: "The short answer to the question, with how far the sources read support it." });
 
+/** Which rule decided a job's charge (src/research/charge.ts, docs/decisions.md "Charges"). */
+export const CHARGE_RULES = ["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded"] as const;
+export type ChargeRule = (typeof CHARGE_RULES)[number];
+
+export const ChargeBasisDto = z
+  .object({
+    rule: z.enum(CHARGE_RULES).openapi({
+      description:
+        "The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).",
+    }),
+    reason: z.string().openapi({
+      description: "Why it cost what it cost, in one sentence for a person, with the figures.",
+      example:
+        "Charged only its metered work, 9 credits ($0.09), not the standard price of 60 credits: no source the job read addresses the question, so its brief cites none.",
+    }),
+  })
+  .openapi("ChargeBasis", { description: "Why a job was charged what it was: the rule applied and a sentence with the figures." });
+export type ChargeBasis = z.infer<typeof ChargeBasisDto>;
+
 export const ResearchResultDto = z
   .object({
     id: JobId,
@@ -115,8 +134,9 @@ export const ResearchResultDto = z
     }),
     credits_charged: z.int().openapi({
       description:
-        "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose sources turned out not to address the question at all (the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price.",
+        "Credits this job cost you: the mode's price when it succeeded (`max`: its metered cost, at most `max_credits`), the work done when cancelled, 0 when failed. 0 while it runs (the price is reserved, not yet charged). A succeeded job whose brief cites no source (nothing it read addresses the question, and the brief says so) is charged only its metered work, `ceil(cost_usd * 100)`, never more than the mode's price. `charge_basis` says which rule applied and why.",
     }),
+    charge_basis: ChargeBasisDto,
     cost_usd: z.number().openapi({
       description:
         "The metered cost of the work the job did (so far, while it runs), in USD, at the operation prices (`GET /api/billing/op-prices`); never above the mode's cost envelope.",

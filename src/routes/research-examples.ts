@@ -122,6 +122,10 @@ export const researchResultExample = {
     },
   ],
   credits_charged: 15,
+  charge_basis: {
+    rule: "mode_price",
+    reason: "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits.",
+  },
   cost_usd: 0.017,
   created_at: "2026-11-23T17:59:49.149Z",
   completed_at: "2026-11-23T17:59:49.500Z",
@@ -145,6 +149,10 @@ export const cancelledResultExample = {
   ],
   citations: [],
   credits_charged: 3,
+  charge_basis: {
+    rule: "cancelled",
+    reason: "Charged 3 credits ($0.03), the metered work done before the cancel stopped the job; the other 57 credits reserved went back to your balance.",
+  },
   cost_usd: 0.021,
   created_at: "2026-11-23T17:59:49.605Z",
   completed_at: "2026-11-23T17:59:50.211Z",
@@ -180,6 +188,10 @@ export const jobEventsExample = [
       sources: [{ url: "corpus://sotu.corpus/1908-theodore-roosevelt", title: "Theodore Roosevelt: State of the Union address, 1908", domain: "sotu.corpus" }],
       citations: [],
       credits_charged: 60,
+      charge_basis: {
+        rule: "mode_price",
+        reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits.",
+      },
       cost_usd: 0.087,
       created_at: "2026-11-23T17:59:49.605Z",
       completed_at: "2026-11-23T17:59:50.994Z",

@@ -87,6 +87,8 @@ test("a playground job says what it charged in credits and USD, names its metere
   await expect(outcome.getByRole("term").nth(2)).toHaveText("Metered work");
   await expect(outcome.getByRole("definition").nth(2)).toHaveText(/^\d+(\.\d+)? credits$/);
   await expect(outcome).not.toContainText("$0.0"); // no fraction-of-a-cent dollar figure beside the charge
+  // Why it cost that (charge_basis, issue 43): the rule's sentence with the figures.
+  await expect(page.getByLabel("Why this charge")).toHaveText(/^Charged the lite price, 15 credits \(\$0\.15\): the brief cites \d+ sources? that address/);
   // A source of the shared corpus (corpus://…) has nothing a browser can open: its title, no link.
   const source1 = page.locator("#source-1");
   await expect(source1).toContainText(/State of the Union/);

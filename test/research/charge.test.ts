@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { loadConfig } from "../../src/env";
 import type { ResearchOutput } from "../../src/research/engine";
-import { chargeFor, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
+import { chargeFor, chargeOf, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
 import { budgetsForMode, type ResearchMode, reservationCredits } from "../../src/research/pricing";
 import { reserveCredits, settleReservation } from "../../src/services/billing/reservations";
 import { expectLedgerConsistent, signupUser } from "../helpers";
@@ -33,13 +33,16 @@ function spec(mode: ResearchMode): JobSpec {
   };
 }
 
-function succeeded(costUsd: number, addressed: boolean): Outcome {
+const SOURCE = { url: "https://fifa.example.org/2022", title: "2022 FIFA World Cup final", domain: "fifa.example.org" };
+
+/** A succeeded output: a brief citing one source that addresses the question, or one saying nothing read does (citing none). */
+function succeeded(costUsd: number, addressed: boolean, sources = addressed ? [SOURCE] : []): Outcome {
   const output: ResearchOutput = {
     brief: addressed ? "Argentina won the final [1]." : "The sources read do not cover this question.",
-    answer: addressed ? { text: "Argentina", confidence: "high", citations: [0] } : null,
+    answer: addressed && sources.length > 0 ? { text: "Argentina", confidence: "high", citations: [0] } : null,
     addressed,
     typed: null,
-    sources: [],
+    sources,
     citations: [],
     cost_usd: costUsd,
     wave_count: 1,
@@ -77,11 +80,48 @@ describe("chargeFor: a succeeded job", () => {
     expect(chargeFor(spec("standard"), succeeded(0.07, false))).toBe(7);
   });
 
+  it("charges the metered work when the brief cites no source, even when the engine judged the question addressed (issue 43)", () => {
+    // "No source read covers Franklin Roosevelt's view on the four freedoms." cited nothing and was charged 60.
+    expect(chargeFor(spec("standard"), succeeded(0.082, true, []))).toBe(9);
+    expect(chargeFor(spec("pro"), succeeded(0.117, true, []))).toBe(12);
+    expect(chargeFor(spec("lite"), succeeded(0.034, true, []))).toBe(4);
+  });
+
+  it("says which rule decided the charge and why, with the figures", () => {
+    expect(chargeOf(spec("standard"), succeeded(0.087, true)).basis).toEqual({
+      rule: "mode_price",
+      reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits.",
+    });
+    expect(chargeOf(spec("standard"), succeeded(0.087, false)).basis).toEqual({
+      rule: "nothing_addressed",
+      reason:
+        "Charged only its metered work, 9 credits ($0.09), not the standard price of 60 credits: no source the job read addresses the question, so its brief cites none.",
+    });
+    expect(chargeOf(spec("lite"), succeeded(0.16, false)).basis.reason).toBe(
+      "Charged only its metered work, 15 credits ($0.15) (its work came to 16 credits, capped at the lite price): no source the job read addresses the question, so its brief cites none.",
+    );
+    expect(chargeOf(spec("max"), succeeded(0.0731, true)).basis).toMatchObject({
+      rule: "metered",
+      reason: expect.stringMatching(/^Charged 8 credits \(\$0\.08\), its metered work: max mode/),
+    });
+    expect(chargeOf(spec("standard"), { status: "cancelled", costUsd: 0.021, waves: 1 })).toEqual({
+      credits: 3,
+      basis: {
+        rule: "cancelled",
+        reason: "Charged 3 credits ($0.03), the metered work done before the cancel stopped the job; the other 57 credits reserved went back to your balance.",
+      },
+    });
+    expect(chargeOf(spec("pro"), { status: "failed", error: "x", costUsd: 0.1, waves: 1 })).toEqual({
+      credits: 0,
+      basis: { rule: "refunded", reason: "Nothing charged: the job failed, and the 200 credits reserved went back to your balance." },
+    });
+  });
+
   it("is the result's credits_charged, the figure the job settles its reservation with", () => {
     const job = spec("standard");
     const record: JobRecord = { spec: job, status: "running", startedAt: 0, cancelRequested: false, progress: null, sources: [], result: null, settled: false };
     const result = finalResult(record, succeeded(0.087, false), 1_000);
-    expect(result).toMatchObject({ status: "succeeded", answer: null, credits_charged: 9, cost_usd: 0.087 });
+    expect(result).toMatchObject({ status: "succeeded", answer: null, credits_charged: 9, cost_usd: 0.087, charge_basis: { rule: "nothing_addressed" } });
     expect(finalResult(record, succeeded(0.087, true), 1_000)).toMatchObject({ answer: { text: "Argentina", confidence: "high" }, credits_charged: 60 });
   });
 });

@@ -52,6 +52,7 @@ const FINISHED: ResearchResult = {
   sources: [{ url: "https://history.example.org/nullification", title: "Nullification Crisis", domain: "history.example.org" }],
   citations: [],
   credits_charged: 60,
+  charge_basis: { rule: "mode_price", reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question." },
   cost_usd: 0.087,
   created_at: "2026-01-01T00:00:00.000Z",
   completed_at: "2026-01-01T00:00:01.000Z",

@@ -88,6 +88,7 @@ const RESULT: ResearchResult = {
   ],
   citations: [],
   credits_charged: 15,
+  charge_basis: { rule: "mode_price", reason: "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question." },
   cost_usd: 0.02,
   created_at: "2026-01-01T00:00:00.000Z",
   completed_at: "2026-01-01T00:00:01.000Z",

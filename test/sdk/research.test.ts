@@ -13,6 +13,7 @@ const job = (status: ResearchResult["status"], credits = 0): ResearchResult => (
   sources: [],
   citations: [],
   credits_charged: credits,
+  charge_basis: { rule: status === "succeeded" ? "mode_price" : "reserved", reason: "" },
   cost_usd: 0,
   created_at: "2026-01-01T00:00:00.000Z",
   completed_at: null,

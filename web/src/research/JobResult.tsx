@@ -38,9 +38,15 @@ export function JobResult({ result }: { result: Schemas["ResearchResult"] }) {
           <dd>{result.wave_count ?? "–"}</dd>
         </div>
       </dl>
+      {result.charge_basis && (
+        <p className="card" aria-label="Why this charge">
+          {result.charge_basis.reason}
+        </p>
+      )}
       <p className="muted">
         Charged is what you pay (1 credit = $0.01). Metered work is what the job's searches, reads and writing came to at the operation prices: a cancelled job
-        pays it rounded up to whole credits, a succeeded one its mode's price (max: its metered work, up to its max credits), a failed one nothing.
+        pays it rounded up to whole credits, a succeeded one its mode's price (max: its metered work, up to its max credits), or only its metered work when
+        nothing it read addresses the question, a failed one nothing.
       </p>
       {result.error && (
         <p role="alert">

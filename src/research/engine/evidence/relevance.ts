@@ -28,29 +28,70 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
 
 /**
  * Whether anything read speaks to the question at all. A question that names something is
- * addressed when a page read is about it or a sentence names it, or failing that when a page read
- * is titled by one of the question's words ("How did United States tariffs change?" and a page
- * "McKinley Tariff"), or a strong passage holds most of its other words. "Who won the 2022 FIFA World Cup?" over presidential speeches is not: no
- * page names the cup, and "Tonight the cup of peril is full in Vietnam" is no evidence. A question
- * without names is judged addressed by any passage that scores.
+ * addressed when a page read is about it (its title names it, or holds every word of the name), or
+ * a sentence names it beside what is asked of it; failing that, when a page read is titled by one
+ * of the question's other words ("How did United States tariffs change?" and a page "McKinley
+ * Tariff"), or a strong passage holds most of its other words. "Who won the 1998 FIFA World Cup?"
+ * over presidential speeches is not: no page names the cup, the year in the title of Clinton's 1998
+ * address is its date, not its subject, and "Tonight the cup of peril is full in Vietnam" is no
+ * evidence. Nor is "Who wrote Harry Potter?" addressed by the addresses of Harry S Truman, or a
+ * name said in passing, far from what is asked of it. A question
+ * without names is addressed when the passages that score hold more than half of its words
+ * ("When was the iPhone released?" is not, by "he has been released"); a brief of a question
+ * nothing addresses cites nothing and is charged only its metered work (issue 43).
  */
 export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): boolean {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   if (ranked.length === 0) return false;
-  if (analysis.entities.length === 0) return true;
-  const named = analysis.entities.some((entity) => {
-    const key = words(entity).join(" ");
-    return evidence.docs.some((doc) => titleNames(doc.title, entity) || pageSaysWords(doc, key));
-  });
-  if (named) return true;
-  const asked = new Set(query.terms.filter((term) => !query.speakerTerms.includes(term)));
+  const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
+  if (analysis.entities.length === 0) return holdsMostOf(focus, ranked);
+  if (analysis.entities.some((entity) => isNamed(entity, focus, evidence))) return true;
+  // A page titled by one of the asked words: not a year (a title's year is its date) and not one
+  // word of a name the page does not carry whole ("Harry" of "Harry Potter" in "Harry S Truman").
+  const nameWords = new Set(query.entities.flatMap((entity) => words(entity).map(stem)));
+  const asked = new Set(query.terms.filter((term) => !query.speakerTerms.includes(term) && !nameWords.has(term) && !/^\d+$/.test(term)));
   if (ranked.some((entry) => entry.doc.passages[0]?.titleTerms.some((term) => asked.has(term)))) return true;
   // Or a strong passage says most of what is asked besides the names ("the emancipation
   // proclamation" in an address whose title names no one): half of those terms, and two at least.
-  const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
   const needed = Math.max(Math.ceil(focus.size / 2), 2);
   return (
     focus.size >= 2 &&
     ranked.slice(0, 10).some((entry) => entry.best.slice(0, 5).some((item) => new Set(item.passage.terms.filter((term) => focus.has(term))).size >= needed))
   );
+}
+
+/** Sentences either side of one naming the entity that may hold what is asked of it. */
+const NEAR_NAME = 2;
+
+/**
+ * Whether a page read is about the entity (its title names it, or holds every word of the name:
+ * "Franklin D Roosevelt" for "Franklin Roosevelt"), or a sentence names it with what the question
+ * asks of it nearby (without other asked words, naming it is enough).
+ */
+function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolean {
+  const key = words(entity).join(" ");
+  const nameTerms = words(entity)
+    .map(stem)
+    .filter((term) => !/^\d+$/.test(term));
+  return evidence.docs.some((doc) => {
+    if (titleNames(doc.title, entity)) return true;
+    const titled = doc.passages[0]?.titleTerms;
+    if (titled && nameTerms.length >= 2 && nameTerms.every((term) => titled.includes(term))) return true;
+    if (!pageSaysWords(doc, key)) return false;
+    if (focus.size === 0) return true;
+    const lines = doc.mentionKeys.split("\n");
+    return lines.some((line, at) => {
+      if (!` ${line} `.includes(` ${key} `)) return false;
+      const near = doc.passages.slice(Math.max(0, at - NEAR_NAME), at + NEAR_NAME + 1);
+      return near.some((passage) => passage.terms.some((term) => focus.has(term)));
+    });
+  });
+}
+
+/** Whether the passages that score hold more than half of the asked words (any passage, when nothing else is asked). */
+function holdsMostOf(focus: Set<string>, ranked: EvidenceAnalysis["ranked"]): boolean {
+  if (focus.size === 0) return true;
+  const held = new Set<string>();
+  for (const entry of ranked) for (const item of entry.best) for (const term of item.passage.terms) if (focus.has(term)) held.add(term);
+  return held.size * 2 > focus.size;
 }
