@@ -177,6 +177,12 @@ describe("extractPage: every script, and tables", () => {
 });
 
 describe("extractPage: the text's form", () => {
+  it("keeps a <pre> block's lines as they are (the guard too)", () => {
+    const code = "$ hg clone https://example.com/repo\n$ cd repo\n  $ hg update -r 1";
+    const html = page(`<article><p>${PARAGRAPHS[0]}</p><pre>${code}</pre><p>${PARAGRAPHS[1]}</p></article>`);
+    for (const { text } of [extractPage(html, URL), extractHtml(html)]) expect(text).toContain(`${PARAGRAPHS[0]}\n\n${code}\n\n${PARAGRAPHS[1]}`);
+  });
+
   it("separates paragraphs with blank lines and leaves no markup or entities", () => {
     const html = page(
       `<article><h1>Harbour wall</h1><p>Caf&eacute; owners &amp; fishermen said the wall&#8217;s repair &mdash; long awaited &mdash; was welcome news.</p><p>The council&nbsp;will meet <b>again</b> in <a href="/may">May</a> to agree the contractor for the works.</p></article>`,

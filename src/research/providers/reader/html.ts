@@ -102,6 +102,8 @@ const LINK_CLOSE = "\u0002";
 const CELL = "\u0003";
 const SOFT_OPEN = "\u0004";
 const SOFT_CLOSE = "\u0005";
+/** A line of a <pre> block: kept as it is, whatever its words. */
+const CODE = "\u0006";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the link marks are control characters on purpose (no page text keeps them)
 const LINK_MARK = /[\u0001\u0002]/g;
 
@@ -117,6 +119,7 @@ function classParts(marker: string): string[] {
  * heading ("sharing-with-multiple-developers") and labels that are sentences say nothing.
  */
 export function namesBoilerplate(className: string, id: string, label: string): boolean {
+  if (!className && !id && !label) return false;
   if (CONTENT_WORDS.test(`${className} ${id} ${label}`)) return false;
   const names = classParts(className);
   for (const name of [id.trim().toLowerCase(), label.trim().toLowerCase().replace(/\s+/g, "-")]) {
@@ -156,6 +159,8 @@ function tagEnd(source: string, from: number): number {
   }
   return -1;
 }
+
+const NO_ATTRIBUTES: Attributes = new Map();
 
 export function parseAttributes(source: string): Attributes {
   const attributes: Attributes = new Map();
@@ -197,7 +202,7 @@ export function extractHtml(source: string): GuardedPage {
   /** Depth of <pre> elements we are inside: their line breaks are kept; elsewhere a line break in the markup is a space. */
   let preformatted = 0;
   const text = (chunk: string) => {
-    if (inBody && dropped === 0 && chunk) parts.push(preformatted > 0 ? chunk : chunk.replace(/\s+/g, " "));
+    if (inBody && dropped === 0 && chunk) parts.push(preformatted > 0 ? chunk.replace(/\r?\n/g, `\n${CODE}`) : chunk.replace(/\s+/g, " "));
   };
   const mark = (chunk: string) => {
     if (dropped === 0) parts.push(chunk);
@@ -247,7 +252,7 @@ export function extractHtml(source: string): GuardedPage {
       continue;
     }
     const attributeSource = source.slice(open + 1 + tag.length, end);
-    const attributes = parseAttributes(attributeSource);
+    const attributes = attributeSource.trim() ? parseAttributes(attributeSource) : NO_ATTRIBUTES;
     if (tag === "meta" && attributes.get("property") === "og:title") ogTitle = attributes.get("content") ?? "";
     if (tag === "body") inBody = true;
     if (RAW_TEXT.has(tag)) {
@@ -271,7 +276,10 @@ export function extractHtml(source: string): GuardedPage {
     if (drop === "hard") dropped++;
     if (drop === "soft") mark(SOFT_OPEN);
     if (tag === "a") mark(LINK_OPEN);
-    if (tag === "pre") preformatted++;
+    if (tag === "pre") {
+      preformatted++;
+      mark(CODE);
+    }
     stack.push({ tag, drop, block });
   }
   for (const element of stack.splice(0).reverse()) close(element);
@@ -305,6 +313,7 @@ function keptText(collected: string): string {
       open.push(segment);
     } else if (char === SOFT_CLOSE && open.length > 1) open.pop();
   }
+  if (open.length === 1 && root.pieces.every((piece) => typeof piece === "string")) return collected; // nothing soft-dropped
   measure(root);
   const out: string[] = [];
   const emit = (segment: Segment) => {
@@ -342,6 +351,7 @@ const SENTENCE_END = /[.!?:。！？．؟۔।॥][\s"'”’»)\]」』）]*$/u
 
 interface Line {
   text: string;
+  /** A row is a table's or a <pre> block's line: kept whatever its words, lines of one block together. */
   kind: "prose" | "row" | "other";
 }
 
@@ -359,23 +369,30 @@ function readLines(collected: string): Line[] {
   for (const raw of decodeEntities(collected).split("\n")) {
     let linkChars = 0;
     let plain = "";
+    if (!inLink && raw.indexOf(LINK_OPEN) < 0)
+      plain = raw; // no link on this line
     // Stretches between link marks, each inside or outside a link.
-    for (let from = 0; ; ) {
-      LINK_MARK.lastIndex = from;
-      const found = LINK_MARK.exec(raw);
-      const to = found ? found.index : raw.length;
-      const stretch = raw.slice(from, to);
-      plain += stretch;
-      if (inLink) linkChars += stretch.replace(/\s+/g, "").length;
-      if (!found) break;
-      inLink = found[0] === LINK_OPEN;
-      from = to + 1;
+    else
+      for (let from = 0; ; ) {
+        LINK_MARK.lastIndex = from;
+        const found = LINK_MARK.exec(raw);
+        const to = found ? found.index : raw.length;
+        const stretch = raw.slice(from, to);
+        plain += stretch;
+        if (inLink) linkChars += stretch.replace(/\s+/g, "").length;
+        if (!found) break;
+        inLink = found[0] === LINK_OPEN;
+        from = to + 1;
+      }
+    if (plain.includes(CODE)) {
+      const code = plain.replaceAll(CODE, "").trimEnd();
+      if (code.trim()) lines.push({ text: code.replace(/^\s*\n/, ""), kind: linkChars * 2 > code.replace(/\s/g, "").length ? "other" : "row" });
+      continue;
     }
-    const cells = plain.split(CELL).map(squash).filter(Boolean);
-    const text = cells.join(" | ");
+    const cells = plain.indexOf(CELL) < 0 ? [squash(plain)].filter(Boolean) : plain.split(CELL).map(squash).filter(Boolean);
+    const text = cells.length === 1 ? cells[0]! : cells.join(" | ");
     if (!text) continue;
-    const letters = text.replace(/[\s|]/g, "").length;
-    const mostlyLinks = linkChars * 2 > letters;
+    const mostlyLinks = linkChars > 0 && linkChars * 2 > text.replace(/[\s|]/g, "").length;
     if (mostlyLinks) lines.push({ text, kind: "other" });
     else if (cells.length >= 2 && plain.trimStart().startsWith(CELL)) lines.push({ text, kind: "row" });
     else lines.push({ text, kind: readsAsProse(text) ? "prose" : "other" });
@@ -383,7 +400,7 @@ function readLines(collected: string): Line[] {
   return lines;
 }
 
-const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+const squash = (text: string) => (/\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, " ") : text).trim();
 
 /**
  * The kept lines as paragraphs separated by blank lines (a table's rows one a line). A run of
