@@ -380,4 +380,77 @@ describe("typed output with a model: its values checked like the engine's own", 
     expect(await outcome(model)).toEqual(await outcome(null));
     expect(model.requests).toHaveLength(4);
   });
+
+  it("keeps a name in a name field and drops a sentence there (issue 43): the field holds who, not what was said", async () => {
+    const DECLARES = "This administration today, here and now, declares unconditional war on poverty in America.";
+    const addresses: FakeDoc[] = [
+      { url: SOTU(1964, "Lyndon B Johnson"), title: "Lyndon B Johnson: State of the Union address, 1964", text: `Let us carry forward the plans. ${DECLARES}` },
+    ];
+    const written = claimed("Johnson declared unconditional war on poverty.", 1, DECLARES);
+    const question = "Which president declared an unconditional war on poverty?";
+    const fields = object({ president: { type: ["string", "null"] }, year: { type: ["integer", "null"] } });
+    const sentence = new ScriptedModel([...written, JSON.stringify({ president: `On that occasion, President Johnson said: ${DECLARES}`, year: 1949 })]);
+    expect((await run(question, addresses, fields, sentence)).typed).toEqual({ president: null, year: null });
+    const named = new ScriptedModel([...written, '{"president": "Lyndon B. Johnson", "year": 1964}']);
+    const result = await run(question, addresses, fields, named);
+    expect(result.typed).toEqual({ president: "Lyndon B. Johnson", year: 1964 });
+    // The basis quotes the declaring sentence (its final stop is punctuation, not part of the quote).
+    expect(basisOf(result).map((entry) => [entry.field, entry.quote])).toEqual([
+      ["president", DECLARES.replace(/\.$/, "")],
+      ["year", DECLARES.replace(/\.$/, "")],
+    ]);
+    expectExactBasis(result, addresses);
+  });
+});
+
+describe("typed fields that ask who or when, offline (issue 43)", () => {
+  const addresses: FakeDoc[] = [
+    {
+      url: "https://lbj-library.example.org/1964-state-of-the-union",
+      title: "Lyndon B Johnson: State of the Union address, 1964",
+      text: "Let us carry forward the plans and programs of John Fitzgerald Kennedy. This administration today, here and now, declares unconditional war on poverty in America.",
+    },
+    {
+      url: "https://archive.example.net/1967-lyndon-b-johnson",
+      title: "Lyndon B Johnson: State of the Union address, 1967",
+      text: 'On a similar occasion, at this rostrum in 1949, I heard a great American President, Harry S. Truman, declare this: "The American people have decided that poverty is just as wasteful and just as unnecessary as preventable disease." We have come a long way in the war on poverty.',
+    },
+    {
+      url: "https://reagan-library.example.com/1988",
+      title: "Ronald Reagan: State of the Union address, 1988",
+      text: "My friends, some years ago, the Federal Government declared war on poverty, and poverty won.",
+    },
+  ];
+
+  it("a who field takes the speaker whose own sentence does it, a year field that address's year; never a sentence, never a quoted year", async () => {
+    // Johnson's 1964 declaration and his 1967 address quoting Truman's words of 1949.
+    const johnson = addresses.filter((doc) => !doc.url.includes("reagan"));
+    const result = await run(
+      "Which president declared an unconditional war on poverty?",
+      johnson,
+      object({ president: { type: "string" }, year: { type: "integer" } }),
+    );
+    expect(result.typed).toEqual({ president: "Lyndon B Johnson", year: 1964 });
+    expectExactBasis(result, johnson);
+  });
+
+  it("a sentence telling of the act in the past, or quoting another's words, names no one", async () => {
+    const result = await run(
+      "Which president declared war on poverty?",
+      addresses.filter((doc) => !doc.url.includes("lbj-library")),
+      object({ president: { type: ["string", "null"] }, year: { type: ["integer", "null"] } }),
+    );
+    expect((result.typed as { president: unknown }).president).toBeNull();
+  });
+
+  it("lists the speakers and years of a topic", async () => {
+    const result = await run(
+      "Which presidents talked about the war on poverty?",
+      addresses,
+      object({ presidents: { type: "array", items: { type: "string" } }, years: { type: "array", items: { type: "integer" } } }),
+    );
+    expect([...(result.typed as { presidents: string[] }).presidents].sort()).toEqual(["Lyndon B Johnson", "Ronald Reagan"]);
+    expect((result.typed as { years: number[] }).years).toEqual(expect.arrayContaining([1967, 1988]));
+    expectExactBasis(result, addresses);
+  });
 });

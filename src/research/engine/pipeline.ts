@@ -47,7 +47,7 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
   }
 
   const { analysis, synthesis, answer, addressed, writeReport } = await synthesize(run);
-  const typed = schema ? await writeTyped(run, schema, analysis, synthesis) : null;
+  const typed = schema ? await writeTyped(run, schema, analysis, synthesis, answer) : null;
   const citations = [...synthesis.citations, ...(typed?.citations ?? [])];
   await run.checkCancelled();
   await run.progress("done");
@@ -170,10 +170,16 @@ function withCitations(
 }
 
 /** The brief re-cast into the caller's response_schema, with the basis of each value. */
-async function writeTyped(run: ResearchRun, schema: CompiledSchema, analysis: EvidenceAnalysis, synthesis: Synthesis): Promise<TypedOutput> {
+async function writeTyped(
+  run: ResearchRun,
+  schema: CompiledSchema,
+  analysis: EvidenceAnalysis,
+  synthesis: Synthesis,
+  answer: ShortAnswer | null,
+): Promise<TypedOutput> {
   await run.checkCancelled();
   await run.progress("typed_output");
-  const context = { query: run.query, analysis, synthesis, budget: run.budget };
+  const context = { query: run.query, analysis, synthesis, budget: run.budget, answer };
   if (!run.model) return await typedOutput(schema, { ...context, model: null });
   return await withModel(run, (model) => typedOutput(schema, { ...context, model }));
 }

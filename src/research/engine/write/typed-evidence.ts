@@ -1,7 +1,8 @@
 import type { EvidenceAnalysis, Passage } from "../evidence";
-import { questionKeyTerms } from "../evidence";
+import { namesPerson, pageAttribution, questionKeyTerms } from "../evidence";
+import { terms } from "../language";
 import type { QueryAnalysis } from "../question";
-import type { SourceDto } from "../../shapes";
+import type { ShortAnswer, SourceDto } from "../../shapes";
 import type { Synthesis } from "./brief-writer";
 
 /**
@@ -55,9 +56,11 @@ export class TypedEvidence {
     /** Brief passages first, in the brief's order, then every other passage of the cited sources. */
     readonly passages: CitedPassage[],
     readonly opening: Opening | null,
+    /** The engine's short answer to the question (the whole brief's view only): a name field may take it. */
+    readonly answer: ShortAnswer | null = null,
   ) {}
 
-  static of(synthesis: Synthesis, query: QueryAnalysis, analysis: EvidenceAnalysis): TypedEvidence {
+  static of(synthesis: Synthesis, query: QueryAnalysis, analysis: EvidenceAnalysis, answer: ShortAnswer | null = null): TypedEvidence {
     const sourceOf = new Map(synthesis.cited.map((doc, index) => [doc.index, index]));
     const inBrief = new Set(synthesis.statements.flatMap((statement) => statement.passages));
     const cite = (passage: Passage): CitedPassage => ({ source: sourceOf.get(passage.doc)!, passage, inBrief: inBrief.has(passage) });
@@ -77,7 +80,7 @@ export class TypedEvidence {
       passages.push(cite(passage));
     }
     const sources = synthesis.sources.map((source, index) => ({ index, source }));
-    return new TypedEvidence("brief", query, questionKeyTerms(query, analysis), sources, statements, passages, openingOf(synthesis.brief, statements));
+    return new TypedEvidence("brief", query, questionKeyTerms(query, analysis), sources, statements, passages, openingOf(synthesis.brief, statements), answer);
   }
 
   /** Only what one source says: the fields of an item that describes that source. */
@@ -126,8 +129,27 @@ export class TypedEvidence {
   relevant(except: Set<string> = new Set()): CitedPassage[] {
     const keys = new Set([...this.keyTerms].filter((term) => !except.has(term)));
     if (keys.size === 0) return this.passages;
-    return this.passages.filter((item) => item.passage.terms.some((term) => keys.has(term)));
+    // A speech's own words are its speaker's and of its year (issue 43): "How many new jobs did Bill
+    // Clinton report in 1998?" is about "We have more than 14 million new jobs" in his 1998 address.
+    const own = this.selfTerms();
+    return this.passages.filter(
+      (item) => item.passage.terms.some((term) => keys.has(term)) || [...(own.get(item.source) ?? [])].some((term) => keys.has(term)),
+    );
   }
+
+  /** What each cited source says about itself, as terms: its speaker's name and its year, when its title gives them. */
+  private selfTerms(): Map<number, Set<string>> {
+    this.ownTerms ??= new Map(
+      this.sources.map(({ index, source }) => {
+        const { speaker, year } = pageAttribution(source.title, source.published_at);
+        const names = speaker ? this.query.entities.filter((person) => namesPerson(speaker, person)) : [];
+        return [index, new Set([...names.flatMap((person) => terms(person)), ...(speaker && year !== null ? [String(year)] : [])])];
+      }),
+    );
+    return this.ownTerms;
+  }
+
+  private ownTerms: Map<number, Set<string>> | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Found, Support } from "./typed-basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
 import { countedTerms, countsSources, type Field, isCount, isYearField } from "./typed-field";
 import { meetsBounds } from "./typed-schema";
+import { actYearCandidates } from "./typed-attribution";
 import { isDayOfMonthAt, isYearAt, lifeDateIn, lifeEventOf, type Token, tokenize } from "./typed-values";
 
 /**
@@ -151,7 +152,9 @@ function years(field: Field, evidence: TypedEvidence): Found[] {
     const confidence: Confidence = near && hit.item.inBrief && hit.keys >= 2 ? "high" : near ? "medium" : "low";
     return { value: hit.value, support: [support(hit.item, confidence)] };
   });
-  return [...life, ...stated];
+  // The date of the speech whose sentence does what is asked ("declares unconditional war on
+  // poverty" in the 1964 address): before a year some other sentence states nearby.
+  return [...life, ...actYearCandidates(evidence, field), ...stated];
 }
 
 /**

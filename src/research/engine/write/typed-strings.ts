@@ -5,6 +5,7 @@ import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./
 import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./typed-field";
 import { meetsBounds } from "./typed-schema";
 import { datesIn, lifeDateIn, lifeEventOf } from "./typed-values";
+import { actDateCandidates, answerCandidate, isNameField, isPersonField, speakerCandidates, supportedName } from "./typed-attribution";
 
 /**
  * Strings of the typed output: the brief's own sentences (its answer for an answer field, the
@@ -21,10 +22,12 @@ const supportOf = (item: CitedPassage, confidence: Confidence): Support => ({ so
 /** The candidates of a string field, best first. */
 export function stringCandidates(field: Field, evidence: TypedEvidence): Found[] {
   const found = (() => {
-    if (field.node.format === "date" || field.node.format === "date-time") return dates(field, evidence);
+    if (field.node.format === "date" || field.node.format === "date-time") return [...actDates(field, evidence), ...dates(field, evidence)];
     if (isUrlField(field)) return fromSources(evidence, (source) => source.url);
     if (isTitleField(field)) return fromSources(evidence, (source) => source.title);
     if (isDomainField(field)) return fromSources(evidence, (source) => source.domain);
+    // A name field holds a name, never a sentence (issue 43): "president" is who, not a sentence holding "President".
+    if (isNameField(field) && !isAnswerField(field) && !isStatementList(field)) return names(field, evidence);
     const sentence = isAnswerField(field) || field.terms.length === 0;
     // The items of a list of findings, or of a list of answers, are the brief's statements.
     if (isStatementList(field) || (sentence && isItem(field))) return statements(evidence);
@@ -113,6 +116,25 @@ function aboutField(field: Field, evidence: TypedEvidence): Found[] {
     .map(({ statement, held, keysHeld }) => fromStatement(statement, held === field.terms.length && keysHeld >= Math.min(2, keys.length) ? "medium" : "low"));
 }
 
+/**
+ * A name field's values: the engine's short answer when it is a name of the kind the field asks,
+ * and for a person, the speakers whose own sentences do what the question asks; each once.
+ */
+function names(field: Field, evidence: TypedEvidence): Found[] {
+  const found = [...answerCandidate(evidence, field), ...(isPersonField(field) ? speakerCandidates(evidence, field) : [])];
+  const seen = new Set<string>();
+  return found.filter((entry) => {
+    const key = String(entry.value).toLowerCase();
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+/** The date of the page whose sentence is its speaker's act, when the page states its full date (a date field asking when it was done or said). */
+function actDates(field: Field, evidence: TypedEvidence): Found[] {
+  const format = (iso: string) => (field.node.format === "date-time" ? `${iso}T00:00:00Z` : iso);
+  return actDateCandidates(evidence, field).map((entry) => ({ ...entry, value: format(entry.value as string) }));
+}
+
 /** Full dates a passage states: birth and death dates from a life-dates parenthesis, else dates in passages about the question. */
 function dates(field: Field, evidence: TypedEvidence): Found[] {
   const format = (iso: string) => (field.node.format === "date-time" ? `${iso}T00:00:00Z` : iso);
@@ -140,6 +162,7 @@ export function supportedString(field: Field, evidence: TypedEvidence, value: st
     const key = (text: string) => (field.node.format === "date-time" ? text.slice(0, 10) : text.trim().replace(/\/$/, "").toLowerCase());
     return stringCandidates(field, evidence).find((entry) => key(String(entry.value)) === key(value)) ?? null;
   }
+  if (isNameField(field) && !isAnswerField(field) && !isStatementList(field)) return supportedName(field, evidence, value, names(field, evidence));
   const yesNo = /^\s*(yes|no)\s*[.!]?\s*$/i.exec(value);
   if (yesNo) {
     const said = evidence.yesNo();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CitationDto } from "../../shapes";
+import type { CitationDto, ShortAnswer } from "../../shapes";
 import type { Budget } from "../budget";
 import { TypedOutputError, UnsupportedFieldsError } from "../errors";
 import type { EvidenceAnalysis } from "../evidence";
@@ -31,6 +31,8 @@ export interface TypedContext {
   /** The model and the envelope it draws on (the synthesis reserve); null: filled offline. */
   model: ModelContext | null;
   budget: Budget;
+  /** The engine's short answer, when it gave one: a name field may hold it. */
+  answer?: ShortAnswer | null;
 }
 
 /** What the typed output's call may hold: the brief and the quotes of its sources, in tokens. */
@@ -47,7 +49,7 @@ export interface TypedOutput {
 export async function typedOutput(compiled: CompiledSchema, context: TypedContext): Promise<TypedOutput> {
   const { synthesis, budget } = context;
   const proposal = context.model ? await modelProposal(compiled, context, context.model) : null;
-  const evidence = TypedEvidence.of(synthesis, context.query, context.analysis);
+  const evidence = TypedEvidence.of(synthesis, context.query, context.analysis, context.answer ?? null);
   const root = compiled.schema;
   const resolved = resolve(fieldOf(root, root, "", ""), evidence, proposal);
   if (!resolved.ok && !allowsNull(root, root)) throw new UnsupportedFieldsError(resolved.missing.length > 0 ? resolved.missing : ["(root)"], budget.costUsd);
