@@ -38,6 +38,7 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
     paths: [
       "submit.ts",
       "cancel-outcome.ts",
+      "charge.ts",
       "quote.ts",
       "job.ts",
       "job-object.ts",
