@@ -87,6 +87,12 @@ interface ModeDefinition {
   maxWaves: number;
   synthesisTimeReserveSecs: number;
   critic: boolean;
+  /**
+   * Depth (issue 43): before writing, search for what the waves so far left uncovered (a side of
+   * a comparison, a hop of a chain, a decade of an open question over time), and show in the
+   * brief what each side or period covers.
+   */
+  deepens: boolean;
 }
 
 /**
@@ -106,6 +112,7 @@ export const MODES = {
     maxWaves: 1,
     synthesisTimeReserveSecs: 10,
     critic: false,
+    deepens: false,
   },
   standard: {
     fixedCredits: 60,
@@ -117,6 +124,7 @@ export const MODES = {
     maxWaves: 2,
     synthesisTimeReserveSecs: 20,
     critic: false,
+    deepens: false,
   },
   pro: {
     fixedCredits: 200,
@@ -128,6 +136,7 @@ export const MODES = {
     maxWaves: 3,
     synthesisTimeReserveSecs: 40,
     critic: true,
+    deepens: true,
   },
   max: {
     fixedCredits: null,
@@ -139,6 +148,7 @@ export const MODES = {
     maxWaves: 4,
     synthesisTimeReserveSecs: 60,
     critic: true,
+    deepens: true,
   },
 } satisfies Record<string, ModeDefinition>;
 
@@ -193,6 +203,11 @@ const SYNTHESIS_COST_RESERVE_SHARE = 0.15;
 
 export function modeHasCritic(mode: ResearchMode): boolean {
   return MODES[mode].critic;
+}
+
+/** Whether a mode searches for what its first waves left uncovered before writing (pro and max). */
+export function modeDeepens(mode: ResearchMode): boolean {
+  return MODES[mode].deepens;
 }
 
 /**

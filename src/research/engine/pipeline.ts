@@ -1,4 +1,4 @@
-import { modeHasCritic } from "../pricing";
+import { modeDeepens, modeHasCritic } from "../pricing";
 import { type AnswerOutcome, answerQuestion } from "./answer";
 import { addressesQuestion, analyzeEvidence, type EvidenceAnalysis } from "./evidence";
 import { extractiveBrief, type Synthesis } from "./write";
@@ -94,7 +94,12 @@ function extractiveSynthesis(run: ResearchRun, critic: boolean) {
 
 /** How many sources a brief cites (a third of the pages the mode reads, 3 to 12) and what it includes. */
 function briefOptions(input: ResearchInput, critic: boolean) {
-  return { maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))), includeSummaries: input.include_sources, critic };
+  return {
+    maxSources: Math.min(12, Math.max(3, Math.ceil(input.budgets.max_pages / 3))),
+    includeSummaries: input.include_sources,
+    critic,
+    deepens: modeDeepens(input.mode),
+  };
 }
 
 /** The brief from everything read: extractive, then written by the model when there is one. */

@@ -49,15 +49,78 @@ function nameWords(name: string): string[] {
   return words(name.replace(/\bMc\s+(?=\p{Lu})/gu, "Mc"));
 }
 
+/** Given names as people shorten them ("Bill Clinton" is William J Clinton): the short form, then the name it stands for. */
+const GIVEN_NAME_FORMS: Record<string, string> = {
+  bill: "william",
+  billy: "william",
+  will: "william",
+  jimmy: "james",
+  jim: "james",
+  ted: "theodore",
+  teddy: "theodore",
+  abe: "abraham",
+  dick: "richard",
+  ron: "ronald",
+  jack: "john",
+  andy: "andrew",
+  tom: "thomas",
+  ben: "benjamin",
+  frank: "franklin",
+  woody: "woodrow",
+  cal: "calvin",
+  gerry: "gerald",
+  jerry: "gerald",
+  chet: "chester",
+  zach: "zachary",
+  mike: "michael",
+  bob: "robert",
+  barry: "barack",
+};
+
+/** A person's initials written as one word ("FDR", "JFK", "LBJ"): the initials of given names, middle initial and surname. */
+function initialsOf(words: string[]): string {
+  return words.map((word) => word[0]).join("");
+}
+
 /**
  * Does a speaker's name name this person? Every word the question gives must be in it ("Franklin
  * Roosevelt" and "Franklin D. Roosevelt"; an initial may be left out), the surname last, and a
- * single word is a surname ("Lincoln").
+ * single word is a surname ("Lincoln"). A given name may be its short form ("Bill Clinton" for
+ * William J Clinton), and a person may be named by their initials ("FDR", "LBJ").
  */
 export function namesPerson(name: string, person: string): boolean {
   const have = nameWords(name);
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   const wanted = given.length > 1 ? given.filter((word) => word.length > 1) : given;
   if (wanted.length === 0 || have.length === 0) return false;
-  return have[have.length - 1] === wanted[wanted.length - 1] && wanted.every((word) => have.includes(word));
+  // "FDR": one word in capitals of three or more letters that are the name's initials.
+  if (wanted.length === 1 && have.length >= 3 && /^\p{Lu}{3,4}$/u.test(person.trim()) && initialsOf(have) === wanted[0]) return true;
+  const known = (word: string) => have.includes(word) || have.includes(GIVEN_NAME_FORMS[word] ?? "");
+  return have[have.length - 1] === wanted[wanted.length - 1] && wanted.every(known);
+}
+
+/** Initials people write for a name, that nothing in the initials says (the demo corpus's speakers among them). */
+const KNOWN_INITIALS: Record<string, string> = {
+  fdr: "Franklin D Roosevelt",
+  jfk: "John F Kennedy",
+  lbj: "Lyndon B Johnson",
+  rfk: "Robert F Kennedy",
+  mlk: "Martin Luther King",
+};
+
+/**
+ * The forms a person's name may take in titles and text, to search by: the name as given, the
+ * full given name for a short one ("William Clinton" for "Bill Clinton"), the surname alone, and
+ * the name that known initials stand for ("Franklin D Roosevelt" for "FDR").
+ */
+export function nameForms(person: string): string[] {
+  const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
+  if (given.length === 0) return [];
+  const initials = given.length === 1 ? KNOWN_INITIALS[given[0]!] : undefined;
+  if (initials) return [person.trim(), ...nameForms(initials)];
+  const forms = [given.join(" ")];
+  const full = given.map((word, index) => (index < given.length - 1 ? (GIVEN_NAME_FORMS[word] ?? word) : word));
+  if (full.join(" ") !== forms[0]) forms.push(full.join(" "));
+  if (given.length > 1) forms.push(given[given.length - 1]!);
+  return forms;
 }

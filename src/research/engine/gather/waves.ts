@@ -3,7 +3,10 @@ import type { SearchHit } from "../../providers/types";
 import { analyzeEvidence, sourceMetadata } from "../evidence";
 import type { StopReason } from "../budget";
 import type { EvidenceAnalysis } from "../evidence";
-import { followUpQueries, modelPlan, modelReflect, nextHops, planBranches } from "../plan";
+import { coverageQueries, followUpQueries, modelPlan, modelReflect, nextHops, planBranches } from "../plan";
+import { modeDeepens } from "../../pricing";
+import { unique } from "../language";
+import { readCoverage } from "../write";
 import type { ResearchRun } from "../run";
 import { KnownPages } from "./known-urls";
 import { type Candidate, chooseSources, type QueryHits } from "./select";
@@ -51,14 +54,21 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
       // A hop chain read end to end is an answer stated in the sentences read: no call needed.
       if (hops.closed) return "answered";
       const analysis = analyzeEvidence(evidence, query);
+      const limit = Math.max(1, input.budgets.branches * 2);
       const reflection = await reflect(run, analysis, known);
-      if (reflection === "answered") return "answered";
-      if (reflection) {
+      if (reflection === "answered") {
+        queries = [];
+        asked = [];
+      } else if (reflection) {
         ({ queries, asked } = reflection);
-        continue;
+      } else {
+        asked = [];
+        queries = followUpQueries(query, analysis, run.searched, limit, hops.targets);
       }
-      asked = [];
-      queries = followUpQueries(query, analysis, run.searched, Math.max(1, input.budgets.branches * 2), hops.targets);
+      // Pro and max search what is still uncovered (a side, a hop, a decade) before anything else.
+      if (modeDeepens(input.mode))
+        queries = unique([...coverageQueries(query, readCoverage(query, analysis, evidence), run.searched, limit), ...queries]).slice(0, limit);
+      if (reflection === "answered" && queries.length === 0) return "answered";
     }
   } finally {
     clearTimeout(timer);

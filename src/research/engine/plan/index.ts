@@ -5,4 +5,5 @@
 export { followUpQueries, planBranches } from "./queries";
 export { nextHops } from "./hops";
 export { comparisonBranches } from "./comparison";
+export { coverageQueries } from "./coverage";
 export { freshQueries, leavesRoomToGather, type ModelPlan, modelPlan, type ModelReflection, modelReflect, REFLECT_CONTEXT_CHARS } from "./model";

@@ -11,6 +11,8 @@ export interface SynthesisOptions {
   includeSummaries: boolean;
   /** Pro and max: drop weak and redundant findings before writing. */
   critic: boolean;
+  /** Pro and max: the brief shows the depth searched (more pages cited where more address the question, and what each side or period covers). */
+  deepens?: boolean;
 }
 
 /** A sentence of the brief and the passages it rests on. */
@@ -87,6 +89,11 @@ export class BriefWriter {
 
   has(passage: Passage): boolean {
     return this.used.has(passage);
+  }
+
+  /** How many pages the brief cites so far. */
+  citedDocs(): number {
+    return new Set([...this.used].map((passage) => passage.doc)).size;
   }
 
   saysAlready(passage: Passage, threshold: number): boolean {

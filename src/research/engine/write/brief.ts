@@ -7,6 +7,8 @@ import { similarity } from "../evidence";
 import { questionKeyTerms, respectsStance, sharesKeyTerm } from "../evidence";
 import { hasFiniteVerb, terms } from "../language";
 import { wantsSynthesis, writeOpenBrief } from "./open-brief";
+import { openCoverage, writeCoverage } from "./coverage";
+import { pageAttribution } from "../evidence";
 
 export type { CitationDto, SourceDto } from "../../shapes";
 
@@ -16,6 +18,8 @@ export { citationOf, type Statement, type Synthesis, type SynthesisOptions } fro
 const PER_SOURCE = 3;
 /** A page is cited beyond the answer's own pages only if it scores this share of the best page. */
 const MIN_RELATIVE_SCORE = 0.5;
+/** Pro and max read further and cite further down, still only pages with findings that carry the question's key terms. */
+const MIN_RELATIVE_SCORE_DEEP = 0.25;
 /** A finding scores at least this share of the strongest sentence (stricter under the critic). */
 const MIN_FINDING_SCORE = 0.2;
 const MIN_FINDING_SCORE_CRITIC = 0.3;
@@ -51,15 +55,24 @@ export function extractiveBrief(
   // An open question ("How did …", "What did … say about …", a comparison) gets a synthesis.
   if (wantsSynthesis(query)) {
     const overview = writeOpenBrief(writer, query, ranked, options);
+    // Pro and max say what each side or period of the question covers in what they read.
+    if (options.deepens) writeCoverage(writer, openCoverage(query, analysis), { pages: analysis.ranked.length, speakerOf: (doc) => speakerOf(analysis, doc) });
     return { ...writer.finish(options), ...(overview ? { overview } : {}) };
   }
   const keyTerms = questionKeyTerms(query, analysis);
   const chain = writeOpening(writer, query, outcome, ranked, keyTerms);
-  writeFindings(writer, query, ranked, chain, keyTerms, options);
+  const deeper = writeFindings(writer, query, ranked, chain, keyTerms, options);
+  // Pro and max read further: when no page beyond standard's cut added a finding, the brief says what the rest held.
+  if (options.deepens && !deeper) writeCoverage(writer, null, { pages: analysis.ranked.length, speakerOf: (doc) => speakerOf(analysis, doc) });
   return writer.finish(options);
 }
 
-/** The supporting findings, one group per page they come from, under the page's title. */
+function speakerOf(analysis: EvidenceAnalysis, doc: number): string | null {
+  const entry = analysis.ranked.find((candidate) => candidate.doc.index === doc);
+  return entry ? pageAttribution(entry.doc.title, entry.doc.published_at).speaker : null;
+}
+
+/** The supporting findings, one group per page they come from, under the page's title. Returns whether a page below standard's cut was cited (pro and max). */
 function writeFindings(
   writer: BriefWriter,
   query: QueryAnalysis,
@@ -67,16 +80,20 @@ function writeFindings(
   chain: RankedDoc[],
   keyTerms: Set<string>,
   options: SynthesisOptions,
-): void {
+): boolean {
   const pages = findingPages(ranked, chain, options);
   const strongest = Math.max(...pages.map((entry) => entry.best[0]?.score ?? 0), 1e-9);
   const floor = strongest * (options.critic ? MIN_FINDING_SCORE_CRITIC : MIN_FINDING_SCORE);
+  const cut = (ranked[0]?.score ?? 0) * MIN_RELATIVE_SCORE;
+  let deeper = false;
   for (const entry of pages) {
     const picked = pickFindings(writer, query, entry, chain.includes(entry), keyTerms, floor);
     if (picked.length === 0) continue;
     const group = writer.group(entry.doc.title);
     for (const item of picked.sort((a, b) => a.passage.position - b.passage.position)) group.add(item.passage.text, [item.passage]);
+    if (!chain.includes(entry) && entry.score < cut) deeper = true;
   }
+  return deeper;
 }
 
 /** Pages to draw findings from: the answer's own pages first, then pages that score well. */
@@ -86,9 +103,10 @@ function findingPages(ranked: RankedDoc[], chain: RankedDoc[], options: Synthesi
   // Beyond the answer's pages, a few more that score close to the best: a brief, not a reading list.
   const extra = Math.max(2, Math.floor(options.maxSources / 3));
   const limit = Math.min(options.maxSources, pages.length + extra);
+  const floor = top * (options.deepens ? MIN_RELATIVE_SCORE_DEEP : MIN_RELATIVE_SCORE);
   for (const entry of ranked) {
     if (pages.length >= limit) break;
-    if (!pages.includes(entry) && entry.score >= top * MIN_RELATIVE_SCORE) pages.push(entry);
+    if (!pages.includes(entry) && entry.score >= floor) pages.push(entry);
   }
   return pages;
 }

@@ -18,9 +18,16 @@ export function briefSentences(brief: string): string[] {
  */
 export const OPEN_QUESTIONS = "Open questions";
 
-/** The brief's claims: everything before its open questions. */
+/**
+ * The heading of the last section of a pro or max extractive brief: what the research covered
+ * (each side's or decade's pages, cited), and what it searched and did not find (a decade no
+ * page read comes from, pages that added nothing), which claims nothing about the subject.
+ */
+export const COVERAGE = "Coverage";
+
+/** The brief's claims: everything before its open questions or its coverage. */
 export function briefClaims(brief: string): string {
-  return brief.split(new RegExp(`^## ${OPEN_QUESTIONS}\\s*$`, "m"))[0]!;
+  return brief.split(new RegExp(`^## (?:${OPEN_QUESTIONS}|${COVERAGE})\\s*$`, "m"))[0]!;
 }
 
 /** Problems with a brief's citations: sentences without one, markers that index no source (open questions are no claims). */

@@ -4,3 +4,4 @@ export * from "./brief-format";
 export * from "./citations";
 export * from "./llm-synthesis";
 export * from "./typed";
+export * from "./coverage";

@@ -31,6 +31,8 @@ export interface SourceLimits {
   /** The mode's number of sources: more pages read buy more cited, down to the relevance floor. */
   maxSources: number;
   critic: boolean;
+  /** The relevance floor, when not MIN_RELATIVE_SCORE (a brief's coverage counts every page with a statement on the topic). */
+  minRelativeScore?: number;
 }
 
 /**
@@ -46,7 +48,7 @@ export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], top
   const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
   const quotable = (pool: typeof attributed, subject: string | null): OpenSource[] => {
     const top = pool[0]?.entry.score ?? 0;
-    const above = pool.filter(({ entry }) => top > 0 && entry.score >= top * MIN_RELATIVE_SCORE);
+    const above = pool.filter(({ entry }) => top > 0 && entry.score >= top * (limits.minRelativeScore ?? MIN_RELATIVE_SCORE));
     const strongest = Math.max(...above.map(({ entry }) => entry.best[0]?.score ?? 0), 1e-9);
     return above
       .map(({ entry, attribution }) => ({ entry, attribution, subject, statements: quotableStatements(entry, query, topic, strongest * share) }))
