@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { analyzeEvidence, Evidence, namesPerson, nameForms } from "../../src/research/engine/evidence";
 import { coverageQueries } from "../../src/research/engine/plan";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { coverageGaps, readCoverage } from "../../src/research/engine/write";
+import { answerQuestion } from "../../src/research/engine/answer";
+import { coverageGaps, extractiveBrief, readCoverage } from "../../src/research/engine/write";
 import type { FakeDoc } from "./helpers";
 
 /**
@@ -95,5 +96,28 @@ describe("the coverage check", () => {
   it("leaves nothing uncovered when every side is read, and gives a question without sides, hops or period no gap", () => {
     expect(coverageOf("How did Ronald Reagan and FDR differ on the role of government?", [REAGAN_1982, ROOSEVELT_1939]).gaps).toEqual([]);
     expect(coverageOf("In which year did Lyndon Johnson declare war on poverty?", [REAGAN_1987]).gaps).toEqual([]);
+  });
+});
+
+describe("the coverage section of a pro brief", () => {
+  it("gives each decade its pages and names the decades no page read comes from", () => {
+    const docs = [
+      speech("James Monroe", 1824, "The tariff of duties should be revised to encourage our manufactures."),
+      speech("Andrew Jackson", 1832, "The tariff has become a source of discord between the States."),
+      speech("Grover Cleveland", 1887, "The difficulty attending a wise and fair revision of our tariff laws is not underestimated."),
+    ];
+    const evidence = new Evidence();
+    const question = "How did presidents describe tariffs in the 19th century?";
+    for (const doc of docs) evidence.add(doc, "sotu.corpus", 1, [question]);
+    const query = analyzeQuestion(question);
+    const analysis = analyzeEvidence(evidence, query);
+    const brief = (deepens: boolean) =>
+      extractiveBrief(query, analysis, answerQuestion(query, analysis, evidence), true, { maxSources: 12, includeSummaries: false, critic: deepens, deepens })
+        .brief;
+    expect(brief(false)).not.toContain("## Coverage");
+    expect(brief(true).startsWith(brief(false))).toBe(true);
+    expect(brief(true)).toMatch(
+      /\n## Coverage\nOn tariffs, the sources read cover 1820–1829 \[\d\]; 1830–1839 \[\d\]; 1880–1889 \[\d\]\. No source read on tariffs is from 1801–1809, 1810–1819, 1840–1849, 1850–1859, 1860–1869, 1870–1879, 1890–1899 or 1900\.$/,
+    );
   });
 });

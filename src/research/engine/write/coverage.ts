@@ -149,9 +149,9 @@ function decadeName(decade: number, period: { from: number; to: number }): strin
   return from === to ? String(from) : `${from}–${to}`;
 }
 
-/** "1984, 1986 and 1987". */
-function listed(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+/** "1984, 1986 and 1987" ("… or …" after a negation). */
+function listed(items: string[], joiner = "and"): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items[items.length - 1]}`;
 }
 
 /** Pages cited for one side or decade of the coverage at most: its best ones; the rest are counted. */
@@ -194,15 +194,24 @@ export function writeCoverage(writer: BriefWriter, coverage: Coverage | null, re
       period.covered.map((entry) => entryClause(decadeName(entry.decade, period), [], entry.passages, entry.docs)),
     );
     if (period.missing.length > 0)
-      section.addUncited(`No source read${topic ? ` on ${topic}` : ""} is from ${listed(period.missing.map((decade) => decadeName(decade, period)))}.`);
+      section.addUncited(
+        `No source read${topic ? ` on ${topic}` : ""} is from ${listed(
+          period.missing.map((decade) => decadeName(decade, period)),
+          "or",
+        )}.`,
+      );
     return;
   }
-  const others = read.pages - writer.citedDocs();
+  const cited = writer.citedDocs();
+  const others = read.pages - cited;
+  const pages = (count: number, other: string) => (count === 1 ? `One ${other}page was` : `${count} ${other}pages were`);
   writer
     .section(COVERAGE, false)
     .addUncited(
       others === 0
         ? "No page beyond those cited was found."
-        : `${others === 1 ? "One other page was" : `${others} other pages were`} read; none of them adds to this.`,
+        : cited === 0
+          ? `${pages(others, "")} read; none of them addresses this.`
+          : `${pages(others, "other ")} read; none of them adds to this.`,
     );
 }
