@@ -33,7 +33,7 @@ import { loadDatasets } from "./eval/dataset";
 import { scoreShortAnswer } from "./eval/short-answer";
 import { applyMigrations, openLocalD1 } from "./lib/local-d1.mjs";
 import { sotuDocuments } from "./seed-corpus.mjs";
-import { brier, fitLogistic, fitPlatt, groupBaselines, logLoss, logOddsOf, type Regression } from "./train-answer/fit";
+import { brier, fitPlatt, fitSigned, groupBaselines, logLoss, logOddsOf, type Regression } from "./train-answer/fit";
 
 /** Training splits only (never a dev or test split): see eval/README.md for where each comes from. */
 const TRAINING_FILES = ["../shared/eval/2wiki-train.json", "eval/hotpotqa-train-sample.json", "eval/musique-train-sample.json"];
@@ -46,6 +46,29 @@ const THRESHOLDS = { high: 0.95, medium: 0.8 };
  * (a penalty this large), or it would trade them against the other weights.
  */
 const PENALTY = FEATURE_NAMES.map((name) => (/^(?:path|rule)_/.test(name) ? 1e6 : 1));
+/**
+ * The direction some features can only push, known before any data: a candidate is no likelier
+ * right because its sentence is not about its page's subject, because no link leads to its page,
+ * or because another path disagrees. Left free, a rare value (a sentence off its subject, 3% of the
+ * rows) took a large weight of the wrong sign from a handful of rows and lifted a wrong year to 0.89.
+ */
+const SIGNS: Partial<Record<(typeof FEATURE_NAMES)[number], 1 | -1>> = {
+  type_fit: 1,
+  answer_sentence_lead: 1,
+  answer_sentence_on_subject: 1,
+  answer_page_rank: 1,
+  linked: 1,
+  fact_pattern: 1,
+  fact_linked: 1,
+  near: 1,
+  share: 1,
+  agreeing_paths: 1,
+  backdrop: -1,
+  ambiguous: -1,
+  partial: -1,
+  disagreeing_paths: -1,
+};
+const SIGN_VECTOR = FEATURE_NAMES.map((name) => SIGNS[name] ?? 0);
 /** Of penalties whose calibration log-loss is within this share of the best, the largest is kept (the simpler model). */
 const LOSS_TOLERANCE = 0.01;
 
@@ -225,7 +248,7 @@ async function main() {
   // LOSS_TOLERANCE of the best is kept, then Platt scaling is fitted on those questions.
   const tried: { lambda: number; regression: Regression; loss: number }[] = [];
   for (const lambda of LAMBDAS) {
-    const regression = fitLogistic(fitRows, lambda, 50, PENALTY);
+    const regression = fitSigned(fitRows, lambda, SIGN_VECTOR, PENALTY);
     const z = calibrate.map((row) => logOddsOf(regression, row.features, offsetOf(row)));
     const platt = fitPlatt(
       z,

@@ -113,6 +113,21 @@ function penalisedLoss(x: number[][], y: number[], offsets: number[], beta: numb
   return loss + (lambda / 2) * beta.slice(1).reduce((sum, value, j) => sum + (penalty[j] ?? 1) * value * value, 0);
 }
 
+/**
+ * The regression with sign constraints: `signs[j]` +1 (the weight may not be negative), -1 (may not
+ * be positive) or 0 (free). A weight that comes out on the wrong side is held at zero and the rest
+ * refitted, until none is (an active set; each round fixes at least one more weight, so it ends).
+ */
+export function fitSigned(rows: readonly Row[], lambda: number, signs: readonly number[], penalty: readonly number[] = []): Regression {
+  const held = [...penalty];
+  for (;;) {
+    const model = fitLogistic(rows, lambda, 50, held);
+    const wrong = model.weights.flatMap((weight, index) => ((held[index] ?? 1) < 1e6 && (signs[index] ?? 0) * weight < 0 ? [index] : []));
+    if (wrong.length === 0) return { ...model, weights: model.weights.map((weight, index) => ((held[index] ?? 1) >= 1e6 ? 0 : weight)) };
+    for (const index of wrong) held[index] = 1e6;
+  }
+}
+
 /** The regression's log-odds for one feature vector, from its offset (0 when none). */
 export function logOddsOf(model: Regression, features: readonly number[], offset = 0): number {
   return features.reduce((z, value, index) => z + (model.weights[index]! * (value - model.mean[index]!)) / model.scale[index]!, model.bias + offset);

@@ -195,6 +195,28 @@ describe("following a chain through the pages read", () => {
   });
 });
 
+describe("a comparison of nationalities", () => {
+  it("does not decide 'same country' when one value holds the other ('Native American', 'American')", () => {
+    const evidence = evidenceOf([
+      ["Destiny (1915 film)", "Destiny is a 1915 American silent drama film directed by Edwin Carewe."],
+      ["Edwin Carewe", "Edwin Carewe (March 3, 1883 – January 22, 1940) was a Native American motion picture director."],
+      ["Maybe It's Love (1935 film)", "Maybe It's Love is a 1935 American comedy film directed by William C. McGann."],
+      ["William C. McGann", "William C. McGann (April 15, 1893 – November 15, 1977) was an American film director."],
+    ]);
+    const plan = readComparison("Are the directors of films Destiny (1915 Film) and Maybe It's Love (1935 film) both from the same country?");
+    expect(plan?.pick).toBe("same");
+    expect(compareByFacts(plan!, evidence)).toBeNull();
+    // Two values apart do decide.
+    const italian = evidenceOf([
+      ["Destiny (1915 film)", "Destiny is a 1915 American silent drama film directed by Edwin Carewe."],
+      ["Edwin Carewe", "Edwin Carewe (March 3, 1883 – January 22, 1940) was a Native American motion picture director."],
+      ["Maybe It's Love (1935 film)", "Maybe It's Love is a 1935 Italian comedy film directed by Mario Rossi."],
+      ["Mario Rossi", "Mario Rossi (April 15, 1893 – November 15, 1977) was an Italian film director."],
+    ]);
+    expect(compareByFacts(plan!, italian)).toMatchObject({ text: "no" });
+  });
+});
+
 describe("the opening's frames", () => {
   it("fills a frame from the parts read, never re-spelling the question around a span", () => {
     const chain = analyzeQuestion("What is the place of birth of the director of film They Came To Cordura?").hops!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitOf } from "../../scripts/train-answer";
-import { fitLogistic, fitPlatt, logOddsOf, type Row, solve } from "../../scripts/train-answer/fit";
+import { fitLogistic, fitPlatt, fitSigned, groupBaselines, logOddsOf, type Row, solve } from "../../scripts/train-answer/fit";
 
 /** Rows where the first feature decides the outcome 90% of the time and the second is noise (a fixed pseudo-random sequence). */
 function rows(count: number): Row[] {
@@ -45,6 +45,30 @@ describe("the answer model's fitting (npm run train:answer)", () => {
   it("a stronger penalty shrinks the weights", () => {
     const data = rows(400);
     expect(Math.abs(fitLogistic(data, 100).weights[0]!)).toBeLessThan(Math.abs(fitLogistic(data, 1).weights[0]!));
+  });
+
+  it("holds a weight of the wrong sign at zero and fits the rest", () => {
+    const data = rows(400);
+    // The first feature helps; required to hurt, it is held at zero.
+    const free = fitLogistic(data, 1);
+    const signed = fitSigned(data, 1, [-1, 0]);
+    expect(free.weights[0]!).toBeGreaterThan(1);
+    expect(signed.weights[0]).toBe(0);
+    expect(fitSigned(data, 1, [1, 0]).weights[0]).toBeCloseTo(free.weights[0]!, 10);
+  });
+
+  it("gives each group its share right, shrunk toward its parent's", () => {
+    const members = [
+      ...Array.from({ length: 8 }, (_, index) => ({ group: "rule_a", parent: "path_x", correct: index < 6 })),
+      ...Array.from({ length: 2 }, () => ({ group: "rule_b", parent: "path_x", correct: false })),
+    ];
+    const baselines = groupBaselines(members, 4);
+    const p = (value: number) => 1 / (1 + Math.exp(-value));
+    // path_x: 6 of 10 right, shrunk toward all (7/12) by 4 pseudo-rows.
+    const parent = (6 + 4 * (7 / 12)) / 14;
+    expect(p(baselines.path_x!)).toBeCloseTo(parent, 10);
+    expect(p(baselines.rule_b!)).toBeCloseTo((0 + 4 * parent) / 6, 10);
+    expect(p(baselines.rule_a!)).toBeGreaterThan(p(baselines.rule_b!));
   });
 
   it("Platt scaling undoes an overconfident score", () => {

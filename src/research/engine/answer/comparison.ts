@@ -106,6 +106,13 @@ function describe(side: SideFact, fact: ComparedFact): string {
   return `${who} ${FACT_VERB[fact]} ${value}`;
 }
 
+/** The words of one value hold the other's, in order ("native american" holds "american"). */
+function within(a: string[], b: string[]): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length === 0) return false;
+  return long.some((_, start) => short.every((word, offset) => long[start + offset] === word));
+}
+
 export function compareByFacts(plan: ComparisonPlan, evidence: Evidence): ComparedAnswer | null {
   const [a, b] = plan.sides.map((side) => readFact(plan, side, evidence));
   if (!a || !b) return null;
@@ -117,6 +124,9 @@ export function compareByFacts(plan: ComparisonPlan, evidence: Evidence): Compar
     // "American" and "United States" are the same country.
     const country = (value: string) => DEMONYMS[words(value).join(" ")] ?? words(value).join(" ");
     const same = country(a.value) === country(b.value);
+    // "Native American" and "American", "South Korean" and "Korean": one value within the other
+    // says neither that they differ nor that they match (a "no" for two American directors).
+    if (!same && within(words(a.value), words(b.value))) return null;
     const text = same ? "yes" : "no";
     return { text, confidence: ambiguous ? "medium" : "high", sentence: `${same ? "Yes" : "No"}: ${facts}`, basis, docs };
   }
