@@ -173,6 +173,7 @@ describe("POST /v1/research charges", () => {
       [
         "answer",
         "brief",
+        "charge_basis",
         "citations",
         "completed_at",
         "cost_usd",
@@ -190,6 +191,7 @@ describe("POST /v1/research charges", () => {
       ].sort(),
     );
     expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15, partial: false });
+    expect(result.charge_basis).toMatchObject({ rule: "mode_price", reason: expect.stringMatching(/^Charged the lite price, 15 credits \(\$0\.15\)/) });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(result.created_at).toISOString()).toBe(result.created_at);
     expect(Date.parse(result.completed_at)).toBeGreaterThanOrEqual(Date.parse(result.created_at));

@@ -36,8 +36,8 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
  * address is its date, not its subject, and "Tonight the cup of peril is full in Vietnam" is no
  * evidence. Nor is "Who wrote Harry Potter?" addressed by the addresses of Harry S Truman, or a
  * name said in passing, far from what is asked of it. A question
- * without names is addressed when the passages that score hold more than half of its words
- * ("When was the iPhone released?" is not, by "he has been released"); a brief of a question
+ * without names is addressed when the passages that score hold most of its words (holdsMostOf:
+ * "When was the iPhone released?" is not, by "he has been released"); a brief of a question
  * nothing addresses cites nothing and is charged only its metered work (issue 43).
  */
 export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): boolean {
@@ -88,10 +88,25 @@ function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolea
   });
 }
 
-/** Whether the passages that score hold more than half of the asked words (any passage, when nothing else is asked). */
+/** A stem without its final "e": "trade" and "trading" stem to "trade" and "trad". */
+const loose = (term: string) => term.replace(/e$/, "");
+
+/**
+ * Whether the passages that score hold most of the asked words: more than half of them, or half
+ * when one passage holds two together ("How did tariffs affect trade and the economy?" and
+ * "retaliatory tariffs from trading partners"; "When was the iPhone released?" has only
+ * "released", alone). Any scoring passage when nothing else is asked.
+ */
 function holdsMostOf(focus: Set<string>, ranked: EvidenceAnalysis["ranked"]): boolean {
   if (focus.size === 0) return true;
+  const wanted = new Set([...focus].map(loose));
   const held = new Set<string>();
-  for (const entry of ranked) for (const item of entry.best) for (const term of item.passage.terms) if (focus.has(term)) held.add(term);
-  return held.size * 2 > focus.size;
+  let together = false;
+  for (const entry of ranked)
+    for (const item of entry.best) {
+      const own = new Set(item.passage.terms.map(loose).filter((term) => wanted.has(term)));
+      for (const term of own) held.add(term);
+      if (own.size >= 2) together = true;
+    }
+  return held.size * 2 > wanted.size || (held.size * 2 === wanted.size && together);
 }
