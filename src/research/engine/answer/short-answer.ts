@@ -4,6 +4,7 @@ import type { HopAttribute, QueryAnalysis } from "../question";
 import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
+import { datedAnswer } from "./dated";
 import { type AnswerCandidate, type AnswerPath, candidateFeatures, type FeatureContext } from "./features";
 import { resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
@@ -36,8 +37,8 @@ export interface AnswerFinding {
   confidence: AnswerConfidence;
   /** The estimated probability that the answer is right (answer/calibrator.ts); absent for a mention, which is looked up, not inferred. */
   probability?: number;
-  /** The path that produced it. */
-  path: AnswerPath;
+  /** The path that produced it ("dated": the year of the page whose sentence does what is asked, answer/dated.ts). */
+  path: AnswerPath | "dated";
   /** The opening sentence in the engine's words (a fixed frame, or "Answer: X."). */
   sentence: string;
   /** The passages the answer rests on, in chain order: each link, then the answer's own sentence. */
@@ -98,6 +99,18 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   }
   if (ranked.length === 0) return decide({ docs: [], links: [] });
 
+  // "In which year did X do Y?" over pages of someone's own words: the year of the page whose
+  // sentence does it. Read from the page's title, not inferred: stated `medium`, unscored, like a
+  // mention (no training split asks it), and never `high` (the sentence itself states no year).
+  const dated = datedAnswer(query, ranked);
+  if (dated) {
+    return {
+      answer: { text: dated.text, confidence: "medium", path: "dated", sentence: dated.sentence, basis: dated.basis, docs: dated.docs },
+      partial,
+      chain: { docs: pagesOf(dated.docs), links: [] },
+      candidates: [],
+    };
+  }
   if (query.kind === "yes_no") {
     const mention = mentionAnswer(query.question, evidence);
     if (mention) candidates.push({ path: "mention", ...mention, chain: { docs: pagesOf(mention.docs), links: [] }, signals: {} });

@@ -86,7 +86,8 @@ function initialsOf(words: string[]): string {
  * Does a speaker's name name this person? Every word the question gives must be in it ("Franklin
  * Roosevelt" and "Franklin D. Roosevelt"; an initial may be left out), the surname last, and a
  * single word is a surname ("Lincoln"). A given name may be its short form ("Bill Clinton" for
- * William J Clinton), and a person may be named by their initials ("FDR", "LBJ").
+ * William J Clinton), a middle name the initial the name writes ("Franklin Delano Roosevelt" for
+ * Franklin D Roosevelt), and a person may be named by their initials ("FDR", "LBJ").
  */
 export function namesPerson(name: string, person: string): boolean {
   const have = nameWords(name);
@@ -96,7 +97,9 @@ export function namesPerson(name: string, person: string): boolean {
   // "FDR": one word in capitals of three or more letters that are the name's initials.
   if (wanted.length === 1 && have.length >= 3 && /^\p{Lu}{3,4}$/u.test(person.trim()) && initialsOf(have) === wanted[0]) return true;
   const known = (word: string) => have.includes(word) || have.includes(GIVEN_NAME_FORMS[word] ?? "");
-  return have[have.length - 1] === wanted[wanted.length - 1] && wanted.every(known);
+  // A middle name the speaker's name writes as its initial: "Franklin Delano Roosevelt" is Franklin D Roosevelt.
+  const middleInitial = (word: string, index: number) => index > 0 && index < wanted.length - 1 && have.slice(1, -1).includes(word[0]!);
+  return have[have.length - 1] === wanted[wanted.length - 1] && wanted.every((word, index) => known(word) || middleInitial(word, index));
 }
 
 /** Initials people write for a name, that nothing in the initials says (the demo corpus's speakers among them). */

@@ -168,7 +168,8 @@ const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
 function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
   if (kind === "yes_no") return "yes_no";
   if (kind === "choice") return "choice";
-  const q = question.toLowerCase();
+  // "What did President Roosevelt say ...": a title before a name is part of the name, not the asked noun.
+  const q = question.replace(/\b(?:President|Senator|Governor|General|King|Queen)\s+(?=\p{Lu})/gu, "").toLowerCase();
   if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q))
     return "number";
   if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";

@@ -54,16 +54,38 @@ export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
 export function aboutTopic(passage: Passage, topic: OpenTopic): boolean {
   const tokens = words(passage.text);
   const found = new Set<string>();
-  const stems: string[] = [];
   tokens.forEach((word, index) => {
     if (STOPWORDS.has(word)) return;
     const term = stem(word);
-    stems.push(term);
     if (topic.terms.has(term) && !BEFORE_VERB.has(tokens[index - 1] ?? "")) found.add(term);
   });
-  for (let index = 1; index < stems.length; index++) if (topic.compounds.has(`${stems[index - 1]} ${stems[index]}`)) return true;
+  if (holdsCompound(tokens, topic.compounds)) return true;
   // A topic that is one compound ("civil rights", "military-industrial complex") is said only as
   // that compound: "a complex industrial economy" is not about it.
   if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return false;
   return found.size >= topic.needed;
+}
+
+/** Content words a compound's two words may have between them: "four essential human freedoms" says "four freedoms". */
+const COMPOUND_GAP = 2;
+
+/**
+ * Whether the words hold one of the compounds: its two words in order, adjacent or with at most
+ * COMPOUND_GAP content words between and no stopword ("four essential human freedoms" holds "four
+ * freedoms"; "federal aid to state government" does not hold "state government"'s reverse, and
+ * "the federal and the state government" does not hold "federal government").
+ */
+export function holdsCompound(tokens: string[], compounds: Set<string>): boolean {
+  if (compounds.size === 0) return false;
+  for (let index = 0; index < tokens.length; index++) {
+    const first = tokens[index]!;
+    if (STOPWORDS.has(first)) continue;
+    const a = stem(first);
+    for (let next = index + 1; next < tokens.length && next <= index + 1 + COMPOUND_GAP; next++) {
+      const word = tokens[next]!;
+      if (STOPWORDS.has(word)) break;
+      if (compounds.has(`${a} ${stem(word)}`)) return true;
+    }
+  }
+  return false;
 }

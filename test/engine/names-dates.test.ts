@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { runResearch } from "../../src/research/engine";
+import { namesPerson } from "../../src/research/engine/evidence";
+import { analyzeQuestion } from "../../src/research/engine/question";
+import { holdsCompound } from "../../src/research/engine/write/open-topic";
+import { words } from "../../src/research/engine/language";
+import { budgetsForMode } from "../../src/research/pricing";
+import { type FakeDoc, memoryProviders } from "./helpers";
+
+/**
+ * Issue 43, items 1 and 2: a person is found by the forms people write their name in, a topic by
+ * its words with a few between, and "when / in which year did X do Y" is answered from the year of
+ * the speech whose sentence does it.
+ */
+const SOTU = (year: number, president: string) => `corpus://sotu.corpus/${year}-${president.toLowerCase().replace(/ /g, "-")}`;
+const speech = (president: string, year: number, text: string): FakeDoc => ({
+  url: SOTU(year, president),
+  title: `${president}: State of the Union address, ${year}`,
+  text,
+});
+
+const SPEECHES: FakeDoc[] = [
+  speech(
+    "Franklin D Roosevelt",
+    1941,
+    "I address you at a moment unprecedented in the history of the Union. In the future days, which we seek to make secure, we look forward to a world founded upon four essential human freedoms. The first is freedom of speech and expression everywhere in the world.",
+  ),
+  speech("Franklin D Roosevelt", 1943, "Two years ago I spoke in my Annual Message of four freedoms. The blueprints of victory are drawn."),
+  speech("Theodore Roosevelt", 1905, "The freedom of the seas must be kept. Four battleships were laid down this year."),
+  speech(
+    "Lyndon B Johnson",
+    1964,
+    "Let this session of Congress be known as the session which did more for civil rights than the last hundred sessions combined. Unfortunately, many Americans live on the outskirts of hope. This administration today, here and now, declares unconditional war on poverty in America.",
+  ),
+  speech("Lyndon B Johnson", 1966, "I recommend that we prosecute with vigor and determination our war on poverty. The war in Vietnam changed again."),
+  speech(
+    "Ronald Reagan",
+    1988,
+    "Some years ago, the Federal Government declared war on poverty, and poverty won. Today the Federal Government has 59 major welfare and income maintenance programs.",
+  ),
+];
+
+const ask = (question: string, mode: "lite" | "standard" | "pro" = "standard", docs = SPEECHES) =>
+  runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers: memoryProviders(docs) });
+
+describe("names as people write them", () => {
+  it("matches a speaker's name with or without middle initial, by a middle name written as its initial, by short given names, initials and titles", () => {
+    const fdr = "Franklin D Roosevelt";
+    for (const form of ["Franklin Roosevelt", "Franklin D. Roosevelt", "Franklin Delano Roosevelt", "President Roosevelt", "Roosevelt", "FDR", "Frank Roosevelt"])
+      expect(namesPerson(fdr, form), form).toBe(true);
+    expect(namesPerson("William J Clinton", "Bill Clinton")).toBe(true);
+    expect(namesPerson("Lyndon B Johnson", "LBJ")).toBe(true);
+    expect(namesPerson("Lyndon B Johnson", "President Lyndon Baines Johnson")).toBe(true);
+    // A middle name is not an initial it does not start with, and a first name stays a first name.
+    expect(namesPerson(fdr, "Franklin Pierce Roosevelt")).toBe(false);
+    expect(namesPerson(fdr, "Theodore Roosevelt")).toBe(false);
+    expect(namesPerson("Andrew Johnson", "Lyndon Johnson")).toBe(false);
+  });
+
+  it("reads 'President X' as a name, not a question asking for a president", () => {
+    expect(analyzeQuestion("What did President Roosevelt say about the four freedoms?").expects).toBe("description");
+    expect(analyzeQuestion("Which president declared war on poverty?").expects).toBe("person");
+  });
+
+  it("holds a topic's words in order with a few words between, never across a stopword or reversed", () => {
+    const compounds = new Set(["four freedom"]);
+    expect(holdsCompound(words("a world founded upon four essential human freedoms"), compounds)).toBe(true);
+    expect(holdsCompound(words("the four freedoms"), compounds)).toBe(true);
+    expect(holdsCompound(words("four battleships were laid down, and freedom of the seas"), compounds)).toBe(false);
+    expect(holdsCompound(words("four new and costly freedoms"), compounds)).toBe(false);
+    expect(holdsCompound(words("freedom for four nations"), compounds)).toBe(false);
+    expect(holdsCompound(words("four great essential human freedoms"), compounds)).toBe(false);
+  });
+
+  for (const mode of ["lite", "standard", "pro"] as const)
+    for (const question of [
+      "What did Franklin Roosevelt say about the four freedoms?",
+      "What did Franklin Delano Roosevelt say about the four freedoms?",
+      "What did FDR say about the four freedoms?",
+      "What did President Roosevelt say about the four freedoms?",
+    ])
+      it(`${mode}: ${question} is answered from the 1941 address`, async () => {
+        const result = await ask(question, mode);
+        expect(result.answer?.text).toMatch(/four essential human freedoms/);
+        expect(result.sources.map((source) => source.title)).toContain("Franklin D Roosevelt: State of the Union address, 1941");
+        expect(result.sources.every((source) => source.title.startsWith("Franklin D Roosevelt"))).toBe(true);
+        expect(result.brief).not.toMatch(/No source read covers/);
+      });
+});
+
+describe("what a document says about itself: the year of the speech whose sentence does it", () => {
+  for (const mode of ["lite", "standard", "pro"] as const)
+    for (const question of [
+      "In which year did Lyndon Johnson declare an unconditional war on poverty?",
+      "When did Lyndon Johnson declare an unconditional war on poverty?",
+      "In what year did LBJ declare war on poverty?",
+    ])
+      it(`${mode}: ${question} -> 1964, quoting the sentence and the title that holds the year`, async () => {
+        const result = await ask(question, mode);
+        expect(result.answer?.text).toBe("1964");
+        expect(result.answer?.confidence).toBe("medium");
+        const cited = result.sources[result.answer!.citations[0]!]!;
+        expect(cited.title).toBe("Lyndon B Johnson: State of the Union address, 1964");
+        expect(result.brief).toContain(
+          'In 1964 (Lyndon B Johnson: State of the Union address, 1964): "This administration today, here and now, declares unconditional war on poverty in America"',
+        );
+      });
+
+  it("takes no year from a sentence that reports the act in the past, quotes it, or is another speaker's", async () => {
+    // Reagan's "the Federal Government declared war on poverty" reports it; without Johnson's 1964 address there is no year to give.
+    const withoutJohnson = SPEECHES.filter((doc) => !doc.title.includes("1964"));
+    expect((await ask("In which year was an unconditional war on poverty declared?", "standard", withoutJohnson)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
+    expect((await ask("In which year did Ronald Reagan declare an unconditional war on poverty?")).answer?.text ?? null).not.toBe("1964");
+  });
+
+  it("gives no year when the speeches doing it disagree", async () => {
+    const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
+    expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
+  });
+});
