@@ -122,6 +122,15 @@ describe("a question its sources address", () => {
   }
 });
 
+describe("a question naming a speaker by one word of the name", () => {
+  it("is addressed by that speaker's addresses (the title holds the name), and pays the price", async () => {
+    const caller = await apiCaller();
+    const done = await ask(caller, { question: "What did Reagan say about poverty?", mode: "lite" });
+    expect(done.sources.map((source: { title: string }) => source.title)).toContain("Ronald Reagan: State of the Union address, 1988");
+    expect(done).toMatchObject({ credits_charged: 15, charge_basis: { rule: "mode_price" } });
+  });
+});
+
 describe("a cancelled job", () => {
   it("is charged the work done before the cancel, and says so", async () => {
     const caller = await apiCaller();

@@ -2,6 +2,7 @@ import type { EvidenceAnalysis } from "./analysis";
 import { type Evidence, pageSaysWords, titleNames } from "./store";
 import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
+import { speaksOfItsKind } from "./named-kind";
 import { withRelations } from "../language";
 import { stem, words } from "../language";
 
@@ -46,6 +47,8 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
   if (analysis.entities.length === 0) return holdsMostOf(focus, ranked);
   if (analysis.entities.some((entity) => isNamed(entity, focus, evidence))) return true;
+  // A measure known by a name its own time did not write ("the McKinley Tariff": "the tariff act of 1890").
+  if (query.entities.some((entity) => speaksOfItsKind(entity, ranked))) return true;
   // A page titled by one of the asked words: not a year (a title's year is its date) and not one
   // word of a name the page does not carry whole ("Harry" of "Harry Potter" in "Harry S Truman").
   const nameWords = new Set(query.entities.flatMap((entity) => words(entity).map(stem)));
@@ -65,7 +68,7 @@ const NEAR_NAME = 2;
 
 /**
  * Whether a page read is about the entity (its title names it, or holds every word of the name:
- * "Franklin D Roosevelt" for "Franklin Roosevelt"), or a sentence names it with what the question
+ * "Franklin D Roosevelt" for "Franklin Roosevelt", "Abraham Lincoln: ..." for "Lincoln's"), or a sentence names it with what the question
  * asks of it nearby (without other asked words, naming it is enough).
  */
 function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolean {
@@ -76,7 +79,7 @@ function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolea
   return evidence.docs.some((doc) => {
     if (titleNames(doc.title, entity)) return true;
     const titled = doc.passages[0]?.titleTerms;
-    if (titled && nameTerms.length >= 2 && nameTerms.every((term) => titled.includes(term))) return true;
+    if (titled && nameTerms.length > 0 && nameTerms.every((term) => titled.includes(term))) return true;
     if (!pageSaysWords(doc, key)) return false;
     if (focus.size === 0) return true;
     const lines = doc.mentionKeys.split("\n");
