@@ -118,3 +118,36 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
   });
 });
+
+describe("a measure named for someone, written by its kind in its own time", () => {
+  const docs: FakeDoc[] = [
+    speech(
+      "Benjamin Harrison",
+      1890,
+      "The general tariff act has only partially gone into operation, some of its important provisions being limited to take effect at dates yet in the future. It is not doubted that a special arrangement in regard to commerce, based upon the reciprocity provision of the recent tariff act, would operate most beneficially.",
+    ),
+    speech("William Mc Kinley", 1899, "The war with Spain is over. Our army has returned home."),
+    speech("Theodore Roosevelt", 1901, "On the sixth of September, President McKinley was shot by an anarchist at Buffalo."),
+  ];
+
+  it("'What did the McKinley Tariff do?' is addressed by 'the tariff act', and quotes the tariff, not the sentences naming McKinley", async () => {
+    for (const mode of ["lite", "standard"] as const) {
+      const result = await ask("What did the McKinley Tariff do?", mode, docs);
+      expect(result.answer?.text, mode).toMatch(/tariff act/);
+      expect(result.sources.map((source) => source.title)).toContain("Benjamin Harrison: State of the Union address, 1890");
+      expect(result.brief).not.toMatch(/anarchist/);
+    }
+  });
+
+  it("the kind alone, or a name that is no kind of measure, is not addressed", async () => {
+    const tariffOnly = [speech("Grover Cleveland", 1887, "The tariff is a tax. We must reduce the tariff.")];
+    // Nothing found at all is an error of its own (NoEvidenceError); something read and not addressing it cites nothing.
+    const cited = (question: string, pages: FakeDoc[]) =>
+      ask(question, "standard", pages).then(
+        (result) => result.sources.length,
+        () => 0,
+      );
+    expect(await cited("What did the McKinley Tariff do?", tariffOnly)).toBe(0);
+    expect(await cited("What did the Marshall Plan do?", docs)).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import type { EvidenceAnalysis } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { unique } from "../language";
+import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
 
 /**
@@ -11,6 +12,8 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
   // A comparison of two subjects searches each with its topic first, so that even lite reads every side.
   const plan = [...comparisonBranches(query), query.question];
+  // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
+  for (const entity of query.entities) if (measureKind(entity)) plan.push(`${entity.trim().split(/\s+/).pop()} act law`);
   // The pages a chain or a comparison of facts starts from are searched by name first.
   if (query.hops) plan.push(query.hops.anchor);
   for (const side of query.comparison?.sides ?? []) plan.push(side.name);

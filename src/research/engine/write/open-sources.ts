@@ -1,6 +1,6 @@
 import { type Attribution, namesPerson, pageAttribution, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../evidence";
 import type { QueryAnalysis } from "../question";
-import type { OpenTopic } from "./open-topic";
+import { aboutTopic, type OpenTopic } from "./open-topic";
 import { quotableStatements } from "./quotable";
 
 /** A page cited on an open question: who speaks in it and when, and what of it can be quoted. */
@@ -47,7 +47,10 @@ export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], top
   const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title, entry.doc.published_at) }));
   const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
   const quotable = (pool: typeof attributed, subject: string | null): OpenSource[] => {
-    const top = pool[0]?.entry.score ?? 0;
+    // The floor is set by the best page with a sentence on the topic: a page that ranks by a name
+    // alone ("President McKinley was shot" for "the McKinley Tariff") does not push those under it.
+    const onTopic = pool.filter(({ entry }) => entry.best.some((item) => aboutTopic(item.passage, topic)));
+    const top = (onTopic[0] ?? pool[0])?.entry.score ?? 0;
     const above = pool.filter(({ entry }) => top > 0 && entry.score >= top * (limits.minRelativeScore ?? MIN_RELATIVE_SCORE));
     const strongest = Math.max(...above.map(({ entry }) => entry.best[0]?.score ?? 0), 1e-9);
     return above

@@ -1,6 +1,7 @@
 import type { Passage } from "../evidence";
 import { type QueryAnalysis, questionTopic } from "../question";
 import { STOPWORDS, stem, words } from "../language";
+import { measureKind } from "../evidence/named-kind";
 
 /** What a statement must be about to belong in an open question's brief. */
 export interface OpenTopic {
@@ -25,7 +26,10 @@ const BEFORE_VERB = new Set("i we you they he she who to not will would shall sh
  */
 export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
   const phrase = questionTopic(query.question, subjects[subjects.length - 1]);
-  const excluded = new Set([...query.speakerTerms, ...subjects.flatMap((subject) => words(subject).map(stem))]);
+  // A measure named for someone ("the McKinley Tariff") is spoken of by its kind in its own time
+  // ("the tariff act"): the topic is the kind, and a sentence naming only the person is not on it.
+  const namedFor = query.entities.flatMap((entity) => measureKind(entity)?.namedFor ?? []);
+  const excluded = new Set([...query.speakerTerms, ...subjects.flatMap((subject) => words(subject).map(stem)), ...namedFor]);
   const keep = (term: string) => !excluded.has(term) && !COMPARING.test(term);
   const compounds = new Set<string>();
   if (phrase) {
