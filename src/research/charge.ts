@@ -37,12 +37,11 @@ export function decideCharge(job: ChargeInput, outcome: ChargeOutcome): { credit
   switch (outcome.status) {
     case "pending":
     case "running": {
-      const work = meteredCredits(outcome.costUsd);
       return {
         credits: 0,
         basis: basis(
           "reserved",
-          `Nothing charged yet: ${plural(job.reservedCredits)} are reserved while the job runs, and its work so far comes to ${plural(work)}.`,
+          `Nothing charged yet: ${plural(job.reservedCredits)} are reserved while the job runs, and its work so far comes to ${workOf(outcome.costUsd)}.`,
         ),
       };
     }
@@ -95,7 +94,10 @@ function succeeded(job: ChargeInput, outcome: Extract<ChargeOutcome, { status: "
   const settles = outcome.answered ? sources : `${sources}, though ${one ? "it does not settle" : "none settles"} it`;
   return {
     credits,
-    basis: basis("mode_price", `Charged the ${mode} price, ${money(credits)}: the brief cites ${settles}. Its metered work came to ${plural(work)}.`),
+    basis: basis(
+      "mode_price",
+      `Charged the ${mode} price, ${money(credits)}: the brief cites ${settles}. Its metered work came to ${workOf(outcome.costUsd)}.`,
+    ),
   };
 }
 
@@ -139,6 +141,8 @@ export function rowChargeBasis(row: {
 }
 
 const basis = (rule: ChargeRule, reason: string): ChargeBasis => ({ rule, reason });
+/** Metered work as the dashboard writes it, in credits to two decimals ("8.7 credits"): what it came to, before any rounding up. */
+const workOf = (costUsd: number) => `${(Math.round(costUsd * 10_000) / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} credits`;
 const plural = (credits: number) => `${credits} credit${credits === 1 ? "" : "s"}`;
 /** "60 credits ($0.60)", as the dashboard, the CLI and a cancel's message write a charge. */
 const money = (credits: number) => `${plural(credits)} ($${(credits / 100).toFixed(2)})`;

@@ -124,7 +124,7 @@ export const researchResultExample = {
   credits_charged: 15,
   charge_basis: {
     rule: "mode_price",
-    reason: "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits.",
+    reason: "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits.",
   },
   cost_usd: 0.017,
   created_at: "2026-11-23T17:59:49.149Z",
@@ -190,7 +190,7 @@ export const jobEventsExample = [
       credits_charged: 60,
       charge_basis: {
         rule: "mode_price",
-        reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits.",
+        reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits.",
       },
       cost_usd: 0.087,
       created_at: "2026-11-23T17:59:49.605Z",

@@ -90,7 +90,7 @@ describe("chargeFor: a succeeded job", () => {
   it("says which rule decided the charge and why, with the figures", () => {
     expect(chargeOf(spec("standard"), succeeded(0.087, true)).basis).toEqual({
       rule: "mode_price",
-      reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits.",
+      reason: "Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits.",
     });
     expect(chargeOf(spec("standard"), succeeded(0.087, false)).basis).toEqual({
       rule: "nothing_addressed",
