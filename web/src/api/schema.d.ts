@@ -8300,7 +8300,7 @@ export interface operations {
                      *       "credits_charged": 15,
                      *       "charge_basis": {
                      *         "rule": "mode_price",
-                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                      *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -8511,7 +8511,7 @@ export interface operations {
                      *       "credits_charged": 15,
                      *       "charge_basis": {
                      *         "rule": "mode_price",
-                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                      *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -8923,7 +8923,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
              *     ```
              */
             200: {
@@ -11030,7 +11030,7 @@ export interface operations {
                      *       "credits_charged": 15,
                      *       "charge_basis": {
                      *         "rule": "mode_price",
-                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                      *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -11247,7 +11247,7 @@ export interface operations {
                      *       "credits_charged": 15,
                      *       "charge_basis": {
                      *         "rule": "mode_price",
-                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                     *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                      *       },
                      *       "cost_usd": 0.017,
                      *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -11722,7 +11722,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 9 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
              *     ```
              */
             200: {
@@ -12119,7 +12119,7 @@ export interface operations {
                  *       "credits_charged": 15,
                  *       "charge_basis": {
                  *         "rule": "mode_price",
-                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                  *       },
                  *       "cost_usd": 0.017,
                  *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -12232,7 +12232,7 @@ export interface operations {
                  *       "credits_charged": 15,
                  *       "charge_basis": {
                  *         "rule": "mode_price",
-                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                  *       },
                  *       "cost_usd": 0.017,
                  *       "created_at": "2026-11-23T17:59:49.149Z",
@@ -12345,7 +12345,7 @@ export interface operations {
                  *       "credits_charged": 15,
                  *       "charge_basis": {
                  *         "rule": "mode_price",
-                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 2 credits."
+                 *         "reason": "Charged the lite price, 15 credits ($0.15): the brief cites 2 sources that address the question. Its metered work came to 1.7 credits."
                  *       },
                  *       "cost_usd": 0.017,
                  *       "created_at": "2026-11-23T17:59:49.149Z",
