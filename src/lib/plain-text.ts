@@ -1,32 +1,6 @@
 /** Plain text out of strings that may carry markup: titles and summaries shown to callers (issue 26, defect 7). */
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-  hellip: "…",
-};
-
-/** Decodes HTML character references left in scraped titles and text ("Tunnels &amp; Trolls", "&#39;"). */
-export function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+import { decodeEntities } from "./html-entities";
 
 /** Elements whose content is code or styling, never text: removed with their content. */
 const NOT_TEXT = /<(script|style|noscript|template|iframe|object|embed|svg|math|textarea|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;

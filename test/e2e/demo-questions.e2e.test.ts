@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { newAccount, serverClient } from "./server";
@@ -12,12 +13,12 @@ const server = serverClient(inject("server"));
  * called by its kind). The README's and the placeholder's questions are read from the files, so a
  * question added there is asked here.
  */
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const readme = readFileSync(resolve("README.md"), "utf8");
 const README_QUESTIONS = [
   ...[...readme.matchAll(/"question"\s*:\s*"([^"]+\?)"/g)].map((match) => match[1]!),
   ...[...readme.matchAll(/deep-research "([^"]+\?)"/g)].map((match) => match[1]!),
 ];
-const playground = readFileSync(new URL("../../web/src/pages/Playground.tsx", import.meta.url), "utf8");
+const playground = readFileSync(resolve("web/src/pages/Playground.tsx"), "utf8");
 const PLACEHOLDERS = [...playground.matchAll(/placeholder="([^"]+\?)"/g)].map((match) => match[1]!);
 const ISSUE_QUESTIONS = [
   "What did the McKinley Tariff do?",

@@ -46,7 +46,15 @@ const ask = (question: string, mode: "lite" | "standard" | "pro" = "standard", d
 describe("names as people write them", () => {
   it("matches a speaker's name with or without middle initial, by a middle name written as its initial, by short given names, initials and titles", () => {
     const fdr = "Franklin D Roosevelt";
-    for (const form of ["Franklin Roosevelt", "Franklin D. Roosevelt", "Franklin Delano Roosevelt", "President Roosevelt", "Roosevelt", "FDR", "Frank Roosevelt"])
+    for (const form of [
+      "Franklin Roosevelt",
+      "Franklin D. Roosevelt",
+      "Franklin Delano Roosevelt",
+      "President Roosevelt",
+      "Roosevelt",
+      "FDR",
+      "Frank Roosevelt",
+    ])
       expect(namesPerson(fdr, form), form).toBe(true);
     expect(namesPerson("William J Clinton", "Bill Clinton")).toBe(true);
     expect(namesPerson("Lyndon B Johnson", "LBJ")).toBe(true);
@@ -115,7 +123,9 @@ describe("what a document says about itself: the year of the speech whose senten
 
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
-    expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
+    expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(
+      /^\d{4}$/,
+    );
   });
 });
 

@@ -17,7 +17,11 @@ afterAll(() => server.close());
 const bytesOf = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 };
 const robots = (host: string) => http.get(`https://${host}/robots.txt`, () => new HttpResponse(null, { status: 404 }));

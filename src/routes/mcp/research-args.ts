@@ -25,7 +25,10 @@ export const QuoteArgs = {
     .int()
     .optional()
     .describe("Required with mode max: the most credits the job may cost (reserved up front; what it does not use is given back)."),
-  include_domains: z.array(z.string()).optional().describe('Search only these domains, e.g. ["loc.gov", "archives.gov"] (at most 50; a domain also matches its subdomains).'),
+  include_domains: z
+    .array(z.string())
+    .optional()
+    .describe('Search only these domains, e.g. ["loc.gov", "archives.gov"] (at most 50; a domain also matches its subdomains).'),
   exclude_domains: z.array(z.string()).optional().describe("Never use pages from these domains (at most 50)."),
   collections: z.array(z.string()).optional().describe("Ids of your own document collections to search instead of the default search space (at most 10)."),
   web: z.boolean().optional().describe("With collections: also search the default search space. Default false."),

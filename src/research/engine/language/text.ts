@@ -170,7 +170,7 @@ export function sentences(text: string): string[] {
 }
 
 /** Decodes HTML character references (one implementation, in src/lib: titles are made plain text there too). */
-export { decodeEntities } from "../../../lib/plain-text";
+export { decodeEntities } from "../../../lib/html-entities";
 
 /** Month names as a regular-expression alternation (dates in text: "July 16, 1966", "16 July 1966"). */
 export const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";

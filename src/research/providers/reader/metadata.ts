@@ -5,7 +5,8 @@
  */
 
 import { plainText } from "../../../lib/plain-text";
-import { decodeEntities, parseAttributes } from "./html";
+import { decodeEntities } from "../../../lib/html-entities";
+import { parseAttributes } from "./html";
 
 export interface PageMetadata {
   published_at?: string;

@@ -1,4 +1,4 @@
-import { decodeEntities } from "../../../lib/plain-text";
+import { decodeEntities } from "../../../lib/html-entities";
 import { domainOf, normalizeDomain } from "../domains";
 import { providerJson } from "../http";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
