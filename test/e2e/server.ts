@@ -83,15 +83,27 @@ export async function newAccount(on: Pick<ServerClient, "post">, label: string):
   return { accessToken, userId: user.id, key: ((await created.json()) as { plaintext: string }).plaintext };
 }
 
+type StartOptions = { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number; stateDir?: string };
+
 /**
  * Starts the service exactly as the README says (`npm start -- <flags>`), on a free port with a
  * fresh state directory, and waits until /healthz answers. `env` adds to npm start's environment;
  * `port` is for a caller that must know the address before the server is up; `stateDir` restarts
  * a server on the state an earlier one left (that directory is then the caller's to remove).
  */
-export async function startServer(
-  options: { vars?: Record<string, string | number>; env?: Record<string, string>; timeoutMs?: number; port?: number; stateDir?: string } = {},
-): Promise<StartedServer> {
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      // Another process bound the port between freePort() and wrangler (two suites on one machine):
+      // a port of our own choosing is chosen again; one the caller fixed is theirs to handle.
+      if (options.port !== undefined || attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startServerOnce(options: StartOptions): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? 240_000; // a boot takes ~13 s quiet, far more on a loaded machine
   const vars = { RATE_LIMIT_SCALE: 100, ...options.vars };
   const port = options.port ?? (await freePort());
