@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { charsetOf, decodePage, metaCharset } from "../../src/research/providers/reader/charset";
+import { concat, latin1 } from "./bytes";
 
 /** Issue 42, item 5: a page is decoded in the charset it declares (header, BOM, <meta>), else UTF-8 or windows-1252. */
 
-const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 /** "“Café” – naïve" in windows-1252. */
 const CP1252 = Uint8Array.from([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x96, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65]);
 /** "日本語の記事" in Shift_JIS. */

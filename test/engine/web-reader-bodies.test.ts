@@ -3,6 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebReader } from "../../src/research/providers/reader/web-reader";
 import { minimalPdf, pagedPdf } from "../collections/pdf";
+import { concat, latin1 } from "./bytes";
 
 /**
  * What the web reader makes of a body (issue 42, items 4 and 5): a page in the charset it
@@ -14,31 +15,21 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const bytesOf = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 const robots = (host: string) => http.get(`https://${host}/robots.txt`, () => new HttpResponse(null, { status: 404 }));
 
 /** A windows-1252 article: curly quotes, an en dash, accents. */
 const CP1252_BODY = Uint8Array.from([
-  ...bytesOf("<p>The mayor said "),
+  ...latin1("<p>The mayor said "),
   0x93,
-  ...bytesOf("the caf"),
+  ...latin1("the caf"),
   0xe9,
-  ...bytesOf(" stays open"),
+  ...latin1(" stays open"),
   0x94,
-  ...bytesOf(" "),
+  ...latin1(" "),
   0x96,
-  ...bytesOf(" a na"),
+  ...latin1(" a na"),
   0xef,
-  ...bytesOf("ve promise that the harbour committee repeated at every meeting of the year.</p>"),
+  ...latin1("ve promise that the harbour committee repeated at every meeting of the year.</p>"),
 ]);
 /** 日本語の記事です。港の委員会は予算を承認しました。 in Shift_JIS. */
 const SJIS_SENTENCE = Uint8Array.from([
@@ -49,7 +40,7 @@ const SJIS_SENTENCE = Uint8Array.from([
 describe("a page's charset", () => {
   it("decodes a windows-1252 page declared in the header, and one declared only in <meta>", async () => {
     const page = (head: string) =>
-      concat(bytesOf(`<html><head>${head}<title>Harbour</title></head><body><article>`), CP1252_BODY, bytesOf("</article></body></html>"));
+      concat(latin1(`<html><head>${head}<title>Harbour</title></head><body><article>`), CP1252_BODY, latin1("</article></body></html>"));
     server.use(
       robots("cp1252.example"),
       http.get("https://cp1252.example/header", () => new HttpResponse(page(""), { headers: { "Content-Type": "text/html; charset=windows-1252" } })),
@@ -65,10 +56,10 @@ describe("a page's charset", () => {
 
   it("decodes a Shift_JIS page declared by <meta http-equiv>", async () => {
     const html = concat(
-      bytesOf('<html lang="ja"><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>Minato</title></head><body><article><p>'),
+      latin1('<html lang="ja"><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>Minato</title></head><body><article><p>'),
       SJIS_SENTENCE,
       SJIS_SENTENCE,
-      bytesOf("</p></article></body></html>"),
+      latin1("</p></article></body></html>"),
     );
     server.use(
       robots("sjis.example"),
@@ -134,7 +125,7 @@ describe("a PDF on the web", () => {
     server.use(
       robots("pdf4.example"),
       http.get("https://pdf4.example/scan.pdf", () => new HttpResponse(minimalPdf([]), { headers: { "Content-Type": "application/pdf" } })),
-      http.get("https://pdf4.example/broken.pdf", () => new HttpResponse(bytesOf("%PDF-1.4 nothing else"), { headers: { "Content-Type": "application/pdf" } })),
+      http.get("https://pdf4.example/broken.pdf", () => new HttpResponse(latin1("%PDF-1.4 nothing else"), { headers: { "Content-Type": "application/pdf" } })),
     );
     const reader = new WebReader();
     expect(await reader.read("https://pdf4.example/scan.pdf")).toBeNull();
