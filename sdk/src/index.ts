@@ -23,6 +23,35 @@ export { PagePromise, type Paging } from "./pagination.js";
 export type { QuoteOptions, ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";
 export type { FetchLike, RetryOptions } from "./retry.js";
 export type { StreamOptions } from "./stream.js";
+export {
+  anthropicTool,
+  checkToolArguments,
+  openAIChatTool,
+  openAIResponsesTool,
+  parseToolArguments,
+  RESEARCH_TOOL_CREDITS,
+  RESEARCH_TOOL_MODES,
+  RESEARCH_TOOL_NAME,
+  researchToolDefinition,
+  researchToolInputSchema,
+  researchToolOutput,
+  runToolCall,
+  ToolArgumentsError,
+  vercelAiTool,
+  type JsonSchema,
+  type ResearchToolArguments,
+  type ResearchToolClient,
+  type ResearchToolDefinition,
+  type ResearchToolInput,
+  type ResearchToolMode,
+  type ResearchToolOutput,
+  type ResearchToolParameters,
+  type StrictOption,
+  type ToolArgumentIssue,
+  type ToolCallOptions,
+  type ToolInputSchema,
+  type VercelAiTool,
+} from "./tools.js";
 export * from "./types.js";
 export {
   TERMINAL_WEBHOOK_EVENTS,
