@@ -1,0 +1,406 @@
+"""The shapes of the Deep Research API (every /v1 request, response and stream event), as
+TypedDicts: the client returns the JSON it receives, typed by these.
+
+Generated from the service's /openapi.json by scripts/generate_types.py; do not edit by hand.
+tests/test_types_drift.py fails when they no longer match the running service."""
+
+from typing import Any, Dict, List, Literal, NotRequired, Optional, TypedDict, Union
+
+__all__ = [
+    "AsyncAccepted",
+    "Balance",
+    "BalanceDto",
+    "CancelResult",
+    "ChargeBasis",
+    "Citation",
+    "Collection",
+    "CollectionDocument",
+    "CollectionDocumentSummary",
+    "CreateCollectionRequest",
+    "Deleted",
+    "DocumentInput",
+    "DocumentUpload",
+    "Error",
+    "ErrorBody",
+    "IngestRequest",
+    "IngestResult",
+    "IngestResultDocument",
+    "JobErrorEvent",
+    "JobErrorEventData",
+    "JobEvent",
+    "JobProgress",
+    "JobProgressEvent",
+    "JobResultEvent",
+    "JobSourceEvent",
+    "JobStatusEvent",
+    "JobStatusEventData",
+    "Progress",
+    "ResearchEvent",
+    "ResearchLogRow",
+    "ResearchQuote",
+    "ResearchQuoteEnvelope",
+    "ResearchRequest",
+    "ResearchResult",
+    "ShortAnswer",
+    "Source",
+    "SourceDto",
+    "UpdateCollectionRequest",
+    "WebhookDelivery",
+    "WebhookSendResult",
+    "WebhookTestRequest",
+]
+
+
+class AsyncAccepted(TypedDict):
+    """A job accepted to run in the background (HTTP 202): where to follow it."""
+
+    id: str
+    status: Literal["pending"]
+    status_url: str
+    events_url: str
+
+
+class BalanceDto(TypedDict):
+    """A credit balance."""
+
+    credits: int
+    usd: str
+
+
+class CancelResult(TypedDict):
+    """The answer to a cancel: the job as the cancel left it (a ResearchResult) and what the cancel did."""
+
+    id: str
+    status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
+    question: str
+    brief: Optional[str]
+    answer: Optional["ShortAnswer"]
+    typed: NotRequired[Any]
+    sources: List["SourceDto"]
+    citations: List["Citation"]
+    credits_charged: int
+    charge_basis: "ChargeBasis"
+    cost_usd: float
+    created_at: str
+    completed_at: Optional[str]
+    error: Optional[str]
+    latency_ms: Optional[int]
+    wave_count: Optional[int]
+    partial: bool
+    cancel_outcome: Literal["cancelled", "already_finished"]
+    cancel_message: str
+
+
+class ChargeBasis(TypedDict):
+    """Why a job was charged what it was: the rule applied and a sentence with the figures."""
+
+    rule: Literal["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded"]
+    reason: str
+
+
+class Citation(TypedDict):
+    """The exact passage of a source that one claim of the brief rests on."""
+
+    claim: str
+    source: int
+    quote: str
+    start: int
+    end: int
+    field: NotRequired[str]
+    confidence: NotRequired[Literal["high", "medium", "low"]]
+
+
+class Collection(TypedDict):
+    """A collection of your own documents."""
+
+    id: str
+    name: str
+    description: Optional[str]
+    document_count: int
+    bytes: int
+    created_at: str
+    updated_at: str
+
+
+class CollectionDocument(TypedDict):
+    """A document of a collection, with its text."""
+
+    id: str
+    title: str
+    url: Optional[str]
+    bytes: int
+    metadata: Optional[Dict[str, Any]]
+    created_at: str
+    updated_at: str
+    text: str
+
+
+class CollectionDocumentSummary(TypedDict):
+    """A document of a collection, without its text."""
+
+    id: str
+    title: str
+    url: Optional[str]
+    bytes: int
+    metadata: Optional[Dict[str, Any]]
+    created_at: str
+    updated_at: str
+
+
+class CreateCollectionRequest(TypedDict):
+    """A new collection. Free: only adding documents is charged."""
+
+    name: str
+    description: NotRequired[str]
+
+
+class Deleted(TypedDict):
+    """A deletion that happened."""
+
+    deleted: Literal[True]
+
+
+class DocumentInput(TypedDict):
+    """A document to add."""
+
+    title: str
+    text: str
+    url: NotRequired[str]
+    metadata: NotRequired[Dict[str, Any]]
+
+
+class DocumentUpload(TypedDict):
+    """Files to add, as multipart/form-data `file` parts."""
+
+    file: NotRequired[List[str]]
+
+
+class ErrorBody(TypedDict):
+    """The error."""
+
+    code: Literal["invalid_request", "impossible_budget", "document_limit_exceeded", "unauthorized", "invalid_credentials", "insufficient_credits", "storage_limit_exceeded", "forbidden", "account_suspended", "email_not_verified", "not_found", "email_taken", "idempotency_conflict", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "payment_processor_not_configured", "internal", "payment_processor_error", "service_unavailable"]
+    message: str
+    details: NotRequired[Any]
+
+
+class Error(TypedDict):
+    """The body of every error response, whatever the operation. Every response, error or not, carries an `X-Request-Id` header."""
+
+    error: ErrorBody
+
+
+class IngestRequest(TypedDict):
+    """Up to 100 documents. A document with the url (or, without a url, the title) of one already in the collection replaces it."""
+
+    documents: List["DocumentInput"]
+
+
+class IngestResultDocument(TypedDict):
+    """IngestResultDocument"""
+
+    id: str
+    title: str
+    url: Optional[str]
+    bytes: int
+
+
+class IngestResult(TypedDict):
+    """What an ingest call wrote."""
+
+    ingested: int
+    documents: List[IngestResultDocument]
+
+
+class JobErrorEventData(TypedDict):
+    """Why the job failed."""
+
+    code: Literal["job_failed"]
+    message: str
+
+
+class JobErrorEvent(TypedDict):
+    """The job failed; sent just before the result of a failed job (whose `error` says the same)."""
+
+    id: int
+    event: Literal["error"]
+    data: JobErrorEventData
+
+
+class JobProgress(TypedDict):
+    """What happened: see the event."""
+
+    stage: Literal["planning", "searching", "reading", "analyzing", "reflecting", "synthesizing", "critic", "typed_output", "done"]
+    wave: int
+    searches: int
+    pages: int
+    cost_usd: float
+
+
+class JobProgressEvent(TypedDict):
+    """The job moved on a step (or a wave): its stage, wave, searches, pages and what it has spent so far."""
+
+    id: int
+    event: Literal["progress"]
+    data: "JobProgress"
+
+
+class JobResultEvent(TypedDict):
+    """The job's final ResearchResult (succeeded, failed or cancelled): always the last event; the stream then ends."""
+
+    id: int
+    event: Literal["result"]
+    data: "ResearchResult"
+
+
+class JobSourceEvent(TypedDict):
+    """A page the job read for the first time, as it is read."""
+
+    id: int
+    event: Literal["source"]
+    data: "SourceDto"
+
+
+class JobStatusEventData(TypedDict):
+    """The job's new status."""
+
+    status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
+
+
+class JobStatusEvent(TypedDict):
+    """The job changed status: `pending` when accepted, `running` when it starts, then its terminal status just before its result."""
+
+    id: int
+    event: Literal["status"]
+    data: JobStatusEventData
+
+
+class ResearchLogRow(TypedDict):
+    """A research job in a list: its figures, without the brief."""
+
+    id: str
+    created_at: str
+    status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
+    question: str
+    credits_charged: int
+    cost_usd_micros: int
+    latency_ms: Optional[int]
+    completed_at: Optional[str]
+    source_count: Optional[int]
+    wave_count: Optional[int]
+
+
+class ResearchQuoteEnvelope(TypedDict):
+    """The limits the job would run within."""
+
+    max_waves: int
+    max_searches: int
+    max_pages: int
+    max_wallclock_secs: int
+
+
+class ResearchQuote(TypedDict):
+    """The price of a research request before it runs: nothing is reserved, written or charged."""
+
+    mode: Literal["lite", "standard", "pro", "max"]
+    metered: bool
+    credits_reserved: int
+    max_charge_credits: int
+    max_charge_usd: float
+    envelope: ResearchQuoteEnvelope
+    runs: Literal["sync", "async"]
+    balance_credits: int
+    covered: bool
+    covered_by: Optional[Literal["balance", "plan_overage"]]
+    insufficient_credits: Optional[str]
+
+
+ResearchRequest = TypedDict("ResearchRequest", {"question": str, "mode": NotRequired[Literal["lite", "standard", "pro", "max"]], "max_credits": NotRequired[Optional[int]], "max_wallclock_secs": NotRequired[Optional[int]], "response_schema": NotRequired[Optional[Dict[str, Any]]], "include_sources": NotRequired[bool], "async": NotRequired[bool], "webhook_url": NotRequired[Optional[str]], "webhook_events": NotRequired[List[Literal["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"]]], "include_domains": NotRequired[List[str]], "exclude_domains": NotRequired[List[str]], "collections": NotRequired[List[str]], "web": NotRequired[bool]})
+"""A research question and how to research it. Unknown fields are rejected (400)."""
+
+
+class ResearchResult(TypedDict):
+    """A research job and, once it succeeded, its brief, typed output, sources and citations."""
+
+    id: str
+    status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
+    question: str
+    brief: Optional[str]
+    answer: Optional["ShortAnswer"]
+    typed: NotRequired[Any]
+    sources: List["SourceDto"]
+    citations: List["Citation"]
+    credits_charged: int
+    charge_basis: "ChargeBasis"
+    cost_usd: float
+    created_at: str
+    completed_at: Optional[str]
+    error: Optional[str]
+    latency_ms: Optional[int]
+    wave_count: Optional[int]
+    partial: bool
+
+
+class ShortAnswer(TypedDict):
+    """The short answer to the question, with how far the sources read support it."""
+
+    text: str
+    confidence: Literal["high", "medium", "low"]
+    probability: NotRequired[float]
+    citations: List[int]
+
+
+class SourceDto(TypedDict):
+    """A source the brief cites."""
+
+    url: str
+    title: str
+    domain: str
+    published_at: NotRequired[str]
+    author: NotRequired[str]
+    summary: NotRequired[Optional[str]]
+
+
+class UpdateCollectionRequest(TypedDict):
+    """What to change: `name`, `description` or both (at least one)."""
+
+    name: NotRequired[str]
+    description: NotRequired[Optional[str]]
+
+
+class WebhookDelivery(TypedDict):
+    """One attempt to deliver a job's event to its `webhook_url`."""
+
+    delivery_id: str
+    event: str
+    attempt: int
+    status_code: Optional[int]
+    error: Optional[str]
+    duration_ms: int
+    created_at: str
+
+
+class WebhookSendResult(TypedDict):
+    """The outcome of one attempt sent now (a test event or a resend): made once, not retried."""
+
+    delivery_id: str
+    event: str
+    attempt: NotRequired[int]
+    status_code: Optional[int]
+    error: Optional[str]
+    duration_ms: int
+
+
+class WebhookTestRequest(TypedDict):
+    """Where to send a `webhook.test` event."""
+
+    url: str
+
+
+JobEvent = Union[JobStatusEvent, JobProgressEvent, JobSourceEvent, JobErrorEvent, JobResultEvent]
+"""One event of a job's stream, as an SSE frame: its `id`, its name on the `event` line and its JSON `data`. Ids increase; `result` is the last. Comment lines (`: ...`) carry no event: they open the stream and keep it alive."""
+
+
+Balance = BalanceDto
+Source = SourceDto
+ResearchEvent = JobEvent
+Progress = JobProgress
