@@ -6,7 +6,7 @@ import type { JobStatus, ResearchResult } from "./types.js";
  * Schema of the arguments), written out in the shapes of OpenAI (Chat Completions and Responses),
  * Anthropic and the Vercel AI SDK, and `runToolCall()`, which runs a call the model made and
  * returns what the model reads back. The Python SDK (sdk-python, `deep_research.tools`) carries the
- * same definition, byte for byte (test/sdk/tools.test.ts compares them).
+ * same definition (its tool_definition.json) and output; test/sdk/tools.test.ts compares them.
  *
  * No framework is a dependency: each shape is plain data the framework's own types accept (the
  * tests assign them to `openai`'s, `@anthropic-ai/sdk`'s and `ai`'s types), and the Vercel AI SDK

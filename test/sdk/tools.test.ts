@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { generateText, jsonSchema, tool } from "ai";
@@ -11,11 +12,13 @@ import {
   anthropicTool,
   openAIChatTool,
   openAIResponsesTool,
+  parseToolArguments,
   RESEARCH_TOOL_CREDITS,
   RESEARCH_TOOL_MODES,
   type ResearchToolClient,
   researchToolDefinition,
   researchToolInputSchema,
+  researchToolOutput,
   runToolCall,
   ToolArgumentsError,
   vercelAiTool,
@@ -46,7 +49,19 @@ const CANONICAL = {
   },
 };
 
-const PYTHON_DEFINITION = resolve(import.meta.dirname, "../../sdk-python/deep_research/tool_definition.json");
+const SDK_PYTHON = resolve(import.meta.dirname, "../../sdk-python");
+const PYTHON_DEFINITION = resolve(SDK_PYTHON, "deep_research/tool_definition.json");
+
+/** Runs `code` with the Python SDK importable (Debian's Python, which has httpx), `input` on its stdin; its stdout as JSON. */
+function python(code: string, input: unknown): unknown {
+  const run = spawnSync("/usr/bin/python3", ["-c", code], {
+    input: JSON.stringify(input),
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, PYTHONPATH: SDK_PYTHON },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
 
 const result = (overrides: Partial<ResearchResult> = {}): ResearchResult => ({
   id: "3f1c2a9e-0000-4000-8000-000000000001",
@@ -133,6 +148,40 @@ describe("the deep_research tool definition", () => {
   it("is the Python SDK's definition (sdk-python/deep_research/tool_definition.json)", () => {
     expect(existsSync(PYTHON_DEFINITION), PYTHON_DEFINITION).toBe(true);
     expect(JSON.parse(readFileSync(PYTHON_DEFINITION, "utf8"))).toEqual(researchToolDefinition());
+  });
+
+  it("reads a result back to the model as the Python SDK does, and refuses the arguments it refuses", () => {
+    const results = [
+      result(),
+      result({ status: "failed", brief: null, answer: null, sources: [], credits_charged: 0, error: "No source could be read." }),
+      result({ status: "cancelled", answer: null, partial: true, credits_charged: 12 }),
+    ];
+    const fromPython = python(
+      "import json, sys\nfrom deep_research.tools import research_tool_output\nprint(json.dumps([research_tool_output(r) for r in json.load(sys.stdin)]))",
+      results,
+    );
+    expect(fromPython).toEqual(results.map(researchToolOutput));
+
+    const samples: unknown[] = [
+      { question: "q", mode: null, include_domains: ["a.gov"] },
+      { question: "q", mode: "max" },
+      { question: "q", extra: 1 },
+      { mode: "lite" },
+      { question: "q", exclude_domains: [1] },
+      "{not json",
+    ];
+    const inPython = python(
+      "import json, sys\nfrom deep_research.tools import parse_tool_arguments, ToolArgumentsError\nout = []\nfor s in json.load(sys.stdin):\n    try:\n        out.append({'value': parse_tool_arguments(s)})\n    except ToolArgumentsError as e:\n        out.append({'issues': e.issues})\nprint(json.dumps(out))",
+      samples,
+    );
+    const inTypeScript = samples.map((sample) => {
+      try {
+        return { value: parseToolArguments(sample) };
+      } catch (error) {
+        return { issues: (error as ToolArgumentsError).issues };
+      }
+    });
+    expect(inPython).toEqual(inTypeScript);
   });
 
   it("has parameters that are a valid JSON Schema (drafts 07 and 2020-12, ajv strict) and mean what they say", () => {
