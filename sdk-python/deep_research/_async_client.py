@@ -44,6 +44,7 @@ from .types import (
     DocumentInput,
     IngestResult,
     JobEvent,
+    ModePrice,
     ResearchLogRow,
     ResearchQuote,
     ResearchResult,
@@ -366,7 +367,7 @@ class AsyncModes(_AsyncResource):
     def with_raw_response(self) -> "AsyncModes":
         return AsyncModes(self._client, raw=True)
 
-    async def list(self, *, timeout: Timeout = NOT_GIVEN) -> List[Dict[str, Any]]:
+    async def list(self, *, timeout: Timeout = NOT_GIVEN) -> List[ModePrice]:
         return await self._call(_specs.modes_list(timeout))
 
 

@@ -44,6 +44,7 @@ from .types import (
     DocumentInput,
     IngestResult,
     JobEvent,
+    ModePrice,
     ResearchLogRow,
     ResearchQuote,
     ResearchResult,
@@ -375,7 +376,7 @@ class Modes(_Resource):
     def with_raw_response(self) -> "Modes":
         return Modes(self._client, raw=True)
 
-    def list(self, *, timeout: Timeout = NOT_GIVEN) -> List[Dict[str, Any]]:
+    def list(self, *, timeout: Timeout = NOT_GIVEN) -> List[ModePrice]:
         """The research modes with their price and limits (``GET /api/billing/modes``)."""
         return self._call(_specs.modes_list(timeout))
 

@@ -34,6 +34,7 @@ __all__ = [
     "JobSourceEvent",
     "JobStatusEvent",
     "JobStatusEventData",
+    "ModePrice",
     "Progress",
     "ResearchEvent",
     "ResearchLogRow",
@@ -272,6 +273,20 @@ class JobStatusEvent(TypedDict):
     id: int
     event: Literal["status"]
     data: JobStatusEventData
+
+
+class ModePrice(TypedDict):
+    """A research mode: its price and its limits."""
+
+    mode: Literal["lite", "standard", "pro", "max"]
+    credits: Optional[int]
+    max_cost_usd: Optional[float]
+    max_wallclock_secs: int
+    max_sources: int
+    max_searches: int
+    max_waves: int
+    critic: bool
+    async_by_default: bool
 
 
 class ResearchLogRow(TypedDict):

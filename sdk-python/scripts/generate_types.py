@@ -18,6 +18,9 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "deep_research" / "types.py"
 
+# Public paths outside /v1 the client calls (the price list, client.modes.list()).
+PUBLIC_PATHS = {"/api/billing/modes"}
+
 # Friendlier names for a few schemas (the schema's own name stays as well).
 ALIASES = {
     "Balance": "BalanceDto",
@@ -28,7 +31,7 @@ ALIASES = {
 
 
 def reached(document: dict) -> list[str]:
-    """The component schemas a /v1 operation reaches, in a stable order."""
+    """The component schemas a /v1 operation (or a PUBLIC_PATHS one) reaches, in a stable order."""
     schemas = document["components"]["schemas"]
     seen: list[str] = []
 
@@ -47,7 +50,7 @@ def reached(document: dict) -> list[str]:
                 walk(value)
 
     for path, operations in document["paths"].items():
-        if path.startswith("/v1"):
+        if path.startswith("/v1") or path in PUBLIC_PATHS:
             walk(operations)
     return sorted(seen)
 
