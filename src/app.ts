@@ -37,6 +37,8 @@ import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
 import { searchSourceRoutes } from "./routes/api/search-source";
 import { mcpRoutes } from "./routes/mcp/route";
+import { oauthApiRoutes } from "./routes/mcp/oauth-api";
+import { oauthRoutes } from "./routes/mcp/oauth-routes";
 import { REFERENCE_TAGS, referenceDescription } from "./routes/reference";
 
 export const API_VERSION = "0.1.0";
@@ -102,6 +104,7 @@ export function buildApp() {
   app.route("/api", collectionRoutes);
   app.route("/api", dashboardRoutes);
   app.route("/api", searchSourceRoutes);
+  app.route("/api/oauth", oauthApiRoutes);
 
   const v1 = createRouter();
   v1.use("*", apiKeyAuth);
@@ -109,8 +112,10 @@ export function buildApp() {
   v1.route("/", v1ResearchRoutes);
   v1.route("/", v1CollectionRoutes);
   app.route("/v1", v1);
-  // The same API, as MCP tools for AI agents (API key, like /v1), at /mcp and /mcp/.
+  // The same API, as MCP tools for AI agents (API key, like /v1, or an OAuth access token), at
+  // /mcp and /mcp/; and MCP's OAuth endpoints (/oauth/*, the two /.well-known metadata documents).
   app.route("/", mcpRoutes(API_VERSION));
+  app.route("/", oauthRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -91,6 +91,8 @@ export interface Env extends ProviderVariables {
   RESEARCH_TASKS_2: Queue;
   RESEARCH_TASKS_3: Queue;
   WEBHOOK_DELIVERIES: Queue;
+  /** MCP's OAuth: the clients, grants and tokens of @cloudflare/workers-oauth-provider (services/oauth/). */
+  OAUTH_KV: KVNamespace;
 
   ENVIRONMENT: string;
   ADMIN_EMAILS?: string;

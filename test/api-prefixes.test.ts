@@ -42,7 +42,9 @@ describe("API prefixes", () => {
   it("authenticates /mcp/ once, like /mcp: 401 with the challenge, 405 for GET", async () => {
     const unauthorized = await call("/mcp/", { body: INITIALIZE, headers: ACCEPT });
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.headers.get("WWW-Authenticate")).toBe('Bearer realm="mcp"');
+    expect(unauthorized.headers.get("WWW-Authenticate")).toBe(
+      'Bearer realm="mcp", resource_metadata="https://api.example.test/.well-known/oauth-protected-resource/mcp", scope="research"',
+    );
     expect(await unauthorized.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
     const { key } = await account();
     const get = await call("/mcp/", { method: "GET", token: key, headers: { Accept: "text/event-stream" } });

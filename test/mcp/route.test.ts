@@ -21,7 +21,9 @@ describe("/mcp", () => {
     for (const token of [undefined, "dr_live_unknown"]) {
       const response = await call("/mcp", { body: INITIALIZE, headers: ACCEPT, token });
       expect(response.status).toBe(401);
-      expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="mcp"');
+      expect(response.headers.get("WWW-Authenticate")).toBe(
+        'Bearer realm="mcp", resource_metadata="https://api.example.test/.well-known/oauth-protected-resource/mcp", scope="research"',
+      );
       expect(await json(response)).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
     }
   });

@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./tickets";
 export * from "./audit";
 export * from "./collections";
+export * from "./oauth";

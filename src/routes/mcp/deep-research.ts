@@ -44,7 +44,7 @@ export function deepResearch(caller: McpCaller) {
       };
       if (extra.signal.aborted) onAbort();
       else extra.signal.addEventListener("abort", onAbort, { once: true });
-      const untrack = trackCall(caller.apiKeyId, caller.sessionId, extra.requestId, { userId: user.id, jobId });
+      const untrack = trackCall(caller.credentialId, caller.sessionId, extra.requestId, { userId: user.id, jobId });
       // Following ends with the result, when the request is aborted, or past the job's wall clock.
       const pastDeadline = new AbortController();
       const deadlineTimer = setTimeout(() => pastDeadline.abort(), budgets.max_wallclock_secs * SECOND + FOLLOW_GRACE_MS);

@@ -1,11 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { JOB_STATUSES } from "../../db/schema/jobs";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { JOB_STATUSES, researchJobs } from "../../db/schema/jobs";
+import { oauthConnectionJobs } from "../../db/schema/oauth";
 import { IdParam, validationError } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { cancelJob, getJob, listJobs, researchLogRow } from "../../research/service";
+import { cancelJob, getJob, jobListColumns, listJobs, researchLogRow } from "../../research/service";
 import { balanceDto, getBalance } from "../../services/ledger";
 import type { McpCaller } from "./caller";
+import { assertConnectionJob } from "./connection-cap";
 import { researchToolResult } from "./deep-research";
 import { resultText } from "./format";
 import { asTool, toolResult } from "./tool-results";
@@ -34,13 +37,19 @@ export const ListInput = {
 
 export function getResearch(caller: McpCaller) {
   return ({ id }: { id: string }): Promise<CallToolResult> =>
-    asTool(async () => researchToolResult(await getJob(caller.deps, caller.user.id, parsed(IdParam, { id }).id)));
+    asTool(async () => {
+      const jobId = parsed(IdParam, { id }).id;
+      await assertConnectionJob(caller, jobId);
+      return researchToolResult(await getJob(caller.deps, caller.user.id, jobId));
+    });
 }
 
 export function cancelResearch(caller: McpCaller) {
   return ({ id }: { id: string }): Promise<CallToolResult> =>
     asTool(async () => {
-      const result = await cancelJob(caller.deps, caller.user.id, parsed(IdParam, { id }).id);
+      const jobId = parsed(IdParam, { id }).id;
+      await assertConnectionJob(caller, jobId);
+      const result = await cancelJob(caller.deps, caller.user.id, jobId);
       // A job that had already finished comes back unchanged: not an error, but the text says
       // first what the cancel did, so a model never reports a cancel that arrived too late as done.
       return toolResult(`${result.cancel_message}\n\n${resultText(result)}`, result);
@@ -55,7 +64,9 @@ export function listResearch(caller: McpCaller) {
         limit: args.limit === undefined ? undefined : String(args.limit),
         offset: args.offset === undefined ? undefined : String(args.offset),
       });
-      const rows = await listJobs(caller.deps, caller.user.id, { ...page, status: args.status, origin: "api" });
+      const rows = caller.connection
+        ? await listConnectionJobs(caller, { ...page, status: args.status })
+        : await listJobs(caller.deps, caller.user.id, { ...page, status: args.status, origin: "api" });
       const jobs = rows.map(researchLogRow);
       return toolResult(JSON.stringify(jobs), { jobs });
     });
@@ -68,4 +79,19 @@ export function getCredits(caller: McpCaller) {
       const balance = balanceDto(await getBalance(caller.deps.db, caller.user.id));
       return toolResult(JSON.stringify(balance), balance);
     });
+}
+
+/** Through an OAuth connection, list_research lists the jobs that connection started, newest first. */
+function listConnectionJobs(caller: McpCaller, page: { limit: number; offset: number; status?: (typeof JOB_STATUSES)[number] }) {
+  const connectionId = caller.connection?.id ?? "";
+  const where: SQL[] = [eq(oauthConnectionJobs.connectionId, connectionId), eq(researchJobs.userId, caller.user.id)];
+  if (page.status) where.push(eq(researchJobs.status, page.status));
+  return caller.deps.db
+    .select(jobListColumns)
+    .from(oauthConnectionJobs)
+    .innerJoin(researchJobs, eq(researchJobs.id, oauthConnectionJobs.jobId))
+    .where(and(...where))
+    .orderBy(desc(researchJobs.createdAt), desc(researchJobs.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }

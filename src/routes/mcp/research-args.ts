@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/openapi";
 import { modePrices, RESEARCH_MODES, type ResearchRequest, ResearchRequestSchema, submit, type SubmitResponse } from "../../research/service";
 import type { McpCaller } from "./caller";
+import { withinConnectionCap } from "./connection-cap";
 
 function modesDescription(): string {
   const modes = modePrices().map((mode) => {
@@ -64,13 +65,18 @@ export function researchRequest(args: QuoteArgsValue): ResearchRequest {
   return parsed.data;
 }
 
-/** The same submit as POST /v1/research with this key (origin "api", the same reservation and 402). */
+/**
+ * The same submit as POST /v1/research with this key (origin "api", the same reservation and
+ * 402); through an OAuth connection, first held against the connection's credit cap.
+ */
 export async function submitArgs(caller: McpCaller, args: ResearchArgsValue): Promise<{ request: ResearchRequest; submitted: SubmitResponse }> {
   const { idempotency_key: idempotencyKey, ...fields } = args;
   const request = researchRequest(fields);
-  const submitted = await submit(caller.deps, { user: caller.user, origin: "api", apiKeyId: caller.apiKeyId }, request, {
-    idempotencyKey,
-    resourceBase: `${caller.origin}/v1/research`,
-  });
+  const submitted = await withinConnectionCap(caller, request, () =>
+    submit(caller.deps, { user: caller.user, origin: "api", apiKeyId: caller.apiKeyId }, request, {
+      idempotencyKey,
+      resourceBase: `${caller.origin}/v1/research`,
+    }),
+  );
   return { request, submitted };
 }

@@ -1,9 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, isJSONRPCNotification } from "@modelcontextprotocol/sdk/types.js";
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { apiKeyAuth } from "../../middleware/api-key-auth";
 import { cancelJob } from "../../research/service";
+import { type McpEnv, mcpAuth, mcpChallenge } from "./auth";
 import type { McpCaller } from "./caller";
 import { takeCall, validSessionId } from "./in-flight";
 import { createMcpServer } from "./server";
@@ -14,7 +13,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** A client that aborts a call names it in notifications/cancelled: cancel its job if this isolate follows it. */
 function cancelTrackedCall(caller: McpCaller, requestId: unknown): void {
   if (typeof requestId !== "string" && typeof requestId !== "number") return;
-  const job = takeCall(caller.apiKeyId, caller.sessionId, requestId);
+  const job = takeCall(caller.credentialId, caller.sessionId, requestId);
   if (!job || job.userId !== caller.user.id) return;
   caller.deps.defer(cancelJob(caller.deps, job.userId, job.jobId).catch((error) => console.error(`mcp: cancelling job ${job.jobId}`, error)));
 }
@@ -37,7 +36,8 @@ function noticingCancel(body: ReadableStream<Uint8Array>, onCancel: () => void):
 
 /**
  * POST /mcp: the MCP endpoint (Streamable HTTP), authenticated like /v1 (the same API-key
- * middleware: 401, 403 for a suspended account, the /v1 rate limits).
+ * middleware: 401, 403 for a suspended account, the /v1 rate limits) or by an OAuth access token
+ * of a connection the customer approved on the dashboard (auth.ts).
  *
  * Stateless: each POST gets its own server and transport, so any isolate can answer any request
  * and nothing lives between them. The initialize response still carries an Mcp-Session-Id; it
@@ -45,11 +45,15 @@ function noticingCancel(body: ReadableStream<Uint8Array>, onCancel: () => void):
  * notifications/cancelled find the call it names (see in-flight.ts). Closing the connection
  * mid-call closes the transport, which aborts the call (and so cancels its job).
  */
-async function handleMcpPost(c: Context<AppEnv>, version: string): Promise<Response> {
+async function handleMcpPost(c: Context<McpEnv>, version: string): Promise<Response> {
+  const connection = c.get("oauthConnection") ?? null;
+  const apiKeyId = connection ? null : c.get("apiKeyId");
   const caller: McpCaller = {
     deps: c.get("deps"),
     user: c.get("user"),
-    apiKeyId: c.get("apiKeyId"),
+    apiKeyId,
+    connection,
+    credentialId: connection?.id ?? c.get("apiKeyId"),
     origin: new URL(c.req.url).origin,
     sessionId: validSessionId(c.req.header("Mcp-Session-Id")),
   };
@@ -78,13 +82,9 @@ async function handleMcpPost(c: Context<AppEnv>, version: string): Promise<Respo
  * middleware runs once for either spelling; any other path under /mcp is the app's JSON 404.
  */
 export function mcpRoutes(version: string) {
-  const router = new Hono<AppEnv>();
-  // A 401 names the scheme it wants (RFC 9110); MCP clients read it.
-  router.use("/mcp/*", async (c, next) => {
-    await next();
-    if (c.res.status === 401) c.res.headers.set("WWW-Authenticate", 'Bearer realm="mcp"');
-  });
-  router.use("/mcp/*", apiKeyAuth);
+  const router = new Hono<McpEnv>();
+  router.use("/mcp/*", mcpChallenge);
+  router.use("/mcp/*", mcpAuth);
   for (const path of ["/mcp", "/mcp/"]) {
     router.post(path, (c) => handleMcpPost(c, version));
     // No server-initiated stream (GET) and no session to end (DELETE): the MCP spec lets a server answer 405.

@@ -17,13 +17,23 @@ const INSTRUCTIONS =
   "quote_research says what a job would cost and whether the balance covers it, without running it. " +
   "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance.";
 
+const OAUTH_INSTRUCTIONS =
+  "Deep research with citations, for the account that connected you, within the credit cap its owner set for this connection (scope research). " +
+  "deep_research runs a job and returns the short answer with its confidence (or says the sources do not answer), then a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
+  "If your tool calls time out before a job can end (pro and max take minutes), start_research returns the job's id at once and get_research reads it. " +
+  "quote_research says what a job would cost, without running it. get_research, list_research and cancel_research work on the jobs this connection started. " +
+  "A job that would pass the connection's cap is refused (insufficient_credits).";
+
 /**
  * The MCP server of one request: its tools act for `caller`. A new one per request (the endpoint
  * is stateless), so nothing of one caller can reach another's. Tool outputs are the REST shapes.
+ * Through an OAuth connection (scope research) the tools run research within its credit cap and
+ * read its own jobs; get_credits (the account's balance) is not offered.
  */
 export function createMcpServer(caller: McpCaller, version: string): McpServer {
   // JSON Schema checks without code generation (the Workers runtime forbids eval).
-  const server = new McpServer({ name: "deep-research", version }, { instructions: INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+  const instructions = caller.connection ? OAUTH_INSTRUCTIONS : INSTRUCTIONS;
+  const server = new McpServer({ name: "deep-research", version }, { instructions, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   server.registerTool(
     "deep_research",
     {
@@ -81,7 +91,9 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
     "list_research",
     {
       title: "List research jobs",
-      description: "Your research jobs started with API keys (here or over the REST API), newest first.",
+      description: caller.connection
+        ? "The research jobs this connection started, newest first."
+        : "Your research jobs started with API keys (here or over the REST API), newest first.",
       inputSchema: ListInput,
       outputSchema: z.object({ jobs: z.array(ResearchLogRowDto) }),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -100,6 +112,8 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
     },
     cancelResearch(caller),
   );
+  // The account's balance is not the connection's to read (its scope is research only).
+  if (caller.connection) return server;
   server.registerTool(
     "get_credits",
     {
