@@ -11,6 +11,7 @@ import { Collections } from "./pages/Collections";
 import { JobDetail } from "./pages/JobDetail";
 import { Jobs } from "./pages/Jobs";
 import { Keys } from "./pages/Keys";
+import { OAuthConsent } from "./pages/OAuthConsent";
 import { Overview } from "./pages/Overview";
 import { ForgotPassword, ResetPassword } from "./pages/PasswordReset";
 import { Playground } from "./pages/Playground";
@@ -66,6 +67,7 @@ export function App() {
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/reset-password" element={<ResetPassword />} />
         <Route path="/verify-email" element={<VerifyEmail />} />
+        <Route path="/oauth/consent" element={<OAuthConsent />} />
         <Route element={<Account />}>
           <Route index element={<Overview />} />
           <Route path="playground" element={<Playground />} />

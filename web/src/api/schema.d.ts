@@ -1092,6 +1092,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your connected agents
+         * @description The agents connected to the account over OAuth (MCP), newest first, revoked ones included: each with its credit cap, what its jobs have been charged and hold, and when it was last used.
+         */
+        get: operations["listOAuthConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected agent
+         * @description Revokes the connection at once: its next MCP request with any of its tokens is 401, and it cannot refresh them. Jobs it already started go on. Another account's or an unknown connection is 404; revoking again changes nothing.
+         */
+        delete: operations["revokeOAuthConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an agent's authorization request
+         * @description What the consent page shows when an agent (an MCP client) asks to connect over OAuth: the account, the agent's name and redirect URI, and what it may do. A request lives ten minutes and is answered once; an expired or answered one is 404.
+         */
+        get: operations["getOAuthConsentRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/requests/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny an agent's authorization request
+         * @description Approve (with `credit_cap`, the most the connection's research may charge in all) or deny. Approving adds a connected agent that may run research and read the jobs it started, for this account, within the cap; the answer is where to send the browser, back to the agent. The request is used up either way.
+         */
+        post: operations["completeOAuthConsentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/playground/research": {
         parameters: {
             query?: never;
@@ -2804,6 +2884,62 @@ export interface components {
              * @enum {string}
              */
             mode: "lite" | "standard" | "pro" | "max";
+        };
+        OAuthConnection: {
+            client_id: string;
+            /** @description The agent's name as it registered itself. */
+            client_name: string;
+            created_at: string;
+            /** @description The most the connection's research may charge in all. */
+            credit_cap: number;
+            /** @description What it may still reserve: the cap less spent and reserved. */
+            credits_remaining: number;
+            /** @description Held by its jobs still running. */
+            credits_reserved: number;
+            /** @description Charged by the jobs it started that finished. */
+            credits_spent: number;
+            id: string;
+            last_used_at: string | null;
+            redirect_uri: string;
+            /** @description When it was revoked; its tokens are refused since. */
+            revoked_at: string | null;
+            scope: string[];
+        };
+        OAuthConsentDecision: {
+            /** @description Required to approve: the most this connection's research may charge in all, in credits (1 credit = $0.01). */
+            credit_cap?: number;
+            /**
+             * @description Approve: connect the agent; deny: tell it no.
+             * @enum {string}
+             */
+            decision: "approve" | "deny";
+        };
+        OAuthConsentRedirect: {
+            /** @description Where to send the browser: back to the agent, with the code (approved) or `error=access_denied`. */
+            redirect_to: string;
+        };
+        OAuthConsentRequest: {
+            /** @description The signed-in account the agent would act for. */
+            account_email: string;
+            client_id: string;
+            /** @description The agent's name as it registered itself (not verified). */
+            client_name: string;
+            /** @description The agent's home page, as it registered it. */
+            client_uri: string | null;
+            /** @description When this request expires (ten minutes after the agent asked). */
+            expires_at: string;
+            /** @description The redirect URI's host, which the page shows. */
+            redirect_host: string;
+            /** @description The redirect goes to a program on this computer (localhost). */
+            redirect_is_loopback: boolean;
+            /** @description Where the authorization is sent: the agent's registered redirect URI. */
+            redirect_uri: string;
+            /** @description The authorization request's id. */
+            request: string;
+            /** @description The MCP endpoint the access is for. */
+            resource: string;
+            /** @description What the agent may do: `research` (run research and read the jobs it started). */
+            scope: string[];
         };
         /** @description The price of one metered operation. A job's `cost_usd` is the sum of its operations at these prices. */
         OpPrice: {
@@ -8171,6 +8307,314 @@ export interface operations {
             };
             /** @description Account suspended */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOAuthConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": "conn_Vb3Nq8Lr5Tx2Wk7Hd4Mc9Jz6",
+                     *           "client_id": "kD3sWq9LmZt2Xc7V",
+                     *           "client_name": "Claude",
+                     *           "redirect_uri": "https://claude.ai/api/mcp/auth_callback",
+                     *           "scope": [
+                     *             "research"
+                     *           ],
+                     *           "credit_cap": 500,
+                     *           "credits_spent": 60,
+                     *           "credits_reserved": 0,
+                     *           "credits_remaining": 440,
+                     *           "created_at": "2026-11-28T02:55:00.000Z",
+                     *           "last_used_at": "2026-11-28T03:10:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        connections: components["schemas"]["OAuthConnection"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeOAuthConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "conn_Vb3Nq8Lr5Tx2Wk7Hd4Mc9Jz6",
+                     *       "client_id": "kD3sWq9LmZt2Xc7V",
+                     *       "client_name": "Claude",
+                     *       "redirect_uri": "https://claude.ai/api/mcp/auth_callback",
+                     *       "scope": [
+                     *         "research"
+                     *       ],
+                     *       "credit_cap": 500,
+                     *       "credits_spent": 60,
+                     *       "credits_reserved": 0,
+                     *       "credits_remaining": 440,
+                     *       "created_at": "2026-11-28T02:55:00.000Z",
+                     *       "last_used_at": "2026-11-28T03:10:00.000Z",
+                     *       "revoked_at": "2026-11-28T03:20:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthConnection"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOAuthConsentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The authorization request's id (`request` in the consent page's address). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConsentRequest"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeOAuthConsentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The authorization request's id (`request` in the consent page's address). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approve",
+                 *       "credit_cap": 500
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthConsentDecision"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirect_to": "https://claude.ai/api/mcp/auth_callback?code=...&state=...&iss=..."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthConsentRedirect"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

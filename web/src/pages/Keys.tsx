@@ -4,9 +4,13 @@ import { api, dataOf, errorMessage, type Schemas } from "../api/client";
 import { useConfirm } from "../components/ConfirmDialog";
 import { actionsColumn, type Column, DataTable } from "../components/DataTable";
 import { NewKey } from "../components/NewKey";
-import { day, when } from "../format";
+import { credits, day, when } from "../format";
 
-/** API keys: list, create (the key shown once, with a copy button), reset, revoke after a confirmation. */
+/**
+ * API keys: list, create (the key shown once, with a copy button), reset, revoke after a
+ * confirmation; and below them the agents connected over OAuth (MCP), each with its credit cap and
+ * what it spent, revocable the same way.
+ */
 export function Keys() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
@@ -101,7 +105,71 @@ export function Keys() {
           using it needs the new one: do it when a key may have leaked. <strong>Revoke</strong> removes the key: requests with it are refused from then on.
         </p>
       )}
+      <ConnectedAgents confirm={confirm} />
       {dialog}
+    </section>
+  );
+}
+
+/** The agents connected over OAuth (MCP): client, when, the cap and what it spent; Revoke refuses its tokens at once. */
+function ConnectedAgents({ confirm }: { confirm: ReturnType<typeof useConfirm>["confirm"] }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const connections = useQuery({
+    queryKey: ["oauth-connections"],
+    queryFn: () => dataOf(api.GET("/api/oauth/connections")),
+  });
+  async function revoke(id: string, clientName: string) {
+    const revoked = await confirm({
+      title: `Revoke "${clientName}"?`,
+      message: "The agent's access stops at once: its next request is refused, and it must be connected again. Jobs it started go on.",
+      confirmLabel: "Revoke",
+    });
+    if (!revoked) return;
+    setProblem(null);
+    const { error, response } = await api.DELETE("/api/oauth/connections/{id}", { params: { path: { id } } });
+    if (error) return setProblem(errorMessage(error, response));
+    void queryClient.invalidateQueries({ queryKey: ["oauth-connections"] });
+  }
+  const columns: Column<Schemas["OAuthConnection"]>[] = [
+    { header: "Agent", cell: (connection) => connection.client_name },
+    { header: "Connected", cell: (connection) => day(connection.created_at) },
+    { header: "Credit cap", cell: (connection) => credits(connection.credit_cap) },
+    {
+      header: "Spent",
+      cell: (connection) =>
+        connection.credits_reserved > 0
+          ? `${credits(connection.credits_spent)} (+${credits(connection.credits_reserved)} running)`
+          : credits(connection.credits_spent),
+    },
+    { header: "Last used", cell: (connection) => (connection.last_used_at ? when(connection.last_used_at) : "never") },
+    actionsColumn((connection) =>
+      connection.revoked_at ? (
+        <span className="muted">Revoked {day(connection.revoked_at)}</span>
+      ) : (
+        <button type="button" aria-label={`Revoke ${connection.client_name}`} onClick={() => revoke(connection.id, connection.client_name)}>
+          Revoke
+        </button>
+      ),
+    ),
+  ];
+  return (
+    <section aria-labelledby="agents-title">
+      <h2 id="agents-title">Connected agents</h2>
+      <p className="muted">
+        Agents such as Claude connect to <code style={{ overflowWrap: "anywhere" }}>{`${window.location.origin}/mcp`}</code> over OAuth: you approve each one
+        here with a credit cap, the most its research may charge in all.
+      </p>
+      {problem && <p role="alert">{problem}</p>}
+      {connections.isPending && <p role="status">Loading your connected agents…</p>}
+      {connections.isError && <p role="alert">{connections.error.message}</p>}
+      <DataTable
+        columns={columns}
+        rows={connections.data?.connections}
+        rowKey={(connection) => connection.id}
+        caption="Agents connected over OAuth"
+        empty={<p>No agent connected yet.</p>}
+      />
     </section>
   );
 }

@@ -2,7 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { api, errorMessage, session } from "../api/client";
 
-/** Log in, or sign up (`mode`): on success the session opens and the overview shows. */
+/** Where to go once signed in: `?next=` when it is a path of this dashboard (the OAuth consent page sends people here and back), else the overview. */
+function nextPath(next: string | null): string {
+  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+/** Log in, or sign up (`mode`): on success the session opens and the overview (or `?next=`) shows. */
 export function SignIn({ mode }: { mode: "login" | "signup" }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -20,7 +25,7 @@ export function SignIn({ mode }: { mode: "login" | "signup" }) {
     setBusy(false);
     if (!data) return setProblem(errorMessage(error, response));
     session.signedIn(data);
-    navigate("/");
+    navigate(nextPath(params.get("next")));
   }
 
   const title = mode === "signup" ? "Create your account" : "Log in";
@@ -49,7 +54,13 @@ export function SignIn({ mode }: { mode: "login" | "signup" }) {
           {mode === "signup" ? "Sign up" : "Log in"}
         </button>
       </form>
-      <p>{mode === "signup" ? <Link to="/login">I have an account</Link> : <Link to="/signup">Create an account</Link>}</p>
+      <p>
+        {mode === "signup" ? (
+          <Link to={{ pathname: "/login", search: params.get("next") ? `?next=${encodeURIComponent(params.get("next") ?? "")}` : "" }}>I have an account</Link>
+        ) : (
+          <Link to={{ pathname: "/signup", search: params.get("next") ? `?next=${encodeURIComponent(params.get("next") ?? "")}` : "" }}>Create an account</Link>
+        )}
+      </p>
       {mode === "login" && (
         <p>
           <Link to="/forgot-password">Forgot your password?</Link>
