@@ -252,9 +252,12 @@ describe("the OpenAPI document as a reference", () => {
     // The webhooks guide carries the signature checks (run against a real delivery in the e2e tests).
     expect(guide).toContain("timingSafeEqual");
     expect(guide).toContain("hmac.compare_digest");
-    // The public operations carry a TypeScript (SDK) sample beside the generated snippets.
+    // The public operations carry a TypeScript (SDK) and a Python (SDK) sample beside the generated snippets.
     const samples = doc.paths["/v1/research"].post["x-codeSamples"];
-    expect(samples).toEqual([expect.objectContaining({ lang: "TypeScript", source: expect.stringContaining("client.research(") })]);
+    expect(samples).toEqual([
+      expect.objectContaining({ lang: "TypeScript", label: "TypeScript (SDK)", source: expect.stringContaining("client.research(") }),
+      expect.objectContaining({ lang: "Python", label: "Python (SDK)", source: expect.stringContaining("client.research.run(") }),
+    ]);
     expect(doc.info.license?.name).toBeTruthy();
   });
 });

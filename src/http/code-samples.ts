@@ -1,7 +1,8 @@
 /**
- * TypeScript samples of the public operations, written with the SDK (sdk/, the `deep-research`
- * package), published as `x-codeSamples` so the reference at /docs shows them beside its generated
- * curl, Node and Python snippets. Keyed by "METHOD path" as in the document.
+ * TypeScript and Python samples of the public operations, written with the SDKs (sdk/, the
+ * `deep-research` npm package; sdk-python/, the `deep-research` Python package imported as
+ * `deep_research`), published as `x-codeSamples` so the reference at /docs shows them beside its
+ * generated curl, Node and Python (requests) snippets. Keyed by "METHOD path" as in the document.
  */
 const SETUP = `import { DeepResearch } from "deep-research";
 
@@ -67,15 +68,97 @@ const answer = await client.research("What did the board decide?", { collections
 await client.collections.delete("COLLECTION_ID");`,
 };
 
-/** Adds each operation's TypeScript sample (x-codeSamples) to the document's paths. */
+const PYTHON_SETUP = `from deep_research import DeepResearch
+
+# The key from DEEP_RESEARCH_API_KEY (or pass api_key=..., base_url=...).
+client = DeepResearch()`;
+
+const PYTHON_SAMPLES: Record<string, string> = {
+  "post /v1/research": `${PYTHON_SETUP}
+
+
+def show_progress(event):
+    if event["event"] == "progress":
+        print(event["data"]["stage"], event["data"]["wave"], event["data"]["pages"], event["data"]["cost_usd"])
+
+
+# Submits (with an Idempotency-Key) and waits for the result, following the job's events when it runs async.
+result = client.research.run("How did presidents describe tariffs in the 19th century?", mode="standard", on_event=show_progress)
+print(result["brief"])
+for n, source in enumerate(result["sources"], start=1):
+    print(f"[{n}] {source['title']} {source['url']}")`,
+  "post /v1/research/quote": `${PYTHON_SETUP}
+
+# What the same submit would reserve and run within, and whether the balance covers it; nothing runs.
+quote = client.research.quote("How did presidents describe tariffs in the 19th century?", mode="pro")
+if not quote["covered"]:
+    print(quote["insufficient_credits"])`,
+  "get /v1/research": `${PYTHON_SETUP}
+
+first_page = client.research.list(status="succeeded", limit=20).data
+# Every job, page after page (the Link header's next page, fetched as needed):
+for job in client.research.list(status="failed"):
+    print(job["id"], job["question"])`,
+  "get /v1/research/{id}": `${PYTHON_SETUP}
+
+job = client.research.get("JOB_ID")
+if job["status"] == "succeeded":
+    print(job["brief"])`,
+  "delete /v1/research/{id}": `${PYTHON_SETUP}
+
+cancelled = client.research.cancel("JOB_ID")  # charged only for the work already done
+print(cancelled["status"], cancelled["credits_charged"])`,
+  "get /v1/research/{id}/events": `${PYTHON_SETUP}
+
+# Reconnects with Last-Event-ID on its own: no event is lost or repeated.
+for event in client.research.stream("JOB_ID"):
+    if event["event"] == "progress":
+        print(event["data"]["stage"], event["data"]["cost_usd"])
+    elif event["event"] == "source":
+        print("read", event["data"]["url"])
+    elif event["event"] == "result":
+        print(event["data"]["brief"])`,
+  "get /v1/research/{id}/deliveries": `${PYTHON_SETUP}
+
+attempts = client.research.deliveries("JOB_ID")`,
+  "get /v1/credits": `${PYTHON_SETUP}
+
+balance = client.credits.get()
+print(balance["credits"], balance["usd"])`,
+  "post /v1/collections": `${PYTHON_SETUP}
+
+collection_id = client.collections.create("Board papers")["id"]`,
+  "get /v1/collections": `${PYTHON_SETUP}
+
+for collection in client.collections.list():
+    print(collection["id"], collection["name"])`,
+  "post /v1/collections/{id}/documents": `${PYTHON_SETUP}
+
+# Files (multipart: .pdf, .html, .md, .txt, .jsonl: a path, an open file, or (name, content)) or JSON documents.
+client.collections.upload("COLLECTION_ID", ["minutes.pdf", ("notes.md", b"# Notes\\n...")])
+client.collections.add_documents("COLLECTION_ID", [{"title": "Memo", "text": "..."}])
+answer = client.research.run("What did the board decide?", collections=["COLLECTION_ID"])`,
+  "delete /v1/collections/{id}": `${PYTHON_SETUP}
+
+client.collections.delete("COLLECTION_ID")`,
+};
+
+/** Adds each operation's TypeScript and Python samples (x-codeSamples) to the document's paths. */
 export function attachCodeSamples(paths: Record<string, Record<string, Record<string, unknown>>>): void {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const source = SAMPLES[`${method} ${path}`];
-      if (source) operation["x-codeSamples"] = [{ lang: "TypeScript", label: "TypeScript (SDK)", source }];
+      const key = `${method} ${path}`;
+      const samples = [
+        ...(SAMPLES[key] ? [{ lang: "TypeScript", label: "TypeScript (SDK)", source: SAMPLES[key] }] : []),
+        ...(PYTHON_SAMPLES[key] ? [{ lang: "Python", label: "Python (SDK)", source: PYTHON_SAMPLES[key] }] : []),
+      ];
+      if (samples.length) operation["x-codeSamples"] = samples;
     }
   }
 }
 
-/** The operations that have a sample (a test checks each one compiles against the SDK). */
+/** The operations that have a TypeScript sample (a test checks each one compiles against the SDK). */
 export const CODE_SAMPLES: Readonly<Record<string, string>> = SAMPLES;
+
+/** The operations' Python samples (a test compiles each one and checks its calls and keys against the Python SDK). */
+export const PYTHON_CODE_SAMPLES: Readonly<Record<string, string>> = PYTHON_SAMPLES;

@@ -39,6 +39,10 @@ test("a new account's first step: create a key (shown once), then a quick start 
   await tabs.getByRole("tab", { name: "TypeScript (SDK)" }).click();
   await expect(panel).toContainText('import { DeepResearch } from "deep-research";');
   await expect(panel).toContainText(`new DeepResearch({ apiKey: process.env.DEEP_RESEARCH_API_KEY!, baseUrl: "${base()}" })`);
+  await tabs.getByRole("tab", { name: "Python (SDK)" }).click();
+  await expect(panel).toContainText("from deep_research import DeepResearch");
+  await expect(panel).toContainText(`client = DeepResearch(base_url="${base()}")`);
+  await expect(panel).toContainText('result = client.research.run( "How did presidents describe tariffs in the 19th century?", mode="lite", )'); // whitespace collapsed
   await tabs.getByRole("tab", { name: "CLI" }).click();
   await expect(panel).toContainText(`export DEEP_RESEARCH_BASE_URL='${base()}'`);
   await expect(panel).toContainText("npx deep-research 'How did presidents describe tariffs in the 19th century?' --mode lite");

@@ -8,11 +8,18 @@ const base = () => process.env.DASHBOARD_BASE_URL!;
 const QUESTION = "What did Lincoln's first annual message say about tariffs?";
 const SCHEMA = '{"type": "object", "properties": {"year": {"type": ["integer", "null"]}}}';
 const CLI = resolve("sdk/bin/deep-research.mjs");
+// The Python SDK of this repository (`pip install deep-research` is the published one), run by Debian's Python, which has httpx.
+const SDK_PYTHON = resolve("sdk-python");
 
 /** A snippet as a shell runs it, with the key in the environment as the snippets expect it. */
 function runShell(code: string, key: string) {
   const cwd = mkdirSync(test.info().outputDir, { recursive: true }) ?? test.info().outputDir; // the CLI snippet writes schema.json there
   return spawnSync("bash", ["-c", code], { encoding: "utf8", cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, DEEP_RESEARCH_API_KEY: key } });
+}
+
+/** The Python snippet as a script, with the key in the environment as it expects it. */
+function runPython(code: string, key: string) {
+  return spawnSync("/usr/bin/python3", ["-c", code], { encoding: "utf8", env: { PATH: process.env.PATH, PYTHONPATH: SDK_PYTHON, DEEP_RESEARCH_API_KEY: key } });
 }
 
 async function signUpWithKey(page: Page): Promise<string> {
@@ -26,7 +33,7 @@ async function signUpWithKey(page: Page): Promise<string> {
   return (await page.getByRole("region", { name: "New key" }).getByLabel("Key").textContent())!;
 }
 
-test("get code: the request being built as curl, SDK and CLI, copied and run as they are", async ({ page, context }) => {
+test("get code: the request being built as curl, the SDKs and CLI, copied and run as they are", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base() });
   const key = await signUpWithKey(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
@@ -60,6 +67,17 @@ test("get code: the request being built as curl, SDK and CLI, copied and run as 
   await expect(panel).toContainText(`const result = await client.research(${JSON.stringify(QUESTION)}, {`);
   await expect(panel).toContainText('includeDomains: ["sotu.corpus"],');
   await expect(panel).toContainText("console.log(result.typed);");
+
+  // The Python snippet, copied, run with this repository's Python SDK: the typed object, printed.
+  await code.getByRole("tab", { name: "Python (SDK)" }).click();
+  await expect(panel).toContainText(`    ${JSON.stringify(QUESTION)},`);
+  await expect(panel).toContainText('include_domains=["sotu.corpus"],');
+  await panel.getByRole("button", { name: "Copy Python (SDK)" }).click();
+  const python = (await page.evaluate("navigator.clipboard.readText()")) as string;
+  expect(python).toContain('print(result["typed"])');
+  const viaPython = runPython(python, key);
+  expect(viaPython.status, viaPython.stderr).toBe(0);
+  expect(viaPython.stdout).toMatch(/^\{'year': (\d+|None)\}\n$/);
 
   // The CLI command, copied, run by this repository's CLI (`npx deep-research` is the published one).
   await code.getByRole("tab", { name: "CLI" }).click();

@@ -8,8 +8,8 @@ import { quickStartSnippets } from "./quickStartSnippets";
 import { SnippetTabs } from "./SnippetTabs";
 
 /**
- * A new account's first step, on the overview: create an API key, then a quick start (curl, SDK,
- * CLI, MCP config) with that key filled in. The key is shown this once, so the card stays (the
+ * A new account's first step, on the overview: create an API key, then a quick start (curl, the
+ * TypeScript and Python SDKs, CLI, MCP config) with that key filled in. The key is shown this once, so the card stays (the
  * overview holds the key) until the person says they are done.
  */
 export function FirstStep({
@@ -44,7 +44,7 @@ export function FirstStep({
           <h3>Quick start</h3>
           <p>
             Your key is filled in below, and this is the only time it is shown: copy what you need now. The shell snippets set it as{" "}
-            <code>DEEP_RESEARCH_API_KEY</code>, which the SDK and the CLI read.
+            <code>DEEP_RESEARCH_API_KEY</code>, which the SDKs and the CLI read.
           </p>
           <SnippetTabs label="Quick start" snippets={quickStartSnippets({ baseUrl: window.location.origin, apiKey: createdKey.plaintext })} />
           <div className="row">

@@ -2,14 +2,14 @@ import { type KeyboardEvent, useId, useState } from "react";
 import { CopyButton } from "../components/CopyButton";
 
 export interface Snippet {
-  /** The tab's name: "curl", "TypeScript (SDK)", "CLI", "MCP config". */
+  /** The tab's name: "curl", "TypeScript (SDK)", "Python (SDK)", "CLI", "MCP config". */
   label: string;
   code: string;
 }
 
 /**
- * Code in tabs, one snippet at a time, each with its copy button: the same request as curl, SDK,
- * CLI (and MCP). Tabs as ARIA describes them: arrow keys move between them.
+ * Code in tabs, one snippet at a time, each with its copy button: the same request as curl, the
+ * SDKs, CLI (and MCP). Tabs as ARIA describes them: arrow keys move between them.
  */
 export function SnippetTabs({ snippets, label }: { snippets: Snippet[]; label: string }) {
   const [chosen, setChosen] = useState(0);

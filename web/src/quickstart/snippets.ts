@@ -1,8 +1,8 @@
 import type { Schemas } from "../api/client";
 
 /**
- * A research request written out as code a customer can paste: curl, the TypeScript SDK, the CLI
- * and an MCP client's config. Pure functions of the request, so the onboarding quick start and
+ * A research request written out as code a customer can paste: curl, the TypeScript and Python
+ * SDKs, the CLI and an MCP client's config. Pure functions of the request, so the onboarding quick start and
  * the playground's "get code" show the same thing, and a test can run what they produce.
  *
  * Every snippet reads the key from DEEP_RESEARCH_API_KEY (the variable the SDK and the CLI read),
@@ -76,6 +76,53 @@ export function sdkSnippet(request: SnippetRequest, target: SnippetTarget): stri
     ...lines,
     "});",
     print,
+  ].join("\n");
+}
+
+/** A JSON value as a Python literal (None, True, False; a JSON string is a valid Python string): a list of words on one line, the rest indented to sit at `indent`. */
+export function pythonValue(value: unknown, indent = ""): string {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value !== "object") return JSON.stringify(value);
+  const inner = `${indent}    `;
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== "object")) return `[${value.map((item) => pythonValue(item)).join(", ")}]`;
+    return `[\n${value.map((item) => `${inner}${pythonValue(item, inner)},`).join("\n")}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonValue(item, inner)},`).join("\n")}\n${indent}}`;
+}
+
+export function pythonSnippet(request: SnippetRequest, target: SnippetTarget): string {
+  // The Python SDK's research.run() keyword arguments are the request's fields as they are.
+  const options: [string, unknown][] = [
+    ["mode", request.mode],
+    ["max_credits", request.max_credits],
+    ["max_wallclock_secs", request.max_wallclock_secs],
+    ["include_domains", request.include_domains],
+    ["exclude_domains", request.exclude_domains],
+    ["collections", request.collections],
+    ["web", request.web],
+    ["response_schema", request.response_schema],
+    ["webhook_url", request.webhook_url],
+  ];
+  const lines = options.filter(([, value]) => value !== undefined && value !== null).map(([name, value]) => `    ${name}=${pythonValue(value, "    ")},`);
+  const print = request.response_schema
+    ? ['print(result["typed"])']
+    : ['answer = result["answer"]', 'print(answer["text"] if answer else "No short answer.", result["brief"])'];
+  return [
+    `# pip install deep-research; the key is read from ${API_KEY_VARIABLE} (dashboard → API keys).`,
+    "from deep_research import DeepResearch",
+    "",
+    `client = DeepResearch(base_url=${JSON.stringify(target.baseUrl)})`,
+    "",
+    "result = client.research.run(",
+    `    ${JSON.stringify(request.question)},`,
+    ...lines,
+    ")",
+    ...print,
   ].join("\n");
 }
 

@@ -3,7 +3,7 @@ import type { SnippetRequest } from "../../quickstart/snippets";
 import { SnippetTabs } from "../../quickstart/SnippetTabs";
 
 /**
- * The request the form is building, as code to take away: curl, the TypeScript SDK and the CLI,
+ * The request the form is building, as code to take away: curl, the TypeScript and Python SDKs and the CLI,
  * each copyable, following every change to the form. The key is read from the environment.
  */
 export function GetCode({ request, problem }: { request: SnippetRequest; problem: string | null }) {
