@@ -276,11 +276,13 @@ class AsyncResearch(_AsyncResource):
         on_event: Optional[Callable[[JobEvent], Any]] = None,
         poll_interval: float = 2.0,
         max_reconnects: int = 5,
+        cancel_on_interrupt: bool = True,
         timeout: Timeout = NOT_GIVEN,
         **options: Unpack[ResearchOptions],
     ) -> ResearchResult:
         """Researches a question and returns the final ResearchResult (see DeepResearch.research.run).
-        ``on_event`` may be a plain function or a coroutine function."""
+        ``on_event`` may be a plain function or a coroutine function. Cancelling the task while it
+        waits on an asynchronous job cancels the job on the service (unless ``cancel_on_interrupt=False``)."""
         self._whole("run")
         if on_event is not None:
             options.setdefault("async_", True)
@@ -291,6 +293,20 @@ class AsyncResearch(_AsyncResource):
         if response.status_code != 202:
             return answer
         job_id = answer["id"]
+        try:
+            return await self._follow(job_id, on_event, poll_interval, max_reconnects, timeout)
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            # The task was cancelled while waiting: the job is cancelled too (charged for the work done).
+            if cancel_on_interrupt:
+                try:
+                    await asyncio.shield(self.cancel(job_id, timeout=timeout))
+                except (DeepResearchError, asyncio.CancelledError):
+                    pass
+            raise
+
+    async def _follow(
+        self, job_id: str, on_event: Optional[Callable[[JobEvent], Any]], poll_interval: float, max_reconnects: int, timeout: Timeout
+    ) -> ResearchResult:
         try:
             async for event in self.stream(job_id, max_reconnects=max_reconnects, timeout=timeout):
                 if on_event is not None:

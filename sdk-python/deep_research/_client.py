@@ -273,6 +273,7 @@ class Research(_Resource):
         on_event: Optional[Callable[[JobEvent], None]] = None,
         poll_interval: float = 2.0,
         max_reconnects: int = 5,
+        cancel_on_interrupt: bool = True,
         timeout: Timeout = NOT_GIVEN,
         **options: Unpack[ResearchOptions],
     ) -> ResearchResult:
@@ -280,7 +281,9 @@ class Research(_Resource):
         (a failed job has ``error`` set and was not charged). A short job answers at once; a longer
         one (202) is followed over its event stream, or polled every ``poll_interval`` seconds when
         the stream cannot be followed. With ``on_event`` the job is submitted with ``async_=True``
-        (unless given) so that its events can be seen."""
+        (unless given) so that its events can be seen. A KeyboardInterrupt while it waits on an
+        asynchronous job cancels the job on the service (unless ``cancel_on_interrupt=False``) and
+        is raised again."""
         self._whole("run")
         if on_event is not None:
             options.setdefault("async_", True)
@@ -289,6 +292,20 @@ class Research(_Resource):
         if response.status_code != 202:
             return answer
         job_id = answer["id"]
+        try:
+            return self._follow(job_id, on_event, poll_interval, max_reconnects, timeout)
+        except KeyboardInterrupt:
+            # Ctrl-C while waiting stops the job too (charged for the work done, the rest refunded).
+            if cancel_on_interrupt:
+                try:
+                    self.cancel(job_id, timeout=timeout)
+                except DeepResearchError:
+                    pass
+            raise
+
+    def _follow(
+        self, job_id: str, on_event: Optional[Callable[[JobEvent], None]], poll_interval: float, max_reconnects: int, timeout: Timeout
+    ) -> ResearchResult:
         try:
             for event in self.stream(job_id, max_reconnects=max_reconnects, timeout=timeout):
                 if on_event is not None:

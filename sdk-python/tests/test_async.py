@@ -79,3 +79,20 @@ def test_async_stream_resumes_with_last_event_id_and_429_is_retried(base_url: st
 
 async def _too_many() -> httpx.Response:
     return httpx.Response(429, json={"error": {"code": "rate_limited", "message": "slow down"}})
+
+
+def test_cancelling_the_task_of_run_cancels_the_job() -> None:
+    import os
+
+    async def main() -> None:
+        async with AsyncDeepResearch(api_key=os.environ["DEEP_RESEARCH_HELD_API_KEY"], base_url=os.environ["DEEP_RESEARCH_HELD_BASE_URL"]) as client:
+            running = asyncio.Event()
+            task = asyncio.create_task(client.research.run("What did presidents say about ports?", mode="lite", on_event=lambda event: running.set()))
+            await running.wait()  # the job is accepted and its events are being followed
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            newest = (await client.research.list(limit=1)).data[0]
+            assert newest["question"] == "What did presidents say about ports?" and newest["status"] == "cancelled"
+
+    asyncio.run(main())

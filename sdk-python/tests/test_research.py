@@ -210,3 +210,19 @@ def test_5xx_retried_for_a_get_never_for_a_post_without_key(base_url: str, api_k
         with pytest.raises(ServerError) as caught:
             flaky.collections.create("never twice")  # a POST without an Idempotency-Key is not repeated
     assert len(transport.seen) == 1 and caught.value.status == 502 and "bad gateway" in caught.value.message
+
+
+def test_ctrl_c_while_run_waits_cancels_the_job_unless_told_not_to(held_client: DeepResearch) -> None:
+    def interrupt(event) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        held_client.research.run("What did presidents say about harbors?", mode="lite", on_event=interrupt)
+    newest = held_client.research.list(limit=1).data[0]
+    assert newest["question"] == "What did presidents say about harbors?" and newest["status"] == "cancelled"
+
+    with pytest.raises(KeyboardInterrupt):
+        held_client.research.run("What did presidents say about lighthouses?", mode="lite", on_event=interrupt, cancel_on_interrupt=False)
+    kept = held_client.research.list(limit=1).data[0]
+    assert kept["question"] == "What did presidents say about lighthouses?" and kept["status"] in ("pending", "running")
+    assert held_client.research.cancel(kept["id"])["cancel_outcome"] == "cancelled"
