@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CODE_SAMPLES, PYTHON_CODE_SAMPLES } from "../../src/http/code-samples";
@@ -19,8 +20,8 @@ const { FIRST_REQUEST, requestSnippets } = (await import(`${QUICKSTART}/quickSta
 };
 
 /**
- * The Python samples customers copy: the API reference's (x-codeSamples) and the dashboard's
- * quick start and "get code". Each is compiled and checked against the Python SDK's sources
+ * The Python samples customers copy: the API reference's (x-codeSamples), the README's, and the
+ * dashboard's quick start and "get code". Each is compiled and checked against the Python SDK's sources
  * (test/sdk/check_python_samples.py: the methods, options and result keys it uses exist), as the
  * TypeScript samples are type-checked against the TypeScript SDK (code-samples.test.ts); the
  * dashboard's snippet is also run, against a stand-in service, and sends what curl's sends.
@@ -72,6 +73,15 @@ describe("the Python samples", () => {
   it("the reference has a Python (SDK) sample wherever it has a TypeScript one, and each checks against the Python SDK", { timeout: 60_000 }, () => {
     expect(Object.keys(PYTHON_CODE_SAMPLES).sort()).toEqual(Object.keys(CODE_SAMPLES).sort());
     expect(check({ ...PYTHON_CODE_SAMPLES })).toEqual(noProblems(PYTHON_CODE_SAMPLES));
+  });
+
+  it("the README's Python examples check against the Python SDK", { timeout: 60_000 }, () => {
+    const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
+    const blocks = Object.fromEntries(
+      [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match, index) => [`README.md python block ${index + 1}`, match[1]!]),
+    );
+    expect(Object.keys(blocks).length).toBeGreaterThanOrEqual(1);
+    expect(check(blocks)).toEqual(noProblems(blocks));
   });
 
   it("the dashboard's Python snippet checks against the Python SDK, for the first request and one with every field", { timeout: 60_000 }, () => {
