@@ -35,7 +35,7 @@ const ConsentDetailsDto = z
   .object({
     request: z.string().openapi({ description: "The authorization request's id." }),
     account_email: z.string().openapi({ description: "The signed-in account the agent would act for." }),
-    client_id: z.string(),
+    client_id: z.string().openapi({ description: "The agent's OAuth client id (from its dynamic registration)." }),
     client_name: z.string().openapi({ description: "The agent's name as it registered itself (not verified)." }),
     client_uri: z.string().nullable().openapi({ description: "The agent's home page, as it registered it." }),
     redirect_uri: z.string().openapi({ description: "Where the authorization is sent: the agent's registered redirect URI." }),
@@ -45,7 +45,7 @@ const ConsentDetailsDto = z
     resource: z.string().openapi({ description: "The MCP endpoint the access is for." }),
     expires_at: z.string().openapi({ description: "When this request expires (ten minutes after the agent asked)." }),
   })
-  .openapi("OAuthConsentRequest");
+  .openapi("OAuthConsentRequest", { description: "An agent's pending authorization request, as the consent page shows it." });
 
 const CompleteBody = z
   .object({
@@ -58,30 +58,30 @@ const CompleteBody = z
       .optional()
       .openapi({ description: "Required to approve: the most this connection's research may charge in all, in credits (1 credit = $0.01)." }),
   })
-  .openapi("OAuthConsentDecision");
+  .openapi("OAuthConsentDecision", { description: "The account owner's answer to an authorization request." });
 
 const RedirectDto = z
   .object({
     redirect_to: z.string().openapi({ description: "Where to send the browser: back to the agent, with the code (approved) or `error=access_denied`." }),
   })
-  .openapi("OAuthConsentRedirect");
+  .openapi("OAuthConsentRedirect", { description: "Where the consent page sends the browser once the request is answered." });
 
 const ConnectionDto = z
   .object({
-    id: z.string(),
-    client_id: z.string(),
+    id: z.string().openapi({ description: "The connection's id (revoke uses it)." }),
+    client_id: z.string().openapi({ description: "The agent's OAuth client id." }),
     client_name: z.string().openapi({ description: "The agent's name as it registered itself." }),
-    redirect_uri: z.string(),
-    scope: z.array(z.string()),
+    redirect_uri: z.string().openapi({ description: "Where the agent received its authorization." }),
+    scope: z.array(z.string()).openapi({ description: "What it may do: `research` (run research, read the jobs it started)." }),
     credit_cap: z.number().int().openapi({ description: "The most the connection's research may charge in all." }),
     credits_spent: z.number().int().openapi({ description: "Charged by the jobs it started that finished." }),
     credits_reserved: z.number().int().openapi({ description: "Held by its jobs still running." }),
     credits_remaining: z.number().int().openapi({ description: "What it may still reserve: the cap less spent and reserved." }),
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
+    created_at: z.string().openapi({ description: "When the account owner approved it (UTC)." }),
+    last_used_at: z.string().nullable().openapi({ description: "When it last called /mcp (UTC, at most once a minute); null if never." }),
     revoked_at: z.string().nullable().openapi({ description: "When it was revoked; its tokens are refused since." }),
   })
-  .openapi("OAuthConnection");
+  .openapi("OAuthConnection", { description: "An agent connected over OAuth (MCP), with its credit cap and what it spent." });
 
 const connectionExample = {
   id: "conn_Vb3Nq8Lr5Tx2Wk7Hd4Mc9Jz6",
@@ -96,6 +96,20 @@ const connectionExample = {
   created_at: "2026-11-28T02:55:00.000Z",
   last_used_at: "2026-11-28T03:10:00.000Z",
   revoked_at: null,
+};
+
+const consentExample = {
+  request: "Jq4mZ8wR2tYb6nVc1xKd9sLf3hGa7pEu",
+  account_email: "ada@example.com",
+  client_id: "kD3sWq9LmZt2Xc7V",
+  client_name: "Claude",
+  client_uri: null,
+  redirect_uri: "https://claude.ai/api/mcp/auth_callback",
+  redirect_host: "claude.ai",
+  redirect_is_loopback: false,
+  scope: ["research"],
+  resource: "https://research.example.com/mcp",
+  expires_at: "2026-11-28T03:05:00.000Z",
 };
 
 function connectionDto(row: Connection): z.infer<typeof ConnectionDto> {
@@ -126,7 +140,7 @@ oauthApiRoutes.openapi(
       "What the consent page shows when an agent (an MCP client) asks to connect over OAuth: the account, the agent's name and redirect URI, and what it may do. A request lives ten minutes and is answered once; an expired or answered one is 404.",
     security: JWT_SECURITY,
     request: { params: RequestParam },
-    responses: { 200: jsonResponse(ConsentDetailsDto, "The request"), ...errorResponses("invalid_request", "unauthorized", "not_found") },
+    responses: { 200: jsonResponse(ConsentDetailsDto, "The request", consentExample), ...errorResponses("invalid_request", "unauthorized", "not_found") },
   }),
   async (c) => c.json(await describeAuthorization(c.get("deps"), c.get("user"), c.req.valid("param").id), 200),
 );
@@ -167,7 +181,11 @@ oauthApiRoutes.openapi(
       "The agents connected to the account over OAuth (MCP), newest first, revoked ones included: each with its credit cap, what its jobs have been charged and hold, and when it was last used.",
     security: JWT_SECURITY,
     responses: {
-      200: jsonResponse(z.object({ connections: z.array(ConnectionDto) }), "Connections, newest first", { connections: [connectionExample] }),
+      200: jsonResponse(
+        z.object({ connections: z.array(ConnectionDto).openapi({ description: "The connections, newest first." }) }),
+        "Connections, newest first",
+        { connections: [connectionExample] },
+      ),
       ...errorResponses("unauthorized"),
     },
   }),

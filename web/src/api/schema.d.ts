@@ -2885,10 +2885,13 @@ export interface components {
              */
             mode: "lite" | "standard" | "pro" | "max";
         };
+        /** @description An agent connected over OAuth (MCP), with its credit cap and what it spent. */
         OAuthConnection: {
+            /** @description The agent's OAuth client id. */
             client_id: string;
             /** @description The agent's name as it registered itself. */
             client_name: string;
+            /** @description When the account owner approved it (UTC). */
             created_at: string;
             /** @description The most the connection's research may charge in all. */
             credit_cap: number;
@@ -2898,13 +2901,18 @@ export interface components {
             credits_reserved: number;
             /** @description Charged by the jobs it started that finished. */
             credits_spent: number;
+            /** @description The connection's id (revoke uses it). */
             id: string;
+            /** @description When it last called /mcp (UTC, at most once a minute); null if never. */
             last_used_at: string | null;
+            /** @description Where the agent received its authorization. */
             redirect_uri: string;
             /** @description When it was revoked; its tokens are refused since. */
             revoked_at: string | null;
+            /** @description What it may do: `research` (run research, read the jobs it started). */
             scope: string[];
         };
+        /** @description The account owner's answer to an authorization request. */
         OAuthConsentDecision: {
             /** @description Required to approve: the most this connection's research may charge in all, in credits (1 credit = $0.01). */
             credit_cap?: number;
@@ -2914,13 +2922,16 @@ export interface components {
              */
             decision: "approve" | "deny";
         };
+        /** @description Where the consent page sends the browser once the request is answered. */
         OAuthConsentRedirect: {
             /** @description Where to send the browser: back to the agent, with the code (approved) or `error=access_denied`. */
             redirect_to: string;
         };
+        /** @description An agent's pending authorization request, as the consent page shows it. */
         OAuthConsentRequest: {
             /** @description The signed-in account the agent would act for. */
             account_email: string;
+            /** @description The agent's OAuth client id (from its dynamic registration). */
             client_id: string;
             /** @description The agent's name as it registered itself (not verified). */
             client_name: string;
@@ -8363,6 +8374,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The connections, newest first. */
                         connections: components["schemas"]["OAuthConnection"][];
                     };
                 };
@@ -8500,6 +8512,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request": "Jq4mZ8wR2tYb6nVc1xKd9sLf3hGa7pEu",
+                     *       "account_email": "ada@example.com",
+                     *       "client_id": "kD3sWq9LmZt2Xc7V",
+                     *       "client_name": "Claude",
+                     *       "client_uri": null,
+                     *       "redirect_uri": "https://claude.ai/api/mcp/auth_callback",
+                     *       "redirect_host": "claude.ai",
+                     *       "redirect_is_loopback": false,
+                     *       "scope": [
+                     *         "research"
+                     *       ],
+                     *       "resource": "https://research.example.com/mcp",
+                     *       "expires_at": "2026-11-28T03:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthConsentRequest"];
                 };
             };
