@@ -26,7 +26,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { createProviders, runResearch } from "../src/research/engine";
-import { candidateGroup, FEATURE_NAMES, reliabilityBins, type ScoredCandidate } from "../src/research/engine/answer";
+import { candidateGroup, FEATURE_NAMES, mayBeStated, reliabilityBins, type ScoredCandidate } from "../src/research/engine/answer";
 import { ingestDocuments } from "../src/research/providers/corpus-store";
 import { budgetsForMode } from "../src/research/pricing";
 import { loadDatasets } from "./eval/dataset";
@@ -66,6 +66,7 @@ const SIGNS: Partial<Record<(typeof FEATURE_NAMES)[number], 1 | -1>> = {
   backdrop: -1,
   ambiguous: -1,
   partial: -1,
+  wrong_hop: -1,
   disagreeing_paths: -1,
 };
 const SIGN_VECTOR = FEATURE_NAMES.map((name) => SIGNS[name] ?? 0);
@@ -179,7 +180,10 @@ function answered(rows: CandidateRow[], probability: (row: CandidateRow) => numb
   let correct = 0;
   let high = 0;
   let highCorrect = 0;
-  for (const candidates of byQuestion.values()) {
+  for (const all of byQuestion.values()) {
+    // As the engine chooses: only among the candidates it may state at all.
+    const candidates = all.filter((row) => mayBeStated(row.features));
+    if (candidates.length === 0) continue;
     const best = candidates.reduce((top, row) => (probability(row) > probability(top) ? row : top));
     const p = probability(best);
     if (p < THRESHOLDS.medium) continue;

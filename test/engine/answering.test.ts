@@ -176,6 +176,20 @@ describe("a brief that answers", () => {
     expect(opening).toContain("directed by Marguerite Lenoir");
   });
 
+  it("never states a fact of an earlier hop for the hop asked (the author's birth date for her mother's)", async () => {
+    const docs: FakeDoc[] = [
+      { url: WIKI("The Glass Orchard"), title: "The Glass Orchard", text: "The Glass Orchard is an 1852 novel by Thomas Wren. It is set in Hexham." },
+      {
+        url: WIKI("Thomas Wren"),
+        title: "Thomas Wren",
+        text: "Thomas Wren (born 3 June 1811) was an English novelist, born in Hexham. He wrote The Glass Orchard after the death of Edward Wren.",
+      },
+    ];
+    const result = await askStandard("What is the date of birth of the mother of the author of The Glass Orchard?", docs);
+    expect(result.answer?.text).not.toBe("3 June 1811");
+    expect(result.answer).toBeNull();
+  });
+
   it("follows the chain from the named page that leads on, when the question names two", async () => {
     const docs: FakeDoc[] = [
       {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { compareByFacts, mentionAnswer, nameAfter, relatedNames, resolveChain, statedAttribute } from "../../src/research/engine/answer";
+import {
+  compareByFacts,
+  mentionAnswer,
+  nameAfter,
+  onEarlierHop,
+  placeAsWritten,
+  relatedNames,
+  resolveChain,
+  statedAttribute,
+} from "../../src/research/engine/answer";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
 import { Evidence } from "../../src/research/engine/evidence";
 import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
@@ -106,6 +115,18 @@ describe("hop decomposition", () => {
   });
 });
 
+describe("a place as the sentence writes it", () => {
+  it("keeps the places that contain it, and stops at a date or a word that is not a place", () => {
+    expect(placeAsWritten("Ann Lee was born in Flushing, Queens, New York City, to a family of tailors.", "Flushing")).toBe("Flushing, Queens, New York City");
+    expect(placeAsWritten("He was born in Westminster, London.", "Westminster")).toBe("Westminster, London");
+    expect(placeAsWritten("She was born in Lyon, March 1901, the second child.", "Lyon")).toBe("Lyon");
+    expect(placeAsWritten("He was born in Porto, and moved to Lisbon.", "Porto")).toBe("Porto");
+    expect(placeAsWritten("Born in Ghent.", "Bruges")).toBe("Bruges");
+    // A participle's subject after the comma is a person, not a place.
+    expect(placeAsWritten("Born in Salsomaggiore Terme, Bazzoni started as camera operator.", "Salsomaggiore Terme")).toBe("Salsomaggiore Terme");
+  });
+});
+
 describe("facts stated in one sentence", () => {
   it("finds the name a relation leads to, past descriptors", () => {
     expect(relatedNames("Last Rampage is a 2017 American crime drama film directed by Dwight H. Little.", "director")).toEqual(["Dwight H. Little"]);
@@ -180,6 +201,40 @@ describe("following a chain through the pages read", () => {
     const resolved = resolveChain(readHopChain("Where was the director of film Helmiä Ja Sikoja born?")!, evidence);
     expect(resolved.answer).toBeNull();
     expect(resolved.missing).toBe("Perttu Leppä");
+  });
+
+  it("finds the page of a work the question names with its year or its subtitle", () => {
+    const evidence = evidenceOf([
+      ["Harbour Lights (song)", "Harbour Lights is a 1937 song by the Calloway Brothers."],
+      ["Harbour Lights (film)", "Harbour Lights is a 1961 British drama film directed by Ruth Allenby."],
+      ["Ruth Allenby", "Ruth Allenby (born 4 May 1921 in Stepney, London) is an English film director."],
+      ["The Glass Orchard", "The Glass Orchard is an 1852 novel by Thomas Wren."],
+      ["Thomas Wren", "Thomas Wren (3 June 1811 – 9 May 1880) was an English novelist, born in Hexham."],
+    ]);
+    const film = resolveChain(readHopChain("Where was the director of Harbour Lights (1961) born?")!, evidence);
+    expect(film.steps.map((step) => step.doc?.title)).toEqual(["Harbour Lights (film)", "Ruth Allenby"]);
+    // A place is answered as the sentence writes it, with what contains it.
+    expect(film.answer?.text).toBe("Stepney, London");
+    const novel = resolveChain(readHopChain("When was the author of The Glass Orchard; or, A Winter's Tale born?")!, evidence);
+    expect(novel.steps.map((step) => step.doc?.title)).toEqual(["The Glass Orchard", "Thomas Wren"]);
+    expect(novel.answer?.text).toBe("3 June 1811");
+    // Of two pages of the same name, none is taken when neither says the year asked.
+    expect(resolveChain(readHopChain("Where was the director of Harbour Lights (1975) born?")!, evidence).steps[0]!.doc).toBeNull();
+  });
+
+  it("tells a span on an earlier hop's page from the hop asked", () => {
+    const evidence = evidenceOf([
+      ["The Glass Orchard", "The Glass Orchard is an 1852 novel by Thomas Wren."],
+      ["Thomas Wren", "Thomas Wren (3 June 1811 – 9 May 1880) was an English novelist. He was the son of Edward Wren and Anne Pell."],
+      ["Anne Pell", "Anne Pell (12 March 1785 – 1850) was an English poet."],
+    ]);
+    const chain = readHopChain("When was the mother of the author of The Glass Orchard born?")!;
+    const resolved = resolveChain(chain, evidence);
+    const [wren, pell] = [evidence.docs[1]!, evidence.docs[2]!];
+    // The author's own birth date, read on his page, answers the hop before the one asked.
+    expect(onEarlierHop(chain, resolved.steps, "3 June 1811", wren.passages[0]!)).toBe(true);
+    expect(onEarlierHop(chain, resolved.steps, "Thomas Wren", pell.passages[0]!)).toBe(true);
+    expect(onEarlierHop(chain, resolved.steps, "12 March 1785", pell.passages[0]!)).toBe(false);
   });
 
   it("compares the stated facts of both sides", () => {

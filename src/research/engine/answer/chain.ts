@@ -2,7 +2,7 @@ import type { Evidence, EvidenceDoc, Passage } from "../evidence";
 import { titleNames, titleRefersTo } from "../evidence";
 import type { HopChain } from "../question";
 import { words } from "../language";
-import { relatedNames, statedAttribute } from "./facts";
+import { PLACE_ATTRIBUTES, placeAsWritten, relatedNames, statedAttribute } from "./facts";
 
 /**
  * Follows a question's hop chain through the pages read: the anchor's page, the sentence on it
@@ -41,8 +41,29 @@ export function pageAbout(evidence: Evidence, entity: string, except: readonly E
     docs.find((doc) => titleNames(doc.title, entity)) ??
     docs.find((doc) => words(doc.title).join(" ") === key) ??
     docs.find((doc) => titleRefersTo(doc.title, entity)) ??
-    null
+    pageOfShortForm(docs, entity)
   );
+}
+
+/**
+ * A question may name a work more fully than its page's title does: with its year ("Vertigo
+ * (1958)" for the page "Vertigo (film)") or its subtitle ("Frankenstein; or, The Modern
+ * Prometheus" for "Frankenstein"). The page named by the short form, and of several (the film,
+ * the song, the condition), the one whose title or opening says the qualifier (1958).
+ */
+function pageOfShortForm(docs: readonly EvidenceDoc[], entity: string): EvidenceDoc | null {
+  const qualified = /^(.+?)\s*\(([^)]+)\)$/.exec(entity);
+  const subtitled = /^(.+?)(?:;\s*or,?\s|:\s)/i.exec(entity);
+  const name = qualified?.[1] ?? subtitled?.[1];
+  if (!name || words(name).length === 0) return null;
+  const named = docs.filter((doc) => titleNames(doc.title, name));
+  if (named.length <= 1 || !qualified) return named[0] ?? null;
+  const qualifier = words(qualified[2]!);
+  const says = (doc: EvidenceDoc) => {
+    const opening = new Set(words([doc.title, ...doc.passages.slice(0, 3).map((passage) => passage.text)].join(" ")));
+    return qualifier.every((word) => opening.has(word));
+  };
+  return named.find(says) ?? null;
 }
 
 /**
@@ -90,7 +111,23 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
   for (const passage of current.passages.slice(0, SENTENCES_SCANNED)) {
     if (!aboutSubject(current, passage)) continue;
     const stated = statedAttribute(passage.text, chain.attribute);
-    if (stated) return { steps, answer: { text: stated.value, passage, lead: passage.position < 3 }, missing: null };
+    if (!stated) continue;
+    const text = PLACE_ATTRIBUTES.has(chain.attribute) ? placeAsWritten(passage.text, stated.value) : stated.value;
+    return { steps, answer: { text, passage, lead: passage.position < 3 }, missing: null };
   }
   return { steps, answer: null, missing: null };
+}
+
+/**
+ * Does a span found by looser means answer an earlier hop of the chain than the one asked? It
+ * names an entity the chain passed through ("Mary Shelley" for her mother), or its sentence is on
+ * the page of an entity before the one whose attribute is asked (Mary Shelley's birth date, read
+ * on her page, for her mother's; Hitchcock's birthplace for his wife's). The attribute of the
+ * chain's last entity is on that entity's page; an identity is named on the page before it.
+ */
+export function onEarlierHop(chain: HopChain, steps: readonly ChainStep[], span: string, passage: Passage): boolean {
+  const asked = chain.relations.length - (chain.attribute === "identity" ? 1 : 0);
+  const key = words(span).join(" ");
+  if (steps.some((step, index) => index < chain.relations.length && words(step.entity).join(" ") === key)) return true;
+  return steps.some((step, index) => index < asked && step.doc !== null && step.doc.index === passage.doc);
 }

@@ -246,6 +246,33 @@ const EDUCATION = new RegExp(
 /** "is an American film director", "was a British composer": the demonym of the lead sentence. */
 const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\d{4}\s+)?((?:[\p{Lu}][\p{L}-]+)(?:[-\s][\p{Lu}][\p{L}-]+)?)\b/u;
 
+/** Place attributes: their value is a place, which a sentence may write with what contains it. */
+export const PLACE_ATTRIBUTES: ReadonlySet<HopAttribute> = new Set(["birth_place", "death_place", "burial_place"]);
+
+/** ", Queens" after a place, ending where the place would (punctuation, or a word that goes on the sentence): "Born in Terme, Bazzoni started" names a person. */
+const CONTAINING_PLACE = new RegExp(`^,\\s+(${NAME})(?=\\s*(?:[,.;:)]|$)|\\s+(?:to|on|in|and|where|during|into|at|as|of|after|before|near)\\b)`, "u");
+const NOT_A_PLACE = new RegExp(`^(?:${MONTHS}|Jr\\.?|Sr\\.?)\\b`, "u");
+
+/**
+ * A place as the sentence writes it, with the places that contain it: "Westminster, London" for
+ * "born in Westminster, London", "Flushing, Queens" (at most two more). A neighbourhood alone
+ * ("Rosedale" for a birthplace in Indiana) says less than the sentence did, and whoever asks in
+ * which city must not be left to guess.
+ */
+export function placeAsWritten(sentence: string, place: string): string {
+  const at = sentence.indexOf(place);
+  if (at < 0) return place;
+  let rest = sentence.slice(at + place.length);
+  const parts = [place];
+  while (parts.length < 3) {
+    const next = CONTAINING_PLACE.exec(rest);
+    if (!next || NOT_A_PLACE.test(next[1]!)) break;
+    parts.push(cleanValue(next[1]!));
+    rest = rest.slice(next[0].length);
+  }
+  return parts.join(", ");
+}
+
 /**
  * The attribute a sentence states of its page's subject, with the value's position. Life dates in
  * brackets after a name count as stating birth and death ("Robert Rossen (March 16, 1908 – ...)").

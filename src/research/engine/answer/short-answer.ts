@@ -5,10 +5,10 @@ import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
 import { datedAnswer } from "./dated";
-import { type AnswerCandidate, type AnswerPath, candidateFeatures, type FeatureContext } from "./features";
-import { resolveChain } from "./chain";
+import { type AnswerCandidate, type AnswerPath, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
+import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
-import { COUNTRIES, statedAttribute } from "./facts";
+import { COUNTRIES, placeAsWritten, statedAttribute } from "./facts";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
@@ -73,9 +73,12 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   let partial: AnswerOutcome["partial"] = null;
   // Whether the question's own chain was followed at least one hop: a looser path then answers the wrong hop.
   let chainFollowed = false;
+  // The chain as far as it was read: a general span on one of its earlier hops answers the wrong hop.
+  let resolvedSteps: ChainStep[] = [];
   const decide = (closest: AnswerOutcome["chain"]) => choose(candidates, { query, evidence, ranked }, partial, closest, model);
   if (query.hops) {
     const resolved = resolveChain(query.hops, evidence);
+    resolvedSteps = resolved.steps;
     // A chain of three or more hops is beyond what the general path follows (two or three pages
     // by names in their best passages): it answered the author's birth date for the mother's.
     chainFollowed = resolved.steps.length > 1 || query.hops.relations.length > 1;
@@ -162,10 +165,11 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     const links = chain.answerDoc === end ? chain.links : [];
     const attribute = askedFact(query.question);
     const stated = spanStatement(query, chain.span.text, chain.span.passage, chain.answerDoc);
+    const text = query.expects === "place" ? placeAsWritten(chain.span.passage.text, chain.span.text) : chain.span.text;
     candidates.push({
       path: "general",
-      text: chain.span.text,
-      sentence: plainAnswerSentence(chain.span.text),
+      text,
+      sentence: plainAnswerSentence(text),
       basis: [...links, chain.span.passage],
       docs: chain.docs.map((entry) => entry.doc.index),
       chain: closest,
@@ -180,6 +184,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
           attribute !== null && words(statedAttribute(chain.span.passage.text, attribute)?.value ?? "").join(" ") === words(chain.span.text).join(" "),
         near: stated.near && stated.onSubject,
         share: chain.span.share ?? 1,
+        wrongHop: query.hops !== null && onEarlierHop(query.hops, resolvedSteps, chain.span.text, chain.span.passage),
       },
     });
   }
@@ -214,7 +219,8 @@ function choose(
     return { candidate, features, probability: answerProbability(features, model) };
   });
   const summary = scored.map(({ candidate, features, probability }) => ({ path: candidate.path, text: candidate.text, features, probability }));
-  const best = scored.reduce<(typeof scored)[number] | null>((top, entry) => (!top || entry.probability > top.probability ? entry : top), null);
+  const stateable = scored.filter(({ features }) => mayBeStated(features));
+  const best = stateable.reduce<(typeof scored)[number] | null>((top, entry) => (!top || entry.probability > top.probability ? entry : top), null);
   const confidence = best ? confidenceFor(best.probability, model) : null;
   if (!best || !confidence) return { answer: null, partial, chain: closest, candidates: summary };
   const { candidate, probability } = best;
