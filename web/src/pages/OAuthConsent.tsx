@@ -113,7 +113,7 @@ function ConsentForm() {
           refused. You can revoke the connection at any time on the API keys page.
         </p>
         {problem && <p role="alert">{problem}</p>}
-        <p className="inline">
+        <p style={{ display: "flex", gap: "0.5rem" }}>
           <button type="submit" disabled={busy}>
             Approve
           </button>
