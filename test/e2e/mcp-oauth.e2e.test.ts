@@ -296,6 +296,30 @@ describe("MCP over OAuth", () => {
     expect((await server.post("/v1/research", { question: QUESTION, mode: "lite" }, account.key)).status).toBe(200);
   });
 
+  it("keeps a connection's idempotency keys its own: a repeat is the same job charged once, never a job the account started with an API key", async () => {
+    const account = await customer();
+    const { client } = await connectAgent(account, 100);
+    // The account's own key used the same Idempotency-Key, with the same body, first.
+    const byKey = await fetch(`${server.baseUrl}/v1/research`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${account.key}`, "Content-Type": "application/json", "Idempotency-Key": "agent-run-1" },
+      body: JSON.stringify({ question: QUESTION, mode: "lite", async: true }),
+    });
+    expect(byKey.status).toBe(202);
+    const keyJob = (await byKey.json()) as { id: string };
+    const before = await credits(account);
+    const args = { question: QUESTION, mode: "lite", idempotency_key: "agent-run-1" };
+    const first = (await call(client, "start_research", args)).structuredContent as { id: string };
+    expect(first.id).not.toBe(keyJob.id);
+    const again = (await call(client, "start_research", args)).structuredContent as { id: string };
+    expect(again.id).toBe(first.id);
+    expect(await credits(account)).toBe(before - LITE_PRICE);
+    // The key's job is not the connection's to read.
+    expect(textOf(await call(client, "get_research", { id: keyJob.id }))).toMatch(/^not_found: /);
+    const { body } = await api("/api/oauth/connections", account);
+    expect(body.connections[0].credits_spent + body.connections[0].credits_reserved).toBe(LITE_PRICE);
+  });
+
   it("refuses what was not consented: another scope, an unregistered redirect URI, a wrong PKCE verifier, a denied request", async () => {
     const account = await customer();
     const clientId = await register();

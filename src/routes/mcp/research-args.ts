@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { validationError } from "../../http/openapi";
+import { sha256Hex } from "../../lib/crypto";
+import { checkIdempotencyKey } from "../../lib/idempotency-key";
 import { modePrices, RESEARCH_MODES, type ResearchRequest, ResearchRequestSchema, submit, type SubmitResponse } from "../../research/service";
 import type { McpCaller } from "./caller";
 import { withinConnectionCap } from "./connection-cap";
@@ -70,8 +72,9 @@ export function researchRequest(args: QuoteArgsValue): ResearchRequest {
  * 402); through an OAuth connection, first held against the connection's credit cap.
  */
 export async function submitArgs(caller: McpCaller, args: ResearchArgsValue): Promise<{ request: ResearchRequest; submitted: SubmitResponse }> {
-  const { idempotency_key: idempotencyKey, ...fields } = args;
+  const { idempotency_key: given, ...fields } = args;
   const request = researchRequest(fields);
+  const idempotencyKey = await scopedIdempotencyKey(caller, given);
   const submitted = await withinConnectionCap(caller, request, () =>
     submit(caller.deps, { user: caller.user, origin: "api", apiKeyId: caller.apiKeyId }, request, {
       idempotencyKey,
@@ -79,4 +82,15 @@ export async function submitArgs(caller: McpCaller, args: ResearchArgsValue): Pr
     }),
   );
   return { request, submitted };
+}
+
+/**
+ * An OAuth connection's idempotency keys are its own: scoped to the connection (its id and the
+ * key's hash, within the 255 characters a key may have), so a repeat never hands it a job the
+ * account started with an API key or another connection. An API key's pass unchanged.
+ */
+async function scopedIdempotencyKey(caller: McpCaller, key: string | undefined): Promise<string | undefined> {
+  if (!caller.connection || key === undefined) return key;
+  checkIdempotencyKey(key);
+  return `${caller.connection.id}:${await sha256Hex(key)}`;
 }
