@@ -122,6 +122,7 @@ describe("a place as the sentence writes it", () => {
     expect(placeAsWritten("She was born in Lyon, March 1901, the second child.", "Lyon")).toBe("Lyon");
     expect(placeAsWritten("He was born in Porto, and moved to Lisbon.", "Porto")).toBe("Porto");
     expect(placeAsWritten("Born in Ghent.", "Bruges")).toBe("Bruges");
+    expect(placeAsWritten("He was born in Grimma, Kingdom of Saxony (now Germany).", "Grimma")).toBe("Grimma, Kingdom of Saxony");
     // A participle's subject after the comma is a person, not a place.
     expect(placeAsWritten("Born in Salsomaggiore Terme, Bazzoni started as camera operator.", "Salsomaggiore Terme")).toBe("Salsomaggiore Terme");
   });

@@ -250,7 +250,7 @@ const NATIONALITY = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\d{4}\s+)?((?:[\p{
 export const PLACE_ATTRIBUTES: ReadonlySet<HopAttribute> = new Set(["birth_place", "death_place", "burial_place"]);
 
 /** ", Queens" after a place, ending where the place would (punctuation, or a word that goes on the sentence): "Born in Terme, Bazzoni started" names a person. */
-const CONTAINING_PLACE = new RegExp(`^,\\s+(${NAME})(?=\\s*(?:[,.;:)]|$)|\\s+(?:to|on|in|and|where|during|into|at|as|of|after|before|near)\\b)`, "u");
+const CONTAINING_PLACE = new RegExp(`^,\\s+(${NAME})(?=\\s*(?:[,.;:()]|$)|\\s+(?:to|on|in|and|where|during|into|at|as|after|before|near)\\b)`, "u");
 const NOT_A_PLACE = new RegExp(`^(?:${MONTHS}|Jr\\.?|Sr\\.?)\\b`, "u");
 
 /**
