@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
   await fetch(`${fixture.baseUrl}/control/hold?after=0`, { method: "POST" });
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "deep-research-e2e-held-"));
-  const held = startServer({ port, stateDir, vars: { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl } });
+  // A held read is given up only after READER_TIMEOUT_MS: at the default 10 s a loaded machine (the
+  // whole suite on 2 cores) saw a "running" job finish before the test's next request cancelled it.
+  const held = startServer({ port, stateDir, vars: { SEARCH_PROVIDER: "searxng", SEARXNG_URL: fixture.baseUrl, READER_TIMEOUT_MS: 600_000 } });
   held.catch(() => {}); // a failed boot is reported by the test that waits for it
   project.provide("heldServer", { baseUrl: `http://127.0.0.1:${port}`, stateDir, logFile: join(stateDir, "npm-start.log") });
   return async () => {
