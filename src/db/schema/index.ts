@@ -11,3 +11,4 @@ export * from "./tickets";
 export * from "./audit";
 export * from "./collections";
 export * from "./oauth";
+export * from "./monitors";
