@@ -83,7 +83,11 @@ def show_progress(event):
 
 
 # Submits (with an Idempotency-Key) and waits for the result, following the job's events when it runs async.
-result = client.research.run("How did presidents describe tariffs in the 19th century?", mode="standard", on_event=show_progress)
+result = client.research.run(
+    "How did presidents describe tariffs in the 19th century?",
+    mode="standard",
+    on_event=show_progress,
+)
 print(result["brief"])
 for n, source in enumerate(result["sources"], start=1):
     print(f"[{n}] {source['title']} {source['url']}")`,

@@ -48,6 +48,25 @@ test("the API reference renders offline, with the guides, snippets, and a Test R
   expect(elsewhere).toEqual([]);
 });
 
+test("the reference shows the SDKs' own samples, Python (SDK) and TypeScript (SDK), beside the generated snippets", async ({ page }) => {
+  await page.goto(`${base()}/docs#tag/research/POST/v1/research`);
+  await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
+  await page
+    .getByRole("button", { name: /Shell Curl/ })
+    .first()
+    .click();
+  await page.getByRole("option", { name: "Python (SDK)" }).click();
+  await expect(page.getByText("from deep_research import DeepResearch").first()).toBeVisible();
+  await expect(page.getByText("result = client.research.run(").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/docs-python-sample.png" });
+  await page
+    .getByRole("button", { name: /Python \(SDK\)/ })
+    .first()
+    .click();
+  await page.getByRole("option", { name: "TypeScript (SDK)" }).click();
+  await expect(page.getByText('import { DeepResearch } from "deep-research";').first()).toBeVisible();
+});
+
 test("/docs is the public API only; the dashboard's API and the operator surface have their own page", async ({ page }) => {
   await page.goto(`${base()}/docs`);
   await expect(page.getByRole("heading", { name: "Deep Research API", level: 1 })).toBeVisible({ timeout: 20_000 }); // Scalar parses a 4 MB script first
