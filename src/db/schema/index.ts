@@ -12,3 +12,4 @@ export * from "./audit";
 export * from "./collections";
 export * from "./oauth";
 export * from "./monitors";
+export * from "./plans";
