@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { namesPerson } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { holdsCompound } from "../../src/research/engine/write/open-topic";
+import { holdsCompound } from "../../src/research/engine/write/open-ended/topic";
 import { words } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders } from "./helpers";

@@ -4,7 +4,7 @@ import type { ChatModel, ChatRequest } from "../../src/research/providers/types"
 import { budgetsForMode } from "../../src/research/pricing";
 import { Evidence, type EvidenceAnalysis } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { TypedEvidence } from "../../src/research/engine/write/typed-evidence";
+import { TypedEvidence } from "../../src/research/engine/write/typed/evidence";
 import { declined, type FakeDoc, isPlanOrReflect, memoryProviders, TWO_HOP_DOCS, WIKI } from "./helpers";
 
 const kissAndTell = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?";

@@ -1,8 +1,7 @@
 import type { ResearchBudgets, ResearchMode } from "../pricing";
 import type { ChatModel, Providers } from "../providers/types";
 import type { StopReason } from "./budget";
-import type { ResearchProgress, ShortAnswer } from "../shapes";
-import type { CitationDto, SourceDto } from "./write";
+import type { CitationDto, ResearchProgress, ShortAnswer, SourceDto } from "../shapes";
 import type { TaskRunner } from "./fan-out";
 import type { WriteReport } from "./write/write-report";
 import type { ScoredCandidate } from "./answer";
@@ -17,6 +16,8 @@ export interface ResearchInput {
   exclude_domains?: string[];
   include_sources: boolean;
   response_schema?: Record<string, unknown> | null;
+  /** A reviewed plan (POST /v1/research/plan, maybe edited): wave 1 searches exactly these queries, with no plan call. */
+  plan?: { subQuestions: string[]; queries: string[] } | null;
 }
 
 /**

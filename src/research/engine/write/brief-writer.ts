@@ -26,8 +26,8 @@ export interface Statement {
 export interface Synthesis {
   brief: string;
   /**
-   * For open questions: the overview's first sentence (citation markers left out) and the
-   * passages it rests on, for the short answer of an open question.
+   * For open-ended questions: the overview's first sentence (citation markers left out) and the
+   * passages it rests on, for the short answer of an open-ended question.
    */
   overview?: { text: string; passages: Passage[] };
   sources: SourceDto[];

@@ -1,16 +1,14 @@
 import type { AnswerOutcome } from "../answer";
 import type { EvidenceAnalysis, RankedDoc, ScoredPassage } from "../evidence";
 import { BriefWriter, type Synthesis, type SynthesisOptions } from "./brief-writer";
-import { writeOpening } from "./opening";
+import { writeOpeningParagraph } from "./opening-paragraph";
 import type { QueryAnalysis } from "../question";
 import { similarity } from "../evidence";
 import { questionKeyTerms, respectsStance, sharesKeyTerm } from "../evidence";
 import { hasFiniteVerb, terms } from "../language";
-import { wantsSynthesis, writeOpenBrief } from "./open-brief";
-import { openCoverage, writeCoverage } from "./coverage";
+import { wantsSynthesis, writeOpenEndedBrief } from "./open-ended/brief";
+import { openEndedCoverage, writeCoverage } from "./coverage";
 import { pageAttribution } from "../evidence";
-
-export type { CitationDto, SourceDto } from "../../shapes";
 
 export { citationOf, type Statement, type Synthesis, type SynthesisOptions } from "./brief-writer";
 
@@ -52,15 +50,16 @@ export function extractiveBrief(
   }
   if (ranked.length === 0) return writer.finish(options);
 
-  // An open question ("How did …", "What did … say about …", a comparison) gets a synthesis.
+  // An open-ended question ("How did …", "What did … say about …", a comparison) gets a synthesis.
   if (wantsSynthesis(query)) {
-    const overview = writeOpenBrief(writer, query, ranked, options);
+    const overview = writeOpenEndedBrief(writer, query, ranked, options);
     // Pro and max say what each side or period of the question covers in what they read.
-    if (options.deepens) writeCoverage(writer, openCoverage(query, analysis), { pages: analysis.ranked.length, speakerOf: (doc) => speakerOf(analysis, doc) });
+    if (options.deepens)
+      writeCoverage(writer, openEndedCoverage(query, analysis), { pages: analysis.ranked.length, speakerOf: (doc) => speakerOf(analysis, doc) });
     return { ...writer.finish(options), ...(overview ? { overview } : {}) };
   }
   const keyTerms = questionKeyTerms(query, analysis);
-  const chain = writeOpening(writer, query, outcome, ranked, keyTerms);
+  const chain = writeOpeningParagraph(writer, query, outcome, ranked, keyTerms);
   const deeper = writeFindings(writer, query, ranked, chain, keyTerms, options);
   // Pro and max read further: when no page beyond standard's cut added a finding, the brief says what the rest held.
   if (options.deepens && !deeper) writeCoverage(writer, null, { pages: analysis.ranked.length, speakerOf: (doc) => speakerOf(analysis, doc) });

@@ -14,9 +14,10 @@ export function briefSentences(brief: string): string[] {
 
 /**
  * The heading of a report's last section (pro and max with a model): the questions the sources
- * leave open. They claim nothing, so they cite nothing.
+ * leave open (not an open-ended question, nor the opening paragraph). They claim nothing, so they
+ * cite nothing.
  */
-export const OPEN_QUESTIONS = "Open questions";
+export const LEFT_OPEN_HEADING = "Open questions";
 
 /**
  * The heading of the last section of a pro or max extractive brief: what the research covered
@@ -25,12 +26,12 @@ export const OPEN_QUESTIONS = "Open questions";
  */
 export const COVERAGE = "Coverage";
 
-/** The brief's claims: everything before its open questions or its coverage. */
+/** The brief's claims: everything before the questions it leaves open or its coverage. */
 export function briefClaims(brief: string): string {
-  return brief.split(new RegExp(`^## (?:${OPEN_QUESTIONS}|${COVERAGE})\\s*$`, "m"))[0]!;
+  return brief.split(new RegExp(`^## (?:${LEFT_OPEN_HEADING}|${COVERAGE})\\s*$`, "m"))[0]!;
 }
 
-/** Problems with a brief's citations: sentences without one, markers that index no source (open questions are no claims). */
+/** Problems with a brief's citations: sentences without one, markers that index no source (the questions left open are no claims). */
 export function citationProblems(brief: string, sourceCount: number): string[] {
   const problems: string[] = [];
   for (const sentence of briefSentences(briefClaims(brief))) {

@@ -3,14 +3,14 @@ import type { Evidence, EvidenceAnalysis, Passage } from "../evidence";
 import { askedSubjects, type HopAttribute, type QueryAnalysis, questionTopic } from "../question";
 import type { BriefWriter } from "./brief-writer";
 import { COVERAGE } from "./citations";
-import { wantsSynthesis } from "./open-brief";
-import { chooseOpenSources, type OpenSource } from "./open-sources";
-import { openTopic } from "./open-topic";
+import { wantsSynthesis } from "./open-ended/brief";
+import { chooseOpenEndedSources, type OpenEndedSource } from "./open-ended/sources";
+import { openEndedTopic } from "./open-ended/topic";
 
 /**
  * What the pages read cover of what the question spans, and what they leave uncovered (issue 43,
  * "Pro buys depth"): each side of a comparison, each hop of a chain, each decade of an open
- * question over time. The same reading of the pages as the brief's (`chooseOpenSources`,
+ * question over time. The same reading of the pages as the brief's (`chooseOpenEndedSources`,
  * `resolveChain`), so a side called covered here is one the brief quotes. Pro and max search for
  * what is uncovered before writing (`plan/coverage.ts`), and their brief says what it covered.
  */
@@ -77,16 +77,20 @@ export function readCoverage(query: QueryAnalysis, analysis: EvidenceAnalysis, e
     coverage.hop = { reached: chain.steps.filter((step) => step.doc).map((step) => step.entity), next: chain.missing, closed: chain.answer !== null };
     return coverage;
   }
-  return openCoverage(query, analysis);
+  return openEndedCoverage(query, analysis);
 }
 
-/** The coverage of an open question (its sides, or its period), read from the ranked pages alone. */
-export function openCoverage(query: QueryAnalysis, analysis: EvidenceAnalysis): Coverage {
+/** The coverage of an open-ended question (its sides, or its period), read from the ranked pages alone. */
+export function openEndedCoverage(query: QueryAnalysis, analysis: EvidenceAnalysis): Coverage {
   const subjects = askedSubjects(query);
   const coverage: Coverage = { topic: questionTopic(query.question, subjects[subjects.length - 1]), sides: [], hop: null, period: null };
   if (!wantsSynthesis(query)) return coverage;
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
-  const chosen = chooseOpenSources(query, ranked, openTopic(query, subjects), subjects, { maxSources: ALL_SOURCES, critic: false, minRelativeScore: 0 });
+  const chosen = chooseOpenEndedSources(query, ranked, openEndedTopic(query, subjects), subjects, {
+    maxSources: ALL_SOURCES,
+    critic: false,
+    minRelativeScore: 0,
+  });
   if (subjects.length > 0) {
     coverage.sides = subjects.map((name) => {
       const own = chosen.sources.filter((source) => source.subject === name);
@@ -98,7 +102,7 @@ export function openCoverage(query: QueryAnalysis, analysis: EvidenceAnalysis): 
   return coverage;
 }
 
-function pagesOf(sources: OpenSource[]): { docs: number[]; years: number[]; passages: Passage[] } {
+function pagesOf(sources: OpenEndedSource[]): { docs: number[]; years: number[]; passages: Passage[] } {
   const ordered = [...sources].sort((a, b) => (a.attribution.year ?? Infinity) - (b.attribution.year ?? Infinity));
   return {
     docs: ordered.map((source) => source.entry.doc.index),
@@ -108,7 +112,7 @@ function pagesOf(sources: OpenSource[]): { docs: number[]; years: number[]; pass
 }
 
 /** The decades of the asked period, or of the span the pages on the topic date from, with the pages of each. */
-function periodCoverage(query: QueryAnalysis, sources: OpenSource[]): PeriodCoverage | null {
+function periodCoverage(query: QueryAnalysis, sources: OpenEndedSource[]): PeriodCoverage | null {
   const period = query.period;
   const dated = sources.filter(
     (source) =>
@@ -168,7 +172,7 @@ function entryClause(label: string, years: number[], passages: Passage[], docs: 
 /**
  * The brief's last section in pro and max, `## Coverage`: each side of a comparison (or the one
  * named speaker) with the years of the pages read that speak for it on the topic, its best pages
- * cited; an open question over time by decade, and the decades of its period no page read comes
+ * cited; an open-ended question over time by decade, and the decades of its period no page read comes
  * from. A side no page speaks for is said by the overview already. Otherwise (a question of one
  * fact, or nothing on the topic) how many of the pages read the brief does not cite: what the
  * further reading found, said plainly rather than padded out.

@@ -3,5 +3,5 @@ export * from "./brief";
 export * from "./brief-format";
 export * from "./citations";
 export * from "./llm-synthesis";
-export * from "./typed";
+export * from "./typed/output";
 export * from "./coverage";

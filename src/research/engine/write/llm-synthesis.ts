@@ -7,7 +7,7 @@ import { writePrompt } from "../prompts";
 import type { QueryAnalysis } from "../question";
 import type { Synthesis, SynthesisOptions } from "./brief";
 import { BriefWriter } from "./brief-writer";
-import { OPEN_QUESTIONS } from "./citations";
+import { LEFT_OPEN_HEADING } from "./citations";
 import { claimNames } from "./claims/checkable";
 import { ClaimChecker, type ClaimCheck, type ModelQuote } from "./claims/claim-check";
 import { evidenceBlocks } from "./claims/evidence-blocks";
@@ -22,8 +22,8 @@ const WRITE_CONTEXT_TOKENS = 8000;
 /** The answer's length at most: a brief (lite, standard), or the longer report of pro and max. */
 const BRIEF_TOKENS = 1200;
 const REPORT_TOKENS = 2400;
-/** Open questions a report lists at most. */
-const MAX_OPEN_QUESTIONS = 5;
+/** The questions a report leaves open (its "Open questions" section), at most. */
+const MAX_LEFT_OPEN_QUESTIONS = 5;
 /** Two kept sentences this similar say the same thing (a report keeps the first). */
 const SAME_THING = 0.7;
 
@@ -174,10 +174,10 @@ export async function llmBrief(
   layOut(writer, kept.map(keptClaim), report);
   const questions = report ? openQuestions(written.value) : [];
   if (questions.length > 0) {
-    const section = writer.section(OPEN_QUESTIONS, true);
+    const section = writer.section(LEFT_OPEN_HEADING, true);
     for (const question of questions) section.addUncited(question);
   }
-  // The overview of an open question stays the extractive one: its quotes are exact, which the short answer needs.
+  // The overview of an open-ended question stays the extractive one: its quotes are exact, which the short answer needs.
   return {
     synthesis: { ...writer.finish(options), ...(extractive.overview ? { overview: extractive.overview } : {}) },
     answer: stated,
@@ -286,7 +286,7 @@ function openQuestions(written: Written): string[] {
     if (!text.endsWith("?") || text.length > 300 || seen.has(text.toLowerCase())) continue;
     seen.add(text.toLowerCase());
     questions.push(text);
-    if (questions.length >= MAX_OPEN_QUESTIONS) break;
+    if (questions.length >= MAX_LEFT_OPEN_QUESTIONS) break;
   }
   return questions;
 }

@@ -1,4 +1,4 @@
-import type { Passage } from "../evidence";
+import type { Passage } from "../../evidence";
 
 /** The passage of a page that holds the largest share of a text's content words, with that share (typed output's string values). */
 export function bestSupport(claimTerms: string[], passages: Passage[]): { passage: Passage; support: number } | null {

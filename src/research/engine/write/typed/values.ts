@@ -1,4 +1,4 @@
-import { CARDINAL_WORDS, fold, MONTHS, SCALE_WORDS, stem, TENS_WORDS } from "../language";
+import { CARDINAL_WORDS, fold, MONTHS, SCALE_WORDS, stem, TENS_WORDS } from "../../language";
 
 /**
  * What a sentence states, read token by token: numbers (digits or words), years and dates, each

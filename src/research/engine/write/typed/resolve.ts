@@ -1,10 +1,10 @@
-import type { Basis, Found } from "./typed-basis";
-import { booleanCandidates } from "./typed-booleans";
-import type { TypedEvidence } from "./typed-evidence";
-import { childPath, type Field, fieldOf, itemPath } from "./typed-field";
-import { numberCandidates, supportedNumber } from "./typed-numbers";
-import { allowsNull, branchesOf, itemsOf, readNode, typeOf } from "./typed-schema";
-import { enumCandidates, stringCandidates, supportedString } from "./typed-strings";
+import type { Basis, Found } from "./basis";
+import { booleanCandidates } from "./booleans";
+import type { TypedEvidence } from "./evidence";
+import { childPath, type Field, fieldOf, itemPath } from "./field";
+import { numberCandidates, supportedNumber } from "./numbers";
+import { allowsNull, branchesOf, itemsOf, readNode, typeOf } from "./schema";
+import { enumCandidates, stringCandidates, supportedString } from "./strings";
 
 /**
  * Walks the caller's schema and gives each field a value only where a cited passage supports

@@ -1,5 +1,5 @@
-import { terms } from "../language";
-import { readNode, type SchemaNode, typeOf } from "./typed-schema";
+import { terms } from "../../language";
+import { readNode, type SchemaNode, typeOf } from "./schema";
 
 /**
  * One field of the caller's schema as the resolver reads it: where it is, its schema node, and

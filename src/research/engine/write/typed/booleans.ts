@@ -1,7 +1,7 @@
-import { stem, terms, withRelations, words } from "../language";
-import type { Found } from "./typed-basis";
-import type { TypedEvidence } from "./typed-evidence";
-import type { Field } from "./typed-field";
+import { stem, terms, withRelations, words } from "../../language";
+import type { Found } from "./basis";
+import type { TypedEvidence } from "./evidence";
+import type { Field } from "./field";
 
 /**
  * Booleans of the typed output come only from the brief's yes or no, stated with evidence, and

@@ -1,10 +1,10 @@
-import { type Attribution, namesPerson, pageAttribution, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../evidence";
-import type { QueryAnalysis } from "../question";
-import { aboutTopic, type OpenTopic } from "./open-topic";
+import { type Attribution, namesPerson, pageAttribution, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../../evidence";
+import type { QueryAnalysis } from "../../question";
+import { aboutTopic, type OpenEndedTopic } from "./topic";
 import { quotableStatements } from "./quotable";
 
-/** A page cited on an open question: who speaks in it and when, and what of it can be quoted. */
-export interface OpenSource {
+/** A page cited on an open-ended question: who speaks in it and when, and what of it can be quoted. */
+export interface OpenEndedSource {
   entry: RankedDoc;
   attribution: Attribution;
   /** Its quotable statements, best first (never empty). */
@@ -13,8 +13,8 @@ export interface OpenSource {
   subject: string | null;
 }
 
-export interface OpenSources {
-  sources: OpenSource[];
+export interface OpenEndedSources {
+  sources: OpenEndedSource[];
   /** The subjects whose views are asked for (compared ones, or the one named speaker), in the question's order. */
   subjects: string[];
   /** Asked subjects no page read speaks for. */
@@ -36,17 +36,23 @@ export interface SourceLimits {
 }
 
 /**
- * The pages an open question's brief cites. Every page above the relevance floor that has a
+ * The pages an open-ended question's brief cites. Every page above the relevance floor that has a
  * quotable statement, up to the mode's number: how many follows the evidence and the mode, not
  * a fixed count. Different speakers come before a second page of the same one (a synthesis
  * says who said what). When the question asks for named subjects, only pages by or about them
  * count, and each subject's pages compete among themselves, so a subject whose pages score lower
  * still gets its share.
  */
-export function chooseOpenSources(query: QueryAnalysis, ranked: RankedDoc[], topic: OpenTopic, subjects: string[], limits: SourceLimits): OpenSources {
+export function chooseOpenEndedSources(
+  query: QueryAnalysis,
+  ranked: RankedDoc[],
+  topic: OpenEndedTopic,
+  subjects: string[],
+  limits: SourceLimits,
+): OpenEndedSources {
   const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title, entry.doc.published_at) }));
   const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
-  const quotable = (pool: typeof attributed, subject: string | null): OpenSource[] => {
+  const quotable = (pool: typeof attributed, subject: string | null): OpenEndedSource[] => {
     // The floor is set by the best page with a sentence on the topic: a page that ranks by a name
     // alone ("President McKinley was shot" for "the McKinley Tariff") does not push those under it.
     const onTopic = pool.filter(({ entry }) => entry.best.some((item) => aboutTopic(item.passage, topic)));
@@ -79,9 +85,9 @@ function speaksFor(entry: RankedDoc, attribution: Attribution, subject: string):
 }
 
 /** Each speaker's best page first (in rank order), then each one's second, and so on. */
-function bySpeaker(sources: OpenSource[]): OpenSource[] {
+function bySpeaker(sources: OpenEndedSource[]): OpenEndedSource[] {
   const seen = new Map<string, number>();
-  const round = (source: OpenSource) => {
+  const round = (source: OpenEndedSource) => {
     const key = source.attribution.speaker ?? source.entry.doc.url;
     const count = seen.get(key) ?? 0;
     seen.set(key, count + 1);

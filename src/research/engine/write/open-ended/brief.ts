@@ -1,13 +1,13 @@
-import type { RankedDoc } from "../evidence";
-import { askedSubjects, comparedSubjects, type QueryAnalysis } from "../question";
-import type { BriefWriter, SynthesisOptions } from "./brief-writer";
-import { chooseOpenSources } from "./open-sources";
-import { writeOpenFindings } from "./open-findings";
-import { openTopic } from "./open-topic";
+import type { RankedDoc } from "../../evidence";
+import { askedSubjects, comparedSubjects, type QueryAnalysis } from "../../question";
+import type { BriefWriter, SynthesisOptions } from "../brief-writer";
+import { chooseOpenEndedSources } from "./sources";
+import { writeOpenEndedFindings } from "./findings";
+import { openEndedTopic } from "./topic";
 import { type Overview, writeOverview } from "./overview";
 
 /**
- * Questions answered by a synthesis rather than one fact: open questions that ask for an account
+ * Questions answered by a synthesis rather than one fact: open-ended questions that ask for an account
  * ("How did presidents talk about tariffs?", "What did Lincoln say about the Union?") and
  * comparisons of named subjects.
  */
@@ -26,13 +26,13 @@ const ASKS_FOR_ACCOUNT =
   /^\s*(?:how|why|in what ways?|to what extent)\b|^\s*what (?:did|do|does|have|has|had|would)\b|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b|^\s*(?:describe|explain|discuss|summari[sz]e|compare|contrast)\b/i;
 
 /**
- * The brief of an open question: an overview that synthesizes across the sources, then the
+ * The brief of an open-ended question: an overview that synthesizes across the sources, then the
  * findings grouped by subject, period or speaker. Returns the overview's first sentence.
  */
-export function writeOpenBrief(writer: BriefWriter, query: QueryAnalysis, ranked: RankedDoc[], options: SynthesisOptions): Overview | null {
+export function writeOpenEndedBrief(writer: BriefWriter, query: QueryAnalysis, ranked: RankedDoc[], options: SynthesisOptions): Overview | null {
   const subjects = askedSubjects(query);
-  const chosen = chooseOpenSources(query, ranked, openTopic(query, subjects), subjects, options);
+  const chosen = chooseOpenEndedSources(query, ranked, openEndedTopic(query, subjects), subjects, options);
   const overview = writeOverview(writer, query, chosen);
-  writeOpenFindings(writer, chosen);
+  writeOpenEndedFindings(writer, chosen);
   return overview;
 }

@@ -1,11 +1,11 @@
-import { terms, withRelations } from "../language";
+import { terms, withRelations } from "../../language";
 import { bestSupport } from "./best-support";
-import type { Found, Support } from "./typed-basis";
-import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
-import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./typed-field";
-import { meetsBounds } from "./typed-schema";
-import { datesIn, lifeDateIn, lifeEventOf } from "./typed-values";
-import { actDateCandidates, answerCandidate, isNameField, isPersonField, speakerCandidates, supportedName } from "./typed-attribution";
+import type { Found, Support } from "./basis";
+import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./evidence";
+import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./field";
+import { meetsBounds } from "./schema";
+import { datesIn, lifeDateIn, lifeEventOf } from "./values";
+import { actDateCandidates, answerCandidate, isNameField, isPersonField, speakerCandidates, supportedName } from "./attribution";
 
 /**
  * Strings of the typed output: the brief's own sentences (its answer for an answer field, the

@@ -1,7 +1,7 @@
-import { similarity } from "../evidence";
-import type { ScoredPassage } from "../evidence";
-import type { BriefWriter } from "./brief-writer";
-import type { OpenSource, OpenSources } from "./open-sources";
+import { similarity } from "../../evidence";
+import type { ScoredPassage } from "../../evidence";
+import type { BriefWriter } from "../brief-writer";
+import type { OpenEndedSource, OpenEndedSources } from "./sources";
 import { leansOnContext, withoutHeading } from "./quotable";
 
 /** A finding this similar to one already said says the same thing. */
@@ -15,21 +15,21 @@ const MAX_PERIODS = 4;
 
 interface Group {
   heading: string | null;
-  sources: OpenSource[];
+  sources: OpenEndedSource[];
   /** Said before each finding: who and when, when the heading does not say it. */
-  label: (source: OpenSource) => string | undefined;
+  label: (source: OpenEndedSource) => string | undefined;
 }
 
 /**
- * The findings of an open question, grouped by what they are about rather than one heading per
+ * The findings of an open-ended question, grouped by what they are about rather than one heading per
  * page: by compared subject on a comparison, by period when many speakers spoke over the years,
  * by speaker when a few did, by page otherwise. Within a group, in order of time; each finding a
  * quotable statement (a full sentence with a verb) not said already.
  */
-export function writeOpenFindings(writer: BriefWriter, chosen: OpenSources): void {
+export function writeOpenEndedFindings(writer: BriefWriter, chosen: OpenEndedSources): void {
   const perSource = Math.min(2, Math.max(1, Math.floor(FINDINGS / Math.max(1, chosen.sources.length))));
   for (const group of groupSources(chosen)) {
-    const lines: { source: OpenSource; item: ScoredPassage }[] = [];
+    const lines: { source: OpenEndedSource; item: ScoredPassage }[] = [];
     for (const source of chronological(group.sources)) {
       const picked: ScoredPassage[] = [];
       // Sentences that stand on their own first: "This was a convenient adjunct …" says little out of its page.
@@ -51,11 +51,11 @@ export function writeOpenFindings(writer: BriefWriter, chosen: OpenSources): voi
   }
 }
 
-function chronological(sources: OpenSource[]): OpenSource[] {
+function chronological(sources: OpenEndedSource[]): OpenEndedSource[] {
   return [...sources].sort((a, b) => (a.attribution.year ?? Infinity) - (b.attribution.year ?? Infinity));
 }
 
-function groupSources(chosen: OpenSources): Group[] {
+function groupSources(chosen: OpenEndedSources): Group[] {
   const { sources, subjects } = chosen;
   const speakers = new Set(sources.map((source) => source.attribution.speaker).filter((speaker) => speaker !== null));
   if (subjects.length >= 2) {
@@ -70,7 +70,7 @@ function groupSources(chosen: OpenSources): Group[] {
   }
   // Several speakers, or one across several pages: each speaker's findings under their name.
   if (speakers.size >= 2 || (speakers.size === 1 && sources.every((source) => source.attribution.speaker !== null))) {
-    const bySpeaker = new Map<string, OpenSource[]>();
+    const bySpeaker = new Map<string, OpenEndedSource[]>();
     for (const source of chronological(sources)) {
       const key = source.attribution.speaker ?? source.entry.doc.title;
       bySpeaker.set(key, [...(bySpeaker.get(key) ?? []), source]);
@@ -83,7 +83,7 @@ function groupSources(chosen: OpenSources): Group[] {
 }
 
 /** A person's findings under their name and years ("Grover Cleveland (1887, 1893)"), each labelled with its year when there are several. */
-function personGroup(name: string, sources: OpenSource[]): Group {
+function personGroup(name: string, sources: OpenEndedSource[]): Group {
   const years = [
     ...new Set(
       chronological(sources)
@@ -99,10 +99,10 @@ function personGroup(name: string, sources: OpenSource[]): Group {
 }
 
 /** Findings by period: decades when the years fit in MAX_PERIODS of them, else wider spans; each finding says who and when. */
-function periodGroups(sources: OpenSource[]): Group[] {
-  const yearOf = (source: OpenSource) => source.attribution.year!;
+function periodGroups(sources: OpenEndedSource[]): Group[] {
+  const yearOf = (source: OpenEndedSource) => source.attribution.year!;
   const groups = (size: number) => {
-    const byStart = new Map<number, OpenSource[]>();
+    const byStart = new Map<number, OpenEndedSource[]>();
     for (const source of chronological(sources)) {
       const start = Math.floor(yearOf(source) / size) * size;
       byStart.set(start, [...(byStart.get(start) ?? []), source]);

@@ -1,8 +1,8 @@
-import type { CitationDto } from "../../shapes";
-import type { Passage } from "../evidence";
-import { citationOf, type Synthesis } from "./brief-writer";
-import type { Confidence } from "./typed-evidence";
-import { fieldLabel } from "./typed-field";
+import type { CitationDto } from "../../../shapes";
+import type { Passage } from "../../evidence";
+import { citationOf, type Synthesis } from "../brief-writer";
+import type { Confidence } from "./evidence";
+import { fieldLabel } from "./field";
 
 /**
  * The basis of a typed object: for every value it holds, the passage of a cited source that

@@ -1,11 +1,11 @@
-import type { Passage } from "../evidence";
-import { type QueryAnalysis, questionTopic } from "../question";
-import { STOPWORDS, stem, words } from "../language";
-import type { BriefWriter, Clause } from "./brief-writer";
-import type { OpenSource, OpenSources } from "./open-sources";
+import type { Passage } from "../../evidence";
+import { type QueryAnalysis, questionTopic } from "../../question";
+import { STOPWORDS, stem, words } from "../../language";
+import type { BriefWriter, Clause } from "../brief-writer";
+import type { OpenEndedSource, OpenEndedSources } from "./sources";
 import { conciseStatement, quoted, withoutHeading } from "./quotable";
 
-/** The overview's first sentence and what it rests on: the short answer of an open question. */
+/** The overview's first sentence and what it rests on: the short answer of an open-ended question. */
 export interface Overview {
   text: string;
   passages: Passage[];
@@ -19,7 +19,7 @@ const PLAIN_SENTENCES = 3;
 const COUNTS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 /**
- * The opening paragraph of an open question's brief: a synthesis across the sources, not a pile
+ * The opening paragraph of an open-ended question's brief: a synthesis across the sources, not a pile
  * of quotes. Pages whose titles say who speaks and when give one sentence in order of time
  * ("Between 1848 and 1893, four presidents addressed tariffs in the sources read: James Polk
  * (1848) said "…" [2]; …; and by 1893 Grover Cleveland said "…" [1]."); a comparison states each side ("On X, A (1935) said "…"
@@ -28,7 +28,7 @@ const COUNTS = ["no", "one", "two", "three", "four", "five", "six", "seven", "ei
  * quotes (who, when, how many) come from the page titles and the question's own topic, never a
  * span put into the question's words. Returns the first sentence, or null when nothing was quoted.
  */
-export function writeOverview(writer: BriefWriter, query: QueryAnalysis, chosen: OpenSources): Overview | null {
+export function writeOverview(writer: BriefWriter, query: QueryAnalysis, chosen: OpenEndedSources): Overview | null {
   const paragraph = writer.paragraph();
   const topic = questionTopic(query.question, chosen.subjects[chosen.subjects.length - 1]);
   const speakers = [...new Set(chosen.sources.map((source) => source.attribution.speaker).filter((speaker): speaker is string => speaker !== null))];
@@ -36,7 +36,7 @@ export function writeOverview(writer: BriefWriter, query: QueryAnalysis, chosen:
   if (chosen.subjects.length >= 2) {
     const sides = chosen.subjects
       .map((subject) => chosen.sources.find((source) => source.subject === subject))
-      .filter((source): source is OpenSource => source !== undefined);
+      .filter((source): source is OpenEndedSource => source !== undefined);
     if (sides.length > 0)
       overview = clauses(
         paragraph,
@@ -63,7 +63,7 @@ function clauses(paragraph: Paragraph, lead: string, parts: Clause[]): Overview 
 }
 
 /** "James Polk (1848) said "…"", or the sentence itself when the page names no speaker. */
-function clause(source: OpenSource, verb: string, options: { year?: boolean } = {}): Clause {
+function clause(source: OpenEndedSource, verb: string, options: { year?: boolean } = {}): Clause {
   const item = conciseStatement(source.statements)!;
   const { speaker, year } = source.attribution;
   if (!speaker) return { text: asClause(withoutHeading(item.passage.text)), passages: [item.passage] };
@@ -79,7 +79,7 @@ function asClause(text: string): string {
 }
 
 /** Several speakers in order of time: who addressed the topic, when, and what each said. */
-function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: OpenSource[], speakers: string[], topic: string | null): Overview {
+function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: OpenEndedSource[], speakers: string[], topic: string | null): Overview {
   // Each speaker's best page (sources come best first), the first MAX_CLAUSES speakers.
   const shown = speakers.slice(0, MAX_CLAUSES).map((speaker) => sources.find((source) => source.attribution.speaker === speaker)!);
   // When they spoke: a page dated only by its publication (a news story about them) does not say.
@@ -106,7 +106,7 @@ function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: Op
 }
 
 /** One speaker across pages: what they said, year by year. */
-function oneSpeaker(paragraph: Paragraph, sources: OpenSource[], speaker: string, topic: string | null): Overview {
+function oneSpeaker(paragraph: Paragraph, sources: OpenEndedSource[], speaker: string, topic: string | null): Overview {
   const ordered = [...sources].slice(0, MAX_CLAUSES).sort((a, b) => (a.attribution.year ?? Infinity) - (b.attribution.year ?? Infinity));
   if (ordered.length === 1) return clauses(paragraph, "", [clause(ordered[0]!, "said")]);
   const parts = ordered.map((source) => {
@@ -121,7 +121,7 @@ function oneSpeaker(paragraph: Paragraph, sources: OpenSource[], speaker: string
 const SAME_THING = 0.6;
 
 /** Pages that name no speaker: their best statements as they stand, best page first. */
-function plainSentences(writer: BriefWriter, paragraph: Paragraph, sources: OpenSource[]): Overview {
+function plainSentences(writer: BriefWriter, paragraph: Paragraph, sources: OpenEndedSource[]): Overview {
   let first: Overview | null = null;
   for (const source of sources.slice(0, PLAIN_SENTENCES)) {
     const item = conciseStatement(source.statements)!;

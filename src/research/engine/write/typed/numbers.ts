@@ -1,10 +1,10 @@
-import { terms, withRelations } from "../language";
-import type { Found, Support } from "./typed-basis";
-import type { CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
-import { countedTerms, countsSources, type Field, isCount, isYearField } from "./typed-field";
-import { meetsBounds } from "./typed-schema";
-import { actYearCandidates } from "./typed-attribution";
-import { isDayOfMonthAt, isYearAt, lifeDateIn, lifeEventOf, type Token, tokenize } from "./typed-values";
+import { terms, withRelations } from "../../language";
+import type { Found, Support } from "./basis";
+import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
+import { countedTerms, countsSources, type Field, isCount, isYearField } from "./field";
+import { meetsBounds } from "./schema";
+import { actYearCandidates } from "./attribution";
+import { isDayOfMonthAt, isYearAt, lifeDateIn, lifeEventOf, type Token, tokenize } from "./values";
 
 /**
  * Numbers and integers of the typed output, never invented: a value is a number a cited passage

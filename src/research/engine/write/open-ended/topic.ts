@@ -1,10 +1,10 @@
-import type { Passage } from "../evidence";
-import { type QueryAnalysis, questionTopic } from "../question";
-import { STOPWORDS, stem, words } from "../language";
-import { measureKind } from "../evidence/named-kind";
+import type { Passage } from "../../evidence";
+import { type QueryAnalysis, questionTopic } from "../../question";
+import { STOPWORDS, stem, words } from "../../language";
+import { measureKind } from "../../evidence/named-kind";
 
-/** What a statement must be about to belong in an open question's brief. */
-export interface OpenTopic {
+/** What a statement must be about to belong in an open-ended question's brief. */
+export interface OpenEndedTopic {
   /** The topic's terms (stems). */
   terms: Set<string>;
   /** Its compounds, "civil right", "federal government": adjacent terms of the topic phrase. */
@@ -24,7 +24,7 @@ const BEFORE_VERB = new Set("i we you they he she who to not will would shall sh
  * terms ("Why did South Carolina oppose the Tariff of 1828 …"); never the speakers ("presidents"), the asked subjects or the comparing words, which any
  * sentence of their pages would match.
  */
-export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
+export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEndedTopic {
   const phrase = questionTopic(query.question, subjects[subjects.length - 1]);
   // A measure named for someone ("the McKinley Tariff") is spoken of by its kind in its own time
   // ("the tariff act"): the topic is the kind, and a sentence naming only the person is not on it.
@@ -55,7 +55,7 @@ export function openTopic(query: QueryAnalysis, subjects: string[]): OpenTopic {
  * its terms when it has several that are not one compound ("our role as peacemakers" is not about "the role of the
  * federal government"). A term used as a verb ("I trust that") does not count.
  */
-export function aboutTopic(passage: Passage, topic: OpenTopic): boolean {
+export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   const tokens = words(passage.text);
   const found = new Set<string>();
   tokens.forEach((word, index) => {

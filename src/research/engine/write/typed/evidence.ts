@@ -1,9 +1,9 @@
-import type { EvidenceAnalysis, Passage } from "../evidence";
-import { namesPerson, pageAttribution, questionKeyTerms } from "../evidence";
-import { terms } from "../language";
-import type { QueryAnalysis } from "../question";
-import type { ShortAnswer, SourceDto } from "../../shapes";
-import type { Synthesis } from "./brief-writer";
+import type { EvidenceAnalysis, Passage } from "../../evidence";
+import { namesPerson, pageAttribution, questionKeyTerms } from "../../evidence";
+import { terms } from "../../language";
+import type { QueryAnalysis } from "../../question";
+import type { ShortAnswer, SourceDto } from "../../../shapes";
+import type { Synthesis } from "../brief-writer";
 
 /**
  * What a typed field may rest on: the passages of the sources the brief cites (a basis entry

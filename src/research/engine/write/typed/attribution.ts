@@ -1,8 +1,8 @@
-import { namesPerson, pageAttribution } from "../evidence";
-import { stem, terms, withRelations, words } from "../language";
-import type { Found } from "./typed-basis";
-import type { CitedPassage, Confidence, TypedEvidence } from "./typed-evidence";
-import type { Field } from "./typed-field";
+import { namesPerson, pageAttribution } from "../../evidence";
+import { stem, terms, withRelations, words } from "../../language";
+import type { Found } from "./basis";
+import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
+import type { Field } from "./field";
 
 /**
  * What a document says about itself, as the typed output's values (issue 43): who speaks in it and

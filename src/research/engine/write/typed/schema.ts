@@ -1,5 +1,5 @@
 import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
-import { InvalidSchemaError } from "../errors";
+import { InvalidSchemaError } from "../../errors";
 
 /**
  * The caller's response_schema: checked and compiled before any research is done, read node by

@@ -11,7 +11,13 @@ import type { BriefWriter } from "./brief-writer";
  * quotes the closest evidence. Never a sentence made by splicing a span into the question's words.
  * Returns the pages the answer runs through (the findings start with them).
  */
-export function writeOpening(writer: BriefWriter, query: QueryAnalysis, outcome: AnswerOutcome, ranked: RankedDoc[], keyTerms: Set<string>): RankedDoc[] {
+export function writeOpeningParagraph(
+  writer: BriefWriter,
+  query: QueryAnalysis,
+  outcome: AnswerOutcome,
+  ranked: RankedDoc[],
+  keyTerms: Set<string>,
+): RankedDoc[] {
   const opening = writer.paragraph();
   const { answer, partial, chain } = outcome;
   const pagesOf = (docs: number[]) =>
@@ -42,7 +48,7 @@ function stateClosestEvidence(
   const end = docs[docs.length - 1];
   const linkPassage = links[links.length - 1];
   const item = end && (end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0]);
-  // An open question may be answered by a sentence carrying its key terms; a question that wants a
+  // An open-ended question may be answered by a sentence carrying its key terms; a question that wants a
   // place, date, number or person is not answered by the closest evidence.
   const typed = query.expects !== "entity" && query.expects !== "description";
   if (!item && !linkPassage) {

@@ -1,8 +1,8 @@
-import type { RankedDoc, ScoredPassage } from "../evidence";
-import { respectsStance } from "../evidence";
-import type { QueryAnalysis } from "../question";
-import { hasFiniteVerb } from "../language";
-import { aboutTopic, type OpenTopic } from "./open-topic";
+import type { RankedDoc, ScoredPassage } from "../../evidence";
+import { respectsStance } from "../../evidence";
+import type { QueryAnalysis } from "../../question";
+import { hasFiniteVerb } from "../../language";
+import { aboutTopic, type OpenEndedTopic } from "./topic";
 
 /** Shorter than this is a slogan or a fragment; longer, a paragraph nobody reads in a brief. */
 const MIN_WORDS = 5;
@@ -16,7 +16,7 @@ const CONCISE_WORDS = 30;
  * cast into a concentration camp." states nothing), are not questions, do not contradict the
  * question's stance, and start as a sentence starts (a lower-case start is a bad split). Best first.
  */
-export function quotableStatements(entry: RankedDoc, query: QueryAnalysis, topic: OpenTopic, floor: number): ScoredPassage[] {
+export function quotableStatements(entry: RankedDoc, query: QueryAnalysis, topic: OpenEndedTopic, floor: number): ScoredPassage[] {
   return entry.best.filter((item) => {
     // The score first: most of a long page's sentences are below the floor, and counting their words is the cost.
     if (!(item.score >= floor)) return false;

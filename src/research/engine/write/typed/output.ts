@@ -1,19 +1,19 @@
 import { z } from "zod";
-import type { CitationDto, ShortAnswer } from "../../shapes";
-import type { Budget } from "../budget";
-import { TypedOutputError, UnsupportedFieldsError } from "../errors";
-import type { EvidenceAnalysis } from "../evidence";
-import { askModel, evidenceChars, fitBlocks, type ModelContext } from "../model";
-import { typedOutputPrompt } from "../prompts";
-import type { QueryAnalysis } from "../question";
-import type { Synthesis } from "./brief-writer";
-import { basisCitations } from "./typed-basis";
-import { TypedEvidence } from "./typed-evidence";
-import { fieldOf } from "./typed-field";
-import { type Proposal, resolve } from "./typed-resolve";
-import { allowsNull, type CompiledSchema, formatErrors, validationErrors } from "./typed-schema";
+import type { CitationDto, ShortAnswer } from "../../../shapes";
+import type { Budget } from "../../budget";
+import { TypedOutputError, UnsupportedFieldsError } from "../../errors";
+import type { EvidenceAnalysis } from "../../evidence";
+import { askModel, evidenceChars, fitBlocks, type ModelContext } from "../../model";
+import { typedOutputPrompt } from "../../prompts";
+import type { QueryAnalysis } from "../../question";
+import type { Synthesis } from "../brief-writer";
+import { basisCitations } from "./basis";
+import { TypedEvidence } from "./evidence";
+import { fieldOf } from "./field";
+import { type Proposal, resolve } from "./resolve";
+import { allowsNull, type CompiledSchema, formatErrors, validationErrors } from "./schema";
 
-export { type CompiledSchema, compileSchema, validationErrors } from "./typed-schema";
+export { type CompiledSchema, compileSchema, validationErrors } from "./schema";
 
 /**
  * Typed output: the research re-cast into an object that conforms to the caller's JSON Schema,
