@@ -32,6 +32,7 @@ import { systemRoutes } from "./routes/system";
 import { v1CreditRoutes } from "./routes/v1/credits";
 import { v1ResearchRoutes } from "./routes/v1/research";
 import { v1CollectionRoutes } from "./routes/v1/collections";
+import { v1MonitorRoutes } from "./routes/v1/monitors";
 import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
@@ -111,6 +112,7 @@ export function buildApp() {
   v1.route("/", v1CreditRoutes);
   v1.route("/", v1ResearchRoutes);
   v1.route("/", v1CollectionRoutes);
+  v1.route("/", v1MonitorRoutes);
   app.route("/v1", v1);
   // The same API, as MCP tools for AI agents (API key, like /v1, or an OAuth access token), at
   // /mcp and /mcp/; and MCP's OAuth endpoints (/oauth/*, the two /.well-known metadata documents).

@@ -6,6 +6,7 @@ import { grantFreeMonth } from "./services/billing/free-plan";
 import { sweepOverageReports } from "./services/billing/overage-reports";
 import { sweepFailedEmails } from "./services/email";
 import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
+import { sweepMonitors } from "./services/monitors/store";
 
 // The Durable Object classes wrangler.toml names.
 export { ResearchJob } from "./research/service";
@@ -34,7 +35,7 @@ export default {
    * deliveries whose next attempt is overdue (their queue message was lost); the Free plan's
    * monthly credits; overage that failed to reach the billing meter, sent again within Stripe's window;
    * emails whose every attempt failed on a 429, a 5xx or no answer, sent again within Resend's 24 h
-   * of their Idempotency-Key.
+   * of their Idempotency-Key; monitors' finished runs settled and due runs started.
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepStuckJobs(env).then((r) => r.checked > 0 && console.log(`sweep: ${r.checked} overdue, ${r.settled} settled`)));
@@ -42,6 +43,12 @@ export default {
       sweepDueWebhooks(env).then(
         (r) => r.resent.length + r.givenUp.length > 0 && console.log(`webhook sweep: ${r.resent.length} re-sent, ${r.givenUp.length} given up`),
       ),
+    );
+    ctx.waitUntil(
+      // Monitors (issue 45): settle finished runs (their diff, `monitor.changed`), start the due ones.
+      Promise.resolve()
+        .then(() => sweepMonitors({ db: createDb(env.DB), config: loadConfig(env), env, defer: (work) => ctx.waitUntil(work) }))
+        .then((r) => r.settled + r.started + r.paused > 0 && console.log(`monitor sweep: ${r.settled} settled, ${r.started} started, ${r.paused} paused`)),
     );
     ctx.waitUntil(grantFreeMonth(createDb(env.DB)).then((n) => n > 0 && console.log(`free plan: ${n} accounts topped up`)));
     ctx.waitUntil(

@@ -21,6 +21,11 @@ export const REFERENCE_TAGS = [
       "Your own documents, searchable by research. Create a collection, add documents (JSON or uploaded files: text, Markdown, HTML, PDF, JSON Lines), then name it in a research request's `collections`. Adding documents is charged per MB of text. Authenticated with an API key.",
   },
   {
+    name: "Monitors",
+    description:
+      "Research that runs again on a schedule and says what changed: each run is a research job charged as one, compared with the run before (sources added and gone, the short answer, claims added and withdrawn); `monitor.changed` is POSTed to your webhook only when something changed. A monitor whose run the balance does not cover pauses itself. Authenticated with an API key.",
+  },
+  {
     name: "Credits",
     description:
       "Your credit balance. One credit is 0.01 USD; research and document ingestion are paid in credits. Available with an API key (`/v1/credits`) and in the dashboard.",

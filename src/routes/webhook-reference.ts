@@ -4,6 +4,7 @@ import { ResearchProgressDto, ResearchResultDto } from "../research/service";
 import { DELIVERY_TIMEOUT_MS } from "../webhooks/signing";
 import { DELIVERY_HEADERS, EVENT_DESCRIPTIONS, type WebhookEvent } from "../webhooks/headers";
 import { researchResultExample } from "./research-examples";
+import { MonitorChangedEventData } from "../services/monitors/shapes";
 
 /** The body of a non-terminal event (started, progress) and of the test event. */
 function envelope(type: WebhookEvent, data: z.ZodType, name: string) {
@@ -25,6 +26,7 @@ const ENVELOPES = {
   ),
   "research.progress": envelope("research.progress", ResearchProgressDto, "WebhookProgressEvent"),
   "webhook.test": envelope("webhook.test", z.object({ message: z.string().openapi({ description: "A sentence saying this is a test." }) }), "WebhookTestEvent"),
+  "monitor.changed": envelope("monitor.changed", MonitorChangedEventData, "WebhookMonitorChangedEvent"),
 } as const;
 
 const OPERATION_IDS: Record<WebhookEvent, string> = {
@@ -34,6 +36,7 @@ const OPERATION_IDS: Record<WebhookEvent, string> = {
   "research.failed": "researchFailedWebhook",
   "research.cancelled": "researchCancelledWebhook",
   "webhook.test": "webhookTestWebhook",
+  "monitor.changed": "monitorChangedWebhook",
 };
 
 /**

@@ -2,13 +2,14 @@ import { and, asc, eq, gte, lt, lte, max } from "drizzle-orm";
 import { z } from "zod";
 import { createDb, type Db } from "../db/client";
 import { researchJobs, webhookDeliveries, webhookOutbox } from "../db/schema/jobs";
+import { monitorRuns } from "../db/schema/monitors";
 import { type Env, loadConfig } from "../env";
 import { checkedMessages } from "../lib/queue-messages";
 import { MINUTE, nowIso, SECOND } from "../lib/time";
 import { webhookSecret } from "./secrets";
 import { DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, retryDelaySecs, signatureHeader, standardSignatureHeader } from "./signing";
 import { webhookDestinationRefusal } from "./destination";
-import { type DeliveryHeader, WEBHOOK_EVENT, type WebhookEvent } from "./headers";
+import { type DeliveryHeader, MONITOR_CHANGED, WEBHOOK_EVENT, type WebhookEvent } from "./headers";
 
 /**
  * A queue message: make an attempt of this delivery (checked on receipt). `deliveryId` is absent
@@ -124,17 +125,21 @@ async function deliveryTarget(db: Db, deliveryId: string): Promise<{ jobId: stri
       event: webhookOutbox.event,
       body: webhookOutbox.body,
       userId: researchJobs.userId,
-      url: researchJobs.webhookUrl,
+      jobUrl: researchJobs.webhookUrl,
       result: researchJobs.resultJson,
+      // A monitor's `monitor.changed` goes to the monitor's webhook_url (kept on its run), not the job's.
+      monitorUrl: monitorRuns.webhookUrl,
     })
     .from(webhookOutbox)
     .innerJoin(researchJobs, eq(researchJobs.id, webhookOutbox.jobId))
+    .leftJoin(monitorRuns, eq(monitorRuns.jobId, webhookOutbox.jobId))
     .where(eq(webhookOutbox.deliveryId, deliveryId))
     .get();
   if (!row) return null;
   const body = row.body ?? row.result;
-  if (!row.url || !body) return { jobId: row.jobId, target: null };
-  return { jobId: row.jobId, target: { userId: row.userId, url: row.url, deliveryId, event: row.event as WebhookEvent, body } };
+  const url = row.event === MONITOR_CHANGED ? row.monitorUrl : row.jobUrl;
+  if (!url || !body) return { jobId: row.jobId, target: null };
+  return { jobId: row.jobId, target: { userId: row.userId, url, deliveryId, event: row.event as WebhookEvent, body } };
 }
 
 /** Records one attempt of a delivery (GET /research/{id}/deliveries lists them). */

@@ -13,7 +13,9 @@ export const LIFECYCLE_EVENTS = ["research.started", "research.progress", "resea
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 /** The event an account sends itself (`POST /v1/webhooks/test`). */
 export const TEST_EVENT = "webhook.test";
-export type WebhookEvent = LifecycleEvent | typeof TEST_EVENT;
+/** A monitor's run found something changed since its previous run (issue 45; src/services/monitors/). */
+export const MONITOR_CHANGED = "monitor.changed";
+export type WebhookEvent = LifecycleEvent | typeof TEST_EVENT | typeof MONITOR_CHANGED;
 
 /** The delivery of a request that does not send `webhook_events`: a job reached a terminal status. */
 export const WEBHOOK_EVENT = "research.completed";
@@ -27,12 +29,16 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "research.failed": "The job failed (only when `webhook_events` lists it; the default sends `research.completed` instead).",
   "research.cancelled": "The job was cancelled (only when `webhook_events` lists it; the default sends `research.completed` instead).",
   "webhook.test": "A test event the account sent itself (`POST /v1/webhooks/test`).",
+  "monitor.changed":
+    "A monitor's run finished and something changed since its previous succeeded run (sources added or gone, the short answer, claims added or withdrawn); sent to the monitor's `webhook_url`, never when nothing changed.",
 };
 
 export const DELIVERY_HEADERS = {
   "X-Service-Signature": "`sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string)",
-  "X-Service-Event": "the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test`",
-  "X-Service-Delivery": "the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates",
+  "X-Service-Event":
+    "the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed`",
+  "X-Service-Delivery":
+    "the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates",
   "X-Service-Timestamp": "Unix seconds when this attempt was sent",
   "webhook-id": "Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry",
   "webhook-timestamp": "Standard Webhooks: Unix seconds when this attempt was sent (signed)",
