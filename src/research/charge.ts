@@ -1,5 +1,5 @@
 import type { JobStatus } from "../db/schema/jobs";
-import { creditsCharged, meteredCredits, MODES, type ResearchMode } from "./pricing";
+import { creditsCharged, followUpBaseCredits, meteredCredits, MODES, type ResearchMode } from "./pricing";
 import type { ResearchOutput } from "./engine";
 import type { ChargeBasis, ChargeRule } from "./shapes";
 
@@ -18,6 +18,8 @@ export interface ChargeInput {
   mode: ResearchMode;
   maxCredits: number | null;
   reservedCredits: number;
+  /** A follow-up (issue 45): the job it continues, and how many pages it started from. */
+  followUp?: { previousJobId: string; priorSources: number };
 }
 
 export type ChargeOutcome =
@@ -88,6 +90,7 @@ function succeeded(job: ChargeInput, outcome: Extract<ChargeOutcome, { status: "
     const atPrice = work >= price ? ` (its work came to ${plural(work)}, capped at the ${mode} price)` : `, not the ${mode} price of ${plural(price)}`;
     return { credits, basis: basis("nothing_addressed", `Charged only its metered work, ${money(credits)}${atPrice}: ${nothing}.`) };
   }
+  if (job.followUp) return followUpCharge(job, job.followUp, outcome, price, work);
   const credits = Math.max(0, Math.min(price, job.reservedCredits));
   const one = outcome.citedSources === 1;
   const sources = `${outcome.citedSources} source${one ? " that addresses" : "s that address"} the question`;
@@ -97,6 +100,30 @@ function succeeded(job: ChargeInput, outcome: Extract<ChargeOutcome, { status: "
     basis: basis(
       "mode_price",
       `Charged the ${mode} price, ${money(credits)}: the brief cites ${settles}. Its metered work came to ${workOf(outcome.costUsd)}.`,
+    ),
+  };
+}
+
+/**
+ * A follow-up that cites sources addressing its question (docs/decisions.md "Follow-ups (issue
+ * 45)"): a quarter of the mode's price for the research it starts from, plus its own metered work,
+ * never above its reservation (base + half the mode's price), so always below the mode's price.
+ */
+function followUpCharge(
+  job: ChargeInput,
+  followUp: NonNullable<ChargeInput["followUp"]>,
+  outcome: Extract<ChargeOutcome, { status: "succeeded" }>,
+  price: number,
+  work: number,
+): { credits: number; basis: ChargeBasis } {
+  const base = followUpBaseCredits(job.mode) ?? 0;
+  const credits = Math.max(0, Math.min(base + work, job.reservedCredits));
+  const pages = `${followUp.priorSources} page${followUp.priorSources === 1 ? "" : "s"}`;
+  return {
+    credits,
+    basis: basis(
+      "follow_up",
+      `Charged ${money(credits)} as a follow-up of job ${followUp.previousJobId}: ${plural(base)} (a quarter of the ${job.mode} price of ${plural(price)}) for starting from its ${pages} already read, plus its own metered work of ${workOf(outcome.costUsd)}; the brief cites ${outcome.citedSources} source${outcome.citedSources === 1 ? "" : "s"}.`,
     ),
   };
 }

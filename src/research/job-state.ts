@@ -40,6 +40,10 @@ export interface JobSpec {
   deadlineAt: number;
   /** The collections the request named (absent: the default search space). */
   scope?: SearchScope;
+  /** A follow-up (issue 45): the job it continues, whose evidence it starts from. */
+  previousJobId?: string;
+  /** The jobs before it in its thread, oldest first (previousJobId last). */
+  thread?: string[];
 }
 
 /** The job's durable record, persisted before every announcement. */
@@ -61,6 +65,8 @@ export interface JobRecord {
   settled: boolean;
   /** The last `research.progress` delivery enqueued (its wave, epoch ms): the throttle's memory. */
   progressHook?: { wave: number; at: number };
+  /** A follow-up, once its prior evidence is loaded: each page it starts from and the job of its thread that read it. */
+  priorPages?: Record<string, string>;
 }
 
 export type Outcome =
@@ -75,8 +81,9 @@ export type Outcome =
  * when cancelled; nothing when failed. Never above the reservation. Settling releases the
  * reservation minus this figure.
  */
-export function chargeOf(spec: JobSpec, outcome: Outcome): { credits: number; basis: ChargeBasis } {
-  const job = { mode: spec.mode, maxCredits: spec.maxCredits, reservedCredits: spec.reservedCredits };
+export function chargeOf(spec: JobSpec, outcome: Outcome, priorSources = 0): { credits: number; basis: ChargeBasis } {
+  const followUp = spec.previousJobId ? { followUp: { previousJobId: spec.previousJobId, priorSources } } : {};
+  const job = { mode: spec.mode, maxCredits: spec.maxCredits, reservedCredits: spec.reservedCredits, ...followUp };
   if (outcome.status === "succeeded") return decideCharge(job, succeededCharge(outcome.output));
   if (outcome.status === "cancelled") return decideCharge(job, { status: "cancelled", costUsd: outcome.costUsd });
   return decideCharge(job, { status: "failed" });
@@ -100,7 +107,8 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
   // can satisfy, or a deadline too short to meet, would be a free brief (issue 39).
   const cancelled = outcome.status === "cancelled" ? outcome : null;
   const found = cancelled?.found ?? undefined;
-  const charge = chargeOf(spec, outcome);
+  const priorPages = record.priorPages ?? {};
+  const charge = chargeOf(spec, outcome, Object.keys(priorPages).length);
   return {
     id: spec.id,
     status: outcome.status,
@@ -108,7 +116,7 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     brief: succeeded?.brief ?? found?.brief ?? null,
     answer: succeeded?.answer ?? null,
     typed: succeeded?.typed ?? null,
-    sources: plainSources(succeeded?.sources ?? found?.sources ?? (cancelled ? record.sources : [])),
+    sources: threadSources(plainSources(succeeded?.sources ?? found?.sources ?? (cancelled ? record.sources : [])), priorPages),
     citations: succeeded?.citations ?? found?.citations ?? [],
     credits_charged: charge.credits,
     charge_basis: charge.basis,
@@ -118,8 +126,22 @@ export function finalResult(record: JobRecord, outcome: Outcome, completedAt: nu
     error: outcome.status === "failed" ? outcome.error : null,
     latency_ms: Math.max(0, completedAt - started),
     wave_count: outcome.status === "succeeded" ? outcome.output.wave_count : outcome.waves,
+    ...threadOf(spec),
     partial: cancelled !== null,
   };
+}
+
+/** A follow-up's place in its thread (issue 45): the job it continues and the chain before it, oldest first. */
+export function threadOf(spec: Pick<JobSpec, "previousJobId" | "thread">): { previous_job_id: string | null; thread: string[] } {
+  return { previous_job_id: spec.previousJobId ?? null, thread: spec.thread ?? [] };
+}
+
+/** Sources an earlier job of the thread read carry its id (`from_job_id`); one numbering for old and new. */
+function threadSources(sources: SourceDto[], priorPages: Record<string, string>): SourceDto[] {
+  return sources.map((source) => {
+    const jobId = priorPages[source.url];
+    return jobId ? { ...source, from_job_id: jobId } : source;
+  });
 }
 
 /** The result as seen while the job is still pending or running. */
@@ -133,7 +155,7 @@ export function liveResult(record: JobRecord): ResearchResult {
     brief: null,
     answer: null,
     typed: null,
-    sources: plainSources(record.sources),
+    sources: threadSources(plainSources(record.sources), record.priorPages ?? {}),
     citations: [],
     credits_charged: 0,
     charge_basis: decideCharge(
@@ -146,6 +168,7 @@ export function liveResult(record: JobRecord): ResearchResult {
     error: null,
     latency_ms: null,
     wave_count: record.progress?.wave ?? null,
+    ...threadOf(spec),
     partial: false,
   };
 }

@@ -24,9 +24,10 @@ export async function findOwnJob(db: Db, userId: string, id: string): Promise<Re
 export function resultFromRow(job: ResearchJobRow): ResearchResult {
   // Rows written before claim-level citations (or the short answer) existed have none.
   if (job.resultJson) {
-    const stored = JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer" | "partial" | "charge_basis">;
+    const stored = JSON.parse(job.resultJson) as Omit<ResearchResult, "citations" | "answer" | "partial" | "charge_basis" | "previous_job_id" | "thread">;
     // Rows written before `charge_basis` (issue 43) get it from their figures, under the same rule.
-    const result = { citations: [], answer: null, partial: false, charge_basis: rowChargeBasis(job), ...stored };
+    // Rows written before follow-ups (issue 45) follow no job.
+    const result = { citations: [], answer: null, partial: false, charge_basis: rowChargeBasis(job), previous_job_id: null, thread: [], ...stored };
     return { ...result, sources: plainSources(result.sources ?? []) }; // rows written before titles were made plain
   }
   return {
@@ -46,8 +47,20 @@ export function resultFromRow(job: ResearchJobRow): ResearchResult {
     error: job.error,
     latency_ms: job.latencyMs,
     wave_count: job.waveCount,
+    previous_job_id: requestedPrevious(job.requestJson),
+    thread: [],
     partial: false,
   };
+}
+
+/** The job a request follows up, as its row recorded the request (the thread is the object's, not the row's). */
+function requestedPrevious(requestJson: string): string | null {
+  try {
+    const previous = (JSON.parse(requestJson) as { previous_job_id?: unknown }).previous_job_id;
+    return typeof previous === "string" ? previous : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function markJobRunning(db: Db, id: string, startedAt: string): Promise<void> {

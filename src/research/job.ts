@@ -5,7 +5,18 @@ import type { Env } from "../env";
 import { SECOND } from "../lib/time";
 import { settleReservation } from "../services/billing/reservations";
 import { loadConfig } from "../env";
-import { createChatModel, NoEvidenceError, ResearchCancelledError, runResearch, type ResearchProgress, type SourceDto, TypedOutputError } from "./engine";
+import {
+  createChatModel,
+  NoEvidenceError,
+  type PriorEvidence,
+  type PriorPage,
+  ResearchCancelledError,
+  runResearch,
+  type ResearchProgress,
+  type SourceDto,
+  TypedOutputError,
+} from "./engine";
+import { jobObject } from "./job-object";
 import type { JobEventData, JobEventName } from "./event-shapes";
 import { type JobEventBatch, JobEventStream } from "./job-events";
 import { taskQueueFor } from "./task-queues";
@@ -83,6 +94,8 @@ export class ResearchJob extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.events = new JobEventStream(ctx.storage.sql, Number(env.SSE_KEEPALIVE_MS) || undefined);
       this.tasks.createTables();
+      // A follow-up's prior evidence (issue 45): one row per page or query, written once before its first run.
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS prior (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, value TEXT NOT NULL)");
       this.record = (await ctx.storage.get<JobRecord>("job")) ?? null;
     });
   }
@@ -262,6 +275,7 @@ export class ResearchJob extends DurableObject<Env> {
       }
       // The job's collections travel with its task messages: the consumer searches and reads there.
       this.tasks.bind(record.spec.id, taskQueueFor(this.env, record.spec.id), record.spec.scope);
+      const prior = await this.priorEvidence(record);
       const output = await runResearch(
         record.spec.input,
         { taskRunner: taskRunnerFor(this.env, this.tasks, record.spec.scope), llm: createChatModel(this.env) },
@@ -270,6 +284,7 @@ export class ResearchJob extends DurableObject<Env> {
           onProgress: (progress) => this.onProgress(progress),
           onSource: (source) => this.onSource(source),
         },
+        { prior },
       );
       // The work is done: a cancel that arrived after the engine's last check is too late, and the
       // job succeeds at its price (the cancel's answer says so). Settling it as cancelled sold the
@@ -281,6 +296,79 @@ export class ResearchJob extends DurableObject<Env> {
       clearTimeout(deadlineTimer);
       this.abortRun = null;
     }
+  }
+
+  // ---- Follow-ups (issue 45) ------------------------------------------------------------------
+
+  /**
+   * What a follow-up of this job starts from: every page it read (those its own thread handed it,
+   * then the ones it read, in order) with the text as read, and every query searched. Null unless
+   * the job succeeded. Read from this object's storage: the fan-out's answers and its prior rows.
+   */
+  async followUpEvidence(): Promise<PriorEvidence | null> {
+    const record = this.record;
+    if (record?.status !== "succeeded") return null;
+    const { pages, searched } = this.storedPrior();
+    const domains = new Map(record.sources.map((source) => [source.url, source.domain]));
+    const seen = new Set(pages.map((page) => page.url));
+    const rows = this.ctx.storage.sql
+      .exec<{ key: string; outcome: string }>("SELECT key, outcome FROM tasks WHERE outcome IS NOT NULL ORDER BY dispatched_at, rowid")
+      .toArray();
+    for (const row of rows) {
+      const outcome = JSON.parse(row.outcome) as { ok: boolean; value?: unknown };
+      if (row.key.startsWith("search:")) {
+        const query = (JSON.parse(row.key.slice("search:".length)) as { query?: unknown }).query;
+        if (typeof query === "string" && !searched.includes(query)) searched.push(query);
+        continue;
+      }
+      if (!row.key.startsWith("read:") || !outcome.ok) continue;
+      const page = outcome.value as { url: string; title: string; text: string; published_at?: string; author?: string } | null;
+      const url = JSON.parse(row.key.slice("read:".length)) as string;
+      if (!page?.text?.trim() || seen.has(url)) continue;
+      seen.add(url);
+      pages.push({
+        url,
+        title: page.title,
+        text: page.text,
+        domain: domains.get(url) ?? "",
+        ...(page.published_at ? { published_at: page.published_at } : {}),
+        ...(page.author ? { author: page.author } : {}),
+        job_id: record.spec.id,
+      });
+    }
+    return { pages, searched };
+  }
+
+  /** The prior evidence this object keeps (a follow-up's, loaded once; none otherwise). */
+  private storedPrior(): PriorEvidence {
+    const pages: PriorPage[] = [];
+    const searched: string[] = [];
+    for (const row of this.ctx.storage.sql.exec<{ kind: string; value: string }>("SELECT kind, value FROM prior ORDER BY seq")) {
+      if (row.kind === "page") pages.push(JSON.parse(row.value) as PriorPage);
+      else searched.push(row.value);
+    }
+    return { pages, searched };
+  }
+
+  /**
+   * A follow-up's prior evidence: asked of the previous job's object at its first run and kept here
+   * (a resumed run, and any follow-up of this job, read it from here). Null for a job that follows none.
+   */
+  private async priorEvidence(record: JobRecord): Promise<PriorEvidence | null> {
+    const previous = record.spec.previousJobId;
+    if (!previous) return null;
+    if (record.priorPages) return this.storedPrior();
+    const prior = await jobObject(this.env, previous).followUpEvidence();
+    // Checked at submit (a succeeded job of the same account); an object that lost it is an internal failure, refunded.
+    if (!prior) throw new Error(`the evidence of job ${previous} is not available`);
+    this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.sql.exec("DELETE FROM prior");
+      for (const page of prior.pages) this.ctx.storage.sql.exec("INSERT INTO prior (kind, value) VALUES ('page', ?)", JSON.stringify(page));
+      for (const query of prior.searched) this.ctx.storage.sql.exec("INSERT INTO prior (kind, value) VALUES ('query', ?)", query);
+    });
+    record.priorPages = Object.fromEntries(prior.pages.map((page) => [page.url, page.job_id]));
+    await this.persist();
+    return prior;
   }
 
   /** Maps how a run ended to a terminal outcome; anything unexpected is a failed, refunded job. */
@@ -311,6 +399,8 @@ export class ResearchJob extends DurableObject<Env> {
 
   private async onSource(source: SourceDto): Promise<void> {
     if (!this.record || isTerminal(this.record.status)) return;
+    // A resumed follow-up seeds its prior pages again: each is a source of the job once.
+    if (this.record.sources.some((known) => known.url === source.url)) return;
     const [plain] = plainSources([source]);
     this.record.sources.push(plain!);
     await this.persist();

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { type ReservationFunding, reservationFunding } from "../services/billing/reservations";
 import { emailNotVerified, unverifiedFloor } from "../services/unverified-spending";
-import { isMetered, RESEARCH_MODES, roundUsd, USD_PER_CREDIT } from "./pricing";
+import { followUpBaseCredits, followUpWorkCredits, isMetered, RESEARCH_MODES, reservationCredits, roundUsd, USD_PER_CREDIT } from "./pricing";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 import { insufficientCredits, searchScope, type SubmitContext } from "./submit";
+import { type FollowUpOf, followUpOf } from "./follow-up";
 
 /** What a submit of the same body would reserve, run and charge at most, and whether it would be accepted now. */
 export const ResearchQuoteDto = z
@@ -33,6 +34,27 @@ export const ResearchQuoteDto = z
       description:
         "What would pay the reservation: the balance, or the paid plan's overage for what the balance lacks; null when nothing would (the submit would answer 402).",
     }),
+    follow_up: z
+      .object({
+        previous_job_id: z.uuid().openapi({ description: "The job it follows up." }),
+        thread: z.array(z.uuid()).openapi({ description: "The jobs before it in its thread, oldest first." }),
+        fresh_credits: z
+          .int()
+          .openapi({ description: "What the same request would reserve (and, for lite, standard and pro, charge) asked fresh, without `previous_job_id`." }),
+        base_credits: z
+          .int()
+          .nullable()
+          .openapi({ description: "The fixed part of its price: a quarter of the mode's price, for the research it starts from. Null for max (metered)." }),
+        max_work_credits: z.int().nullable().openapi({
+          description: "The most its own metered work may come to (half the mode's price: its cost envelope). Null for max (`max_credits` caps it).",
+        }),
+        reason: z.string().openapi({ description: "Why it costs less, in one sentence with the figures." }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "With `previous_job_id`: how the follow-up is priced. It starts from the previous job's evidence (never read again) and pays a quarter of the mode's price plus its own metered work, at most `credits_reserved`. Null for a request that follows no job.",
+      }),
     insufficient_credits: z.string().nullable().openapi({
       description:
         "When not covered: the message the submit's refusal would carry (402 `insufficient_credits`, or 403 `email_not_verified` when only the unverified account's spending bound stands in the way); null otherwise.",
@@ -49,6 +71,7 @@ export type ResearchQuote = z.infer<typeof ResearchQuoteDto>;
 export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "user">, request: ResearchRequest): Promise<ResearchQuote> {
   const plan = await planResearch(request, ctx.config);
   await searchScope(ctx, request);
+  const followUp = await followUpOf(ctx.db, ctx.user.id, request.previous_job_id);
   const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits, unverifiedFloor(ctx.config));
   const { budgets } = plan;
   return {
@@ -67,6 +90,7 @@ export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "
     balance_credits: funding.balance,
     covered: funding.fundedBy !== null,
     covered_by: funding.fundedBy,
+    follow_up: followUp ? followUpQuote(plan, followUp) : null,
     insufficient_credits: funding.fundedBy ? null : refusal(plan, funding).message,
   };
 }
@@ -76,4 +100,16 @@ function refusal(plan: ResearchPlan, funding: ReservationFunding) {
   return funding.unverifiedFloor !== undefined
     ? emailNotVerified(plan.reservedCredits, funding.balance, funding.unverifiedFloor)
     : insufficientCredits(plan, funding.balance);
+}
+
+/** The follow-up part of a quote: what the same request would cost fresh, and why this one costs less. */
+function followUpQuote(plan: ResearchPlan, followUp: FollowUpOf): NonNullable<ResearchQuote["follow_up"]> {
+  const fresh = reservationCredits(plan.mode, plan.request.max_credits);
+  const base = followUpBaseCredits(plan.mode);
+  const work = followUpWorkCredits(plan.mode);
+  const reason =
+    base === null || work === null
+      ? `A max follow-up of job ${followUp.previousJobId} pays its own metered work, at most max_credits (${fresh}): it starts from that job's evidence, so pages already read cost nothing.`
+      : `A follow-up of job ${followUp.previousJobId} starts from its evidence (pages already read are never read again) and pays ${base} credits (a quarter of the ${plan.mode} price of ${fresh}) plus its own metered work, at most ${work} credits: at most ${plan.reservedCredits} credits, against ${fresh} asked fresh.`;
+  return { previous_job_id: followUp.previousJobId, thread: followUp.thread, fresh_credits: fresh, base_credits: base, max_work_credits: work, reason };
 }

@@ -4,6 +4,8 @@ import { ApiError } from "../lib/errors";
 import { jsonDepthExceeds } from "../lib/json-depth";
 import {
   budgetsForMode,
+  followUpBudgets,
+  followUpReservation,
   impossibleBudgetReason,
   MODES,
   modePrices,
@@ -116,6 +118,11 @@ export const ResearchRequestSchema = z
     web: z.boolean().optional().openapi({
       description: "With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false.",
     }),
+    previous_job_id: z.uuid({ error: "must be a research job id" }).optional().openapi({
+      description:
+        "Follow up one of your succeeded jobs: this job starts from that job's evidence (every page its thread read, with the text as read: never read again), searches only for what the question adds, and cites old and new sources in one numbering. Priced by what it adds: a quarter of the mode's price plus its own metered work, at most that quarter plus half the price (`POST /v1/research/quote` shows it). Another account's job, or an unknown one, is 404; a job that has not succeeded, or a thread already 10 jobs long, is 400; nothing is reserved then.",
+      example: "2b1c7f9e-4d3a-4c8b-9e2f-1a6d5c4b3a29",
+    }),
   })
   .openapi("ResearchRequest", { description: "A research question and how to research it. Unknown fields are rejected (400)." });
 
@@ -139,7 +146,9 @@ export interface ResearchPlan {
  */
 export async function planResearch(request: ResearchRequest, config: Config): Promise<ResearchPlan> {
   const mode = request.mode;
-  const budgets = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
+  const envelope = budgetsForMode(mode, { maxCredits: request.max_credits, maxWallclockSecs: request.max_wallclock_secs });
+  // A follow-up (issue 45) reads only what it adds: its work is capped lower, and so is its price.
+  const budgets = request.previous_job_id ? followUpBudgets(mode, envelope) : envelope;
   if (request.response_schema) {
     // Checked first: everything after it (size, compile, the idempotency hash) walks the schema.
     if (jsonDepthExceeds(request.response_schema, MAX_SCHEMA_DEPTH)) {
@@ -166,7 +175,7 @@ export async function planResearch(request: ResearchRequest, config: Config): Pr
     request,
     mode,
     budgets,
-    reservedCredits: reservationCredits(mode, request.max_credits),
+    reservedCredits: request.previous_job_id ? followUpReservation(mode, request.max_credits) : reservationCredits(mode, request.max_credits),
     async: request.async === true || Boolean(request.webhook_url) || budgets.max_wallclock_secs > SYNC_WALLCLOCK_LIMIT_SECS,
   };
 }

@@ -42,6 +42,10 @@ export const SourceDto = z
       description:
         "The source's sentences the brief relies on, joined. Present when the request's `include_sources` is true (the default); null or absent otherwise.",
     }),
+    from_job_id: z.uuid().optional().openapi({
+      description:
+        "Only in a follow-up (`previous_job_id`): the earlier job of the thread that read this source, whose reading the follow-up reused instead of reading the page again. Absent for a source the job read itself. Old and new sources share one numbering: [n] is `sources[n - 1]` whichever job read it.",
+    }),
   })
   .openapi("SourceDto", { description: "A source the brief cites." });
 
@@ -87,14 +91,14 @@ const ShortAnswerDto = z
   .openapi("ShortAnswer", { description: "The short answer to the question, with how far the sources read support it." });
 
 /** Which rule decided a job's charge (src/research/charge.ts, docs/decisions.md "Charges"). */
-export const CHARGE_RULES = ["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded"] as const;
+export const CHARGE_RULES = ["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded", "follow_up"] as const;
 export type ChargeRule = (typeof CHARGE_RULES)[number];
 
 export const ChargeBasisDto = z
   .object({
     rule: z.enum(CHARGE_RULES).openapi({
       description:
-        "The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).",
+        "The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `follow_up`: a succeeded follow-up (`previous_job_id`) whose brief cites sources: a quarter of the mode's price (lite 4, standard 15, pro 50) plus its own metered work, never more than its reservation (that quarter plus half the price). `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).",
     }),
     reason: z.string().openapi({
       description: "Why it cost what it cost, in one sentence for a person, with the figures.",
@@ -146,6 +150,14 @@ export const ResearchResultDto = z
     error: z.string().nullable().openapi({ description: "Why the job failed; null unless `status` is `failed`." }),
     latency_ms: LatencyMs,
     wave_count: WaveCount,
+    previous_job_id: z.uuid().nullable().openapi({
+      description:
+        "The job this one follows up (the request's `previous_job_id`): it started from that job's sources and passages, and searched and read only what the follow-up adds. Null for a job that follows none.",
+    }),
+    thread: z.array(z.uuid()).openapi({
+      description:
+        "The jobs before this one in its thread, oldest first (its `previous_job_id` last); empty for a job that follows none. A thread holds at most 10 jobs.",
+    }),
     partial: z.boolean().openapi({
       description:
         "True when the job was cancelled: `sources` are the pages it had read and, if the cancel stopped it while it was still gathering, `brief` and `citations` an extractive brief of them, written at no extra charge (null once it was writing: a brief of everything read is the research itself, charged the mode's price). False otherwise.",

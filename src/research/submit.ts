@@ -15,6 +15,7 @@ import type { AsyncAccepted } from "./shapes";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 import { ownedCollections } from "./collections/store";
 import type { SearchScope } from "./providers/types";
+import { type FollowUpOf, followUpOf } from "./follow-up";
 
 const IDEMPOTENCY_WINDOW_MS = DAY;
 /** How long a replay waits for the request that claimed its key to start the job or give the key up. */
@@ -54,6 +55,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
   const requestHash = await sha256Hex(canonicalJson(request));
   const replayDeadline = Date.now() + REPLAY_WAIT_MS;
   let scope: SearchScope | undefined | null = null;
+  let followUp: FollowUpOf | null | undefined;
   // A replay answers only once the job holding the key was handed to its object; if the request
   // that claimed the key gave it up (402, or the job could not start), the key is free again and
   // this request is processed as a new one: its answer is what that submit would answer now.
@@ -69,6 +71,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     }
     // Checked for a new job only: a replay answers the job the key already holds.
     scope ??= await searchScope(ctx, request);
+    followUp ??= await followUpOf(ctx.db, ctx.user.id, request.previous_job_id);
     const job = { id: crypto.randomUUID(), now: Date.now() };
     const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
     if (winner) {
@@ -77,7 +80,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       await refuseWhenShort(ctx, plan);
       continue;
     }
-    await reserveAndStart(ctx, plan, job, scope);
+    await reserveAndStart(ctx, plan, job, scope ?? undefined, followUp ?? null);
     return respond(ctx, plan, job.id);
   }
 }
@@ -146,7 +149,13 @@ async function insertJobRow(
  * Reserves the job's credits and hands it to its Durable Object. Short of credits: 402 and the
  * row is gone. If the job cannot start, everything is given back and no job is left behind.
  */
-async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJob, scope: SearchScope | undefined): Promise<void> {
+async function reserveAndStart(
+  ctx: SubmitContext,
+  plan: ResearchPlan,
+  job: NewJob,
+  scope: SearchScope | undefined,
+  followUp: FollowUpOf | null,
+): Promise<void> {
   const { request } = plan;
   const deps = { db: ctx.db, config: ctx.config };
   let reserved = false;
@@ -183,6 +192,7 @@ async function reserveAndStart(ctx: SubmitContext, plan: ResearchPlan, job: NewJ
       createdAt: new Date(job.now).toISOString(),
       deadlineAt: job.now + plan.budgets.max_wallclock_secs * 1000,
       ...(scope ? { scope } : {}),
+      ...(followUp ? { previousJobId: followUp.previousJobId, thread: followUp.thread } : {}),
     };
     await jobObject(ctx.env, job.id).start(spec);
   } catch (error) {

@@ -52,6 +52,7 @@ export const researchQuoteExample = {
   balance_credits: 500,
   covered: true,
   covered_by: "balance",
+  follow_up: null,
   insufficient_credits: null,
 } satisfies Input<typeof ResearchQuoteDto>;
 
@@ -132,6 +133,8 @@ export const researchResultExample = {
   error: null,
   latency_ms: 297,
   wave_count: 1,
+  previous_job_id: null,
+  thread: [],
   partial: false,
 } satisfies Input<typeof ResearchResultDto>;
 
@@ -159,6 +162,8 @@ export const cancelledResultExample = {
   error: null,
   latency_ms: 606,
   wave_count: 2,
+  previous_job_id: null,
+  thread: [],
   partial: false,
   cancel_outcome: "cancelled",
   cancel_message: "Cancelled: the job was charged 3 credits ($0.03) for the work already done, and the rest of its reservation was refunded.",
@@ -198,6 +203,8 @@ export const jobEventsExample = [
       error: null,
       latency_ms: 1332,
       wave_count: 2,
+      previous_job_id: null,
+      thread: [],
       partial: false,
     },
   },

@@ -28,6 +28,8 @@ const base: ResearchResult = {
   error: null,
   latency_ms: 4200,
   wave_count: 2,
+  previous_job_id: null,
+  thread: [],
   partial: false,
 };
 

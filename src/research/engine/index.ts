@@ -3,6 +3,7 @@
  * (fan-out task types, errors, providers from configuration). Importable without Hono.
  */
 export { runResearch } from "./pipeline";
+export type { PriorEvidence, PriorPage } from "./prior";
 export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto, ShortAnswer } from "./types";
 export type { StopReason } from "./budget";
 export type { WriteReport, WrittenClaimReport } from "./write/write-report";

@@ -10,19 +10,27 @@ import { ResearchRun } from "./run";
 import { type CompiledSchema, compileSchema, typedOutput, type TypedOutput } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
 import type { WriteReport } from "./write/write-report";
+import { type PriorEvidence, seedPriorEvidence } from "./prior";
 
 /**
- * Runs one research job inside its budget envelope:
+ * Runs one research job inside its budget envelope (a follow-up: from the evidence `options.prior` holds):
  * plan -> wave 1 searches -> choose and read sources -> gap analysis -> follow-up waves ->
  * synthesis (-> critic for pro and max) -> typed output.
  *
  * Throws InvalidSchemaError (before any work), ResearchCancelledError, NoEvidenceError or
  * TypedOutputError; everything else it reports in the output.
  */
-export async function runResearch(input: ResearchInput, deps: ResearchDeps, hooks: ResearchHooks = {}): Promise<ResearchOutput> {
+export async function runResearch(
+  input: ResearchInput,
+  deps: ResearchDeps,
+  hooks: ResearchHooks = {},
+  options: { prior?: PriorEvidence | null } = {},
+): Promise<ResearchOutput> {
   const schema = input.response_schema ? compileSchema(input.response_schema) : null;
   const run = new ResearchRun(input, deps, hooks);
   try {
+    // A follow-up (issue 45) starts from the evidence of the jobs before it: their pages are read already.
+    if (options.prior) await seedPriorEvidence(run, options.prior);
     return await research(run, schema);
   } catch (error) {
     // Stopped before its end: the customer still gets what was read, as a brief marked partial.
