@@ -68,7 +68,9 @@ async function webhookFixtures(accessToken: string) {
 
 function pytest(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, ["-m", "pytest", "sdk-python/tests", "-q", "-p", "no:cacheprovider"], {
+    // --color=no: `npm test` sets FORCE_COLOR (to 0 off a terminal), which pytest reads as "colour
+    // on", and the summary line checked below would start with an escape code.
+    const child = spawn(PYTHON, ["-m", "pytest", "sdk-python/tests", "-q", "-p", "no:cacheprovider", "--color=no"], {
       cwd: process.cwd(),
       env: { ...process.env, ...env, PYTHONDONTWRITEBYTECODE: "1" },
       stdio: ["ignore", "pipe", "pipe"],
