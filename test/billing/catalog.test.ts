@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { developerPlanExample, freePlanExample, packsExample, subscriptionExample } from "../../src/routes/api/billing/examples";
 import { call, expectError, json, signupUser } from "../helpers";
 
 describe("GET /api/billing/packs", () => {
@@ -90,5 +91,21 @@ describe("GET /api/billing/modes", () => {
       ["max", null, null, 600, 120, true],
     ]);
     expect(modes.map((m) => m.critic)).toEqual([false, false, true, true]);
+  });
+});
+
+describe("the reference's pack and plan examples", () => {
+  // The catalog is migrations/0004_billing_catalog.sql's rows, which the test database is built
+  // from: an example copied by hand that drifts from it fails here.
+  it("are the catalog's packs, every one of them, as GET /api/billing/packs answers them", async () => {
+    const user = await signupUser();
+    const packs = await json<unknown[]>(await call("/api/billing/packs", { token: user.accessToken }));
+    expect(packsExample).toEqual(packs);
+  });
+
+  it("are the catalog's Free and Developer plans, as GET /api/billing/plans answers them (the subscription's example too)", async () => {
+    const plans = await json<{ id: string }[]>(await call("/api/billing/plans"));
+    expect([freePlanExample, developerPlanExample]).toEqual(plans.filter((plan) => plan.id === "free" || plan.id === "developer"));
+    expect(subscriptionExample.plan).toEqual(plans.find((plan) => plan.id === "developer"));
   });
 });

@@ -18,6 +18,9 @@ export interface AutoTopupSettings {
   packId: string;
 }
 
+/** An account that never set auto top-up: off, threshold 0, the smallest pack. */
+export const AUTO_TOPUP_DEFAULTS: AutoTopupSettings = { enabled: false, thresholdCredits: 0, packId: "starter" };
+
 export async function saveAutoTopup(deps: BillingDeps, userId: string, settings: AutoTopupSettings): Promise<void> {
   if (!(await findPack(deps.db, settings.packId))) throw ApiError.invalid(`Unknown pack "${settings.packId}".`);
   const values = { ...settings, updatedAt: nowIso() };
@@ -29,6 +32,21 @@ export async function saveAutoTopup(deps: BillingDeps, userId: string, settings:
 
 export async function getAutoTopup(deps: BillingDeps, userId: string) {
   return deps.db.select().from(autoTopups).where(eq(autoTopups.userId, userId)).get();
+}
+
+/**
+ * The account's auto top-up as GET /api/billing/auto-topup answers it: its settings (the defaults
+ * when never set), whether a top-up payment is under way, and whether there is a card to charge.
+ */
+export async function autoTopupStatus(deps: BillingDeps, user: Pick<Caller, "id" | "processorCustomerId">) {
+  const [row, cardOnFile] = await Promise.all([getAutoTopup(deps, user.id), hasCardOnFile(deps, user)]);
+  return {
+    enabled: row?.enabled ?? AUTO_TOPUP_DEFAULTS.enabled,
+    threshold_credits: row?.thresholdCredits ?? AUTO_TOPUP_DEFAULTS.thresholdCredits,
+    pack_id: row?.packId ?? AUTO_TOPUP_DEFAULTS.packId,
+    in_flight: Boolean(row?.inFlightPaymentId),
+    card_on_file: cardOnFile,
+  };
 }
 
 /**

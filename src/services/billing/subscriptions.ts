@@ -2,7 +2,7 @@ import { and, eq, gte, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { overageReports, subscriptions } from "../../db/schema/billing";
 import { nowIso } from "../../lib/time";
-import { findPlan, FREE_PLAN_ID, type PlanRow } from "./catalog";
+import { findPlan, FREE_PLAN_ID, type PlanRow, planDto } from "./catalog";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -81,4 +81,21 @@ export async function overageThisPeriod(db: Db, userId: string, periodStart: str
     .where(and(eq(overageReports.userId, userId), gte(overageReports.createdAt, since)))
     .get();
   return Number(row?.credits ?? 0);
+}
+
+/**
+ * The account's plan as GET /api/billing/subscription answers it: the plan, its status and renewal,
+ * and this period's overage in credits with what it costs (credits × the plan's overage rate in
+ * micro-USD). A plan that is not paid (Free, or a lapsed subscription) has no overage.
+ */
+export async function subscriptionSummary(db: Db, userId: string) {
+  const current = await currentPlan(db, userId);
+  const overage = current.paid ? await overageThisPeriod(db, userId, current.currentPeriodStart) : 0;
+  return {
+    plan: planDto(current.plan),
+    status: current.status,
+    current_period_end: current.currentPeriodEnd,
+    overage_credits_this_period: overage,
+    overage_usd_micros_this_period: overage * current.plan.overageMicros,
+  };
 }
