@@ -38,6 +38,8 @@ export const RATE_RULES = {
   "account:outbound": { limit: 60, windowMs: 10 * MINUTE },
   "account:research": { limit: 60, windowMs: HOUR },
   "account:quote": { limit: 120, windowMs: MINUTE },
+  // Plans are free; with a model configured each is a model call the service pays (issue 45).
+  "account:plan": { limit: 60, windowMs: HOUR },
   "account:email": { limit: 10, windowMs: HOUR },
   "account:payments": { limit: 30, windowMs: HOUR },
   "account:password": { limit: 10, windowMs: 15 * MINUTE },

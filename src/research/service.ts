@@ -35,6 +35,7 @@ export type { FollowOptions } from "./follow-job";
 export type { WriteReport } from "./engine";
 export type { SubmitResponse } from "./submit";
 export { ResearchQuoteDto, type ResearchQuote } from "./quote";
+export { createPlan, ResearchPlanDto, type ResearchPlanBody } from "./plans";
 export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";

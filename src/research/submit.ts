@@ -14,6 +14,7 @@ import type { JobSpec, ResearchResult } from "./job-state";
 import type { AsyncAccepted } from "./shapes";
 import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
 import { ownedCollections } from "./collections/store";
+import { claimPlan, releasePlan, reviewedPlan } from "./plan-store";
 import type { SearchScope } from "./providers/types";
 import { type FollowUpOf, followUpOf } from "./follow-up";
 
@@ -51,6 +52,8 @@ function canonicalJson(value: unknown): string {
  */
 export async function submitResearch(ctx: SubmitContext, request: ResearchRequest, idempotencyKey: string | undefined): Promise<SubmitResponse> {
   const plan = await planResearch(request, ctx.config);
+  // A reviewed plan (plan_id, and its edits) is checked before anything is written.
+  plan.reviewed = await reviewedPlan(ctx, request, plan.budgets);
   checkIdempotencyKey(idempotencyKey);
   const requestHash = await sha256Hex(canonicalJson(request));
   const replayDeadline = Date.now() + REPLAY_WAIT_MS;
@@ -80,7 +83,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
       await refuseWhenShort(ctx, plan);
       continue;
     }
-    await reserveAndStart(ctx, plan, job, scope ?? undefined, followUp ?? null);
+    await withPlanClaimed(ctx, plan, job, () => reserveAndStart(ctx, plan, job, scope ?? undefined, followUp ?? null));
     return respond(ctx, plan, job.id);
   }
 }
@@ -146,6 +149,25 @@ async function insertJobRow(
 }
 
 /**
+ * Takes the reviewed plan for this job, then `start`s it: a plan runs once, so a submit that lost
+ * it to another is 400 and its row is gone; a job that cannot start gives the plan back.
+ */
+async function withPlanClaimed(ctx: SubmitContext, plan: ResearchPlan, job: NewJob, start: () => Promise<void>): Promise<void> {
+  const reviewed = plan.reviewed;
+  if (!reviewed) return start();
+  if (!(await claimPlan(ctx, reviewed.id, job.id))) {
+    await ctx.db.delete(researchJobs).where(eq(researchJobs.id, job.id));
+    throw ApiError.invalid(`Invalid request: plan ${reviewed.id} already ran or expired; make a new one with POST /v1/research/plan.`);
+  }
+  try {
+    await start();
+  } catch (error) {
+    await releasePlan(ctx, reviewed.id, job.id);
+    throw error;
+  }
+}
+
+/**
  * Reserves the job's credits and hands it to its Durable Object. Short of credits: 402 and the
  * row is gone. If the job cannot start, everything is given back and no job is left behind.
  */
@@ -184,6 +206,7 @@ async function reserveAndStart(
         exclude_domains: request.exclude_domains,
         include_sources: request.include_sources,
         response_schema: request.response_schema ?? null,
+        ...(plan.reviewed ? { plan: { subQuestions: plan.reviewed.subQuestions, queries: plan.reviewed.queries } } : {}),
       },
       reservedCredits: plan.reservedCredits,
       maxCredits: request.max_credits ?? null,

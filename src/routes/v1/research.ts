@@ -7,6 +7,7 @@ import { StatusFilter } from "../research-http";
 import { addResearchRoutes } from "../research-routes";
 import { researchLogExample } from "../research-examples";
 import { addWebhookTestRoute } from "../webhook-routes";
+import { addPlanRoute } from "./plans";
 
 const tags = ["Research"];
 const security = API_KEY_SECURITY;
@@ -21,6 +22,7 @@ addResearchRoutes(v1ResearchRoutes, {
   operationNoun: "Research",
   surfaceNote: "",
 });
+addPlanRoute(v1ResearchRoutes, { basePath: "/v1/research", tags, security, operationNoun: "Research", surfaceNote: "" });
 
 v1ResearchRoutes.openapi(
   createRoute({

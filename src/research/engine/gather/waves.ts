@@ -3,7 +3,7 @@ import type { SearchHit } from "../../providers/types";
 import { analyzeEvidence, sourceMetadata } from "../evidence";
 import type { StopReason } from "../budget";
 import type { EvidenceAnalysis } from "../evidence";
-import { coverageQueries, followUpQueries, modelPlan, modelReflect, nextHops, planBranches } from "../plan";
+import { coverageQueries, followUpQueries, firstWave, modelReflect, nextHops } from "../plan";
 import { modeDeepens } from "../../pricing";
 import { unique } from "../language";
 import { readCoverage } from "../write";
@@ -25,17 +25,16 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
   const onCancel = () => gathering.abort(hooks.signal?.reason);
   hooks.signal?.addEventListener("abort", onCancel);
 
-  let queries = planBranches(query, input.budgets.branches);
+  let queries: string[] = [];
   // Pages a model's reflection asked for: read first in the next wave.
   let asked: Candidate[] = [];
   const known = new KnownPages();
   try {
     await run.progress("planning");
-    const planned = await modelPlan(run);
-    if (planned) {
-      queries = planned.queries;
-      run.subQuestions = planned.subQuestions;
-    }
+    // A reviewed plan (input.plan) is searched as given; else the model's plan, or the engine's own.
+    const planned = await firstWave(run);
+    queries = planned.queries;
+    run.subQuestions = planned.subQuestions;
     while (true) {
       // Gathering that has nothing left to do ends before the cancel check: a cancel after the last
       // page was read then stops the writing, and never buys a "partial" brief of every page (issue 39).

@@ -7,3 +7,4 @@ export { nextHops } from "./hops";
 export { comparisonBranches } from "./comparison";
 export { coverageQueries } from "./coverage";
 export { freshQueries, leavesRoomToGather, type ModelPlan, modelPlan, type ModelReflection, modelReflect, REFLECT_CONTEXT_CHARS } from "./model";
+export { computePlan, type ComputedPlan, type FirstWave, firstWave, MAX_PLAN_QUERY_CHARS, MAX_PLAN_SUB_QUESTIONS, MAX_SUB_QUESTION_CHARS } from "./first-wave";
