@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { researchPlans } from "../db/schema/plans";
 import type { Caller } from "../db/schema/users";
 import { ApiError } from "../lib/errors";
-import { HOUR, isoAfter, nowIso, SECOND } from "../lib/time";
+import { HOUR, isoAfter, SECOND } from "../lib/time";
 import type { Deps } from "../services/deps";
 import { createChatModel, type ResearchInput } from "./engine";
 import { computePlan } from "./engine/plan";
