@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { dropSimulatedRestartLines, quietThirdPartySourceMaps } from "./test/setup/quiet-output.ts";
 
@@ -6,9 +7,10 @@ const migrations = await readD1Migrations("./migrations");
 dropSimulatedRestartLines();
 
 /**
- * Four projects: `workers` runs inside workerd (the real runtime, with D1, Durable Objects and
+ * Five projects: `workers` runs inside workerd (the real runtime, with D1, Durable Objects and
  * Queues from wrangler.toml); `e2e` runs in Node and drives the server started the way the
- * README says, over real HTTP. `repo` and `sdk` are Node unit tests of the repository and the SDK.
+ * README says, over real HTTP. `repo` and `sdk` are Node unit tests of the repository and the SDK;
+ * `web` renders the dashboard's components into a DOM (happy-dom).
  */
 export default defineConfig({
   test: {
@@ -78,6 +80,11 @@ export default defineConfig({
         // Timeouts here and below guard against hangs; they are not speed checks (a CLI process
         // test that takes 1 s took over 5 s on a loaded machine).
         test: { name: "repo", include: ["test/repo/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+      },
+      {
+        // The dashboard's component tests (web/test/), rendered into happy-dom's document with React.
+        plugins: [react()],
+        test: { name: "web", include: ["web/test/**/*.test.tsx"], environment: "happy-dom", testTimeout: 60_000 },
       },
       {
         // The SDK and CLI's unit tests (sdk/), in Node: fake HTTP servers on 127.0.0.1, no service.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, both runners at once, and a verdict that names each.
-//  - vitest: the workers, repo, sdk and e2e projects (vitest.config.ts);
+//  - vitest: the workers, repo, web, sdk and e2e projects (vitest.config.ts);
 //  - browser: the dashboard in Chromium (playwright.config.ts).
 // They share nothing but the machine, so they run side by side (one after the other took ~8 min on
 // our 2-core machines, side by side ~5.5: the two keep both cores busy, see docs/decisions.md). Each line is prefixed with its runner's name; the
