@@ -1276,6 +1276,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playground/research/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a research request for review
+         * @description Takes the body of `POST /api/playground/research` and answers the plan that submit would run, without running, reserving or charging anything: the sub-questions, the first wave's searches, the envelope, the quote (as `POST /api/playground/research/quote` answers) and a `plan_id`. With a model configured the plan is the model's plan stage (one call, which the service pays); without one it is the engine's own. Edit it, then submit the same question and mode with `plan_id` (and your `sub_questions` and `queries`): the job's first wave searches exactly those queries. A plan expires an hour after it is made and runs once. The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection). Limited per account to 60 plans per hour: beyond, 429 `rate_limited` with `Retry-After` and that limit's `RateLimit-Limit`, `-Remaining` and `-Reset`. The dashboard's copy of the `/v1/research` operation, authenticated with an access token; it reaches any of the account's jobs, including those its API keys started.
+         */
+        post: operations["planPlaygroundResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/playground/research/quote": {
         parameters: {
             query?: never;
@@ -1580,6 +1600,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your monitors
+         * @description Your monitors, newest first; page with `limit` and `offset` (the `Link` header gives the next page). Free.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Monitor a question
+         * @description Researches `question` again on `schedule` (every N hours or days, `1h` to `30d`, or a cron expression at most hourly, UTC) and keeps every run with what changed since the run before: sources added and gone (by URL), the short answer (before and now), and claims added and withdrawn. The first run starts within a minute (the baseline), then the schedule goes on from each run; runs missed while the service was down are made once, not once per missed time. Each run is a research job of `mode`, reserved and charged like `POST /v1/research`; when the balance does not cover a run, nothing runs or is charged and the monitor pauses itself (`paused_reason`: `insufficient_credits`). With `webhook_url`, a run that found something changed POSTs `monitor.changed` there, signed like every webhook; an unchanged run sends nothing. The body is checked like a submit of its runs (400 `invalid_request` and `impossible_budget`, 404 for a collection that is not yours), and nothing is written on a refusal. Creating a monitor is free.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a monitor
+         * @description One of your monitors: its schedule, status (and why it is paused) and when it runs next. Another account's monitor is 404, like an unknown id. Free.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor
+         * @description Deletes a monitor and the record of its runs, for good. A run still going finishes as the research job it is (and is charged as one); its job stays in your jobs. Free.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause, resume or change a monitor
+         * @description `status: paused` stops its runs (`paused_reason`: `paused_by_owner`); `status: active` resumes a paused monitor (also one that paused itself: top up first), and a run its schedule missed meanwhile is made once, at once. `schedule`, `webhook_url` and `max_credits_per_run` replace the monitor's. Checked whole before anything is written. Free.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a monitor now
+         * @description Starts a run now, whatever the schedule (which goes on unchanged), also on a paused monitor. It is a research job charged as one: 402 `insufficient_credits` when the balance does not cover it, and then nothing runs or is charged and the monitor pauses itself. Follow the run's job with `GET /v1/research/{job_id}`; its diff appears in the runs once it ends.
+         */
+        post: operations["runMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a monitor's runs and what changed
+         * @description Every run of the monitor, newest first: its research job, status, what it was charged and, once it succeeded, `diff`: what changed since the monitor's previous succeeded run (null for the first, the baseline). Page with `limit` and `offset`. Free.
+         */
+        get: operations["listMonitorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/research": {
         parameters: {
             query?: never;
@@ -1688,6 +1800,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/research/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a research request for review
+         * @description Takes the body of `POST /v1/research` and answers the plan that submit would run, without running, reserving or charging anything: the sub-questions, the first wave's searches, the envelope, the quote (as `POST /v1/research/quote` answers) and a `plan_id`. With a model configured the plan is the model's plan stage (one call, which the service pays); without one it is the engine's own. Edit it, then submit the same question and mode with `plan_id` (and your `sub_questions` and `queries`): the job's first wave searches exactly those queries. A plan expires an hour after it is made and runs once. The submit's own checks apply (400 `invalid_request` and `impossible_budget`, 404 for an unknown collection). Limited per account to 60 plans per hour: beyond, 429 `rate_limited` with `Retry-After` and that limit's `RateLimit-Limit`, `-Remaining` and `-Reset`.
+         */
+        post: operations["planResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/research/quote": {
         parameters: {
             query?: never;
@@ -1730,6 +1862,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "monitor.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitor.changed (sent to your webhook_url)
+         * @description A monitor's run finished and something changed since its previous succeeded run (sources added or gone, the short answer, claims added or withdrawn); sent to the monitor's `webhook_url`, never when nothing changed. The body is `{ type, job_id, created_at, data }`. Verify `X-Service-Signature` or the Standard Webhooks `webhook-signature` over the raw body before trusting it (see Webhooks in the guide).
+         */
+        post: operations["monitorChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "research.cancelled": {
         parameters: {
             query?: never;
@@ -2414,10 +2566,10 @@ export interface components {
              */
             reason: string;
             /**
-             * @description The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).
+             * @description The rule that decided `credits_charged`. `mode_price`: succeeded, and the brief cites sources that address the question: the mode's price (lite 15, standard 60, pro 200). `nothing_addressed`: succeeded, but no source read addresses the question (the brief says so and cites none): only the metered work, `ceil(cost_usd * 100)`, never more than the price. `metered`: a max job, priced by its metered work, at most `max_credits`. `cancelled`: the metered work done before the cancel. `refunded`: the job failed, nothing charged. `follow_up`: a succeeded follow-up (`previous_job_id`) whose brief cites sources: a quarter of the mode's price (lite 4, standard 15, pro 50) plus its own metered work, never more than its reservation (that quarter plus half the price). `reserved`: still running, nothing charged yet (the price, or `max_credits`, is reserved).
              * @enum {string}
              */
-            rule: "reserved" | "mode_price" | "nothing_addressed" | "metered" | "cancelled" | "refunded";
+            rule: "reserved" | "mode_price" | "nothing_addressed" | "metered" | "cancelled" | "refunded" | "follow_up";
         };
         /** @description A pack (one-off payment) or, instead, a plan (subscription). */
         CheckoutBody: {
@@ -2885,6 +3037,182 @@ export interface components {
              */
             mode: "lite" | "standard" | "pro" | "max";
         };
+        /** @description A question researched again on a schedule. */
+        Monitor: {
+            /** @description Each run searches these collections of yours (null: the default search space). */
+            collections: string[] | null;
+            /** @description When it was created (UTC). */
+            created_at: string;
+            /** @description What each run reserves (and at most costs): the mode's price, or `max_credits_per_run` in max mode. */
+            credits_per_run: number;
+            /** @description Each run never uses these domains (null: none). */
+            exclude_domains: string[] | null;
+            /** @description The monitor's id (a UUID). */
+            id: string;
+            /** @description Each run searches only these domains (null: no restriction). */
+            include_domains: string[] | null;
+            /** @description When its last run started (UTC; null: never run). */
+            last_run_at: string | null;
+            /** @description The most one run may cost (null: the mode's price). */
+            max_credits_per_run: number | null;
+            /** @description The mode of each run's research job (it fixes the price). */
+            mode: string;
+            /** @description When the next run is due (UTC; runs start within a minute of it). Null while paused. */
+            next_run_at: string | null;
+            /** @description Why it is paused: `paused_by_owner`, or what refused its last run and paused it: `insufficient_credits` (the balance did not cover a run; nothing was charged), `email_not_verified`, `account_suspended`, `not_found` (a collection it searches is gone), `invalid_request`. Null while active. */
+            paused_reason: string | null;
+            /** @description The question each run researches. */
+            question: string;
+            schedule: components["schemas"]["MonitorScheduleSet"];
+            /**
+             * @description `active` (runs on its schedule) or `paused` (see `paused_reason`).
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /** @description When it was last changed (UTC). */
+            updated_at: string;
+            /** @description With `collections`: whether runs also search the default search space. */
+            web: boolean;
+            /** @description Where `monitor.changed` is POSTed (null: no webhook). */
+            webhook_url: string | null;
+        };
+        /** @description A question to research again on a schedule, and where to say what changed. Unknown fields are rejected (400). */
+        MonitorCreate: {
+            /** @description Search these collections of yours (at most 10) instead of the default search space. An unknown id, or another account's, is 404 and nothing is reserved. */
+            collections?: string[];
+            /** @description Never use these domains (at most 50); a domain also matches its subdomains. Applied after `include_domains`. */
+            exclude_domains?: string[];
+            /** @description Search only these domains (at most 50); a domain also matches its subdomains. Every source obeys it. */
+            include_domains?: string[];
+            /**
+             * @description The most one run may cost. A fixed-price mode whose price is above it is 400; in `max` mode it is each run's `max_credits` (and required). Null or absent: the mode's price.
+             * @example 60
+             */
+            max_credits_per_run?: number | null;
+            /**
+             * @description How much research to do, which fixes the price and the limits (`GET /api/billing/modes`): `lite` 15 credits, 60 s, 5 sources; `standard` 60 credits, 180 s, 20 sources; `pro` 200 credits, 360 s, 60 sources, a critic stage; `max` metered up to `max_credits`, 600 s, 120 sources, a critic stage. Default `standard`.
+             * @default standard
+             * @enum {string}
+             */
+            mode: "lite" | "standard" | "pro" | "max";
+            /** @description The question to research, 1 to 2000 characters (trimmed). */
+            question: string;
+            schedule: components["schemas"]["MonitorSchedule"];
+            /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
+            web?: boolean;
+            /**
+             * @description Where to POST `monitor.changed` (signed like every webhook) when a run finds something changed since the previous run. An https URL to a public address, like a research job's `webhook_url`. Null or absent: no webhook.
+             * @example https://example.com/hooks/monitor
+             */
+            webhook_url?: string | null;
+        };
+        /** @description A monitor deleted. */
+        MonitorDeleted: {
+            /**
+             * @description Always true: the monitor is gone.
+             * @enum {boolean}
+             */
+            deleted: true;
+        };
+        /** @description What changed between two succeeded runs of a monitor. */
+        MonitorDiff: {
+            /** @description The short answer before and now (`answer.text` of each result; null when a run stated none), and whether it changed. */
+            answer: {
+                /** @description True when the short answer differs (compared trimmed, in lower case). */
+                changed: boolean;
+                /** @description This run's short answer (null: it states none). */
+                current: string | null;
+                /** @description The previous run's short answer (null: it stated none). */
+                previous: string | null;
+            };
+            /** @description True when anything below changed (then `monitor.changed` is sent). */
+            changed: boolean;
+            /** @description Cited sentences of this run's brief that the previous brief did not state (compared in lower case, citations and end punctuation removed). */
+            claims_added: string[];
+            /** @description Cited sentences of the previous brief this run's brief no longer states. */
+            claims_withdrawn: string[];
+            /** @description The run this one is compared with: the monitor's latest succeeded run before it. */
+            previous_run_id: string;
+            /** @description Sources this run cites that the previous one did not (by URL). */
+            sources_added: components["schemas"]["MonitorSource"][];
+            /** @description Sources the previous run cited that this one does not. */
+            sources_removed: components["schemas"]["MonitorSource"][];
+        };
+        /** @description One run of a monitor: a research job and what changed since the run before. */
+        MonitorRun: {
+            /** @description Whether anything changed since the previous succeeded run (null: running, failed, or the first run). */
+            changed: boolean | null;
+            /** @description When it started (UTC). */
+            created_at: string;
+            /** @description What its job cost (null while running). */
+            credits_charged: number | null;
+            /** @description What changed (null: running, failed, or the monitor's first succeeded run, which is the baseline). */
+            diff: components["schemas"]["MonitorDiff"] | null;
+            /** @description When its job ended and the run was settled (UTC; null while running). */
+            finished_at: string | null;
+            /** @description The run's id (a UUID). */
+            id: string;
+            /** @description The research job of this run (`GET /v1/research/{id}` reads it). */
+            job_id: string;
+            /** @description The monitor it belongs to. */
+            monitor_id: string;
+            /**
+             * @description `running` until its job ends, then the job's status.
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description `schedule`, or `manual` (`POST /v1/monitors/{id}/run`).
+             * @enum {string}
+             */
+            trigger: "schedule" | "manual";
+        };
+        /** @description Exactly one of `every` or `cron`. */
+        MonitorSchedule: {
+            /**
+             * @description Run at the times of a five-field cron expression (minute hour day-of-month month day-of-week, UTC; numbers, `*`, ranges, lists and steps). Its minute must be one number: a monitor runs at most once an hour.
+             * @example 0 9 * * 1-5
+             */
+            cron?: string;
+            /**
+             * @description Run every N hours or days: `"6h"`, `"2d"`; from `1h` to `30d`.
+             * @example 6h
+             */
+            every?: string;
+        };
+        /** @description The schedule: one of the two is set, the other null. */
+        MonitorScheduleSet: {
+            /** @description A five-field cron expression, UTC (null when `every` is set). */
+            cron: string | null;
+            /** @description `6h`, `2d`: every N hours or days (null when `cron` is set). */
+            every: string | null;
+        };
+        /** @description A source of a run, by URL. */
+        MonitorSource: {
+            /** @description Its title. */
+            title: string;
+            /** @description The source's URL (what runs are compared by). */
+            url: string;
+        };
+        /** @description What to change; at least one field. Unknown fields are rejected (400). */
+        MonitorUpdate: {
+            /**
+             * @description The most one run may cost. A fixed-price mode whose price is above it is 400; in `max` mode it is each run's `max_credits` (and required). Null or absent: the mode's price.
+             * @example 60
+             */
+            max_credits_per_run?: number | null;
+            schedule?: components["schemas"]["MonitorSchedule"];
+            /**
+             * @description `paused` stops its runs; `active` resumes them (a run missed while paused is made once, at the next sweep, then the schedule goes on from then).
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+            /**
+             * @description Where to POST `monitor.changed` (signed like every webhook) when a run finds something changed since the previous run. An https URL to a public address, like a research job's `webhook_url`. Null or absent: no webhook.
+             * @example https://example.com/hooks/monitor
+             */
+            webhook_url?: string | null;
+        };
         /** @description An agent connected over OAuth (MCP), with its credit cap and what it spent. */
         OAuthConnection: {
             /** @description The agent's OAuth client id. */
@@ -3141,6 +3469,48 @@ export interface components {
             /** @description Search-and-read waves the job ran; null while it runs. */
             wave_count: number | null;
         };
+        /** @description The plan a research job would run, to review and edit before running it. Making it charged nothing. */
+        ResearchPlan: {
+            /** @description When the plan was made (ISO 8601). */
+            created_at: string;
+            /** @description The limits the job would run within. */
+            envelope: {
+                /** @description Pages read at most. */
+                max_pages: number;
+                /** @description Searches at most. */
+                max_searches: number;
+                /** @description Wall clock at most, in seconds, from submit to result. */
+                max_wallclock_secs: number;
+                /** @description Search-and-read waves at most. */
+                max_waves: number;
+            };
+            /** @description After this (an hour after it was made) the plan can no longer run: 404. */
+            expires_at: string;
+            /** @description How many first-wave searches the mode allows: the most `queries` may hold. */
+            max_queries: number;
+            /**
+             * @description The mode planned.
+             * @enum {string}
+             */
+            mode: "lite" | "standard" | "pro" | "max";
+            /**
+             * Format: uuid
+             * @description Send it as `plan_id` to `POST /v1/research` (with the same question and mode) to run this plan.
+             */
+            plan_id: string;
+            /**
+             * @description Who made the plan: `model`, the configured model's plan stage; `engine`, the engine's own (no model configured, or its call was not usable).
+             * @enum {string}
+             */
+            planner: "engine" | "model";
+            /** @description The first wave's searches, in order. Edit and send as `queries`. */
+            queries: string[];
+            /** @description The question planned. */
+            question: string;
+            quote: components["schemas"]["ResearchQuote"] & unknown;
+            /** @description What the question breaks into (the model's plan; the engine's own plan has none). Edit and send as `sub_questions`. */
+            sub_questions: string[];
+        };
         /** @description The price of a research request before it runs: nothing is reserved, written or charged. */
         ResearchQuote: {
             /** @description Your balance now. */
@@ -3165,6 +3535,24 @@ export interface components {
                 /** @description Search-and-read waves at most. */
                 max_waves: number;
             };
+            /** @description With `previous_job_id`: how the follow-up is priced. It starts from the previous job's evidence (never read again) and pays a quarter of the mode's price plus its own metered work, at most `credits_reserved`. Null for a request that follows no job. */
+            follow_up: {
+                /** @description The fixed part of its price: a quarter of the mode's price, for the research it starts from. Null for max (metered). */
+                base_credits: number | null;
+                /** @description What the same request would reserve (and, for lite, standard and pro, charge) asked fresh, without `previous_job_id`. */
+                fresh_credits: number;
+                /** @description The most its own metered work may come to (half the mode's price: its cost envelope). Null for max (`max_credits` caps it). */
+                max_work_credits: number | null;
+                /**
+                 * Format: uuid
+                 * @description The job it follows up.
+                 */
+                previous_job_id: string;
+                /** @description Why it costs less, in one sentence with the figures. */
+                reason: string;
+                /** @description The jobs before it in its thread, oldest first. */
+                thread: string[];
+            } | null;
             /** @description When not covered: the message the submit's refusal would carry (402 `insufficient_credits`, or 403 `email_not_verified` when only the unverified account's spending bound stands in the way); null otherwise. */
             insufficient_credits: string | null;
             /** @description The most the job can charge: a job never pays more than it reserved. */
@@ -3209,12 +3597,40 @@ export interface components {
              * @enum {string}
              */
             mode: "lite" | "standard" | "pro" | "max";
+            /**
+             * Format: uuid
+             * @description Runs a plan made by `POST /v1/research/plan` for the same `question` and `mode` (else 400): wave 1 searches exactly its queries, or `queries` when sent. A plan runs once and expires an hour after it was made; an unknown, expired or another account's plan is 404.
+             * @example 4b1d8c3e-6a0f-4f8e-9d2a-0c5b7e1f3a92
+             */
+            plan_id?: string;
+            /**
+             * Format: uuid
+             * @description Follow up one of your succeeded jobs: this job starts from that job's evidence (every page its thread read, with the text as read: never read again), searches only for what the question adds, and cites old and new sources in one numbering. Priced by what it adds: a quarter of the mode's price plus its own metered work, at most that quarter plus half the price (`POST /v1/research/quote` shows it). Another account's job, or an unknown one, is 404; a job that has not succeeded, or a thread already 10 jobs long, is 400; nothing is reserved then.
+             * @example 2b1c7f9e-4d3a-4c8b-9e2f-1a6d5c4b3a29
+             */
+            previous_job_id?: string;
+            /**
+             * @description With `plan_id`: the first wave's searches as you edited them, searched exactly, in this order (1 to the mode's first-wave width: lite 2, standard 4, pro 6, max 8; each 1 to 200 characters, no two the same). Absent: the plan's.
+             * @example [
+             *       "Compromise Tariff of 1833",
+             *       "Nullification Crisis end"
+             *     ]
+             */
+            queries?: string[];
             /** @description The question to research, 1 to 2000 characters (trimmed). */
             question: string;
             /** @description A JSON Schema (draft 2020-12, at most 16 KiB of JSON, nesting at most 32 levels): the brief is also cast into an object that conforms to it, returned as `typed`. An invalid schema is 400; an output that cannot be made to conform fails the job (refunded). */
             response_schema?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description With `plan_id`: the plan's sub-questions as you edited them (at most 8, each 1 to 500 characters); what a model's reflection checks after each wave. Absent: the plan's.
+             * @example [
+             *       "What did the Compromise Tariff of 1833 change?",
+             *       "Did South Carolina repeal its nullification ordinance?"
+             *     ]
+             */
+            sub_questions?: string[];
             /** @description With `collections`: also search the default search space (the configured web search, or the shared corpus offline). Default false. */
             web?: boolean;
             /**
@@ -3265,6 +3681,11 @@ export interface components {
             latency_ms: number | null;
             /** @description True when the job was cancelled: `sources` are the pages it had read and, if the cancel stopped it while it was still gathering, `brief` and `citations` an extractive brief of them, written at no extra charge (null once it was writing: a brief of everything read is the research itself, charged the mode's price). False otherwise. */
             partial: boolean;
+            /**
+             * Format: uuid
+             * @description The job this one follows up (the request's `previous_job_id`): it started from that job's sources and passages, and searched and read only what the follow-up adds. Null for a job that follows none.
+             */
+            previous_job_id: string | null;
             /** @description The question, as submitted (trimmed). */
             question: string;
             /** @description The pages the brief relies on, in citation order: [n] in the brief is sources[n - 1]. Before the job succeeds (and when it did not), the pages read so far; a job that failed on its typed output keeps its brief's sources. */
@@ -3274,6 +3695,8 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description The jobs before this one in its thread, oldest first (its `previous_job_id` last); empty for a job that follows none. A thread holds at most 10 jobs. */
+            thread: string[];
             /** @description The typed output: an object that conforms to the request's `response_schema`, holding only values a cited passage supports (each has entries with `field` in `citations`). A field no source supports is null where the schema allows null, left out where it is optional; a required one fails the job, refunded. Null without a `response_schema`, and until the job succeeds. */
             typed?: unknown;
             /** @description Search-and-read waves the job ran (at most the mode's `max_waves`); while it runs, the current wave (null before the first). */
@@ -3354,6 +3777,11 @@ export interface components {
             author?: string;
             /** @description The URL's host (for a collection document without a url, the collection's name). */
             domain: string;
+            /**
+             * Format: uuid
+             * @description Only in a follow-up (`previous_job_id`): the earlier job of the thread that read this source, whose reading the follow-up reused instead of reading the page again. Absent for a source the job read itself. Old and new sources share one numbering: [n] is `sources[n - 1]` whichever job read it.
+             */
+            from_job_id?: string;
             /**
              * @description When the page says it was published, from its own metadata (article:published_time, JSON-LD datePublished, <time datetime>, ...; for a collection document, its metadata's `published_at`): ISO 8601, a date (`2024-05-01`) or a UTC time (`2024-05-01T14:30:00Z`). Absent when it states none. The brief may cite it (and the author): both are part of the source's text as read, one sentence after the page's own text, `This page was published on 1 May 2024 by Jane Doe.`, which a citation can quote.
              * @example 2024-05-01
@@ -3494,6 +3922,31 @@ export interface components {
             event: string;
             /** @description The HTTP status your endpoint answered; null when there was no answer (timeout after 10 s, connection refused, an address refused as unsafe). */
             status_code: number | null;
+        };
+        /** @description The body of `monitor.changed`. */
+        WebhookMonitorChangedEvent: {
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            created_at: string;
+            /** @description What happened: see the event. */
+            data: {
+                diff: components["schemas"]["MonitorDiff"];
+                /** @description The monitor. */
+                monitor_id: string;
+                /** @description The monitor's question. */
+                question: string;
+                /** @description The run that found the change (`GET /v1/monitors/{id}/runs` lists it). */
+                run_id: string;
+            };
+            /** @description The job (null for a test event). */
+            job_id: string;
+            /**
+             * @description The event (the same as `X-Service-Event`).
+             * @enum {string}
+             */
+            type: "monitor.changed";
         };
         /** @description The body of `research.progress`. */
         WebhookProgressEvent: {
@@ -8781,6 +9234,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 297,
                      *       "wave_count": 1,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false
                      *     }
                      */
@@ -8992,6 +9447,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 297,
                      *       "wave_count": 1,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false
                      *     }
                      */
@@ -9095,6 +9552,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 606,
                      *       "wave_count": 2,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false,
                      *       "cancel_outcome": "cancelled",
                      *       "cancel_message": "Cancelled: the job was charged 3 credits ($0.03) for the work already done, and the rest of its reservation was refunded."
@@ -9396,7 +9855,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"previous_job_id":null,"thread":[],"partial":false}
              *     ```
              */
             200: {
@@ -9437,6 +9896,157 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    planPlaygroundResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan, to review and run with `plan_id` */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan_id": "4b1d8c3e-6a0f-4f8e-9d2a-0c5b7e1f3a92",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "mode": "lite",
+                     *       "planner": "engine",
+                     *       "sub_questions": [],
+                     *       "queries": [
+                     *         "What did presidents say about tariffs in the 1890s?",
+                     *         "tariffs 1890s presidents"
+                     *       ],
+                     *       "max_queries": 2,
+                     *       "envelope": {
+                     *         "max_waves": 1,
+                     *         "max_searches": 4,
+                     *         "max_pages": 5,
+                     *         "max_wallclock_secs": 60
+                     *       },
+                     *       "quote": {
+                     *         "mode": "lite",
+                     *         "metered": false,
+                     *         "credits_reserved": 15,
+                     *         "max_charge_credits": 15,
+                     *         "max_charge_usd": 0.15,
+                     *         "envelope": {
+                     *           "max_waves": 1,
+                     *           "max_searches": 4,
+                     *           "max_pages": 5,
+                     *           "max_wallclock_secs": 60
+                     *         },
+                     *         "runs": "sync",
+                     *         "balance_credits": 500,
+                     *         "covered": true,
+                     *         "covered_by": "balance",
+                     *         "follow_up": null,
+                     *         "insufficient_credits": null
+                     *       },
+                     *       "created_at": "2026-11-28T04:00:00.000Z",
+                     *       "expires_at": "2026-11-28T05:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchPlan"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9514,6 +10124,7 @@ export interface operations {
                      *       "balance_credits": 500,
                      *       "covered": true,
                      *       "covered_by": "balance",
+                     *       "follow_up": null,
                      *       "insufficient_credits": null
                      *     }
                      */
@@ -11276,6 +11887,827 @@ export interface operations {
             };
         };
     };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Monitors, newest first */
+            200: {
+                headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *         "question": "Which countries have approved the new malaria vaccine R21?",
+                     *         "mode": "standard",
+                     *         "include_domains": null,
+                     *         "exclude_domains": null,
+                     *         "collections": null,
+                     *         "web": false,
+                     *         "schedule": {
+                     *           "every": "1d",
+                     *           "cron": null
+                     *         },
+                     *         "webhook_url": "https://example.com/hooks/monitor",
+                     *         "max_credits_per_run": 60,
+                     *         "credits_per_run": 60,
+                     *         "status": "active",
+                     *         "paused_reason": null,
+                     *         "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *         "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *         "created_at": "2026-11-20T09:00:00.000Z",
+                     *         "updated_at": "2026-11-28T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Monitor"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "Which countries have approved the new malaria vaccine R21?",
+                 *       "mode": "standard",
+                 *       "schedule": {
+                 *         "every": "1d"
+                 *       },
+                 *       "webhook_url": "https://example.com/hooks/monitor",
+                 *       "max_credits_per_run": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitorCreate"];
+            };
+        };
+        responses: {
+            /** @description The monitor */
+            201: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "active",
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "active",
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorDeleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "paused"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The monitor as changed */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "paused",
+                     *       "paused_reason": "paused_by_owner",
+                     *       "next_run_at": null,
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, started */
+            202: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6f8a2e-5c4d-4e3f-8a9b-7c6d5e4f3a2b",
+                     *       "monitor_id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "job_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *       "trigger": "schedule",
+                     *       "status": "running",
+                     *       "credits_charged": null,
+                     *       "changed": null,
+                     *       "diff": null,
+                     *       "created_at": "2026-11-28T09:00:02.000Z",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorRun"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended; Email not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMonitorRuns: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Runs, newest first */
+            200: {
+                headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b6f8a2e-5c4d-4e3f-8a9b-7c6d5e4f3a2b",
+                     *         "monitor_id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *         "job_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "trigger": "schedule",
+                     *         "status": "succeeded",
+                     *         "credits_charged": 60,
+                     *         "changed": true,
+                     *         "diff": {
+                     *           "previous_run_id": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+                     *           "changed": true,
+                     *           "sources_added": [
+                     *             {
+                     *               "url": "https://health.example.org/r21-approvals",
+                     *               "title": "R21 approvals by country"
+                     *             }
+                     *           ],
+                     *           "sources_removed": [],
+                     *           "answer": {
+                     *             "changed": true,
+                     *             "previous": "Ghana, Nigeria and Burkina Faso",
+                     *             "current": "Ghana, Nigeria, Burkina Faso and Kenya"
+                     *           },
+                     *           "claims_added": [
+                     *             "Kenya approved the R21 vaccine in November 2026"
+                     *           ],
+                     *           "claims_withdrawn": []
+                     *         },
+                     *         "created_at": "2026-11-28T09:00:02.000Z",
+                     *         "finished_at": "2026-11-28T09:01:10.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MonitorRun"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listResearch: {
         parameters: {
             query?: {
@@ -11511,6 +12943,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 297,
                      *       "wave_count": 1,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false
                      *     }
                      */
@@ -11728,6 +13162,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 297,
                      *       "wave_count": 1,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false
                      *     }
                      */
@@ -11854,6 +13290,8 @@ export interface operations {
                      *       "error": null,
                      *       "latency_ms": 606,
                      *       "wave_count": 2,
+                     *       "previous_job_id": null,
+                     *       "thread": [],
                      *       "partial": false,
                      *       "cancel_outcome": "cancelled",
                      *       "cancel_message": "Cancelled: the job was charged 3 credits ($0.03) for the work already done, and the rest of its reservation was refunded."
@@ -12195,7 +13633,7 @@ export interface operations {
              *
              *     id: 10
              *     event: result
-             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"partial":false}
+             *     data: {"id":"f6ba9db4-5f45-477e-ab6c-85b5085af8b7","status":"succeeded","question":"How did presidents describe the railroads?","brief":"...","answer":{"text":"...","confidence":"medium","citations":[0]},"typed":null,"sources":[{"url":"corpus://sotu.corpus/1908-theodore-roosevelt","title":"Theodore Roosevelt: State of the Union address, 1908","domain":"sotu.corpus"}],"citations":[],"credits_charged":60,"charge_basis":{"rule":"mode_price","reason":"Charged the standard price, 60 credits ($0.60): the brief cites 1 source that addresses the question. Its metered work came to 8.7 credits."},"cost_usd":0.087,"created_at":"2026-11-23T17:59:49.605Z","completed_at":"2026-11-23T17:59:50.994Z","error":null,"latency_ms":1332,"wave_count":2,"previous_job_id":null,"thread":[],"partial":false}
              *     ```
              */
             200: {
@@ -12213,6 +13651,157 @@ export interface operations {
                 };
             };
             /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    planResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What did presidents say about tariffs in the 1890s?",
+                 *       "mode": "lite",
+                 *       "response_schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "summary": {
+                 *             "type": "string",
+                 *             "description": "One sentence answering the question."
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "summary"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan, to review and run with `plan_id` */
+            200: {
+                headers: {
+                    /** @description Requests the limit allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan_id": "4b1d8c3e-6a0f-4f8e-9d2a-0c5b7e1f3a92",
+                     *       "question": "What did presidents say about tariffs in the 1890s?",
+                     *       "mode": "lite",
+                     *       "planner": "engine",
+                     *       "sub_questions": [],
+                     *       "queries": [
+                     *         "What did presidents say about tariffs in the 1890s?",
+                     *         "tariffs 1890s presidents"
+                     *       ],
+                     *       "max_queries": 2,
+                     *       "envelope": {
+                     *         "max_waves": 1,
+                     *         "max_searches": 4,
+                     *         "max_pages": 5,
+                     *         "max_wallclock_secs": 60
+                     *       },
+                     *       "quote": {
+                     *         "mode": "lite",
+                     *         "metered": false,
+                     *         "credits_reserved": 15,
+                     *         "max_charge_credits": 15,
+                     *         "max_charge_usd": 0.15,
+                     *         "envelope": {
+                     *           "max_waves": 1,
+                     *           "max_searches": 4,
+                     *           "max_pages": 5,
+                     *           "max_wallclock_secs": 60
+                     *         },
+                     *         "runs": "sync",
+                     *         "balance_credits": 500,
+                     *         "covered": true,
+                     *         "covered_by": "balance",
+                     *         "follow_up": null,
+                     *         "insufficient_credits": null
+                     *       },
+                     *       "created_at": "2026-11-28T04:00:00.000Z",
+                     *       "expires_at": "2026-11-28T05:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchPlan"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12336,6 +13925,7 @@ export interface operations {
                      *       "balance_credits": 500,
                      *       "covered": true,
                      *       "covered_by": "balance",
+                     *       "follow_up": null,
                      *       "insufficient_credits": null
                      *     }
                      */
@@ -12503,6 +14093,43 @@ export interface operations {
             };
         };
     };
+    monitorChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id (same value as `X-Service-Delivery`), the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of your secret after `whsec_` */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
+                "webhook-timestamp": string;
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
+                "X-Service-Delivery": string;
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
+                "X-Service-Event": string;
+                /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was sent */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMonitorChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else, or no answer, is retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     researchCancelledWebhook: {
         parameters: {
             query?: never;
@@ -12513,9 +14140,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
@@ -12600,6 +14227,8 @@ export interface operations {
                  *       "error": null,
                  *       "latency_ms": 297,
                  *       "wave_count": 1,
+                 *       "previous_job_id": null,
+                 *       "thread": [],
                  *       "partial": false
                  *     }
                  */
@@ -12626,9 +14255,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
@@ -12713,6 +14342,8 @@ export interface operations {
                  *       "error": null,
                  *       "latency_ms": 297,
                  *       "wave_count": 1,
+                 *       "previous_job_id": null,
+                 *       "thread": [],
                  *       "partial": false
                  *     }
                  */
@@ -12739,9 +14370,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
@@ -12826,6 +14457,8 @@ export interface operations {
                  *       "error": null,
                  *       "latency_ms": 297,
                  *       "wave_count": 1,
+                 *       "previous_job_id": null,
+                 *       "thread": [],
                  *       "partial": false
                  *     }
                  */
@@ -12852,9 +14485,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
@@ -12889,9 +14522,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
@@ -12926,9 +14559,9 @@ export interface operations {
                 "webhook-signature": string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was sent (signed) */
                 "webhook-timestamp": string;
-                /** @description the delivery id (the job id for a job's terminal delivery): the same on every retry, so use it to ignore duplicates */
+                /** @description the delivery id (the job id for a job's terminal delivery, `<job id>:monitor.changed` for a monitor's run): the same on every retry, so use it to ignore duplicates */
                 "X-Service-Delivery": string;
-                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled` or `webhook.test` */
+                /** @description the event: `research.completed`, `research.started`, `research.progress`, `research.failed`, `research.cancelled`, `webhook.test` or `monitor.changed` */
                 "X-Service-Event": string;
                 /** @description `sha256=` and the hex HMAC-SHA256 of the **raw** request body, keyed with your signing secret (the whole `whsec_…` string) */
                 "X-Service-Signature": string;
