@@ -24,11 +24,15 @@ export async function standardSignatureHeader(secret: string, id: string, timest
   return `v1,${btoa(String.fromCharCode(...mac))}`;
 }
 
-/** Exponential backoff between delivery attempts: 1, 2, 4, ... minutes, at most 6 hours. */
+/**
+ * The wait after a failed delivery attempt: 1, 2, 4, ... minutes, doubling. With 8 attempts the
+ * longest wait is 64 minutes (after the 7th) and the 7 waits add up to 127 minutes; the 6-hour
+ * cap would first bind after a 10th attempt, so it never does.
+ */
 export function retryDelaySecs(attempt: number): number {
   return Math.min(60 * 2 ** (attempt - 1), 6 * 3600);
 }
 
-/** Attempts before a delivery is given up: 8 attempts span about 2 hours (≥ 6 attempts over ≥ 1 hour). */
+/** Attempts before a delivery is given up: 8, spanning 127 minutes of waits (at least 6 attempts over at least an hour). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@ import type { CitationDto, SourceDto } from "../shapes";
 /**
  * What a cancelled job still found while it was gathering: an extractive brief of the pages read
  * so far, with its sources and citations. Only a cancel that stopped the gathering yields one: once
- * every page was read, that brief would be the whole research at the metered price (issue 39).
+ * every page was read, that brief would be the whole research at the metered price.
  */
 export interface FoundBeforeFailure {
   brief: string;
@@ -32,7 +32,7 @@ export class ResearchCancelledError extends Error {
 
 /**
  * The typed output did not conform to response_schema (after the one repair attempt). The job
- * fails and is refunded, so it hands over none of the research: only this error (issue 39).
+ * fails and is refunded, so it hands over none of the research: only this error.
  */
 export class TypedOutputError extends Error {
   constructor(
@@ -52,7 +52,7 @@ export class UnsupportedFieldsError extends TypedOutputError {
     costUsd: number,
   ) {
     super(
-      // A sentence, with its full stop: it is the job's `error`, shown as it is (issue 38).
+      // A sentence, with its full stop: it is the job's `error`, shown as it is.
       `Typed output: no source supports the required field(s) ${fields.join(", ")}.`,
       fields.map((field) => `${field}: no source supports it`),
       costUsd,

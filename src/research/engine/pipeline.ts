@@ -29,7 +29,7 @@ export async function runResearch(
   const schema = input.response_schema ? compileSchema(input.response_schema) : null;
   const run = new ResearchRun(input, deps, hooks);
   try {
-    // A follow-up (issue 45) starts from the evidence of the jobs before it: their pages are read already.
+    // A follow-up starts from the evidence of the jobs before it: their pages are read already.
     if (options.prior) await seedPriorEvidence(run, options.prior);
     return await research(run, schema);
   } catch (error) {
@@ -80,7 +80,7 @@ async function research(run: ResearchRun, schema: CompiledSchema | null): Promis
  * only, so it costs no model call and no credit (the charge stays the work done), and it cites
  * only what was read. Null when nothing was read or nothing read addresses the question, and once
  * gathering was complete: a brief of every page the research read is the research itself, and a
- * cancel on the "synthesizing" event must not buy it at the metered price (issue 39).
+ * cancel on the "synthesizing" event must not buy it at the metered price.
  */
 function partialFindings(run: ResearchRun): FoundBeforeFailure | null {
   if (run.gatheringComplete || run.evidence.docs.length === 0) return null;
@@ -175,7 +175,7 @@ function withCitations(
 ): ShortAnswer | null {
   const docs = new Set(answer.basis.map((passage) => passage.doc));
   const citations = synthesis.cited.flatMap((doc, index) => (docs.has(doc.index) ? [index] : []));
-  // Never an answer resting on, or quoting, a document the result does not list (issue 40).
+  // Never an answer resting on, or quoting, a document the result does not list.
   if (citations.length === 0 || citations.length < docs.size) return null;
   // Rounded down, so a published 0.95 is never a `medium` just below it.
   const probability = answer.probability === undefined ? {} : { probability: Math.floor(answer.probability * 1000) / 1000 };

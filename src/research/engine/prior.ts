@@ -15,7 +15,7 @@ export interface PriorPage {
   job_id: string;
 }
 
-/** What a follow-up starts from (issue 45): every page its thread read, in reading order, and every query it searched. */
+/** What a follow-up starts from: every page its thread read, in reading order, and every query it searched. */
 export interface PriorEvidence {
   pages: PriorPage[];
   searched: string[];

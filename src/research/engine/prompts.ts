@@ -60,7 +60,7 @@ export function reflectPrompt(parts: {
 
 /**
  * The brief and the short answer from numbered evidence (write stage), as JSON claims that carry
- * their verbatim quotes (issue 40): the engine checks every quote against its source's full text
+ * their verbatim quotes: the engine checks every quote against its source's full text
  * and every name and number of a claim against its quotes, and sends what fails back once
  * (revisePrompt). `report` (pro and max) asks for the longer report with sections and the
  * questions the sources leave open.

@@ -23,7 +23,7 @@ const YEAR = /\b(1\d{3}|20\d{2})\b/;
 const loose = (term: string) => term.replace(/e$/, "");
 
 /**
- * "When / in which year did X say or do Y?" answered from the document itself (issue 43, item 2):
+ * "When / in which year did X say or do Y?" answered from the document itself:
  * a speech's sentence that does what the question asks is dated by its page, whose title names
  * the year ("Lyndon B Johnson: State of the Union address, 1964" and "This administration today,
  * here and now, declares unconditional war on poverty in America"). The sentence must be its

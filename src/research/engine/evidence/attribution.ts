@@ -25,7 +25,7 @@ const NAMED_BEFORE_COLON = /^((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'�
 const NAMED_IN_BRACKETS = /^(.+?)\s*\(((?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}[\p{Lu}][\p{L}'’.-]*)\)\s*$/u;
 
 /**
- * `publishedAt`, the page's own date (issue 42), dates a page that is no one's own words when its
+ * `publishedAt`, the page's own date, dates a page that is no one's own words when its
  * title names no year: a news story or a post is of when it was published. A speech's page is
  * not: an archive publishes a speech of 1892 in 2015.
  */

@@ -39,7 +39,7 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
  * name said in passing, far from what is asked of it. A question
  * without names is addressed when the passages that score hold most of its words (holdsMostOf:
  * "When was the iPhone released?" is not, by "he has been released"); a brief of a question
- * nothing addresses cites nothing and is charged only its metered work (issue 43).
+ * nothing addresses cites nothing and is charged only its metered work.
  */
 export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): boolean {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);

@@ -41,7 +41,7 @@ export interface PageMetadata {
 
 /**
  * A page's date and author as a sentence of its own ("This page was published on 1 May 2024 by Jane
- * Doe."), or null without either. It is appended to the page's text as evidence (issue 42): a claim
+ * Doe."), or null without either. It is appended to the page's text as evidence: a claim
  * must rest on a verbatim quote, so metadata is evidence only as text a quote can be checked
  * against. It says "this page": the date is the page's, not that of what the page is about (a
  * page on Frankenstein published in 2004 does not date the novel). The date is the day part of

@@ -37,7 +37,7 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
     run.subQuestions = planned.subQuestions;
     while (true) {
       // Gathering that has nothing left to do ends before the cancel check: a cancel after the last
-      // page was read then stops the writing, and never buys a "partial" brief of every page (issue 39).
+      // page was read then stops the writing, and never buys a "partial" brief of every page.
       const blocker = budget.waveBlocker();
       if (blocker) return blocker;
       if (queries.length === 0 && asked.length === 0) return "answered";

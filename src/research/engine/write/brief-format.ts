@@ -1,5 +1,5 @@
 /**
- * The brief's Markdown (issue 40): the one place it is written and read. Everything that writes a
+ * The brief's Markdown: the one place it is written and read. Everything that writes a
  * brief renders blocks here; everything that reads one (the model's answer, the checks on a
  * brief's citations) parses it here. The format, as the OpenAPI description of `brief` states it:
  *

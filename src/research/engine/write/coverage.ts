@@ -8,9 +8,9 @@ import { chooseOpenEndedSources, type OpenEndedSource } from "./open-ended/sourc
 import { openEndedTopic } from "./open-ended/topic";
 
 /**
- * What the pages read cover of what the question spans, and what they leave uncovered (issue 43,
- * "Pro buys depth"): each side of a comparison, each hop of a chain, each decade of an open
- * question over time. The same reading of the pages as the brief's (`chooseOpenEndedSources`,
+ * What the pages read cover of what the question spans, and what they leave uncovered (what
+ * pro and max buy is depth): each side of a comparison, each hop of a chain, each decade of an
+ * open-ended question over time. The same reading of the pages as the brief's (`chooseOpenEndedSources`,
  * `resolveChain`), so a side called covered here is one the brief quotes. Pro and max search for
  * what is uncovered before writing (`plan/coverage.ts`), and their brief says what it covered.
  */

@@ -56,7 +56,7 @@ interface Draft {
 }
 
 /**
- * The brief written by a hosted model (the write stage, issue 40). The model writes claims in
+ * The brief written by a hosted model (the write stage). The model writes claims in
  * reading order, each with the verbatim quotes it rests on (written-claims.ts). Each is checked
  * exactly (claim-check.ts): every quote a span of its source's full text, every name and number
  * of the claim in its quotes; a claim that checks is kept as the model wrote it (paraphrase is
@@ -100,7 +100,7 @@ export async function llmBrief(
   // The critic, in every mode whose envelope pays for it: each claim that checked, and the answer, against its quotes.
   await hooks.beforeCritic?.();
   const judged = drafts.filter((draft) => draft.check.ok);
-  // The page's title, with its date when it states one (issue 42).
+  // The page's title, with its date when it states one.
   const titleOf = (passage: Passage) => {
     const doc = numbered.find((candidate) => candidate.index === passage.doc);
     const date = pageDate(doc?.published_at);

@@ -1,5 +1,5 @@
 /**
- * What the write stage did with a model's writing (issue 40): every claim the model wrote and the
+ * What the write stage did with a model's writing: every claim the model wrote and the
  * short answer it gave, each kept or dropped, and why. Operators read it on the admin job detail
  * and `npm run eval` sums it (the share of the model's claims kept, and the reasons for the rest).
  * Null for a job written offline.

@@ -6,14 +6,14 @@ import type { QueryAnalysis } from "../../question";
 const TOP_PASSAGES = 6;
 
 /**
- * What the model is shown of each numbered source (issue 40: the evidence the model needs): its
+ * What the model is shown of each numbered source (the evidence the model needs): its
  * lead sentence and best-ranked passages first, then the passages that name what the question
  * names or the next hop's entities, then those with the figures a "how many / how much / when"
  * question asks for, then the rest by rank, as many as the source's fair share of the context
  * holds; written in page order. A page the model's reflection asked to see more of (`more_of`)
  * has twice the share, and the rest of it in page order rather than by rank. A page's date and
- * author (issue 42) stand beside its title and, as its dateline sentence, among what is shown. Before, a figure outside the six best-ranked
- * sentences (two answers on pages that were read) never reached the model.
+ * author stand beside its title and, as its dateline sentence, among what is shown. Showing only
+ * the six best-ranked sentences would leave out a figure an answer needs on a page that was read.
  */
 export function evidenceBlocks(
   numbered: EvidenceDoc[],

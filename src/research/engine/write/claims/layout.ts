@@ -17,7 +17,7 @@ const DANGLING = /^(he|she|it|they|his|her|its|their|him|them|this|these|those|t
 export const leansOnPrevious = (text: string) => DANGLING.test(text.trim());
 
 /**
- * Lays the kept claims out as the model ordered them (issue 40: revise, never mangle): the brief
+ * Lays the kept claims out as the model ordered them (revise, never mangle): the brief
  * always opens with a full statement (when the model's opening was withdrawn, or starts by leaning
  * on a withdrawn sentence, the first kept claim that names its subject opens instead); a heading
  * is written only with lines under it (BriefWriter skips an empty block); a list of one is written

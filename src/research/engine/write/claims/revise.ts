@@ -5,7 +5,7 @@ import type { ModelQuote } from "./claim-check";
 import { QuoteJson } from "./written-claims";
 
 /**
- * The write stage's one revise turn (issue 40): what failed its check goes back to the model with
+ * The write stage's one revise turn: what failed its check goes back to the model with
  * why ("the quote … is not in source 3", "1898 is in none of its quotes"), to be corrected or
  * withdrawn. Paid from the synthesis reserve like every write call (askModel refuses a call the
  * envelope cannot pay); a job whose first write checks never makes it.

@@ -5,7 +5,7 @@ import { citationsIn } from "../citations";
 import type { ModelQuote } from "./claim-check";
 
 /**
- * What the write stage asks the model for (issue 40): the brief as claims in reading order, each
+ * What the write stage asks the model for: the brief as claims in reading order, each
  * with the verbatim quotes it rests on, where it goes (the opening, a heading, a bullet), the
  * short answer with its own quotes, and, in a report, the questions the sources leave open. Read
  * leniently: a malformed claim is left out, not the whole answer.

@@ -5,7 +5,7 @@ import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import type { Field } from "./field";
 
 /**
- * What a document says about itself, as the typed output's values (issue 43): who speaks in it and
+ * What a document says about itself, as the typed output's values: who speaks in it and
  * when. A field that asks who ("president", "speaker", "names") takes a name, never a sentence: the
  * engine's short answer when it is a name, or the speaker of the page whose sentence does what the
  * question asks, when that sentence is the speaker's own ("This administration today, here and now,

@@ -129,7 +129,7 @@ export class TypedEvidence {
   relevant(except: Set<string> = new Set()): CitedPassage[] {
     const keys = new Set([...this.keyTerms].filter((term) => !except.has(term)));
     if (keys.size === 0) return this.passages;
-    // A speech's own words are its speaker's and of its year (issue 43): "How many new jobs did Bill
+    // A speech's own words are its speaker's and of its year: "How many new jobs did Bill
     // Clinton report in 1998?" is about "We have more than 14 million new jobs" in his 1998 address.
     const own = this.selfTerms();
     return this.passages.filter(

@@ -26,7 +26,7 @@ export function stringCandidates(field: Field, evidence: TypedEvidence): Found[]
     if (isUrlField(field)) return fromSources(evidence, (source) => source.url);
     if (isTitleField(field)) return fromSources(evidence, (source) => source.title);
     if (isDomainField(field)) return fromSources(evidence, (source) => source.domain);
-    // A name field holds a name, never a sentence (issue 43): "president" is who, not a sentence holding "President".
+    // A name field holds a name, never a sentence: "president" is who, not a sentence holding "President".
     if (isNameField(field) && !isAnswerField(field) && !isStatementList(field)) return names(field, evidence);
     const sentence = isAnswerField(field) || field.terms.length === 0;
     // The items of a list of findings, or of a list of answers, are the brief's statements.
