@@ -190,6 +190,7 @@ describe("the OpenAPI document as a reference", () => {
     expect(names).toEqual([
       "Research",
       "Collections",
+      "Monitors",
       "Credits",
       "API keys",
       "Billing",
@@ -214,9 +215,9 @@ describe("the OpenAPI document as a reference", () => {
     }
     for (const name of names) if (!used.has(name)) problems.push(`tag ${name}: no operation`);
     noProblems(problems);
-    // The public API reads first: every /v1 operation sits under one of the first three tags.
+    // The public API reads first: every /v1 operation sits under one of the first four tags.
     const publicTags = operations.filter(({ where }) => where.split(" ")[1]!.startsWith("/v1/")).map(({ operation }) => operation.tags[0]);
-    expect(new Set(publicTags)).toEqual(new Set(["Research", "Collections", "Credits"]));
+    expect(new Set(publicTags)).toEqual(new Set(["Research", "Collections", "Monitors", "Credits"]));
   });
 
   it("publishes the closed set of error codes, each with its HTTP status and meaning", () => {
@@ -279,6 +280,7 @@ describe("the reference pages: the public API apart from the dashboard's and the
       "research.failed",
       "research.cancelled",
       "webhook.test",
+      "monitor.changed",
     ]);
     expect(Object.keys(publicPart.components.securitySchemes)).toEqual(["apiKey"]);
     expect(publicPart.tags.map((tag: Schema) => tag.name)).not.toContain("Admin");

@@ -45,6 +45,9 @@ from .types import (
     IngestResult,
     JobEvent,
     ModePrice,
+    Monitor,
+    MonitorRun,
+    MonitorSchedule,
     ResearchLogRow,
     ResearchQuote,
     ResearchResult,
@@ -373,6 +376,82 @@ class AsyncCredits(_AsyncResource):
     @property
     def with_raw_response(self) -> "AsyncCredits":
         return AsyncCredits(self._client, raw=True)
+class AsyncMonitors(_AsyncResource):
+    """Questions researched again on a schedule, each run with what changed since the run before."""
+
+    @property
+    def with_raw_response(self) -> "AsyncMonitors":
+        return AsyncMonitors(self._client, raw=True)
+
+    async def create(
+        self,
+        question: str,
+        *,
+        schedule: MonitorSchedule,
+        mode: Optional[str] = None,
+        webhook_url: Optional[str] = None,
+        max_credits_per_run: Optional[int] = None,
+        collections: Optional[Sequence[str]] = None,
+        web: Optional[bool] = None,
+        include_domains: Optional[Sequence[str]] = None,
+        exclude_domains: Optional[Sequence[str]] = None,
+        timeout: Timeout = NOT_GIVEN,
+    ) -> Monitor:
+        """``schedule``: ``{"every": "6h"}`` (hours or days, 1h to 30d) or ``{"cron": "0 9 * * 1"}`` (UTC, at most hourly)."""
+        body = {
+            "question": question,
+            "schedule": schedule,
+            "mode": mode,
+            "webhook_url": webhook_url,
+            "max_credits_per_run": max_credits_per_run,
+            "collections": list(collections) if collections is not None else None,
+            "web": web,
+            "include_domains": list(include_domains) if include_domains is not None else None,
+            "exclude_domains": list(exclude_domains) if exclude_domains is not None else None,
+        }
+        return await self._call(_specs.monitors_create(body, timeout))
+
+    def list(self, *, limit: Optional[int] = None, offset: Optional[int] = None, timeout: Timeout = NOT_GIVEN) -> AsyncPaginator[Monitor]:
+        """Your monitors, newest first: a page; iterate it for all of them."""
+        base = {"limit": limit, "offset": offset}
+        return self._page(lambda paging: _specs.monitors_list({**base, **(paging or {})}, timeout))
+
+    async def get(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return await self._call(_specs.monitors_get(monitor_id, timeout))
+
+    async def update(
+        self,
+        monitor_id: str,
+        *,
+        status: Any = NOT_GIVEN,
+        schedule: Any = NOT_GIVEN,
+        webhook_url: Any = NOT_GIVEN,
+        max_credits_per_run: Any = NOT_GIVEN,
+        timeout: Timeout = NOT_GIVEN,
+    ) -> Monitor:
+        """``status="paused"`` pauses, ``status="active"`` resumes; ``None`` clears webhook_url or max_credits_per_run."""
+        changes = {"status": status, "schedule": schedule, "webhook_url": webhook_url, "max_credits_per_run": max_credits_per_run}
+        return await self._call(_specs.monitors_update(monitor_id, changes, timeout))
+
+    async def pause(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return await self.update(monitor_id, status="paused", timeout=timeout)
+
+    async def resume(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return await self.update(monitor_id, status="active", timeout=timeout)
+
+    async def delete(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Deleted:
+        return await self._call(_specs.monitors_delete(monitor_id, timeout))
+
+    def runs(self, monitor_id: str, *, limit: Optional[int] = None, offset: Optional[int] = None, timeout: Timeout = NOT_GIVEN) -> AsyncPaginator[MonitorRun]:
+        """The monitor's runs, newest first, each with its ``diff``: a page; iterate it for all of them."""
+        base = {"limit": limit, "offset": offset}
+        return self._page(lambda paging: _specs.monitors_runs(monitor_id, {**base, **(paging or {})}, timeout))
+
+    async def run(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> MonitorRun:
+        """Starts a run now: a research job charged as one (402 and the monitor paused when the balance does not cover it)."""
+        return await self._call(_specs.monitors_run(monitor_id, timeout))
+
+
 
     async def get(self, *, timeout: Timeout = NOT_GIVEN) -> BalanceDto:
         return await self._call(_specs.credits_get(timeout))
@@ -428,6 +507,7 @@ class AsyncDeepResearch:
         self.modes = AsyncModes(self._client)
         self.webhooks = AsyncWebhooks(self._client)
 
+        self.monitors = AsyncMonitors(self._client)
     @property
     def base_url(self) -> str:
         return self._client.config.base_url

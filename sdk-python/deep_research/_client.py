@@ -45,6 +45,9 @@ from .types import (
     IngestResult,
     JobEvent,
     ModePrice,
+    Monitor,
+    MonitorRun,
+    MonitorSchedule,
     ResearchLogRow,
     ResearchQuote,
     ResearchResult,
@@ -383,6 +386,82 @@ class Credits(_Resource):
     def with_raw_response(self) -> "Credits":
         return Credits(self._client, raw=True)
 
+class Monitors(_Resource):
+    """Questions researched again on a schedule, each run with what changed since the run before."""
+
+    @property
+    def with_raw_response(self) -> "Monitors":
+        return Monitors(self._client, raw=True)
+
+    def create(
+        self,
+        question: str,
+        *,
+        schedule: MonitorSchedule,
+        mode: Optional[str] = None,
+        webhook_url: Optional[str] = None,
+        max_credits_per_run: Optional[int] = None,
+        collections: Optional[Sequence[str]] = None,
+        web: Optional[bool] = None,
+        include_domains: Optional[Sequence[str]] = None,
+        exclude_domains: Optional[Sequence[str]] = None,
+        timeout: Timeout = NOT_GIVEN,
+    ) -> Monitor:
+        """``schedule``: ``{"every": "6h"}`` (hours or days, 1h to 30d) or ``{"cron": "0 9 * * 1"}`` (UTC, at most hourly)."""
+        body = {
+            "question": question,
+            "schedule": schedule,
+            "mode": mode,
+            "webhook_url": webhook_url,
+            "max_credits_per_run": max_credits_per_run,
+            "collections": list(collections) if collections is not None else None,
+            "web": web,
+            "include_domains": list(include_domains) if include_domains is not None else None,
+            "exclude_domains": list(exclude_domains) if exclude_domains is not None else None,
+        }
+        return self._call(_specs.monitors_create(body, timeout))
+
+    def list(self, *, limit: Optional[int] = None, offset: Optional[int] = None, timeout: Timeout = NOT_GIVEN) -> SyncPage[Monitor]:
+        """Your monitors, newest first: a page; iterate it for all of them."""
+        base = {"limit": limit, "offset": offset}
+        return self._page(lambda paging: _specs.monitors_list({**base, **(paging or {})}, timeout))
+
+    def get(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return self._call(_specs.monitors_get(monitor_id, timeout))
+
+    def update(
+        self,
+        monitor_id: str,
+        *,
+        status: Any = NOT_GIVEN,
+        schedule: Any = NOT_GIVEN,
+        webhook_url: Any = NOT_GIVEN,
+        max_credits_per_run: Any = NOT_GIVEN,
+        timeout: Timeout = NOT_GIVEN,
+    ) -> Monitor:
+        """``status="paused"`` pauses, ``status="active"`` resumes; ``None`` clears webhook_url or max_credits_per_run."""
+        changes = {"status": status, "schedule": schedule, "webhook_url": webhook_url, "max_credits_per_run": max_credits_per_run}
+        return self._call(_specs.monitors_update(monitor_id, changes, timeout))
+
+    def pause(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return self.update(monitor_id, status="paused", timeout=timeout)
+
+    def resume(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Monitor:
+        return self.update(monitor_id, status="active", timeout=timeout)
+
+    def delete(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> Deleted:
+        return self._call(_specs.monitors_delete(monitor_id, timeout))
+
+    def runs(self, monitor_id: str, *, limit: Optional[int] = None, offset: Optional[int] = None, timeout: Timeout = NOT_GIVEN) -> SyncPage[MonitorRun]:
+        """The monitor's runs, newest first, each with its ``diff``: a page; iterate it for all of them."""
+        base = {"limit": limit, "offset": offset}
+        return self._page(lambda paging: _specs.monitors_runs(monitor_id, {**base, **(paging or {})}, timeout))
+
+    def run(self, monitor_id: str, *, timeout: Timeout = NOT_GIVEN) -> MonitorRun:
+        """Starts a run now: a research job charged as one (402 and the monitor paused when the balance does not cover it)."""
+        return self._call(_specs.monitors_run(monitor_id, timeout))
+
+
     def get(self, *, timeout: Timeout = NOT_GIVEN) -> BalanceDto:
         """``{"credits", "usd"}``: what is left (credits reserved by running jobs already deducted)."""
         return self._call(_specs.credits_get(timeout))
@@ -453,6 +532,7 @@ class DeepResearch:
     @property
     def base_url(self) -> str:
         return self._client.config.base_url
+        self.monitors = Monitors(self._client)
 
     @property
     def max_retries(self) -> int:

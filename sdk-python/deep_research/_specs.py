@@ -113,3 +113,32 @@ def collections_document(collection_id: str, document_id: str, timeout: Timeout)
 
 def collections_delete_document(collection_id: str, document_id: str, timeout: Timeout) -> RequestSpec:
     return RequestSpec("DELETE", f"/v1/collections/{_id(collection_id)}/documents/{_id(document_id)}", timeout=timeout)
+
+
+def monitors_create(body: Mapping[str, Any], timeout: Timeout) -> RequestSpec:
+    return RequestSpec("POST", "/v1/monitors", json=clean(body), timeout=timeout)
+
+
+def monitors_list(query: Mapping[str, Any], timeout: Timeout) -> RequestSpec:
+    return RequestSpec("GET", "/v1/monitors", params=clean(query), timeout=timeout)
+
+
+def monitors_get(monitor_id: str, timeout: Timeout) -> RequestSpec:
+    return RequestSpec("GET", f"/v1/monitors/{_id(monitor_id)}", timeout=timeout)
+
+
+def monitors_update(monitor_id: str, changes: Mapping[str, Any], timeout: Timeout) -> RequestSpec:
+    body = {k: v for k, v in changes.items() if v is not NOT_GIVEN}
+    return RequestSpec("PATCH", f"/v1/monitors/{_id(monitor_id)}", json=body, timeout=timeout)
+
+
+def monitors_delete(monitor_id: str, timeout: Timeout) -> RequestSpec:
+    return RequestSpec("DELETE", f"/v1/monitors/{_id(monitor_id)}", timeout=timeout)
+
+
+def monitors_runs(monitor_id: str, query: Mapping[str, Any], timeout: Timeout) -> RequestSpec:
+    return RequestSpec("GET", f"/v1/monitors/{_id(monitor_id)}/runs", params=clean(query), timeout=timeout)
+
+
+def monitors_run(monitor_id: str, timeout: Timeout) -> RequestSpec:
+    return RequestSpec("POST", f"/v1/monitors/{_id(monitor_id)}/run", timeout=timeout)

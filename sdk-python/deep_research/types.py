@@ -35,6 +35,16 @@ __all__ = [
     "JobStatusEvent",
     "JobStatusEventData",
     "ModePrice",
+    "Monitor",
+    "MonitorCreate",
+    "MonitorDeleted",
+    "MonitorDiff",
+    "MonitorDiffAnswer",
+    "MonitorRun",
+    "MonitorSchedule",
+    "MonitorScheduleSet",
+    "MonitorSource",
+    "MonitorUpdate",
     "Progress",
     "ResearchEvent",
     "ResearchLogRow",
@@ -294,6 +304,113 @@ class ResearchLogRow(TypedDict):
 
     id: str
     created_at: str
+class Monitor(TypedDict):
+    """A question researched again on a schedule."""
+
+    id: str
+    question: str
+    mode: str
+    include_domains: Optional[List[str]]
+    exclude_domains: Optional[List[str]]
+    collections: Optional[List[str]]
+    web: bool
+    schedule: "MonitorScheduleSet"
+    webhook_url: Optional[str]
+    max_credits_per_run: Optional[int]
+    credits_per_run: int
+    status: Literal["active", "paused"]
+    paused_reason: Optional[str]
+    next_run_at: Optional[str]
+    last_run_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class MonitorCreate(TypedDict):
+    """A question to research again on a schedule, and where to say what changed. Unknown fields are rejected (400)."""
+
+    question: str
+    mode: NotRequired[Literal["lite", "standard", "pro", "max"]]
+    include_domains: NotRequired[List[str]]
+    exclude_domains: NotRequired[List[str]]
+    collections: NotRequired[List[str]]
+    web: NotRequired[bool]
+    schedule: "MonitorSchedule"
+    webhook_url: NotRequired[Optional[str]]
+    max_credits_per_run: NotRequired[Optional[int]]
+
+
+class MonitorDeleted(TypedDict):
+    """A monitor deleted."""
+
+    deleted: Literal[True]
+
+
+class MonitorDiffAnswer(TypedDict):
+    """The short answer before and now (`answer.text` of each result; null when a run stated none), and whether it changed."""
+
+    changed: bool
+    previous: Optional[str]
+    current: Optional[str]
+
+
+class MonitorDiff(TypedDict):
+    """What changed between two succeeded runs of a monitor."""
+
+    previous_run_id: str
+    changed: bool
+    sources_added: List["MonitorSource"]
+    sources_removed: List["MonitorSource"]
+    answer: MonitorDiffAnswer
+    claims_added: List[str]
+    claims_withdrawn: List[str]
+
+
+class MonitorRun(TypedDict):
+    """One run of a monitor: a research job and what changed since the run before."""
+
+    id: str
+    monitor_id: str
+    job_id: str
+    trigger: Literal["schedule", "manual"]
+    status: Literal["running", "succeeded", "failed", "cancelled"]
+    credits_charged: Optional[int]
+    changed: Optional[bool]
+    diff: Optional["MonitorDiff"]
+    created_at: str
+    finished_at: Optional[str]
+
+
+class MonitorSchedule(TypedDict):
+    """Exactly one of `every` or `cron`."""
+
+    every: NotRequired[str]
+    cron: NotRequired[str]
+
+
+class MonitorScheduleSet(TypedDict):
+    """The schedule: one of the two is set, the other null."""
+
+    every: Optional[str]
+    cron: Optional[str]
+
+
+class MonitorSource(TypedDict):
+    """A source of a run, by URL."""
+
+    url: str
+    title: str
+
+
+class MonitorUpdate(TypedDict):
+    """What to change; at least one field. Unknown fields are rejected (400)."""
+
+    status: NotRequired[Literal["active", "paused"]]
+    schedule: NotRequired["MonitorSchedule"]
+    webhook_url: NotRequired[Optional[str]]
+    max_credits_per_run: NotRequired[Optional[int]]
+
+
     status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
     question: str
     credits_charged: int

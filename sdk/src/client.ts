@@ -1,5 +1,6 @@
 import { ApiPromise, mapData } from "./api-promise.js";
 import { Collections } from "./collections.js";
+import { Monitors } from "./monitors.js";
 import { DeepResearchError } from "./errors.js";
 import { Http, type HttpOptions, type RequestOptions } from "./http.js";
 import { type JobListQuery, Jobs } from "./jobs.js";
@@ -35,12 +36,14 @@ export type DeepResearchOptions = HttpOptions;
 export class DeepResearch {
   readonly collections: Collections;
   readonly jobs: Jobs;
+  readonly monitors: Monitors;
   private readonly http: Http;
 
   constructor(options: DeepResearchOptions = {}) {
     this.http = new Http(options);
     this.collections = new Collections(this.http);
     this.jobs = new Jobs(this.http);
+    this.monitors = new Monitors(this.http);
   }
 
   get baseUrl(): string {

@@ -1,6 +1,7 @@
 export { DeepResearch, type DeepResearchOptions } from "./client.js";
 export { ApiPromise, type WithResponse } from "./api-promise.js";
 export { Collections, type UploadFile } from "./collections.js";
+export { Monitors } from "./monitors.js";
 export {
   AuthenticationError,
   ConflictError,

@@ -63,6 +63,38 @@ for await (const collection of client.collections.list()) console.log(collection
 await client.collections.upload("COLLECTION_ID", [{ name: "notes.md", data: "# Notes\\n…" }]);
 await client.collections.addDocuments("COLLECTION_ID", [{ title: "Memo", text: "…" }]);
 const answer = await client.research("What did the board decide?", { collections: ["COLLECTION_ID"] });`,
+  "post /v1/monitors": `${SETUP}
+
+// Researched again every day; monitor.changed is POSTed to the webhook only when something changed.
+const monitor = await client.monitors.create({
+  question: "Which countries have approved the R21 malaria vaccine?",
+  mode: "standard",
+  schedule: { every: "1d" },
+  webhook_url: "https://example.com/hooks/monitor",
+});`,
+  "get /v1/monitors": `${SETUP}
+
+for await (const monitor of client.monitors.list()) console.log(monitor.id, monitor.status, monitor.next_run_at);`,
+  "get /v1/monitors/{id}": `${SETUP}
+
+const monitor = await client.monitors.get("MONITOR_ID");
+if (monitor.status === "paused") console.log(monitor.paused_reason);`,
+  "patch /v1/monitors/{id}": `${SETUP}
+
+await client.monitors.pause("MONITOR_ID");
+await client.monitors.update("MONITOR_ID", { status: "active", schedule: { cron: "0 9 * * 1-5" } });`,
+  "delete /v1/monitors/{id}": `${SETUP}
+
+await client.monitors.delete("MONITOR_ID");`,
+  "get /v1/monitors/{id}/runs": `${SETUP}
+
+for await (const run of client.monitors.runs("MONITOR_ID")) {
+  if (run.diff?.changed) console.log(run.created_at, run.diff.sources_added, run.diff.answer);
+}`,
+  "post /v1/monitors/{id}/run": `${SETUP}
+
+const run = await client.monitors.run("MONITOR_ID"); // a research job, charged as one
+const job = await client.get(run.job_id);`,
   "delete /v1/collections/{id}": `${SETUP}
 
 await client.collections.delete("COLLECTION_ID");`,
@@ -150,6 +182,40 @@ client.collections.delete("COLLECTION_ID")`,
 /** Adds each operation's TypeScript and Python samples (x-codeSamples) to the document's paths. */
 export function attachCodeSamples(paths: Record<string, Record<string, Record<string, unknown>>>): void {
   for (const [path, item] of Object.entries(paths)) {
+  "post /v1/monitors": `${PYTHON_SETUP}
+
+# Researched again every day; monitor.changed is POSTed to the webhook only when something changed.
+monitor = client.monitors.create(
+    "Which countries have approved the R21 malaria vaccine?",
+    mode="standard",
+    schedule={"every": "1d"},
+    webhook_url="https://example.com/hooks/monitor",
+)`,
+  "get /v1/monitors": `${PYTHON_SETUP}
+
+for monitor in client.monitors.list():
+    print(monitor["id"], monitor["status"], monitor["next_run_at"])`,
+  "get /v1/monitors/{id}": `${PYTHON_SETUP}
+
+monitor = client.monitors.get("MONITOR_ID")
+if monitor["status"] == "paused":
+    print(monitor["paused_reason"])`,
+  "patch /v1/monitors/{id}": `${PYTHON_SETUP}
+
+client.monitors.pause("MONITOR_ID")
+client.monitors.update("MONITOR_ID", status="active", schedule={"cron": "0 9 * * 1-5"})`,
+  "delete /v1/monitors/{id}": `${PYTHON_SETUP}
+
+client.monitors.delete("MONITOR_ID")`,
+  "get /v1/monitors/{id}/runs": `${PYTHON_SETUP}
+
+for run in client.monitors.runs("MONITOR_ID"):
+    if run["diff"] and run["diff"]["changed"]:
+        print(run["created_at"], run["diff"]["sources_added"], run["diff"]["answer"])`,
+  "post /v1/monitors/{id}/run": `${PYTHON_SETUP}
+
+run = client.monitors.run("MONITOR_ID")  # a research job, charged as one
+job = client.research.get(run["job_id"])`,
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method} ${path}`;
       const samples = [

@@ -10,7 +10,9 @@ const tags = ["Monitors"];
 const security = API_KEY_SECURITY;
 export const v1MonitorRoutes = createRouter();
 
-const Deleted = z.object({ deleted: z.literal(true) }).openapi("MonitorDeleted", { description: "A monitor deleted." });
+const Deleted = z
+  .object({ deleted: z.literal(true).openapi({ description: "Always true: the monitor is gone." }) })
+  .openapi("MonitorDeleted", { description: "A monitor deleted." });
 
 v1MonitorRoutes.openapi(
   createRoute({

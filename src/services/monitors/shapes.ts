@@ -58,7 +58,12 @@ export const MonitorUpdateSchema = z
   .openapi("MonitorUpdate", { description: "What to change; at least one field. Unknown fields are rejected (400)." });
 export type MonitorUpdate = z.infer<typeof MonitorUpdateSchema>;
 
-const Source = z.object({ url: z.string(), title: z.string() }).openapi("MonitorSource", { description: "A source of a run, by URL." });
+const Source = z
+  .object({
+    url: z.string().openapi({ description: "The source's URL (what runs are compared by)." }),
+    title: z.string().openapi({ description: "Its title." }),
+  })
+  .openapi("MonitorSource", { description: "A source of a run, by URL." });
 
 export const MonitorDiffDto = z
   .object({
@@ -68,9 +73,9 @@ export const MonitorDiffDto = z
     sources_removed: z.array(Source).openapi({ description: "Sources the previous run cited that this one does not." }),
     answer: z
       .object({
-        changed: z.boolean(),
-        previous: z.string().nullable(),
-        current: z.string().nullable(),
+        changed: z.boolean().openapi({ description: "True when the short answer differs (compared trimmed, in lower case)." }),
+        previous: z.string().nullable().openapi({ description: "The previous run's short answer (null: it stated none)." }),
+        current: z.string().nullable().openapi({ description: "This run's short answer (null: it states none)." }),
       })
       .openapi({ description: "The short answer before and now (`answer.text` of each result; null when a run stated none), and whether it changed." }),
     claims_added: z.array(z.string()).openapi({
@@ -82,36 +87,41 @@ export const MonitorDiffDto = z
 
 export const MonitorDto = z
   .object({
-    id: z.string(),
-    question: z.string(),
-    mode: z.string(),
-    include_domains: z.array(z.string()).nullable(),
-    exclude_domains: z.array(z.string()).nullable(),
-    collections: z.array(z.string()).nullable(),
-    web: z.boolean(),
-    schedule: z.object({ every: z.string().nullable(), cron: z.string().nullable() }).openapi({ description: "The schedule: one of the two is set." }),
-    webhook_url: z.string().nullable(),
-    max_credits_per_run: z.int().nullable(),
+    id: z.string().openapi({ description: "The monitor's id (a UUID)." }),
+    question: z.string().openapi({ description: "The question each run researches." }),
+    mode: z.string().openapi({ description: "The mode of each run's research job (it fixes the price)." }),
+    include_domains: z.array(z.string()).nullable().openapi({ description: "Each run searches only these domains (null: no restriction)." }),
+    exclude_domains: z.array(z.string()).nullable().openapi({ description: "Each run never uses these domains (null: none)." }),
+    collections: z.array(z.string()).nullable().openapi({ description: "Each run searches these collections of yours (null: the default search space)." }),
+    web: z.boolean().openapi({ description: "With `collections`: whether runs also search the default search space." }),
+    schedule: z
+      .object({
+        every: z.string().nullable().openapi({ description: "`6h`, `2d`: every N hours or days (null when `cron` is set)." }),
+        cron: z.string().nullable().openapi({ description: "A five-field cron expression, UTC (null when `every` is set)." }),
+      })
+      .openapi("MonitorScheduleSet", { description: "The schedule: one of the two is set, the other null." }),
+    webhook_url: z.string().nullable().openapi({ description: "Where `monitor.changed` is POSTed (null: no webhook)." }),
+    max_credits_per_run: z.int().nullable().openapi({ description: "The most one run may cost (null: the mode's price)." }),
     credits_per_run: z.int().openapi({ description: "What each run reserves (and at most costs): the mode's price, or `max_credits_per_run` in max mode." }),
-    status: z.enum(MONITOR_STATUSES),
+    status: z.enum(MONITOR_STATUSES).openapi({ description: "`active` (runs on its schedule) or `paused` (see `paused_reason`)." }),
     paused_reason: z.string().nullable().openapi({
       description:
         "Why it is paused: `paused_by_owner`, or what refused its last run and paused it: `insufficient_credits` (the balance did not cover a run; nothing was charged), `email_not_verified`, `account_suspended`, `not_found` (a collection it searches is gone), `invalid_request`. Null while active.",
     }),
     next_run_at: z.string().nullable().openapi({ description: "When the next run is due (UTC; runs start within a minute of it). Null while paused." }),
-    last_run_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    last_run_at: z.string().nullable().openapi({ description: "When its last run started (UTC; null: never run)." }),
+    created_at: z.string().openapi({ description: "When it was created (UTC)." }),
+    updated_at: z.string().openapi({ description: "When it was last changed (UTC)." }),
   })
   .openapi("Monitor", { description: "A question researched again on a schedule." });
 export type MonitorDto = z.infer<typeof MonitorDto>;
 
 export const MonitorRunDto = z
   .object({
-    id: z.string(),
-    monitor_id: z.string(),
+    id: z.string().openapi({ description: "The run's id (a UUID)." }),
+    monitor_id: z.string().openapi({ description: "The monitor it belongs to." }),
     job_id: z.string().openapi({ description: "The research job of this run (`GET /v1/research/{id}` reads it)." }),
-    trigger: z.enum(["schedule", "manual"]),
+    trigger: z.enum(["schedule", "manual"]).openapi({ description: "`schedule`, or `manual` (`POST /v1/monitors/{id}/run`)." }),
     status: z.enum(MONITOR_RUN_STATUSES).openapi({ description: "`running` until its job ends, then the job's status." }),
     credits_charged: z.int().nullable().openapi({ description: "What its job cost (null while running)." }),
     changed: z
@@ -121,15 +131,15 @@ export const MonitorRunDto = z
     diff: z
       .union([MonitorDiffDto, z.null()])
       .openapi({ description: "What changed (null: running, failed, or the monitor's first succeeded run, which is the baseline)." }),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
+    created_at: z.string().openapi({ description: "When it started (UTC)." }),
+    finished_at: z.string().nullable().openapi({ description: "When its job ended and the run was settled (UTC; null while running)." }),
   })
   .openapi("MonitorRun", { description: "One run of a monitor: a research job and what changed since the run before." });
 export type MonitorRunDto = z.infer<typeof MonitorRunDto>;
 
 export const MonitorChangedEventData = z.object({
-  monitor_id: z.string(),
-  run_id: z.string(),
-  question: z.string(),
+  monitor_id: z.string().openapi({ description: "The monitor." }),
+  run_id: z.string().openapi({ description: "The run that found the change (`GET /v1/monitors/{id}/runs` lists it)." }),
+  question: z.string().openapi({ description: "The monitor's question." }),
   diff: MonitorDiffDto,
 });
