@@ -49,6 +49,7 @@ from .types import (
     MonitorRun,
     MonitorSchedule,
     ResearchLogRow,
+    ResearchPlan,
     ResearchQuote,
     ResearchResult,
     WebhookDelivery,
@@ -194,6 +195,9 @@ class AsyncResearch(_AsyncResource):
 
     async def quote(self, question: str, *, timeout: Timeout = NOT_GIVEN, **options: Unpack[ResearchOptions]) -> ResearchQuote:
         return await self._call(_specs.research_quote(research_body(question, **body_options(options)), timeout))
+
+    async def plan(self, question: str, *, timeout: Timeout = NOT_GIVEN, **options: Unpack[ResearchOptions]) -> ResearchPlan:
+        return await self._call(_specs.research_plan(research_body(question, **body_options(options)), timeout))
 
     async def get(self, job_id: str, *, timeout: Timeout = NOT_GIVEN) -> ResearchResult:
         return await self._call(_specs.research_get(job_id, timeout))

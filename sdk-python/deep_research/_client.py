@@ -49,6 +49,7 @@ from .types import (
     MonitorRun,
     MonitorSchedule,
     ResearchLogRow,
+    ResearchPlan,
     ResearchQuote,
     ResearchResult,
     WebhookDelivery,
@@ -183,6 +184,12 @@ class Research(_Resource):
         """What submitting the same request would reserve, charge at most and run within, and
         whether the balance covers it now; nothing is reserved, written or charged."""
         return self._call(_specs.research_quote(research_body(question, **body_options(options)), timeout))
+
+    def plan(self, question: str, *, timeout: Timeout = NOT_GIVEN, **options: Unpack[ResearchOptions]) -> ResearchPlan:
+        """The plan submitting the same request would run (sub-questions, first-wave queries, envelope,
+        quote) and its ``plan_id``; free, nothing runs. Edit it and run it with ``plan_id``, ``queries``
+        and ``sub_questions``; a plan runs once and expires an hour after it was made."""
+        return self._call(_specs.research_plan(research_body(question, **body_options(options)), timeout))
 
     def get(self, job_id: str, *, timeout: Timeout = NOT_GIVEN) -> ResearchResult:
         """A job as it is now: status, and once finished its brief, sources, cost and charge."""

@@ -319,6 +319,9 @@ def research_body(
     webhook_events: Optional[Sequence[str]] = None,
     include_sources: bool = True,
     async_: Optional[bool] = None,
+    plan_id: Optional[str] = None,
+    queries: Optional[Sequence[str]] = None,
+    sub_questions: Optional[Sequence[str]] = None,
 ) -> Dict[str, Any]:
     """The REST body of a research request (``async_`` is the field ``async``)."""
     body: Dict[str, Any] = {"question": question, "mode": mode, "include_sources": include_sources}
@@ -333,6 +336,9 @@ def research_body(
         "webhook_url": webhook_url,
         "webhook_events": list(webhook_events) if webhook_events is not None else None,
         "async": async_,
+        "plan_id": plan_id,
+        "queries": list(queries) if queries is not None else None,
+        "sub_questions": list(sub_questions) if sub_questions is not None else None,
     }
     body.update({k: v for k, v in optional.items() if v is not None})
     return body

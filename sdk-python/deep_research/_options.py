@@ -25,6 +25,12 @@ class ResearchOptions(TypedDict, total=False):
     include_sources: bool
     async_: bool
     """Force a 202 (follow the job) even for a short job."""
+    plan_id: str
+    """Run a reviewed plan (``plan()``'s ``plan_id``, made for the same question and mode): its first wave searches exactly its queries."""
+    queries: List[str]
+    """With ``plan_id``: the first wave's searches as you edited them (1 to the plan's ``max_queries``)."""
+    sub_questions: List[str]
+    """With ``plan_id``: the plan's sub-questions as you edited them (at most 8)."""
 
 
 def body_options(options: Dict[str, Any]) -> Dict[str, Any]:

@@ -20,6 +20,10 @@ def research_quote(body: Dict[str, Any], timeout: Timeout) -> RequestSpec:
     return RequestSpec("POST", "/v1/research/quote", json=body, timeout=timeout)
 
 
+def research_plan(body: Dict[str, Any], timeout: Timeout) -> RequestSpec:
+    return RequestSpec("POST", "/v1/research/plan", json=body, timeout=timeout)
+
+
 def research_get(job_id: str, timeout: Timeout) -> RequestSpec:
     return RequestSpec("GET", f"/v1/research/{_id(job_id)}", timeout=timeout)
 

@@ -14,6 +14,7 @@ import type {
   ResearchEvent,
   ResearchLogRow,
   ResearchQuote,
+  ResearchPlan,
   ResearchResult,
   CancelResult,
   WebhookDelivery,
@@ -86,6 +87,15 @@ export class DeepResearch {
    */
   quote(question: string, options: QuoteOptions = {}): ApiPromise<ResearchQuote> {
     return this.http.request(options, (init) => this.http.api.POST("/v1/research/quote", { body: researchBody(question, options), ...init }));
+  }
+
+  /**
+   * The plan submitting the same question and options would run (sub-questions, first-wave
+   * queries, envelope, quote) and its `plan_id`; free, nothing runs. Edit it and run it with
+   * `{ planId, queries, subQuestions }` on submit() or research(); a plan runs once and expires in an hour.
+   */
+  plan(question: string, options: QuoteOptions = {}): ApiPromise<ResearchPlan> {
+    return this.http.request(options, (init) => this.http.api.POST("/v1/research/plan", { body: researchBody(question, options), ...init }));
   }
 
   /** A job as it is now: status, and once finished its brief, sources, cost and charge. */

@@ -24,6 +24,12 @@ export interface ResearchInput {
   /** Which events to POST to `webhookUrl` (default: one `research.completed` for any terminal status). */
   webhookEvents?: WebhookEventName[];
   includeSources?: boolean;
+  /** Run a reviewed plan (`plan()`'s `plan_id`, made for the same question and mode): its first wave searches exactly its queries. */
+  planId?: string;
+  /** With `planId`: the plan's first-wave searches as you edited them (1 to the mode's `max_queries`). */
+  queries?: string[];
+  /** With `planId`: the plan's sub-questions as you edited them (at most 8). */
+  subQuestions?: string[];
   /** Force a 202 (follow the job) even for a short job. */
   async?: boolean;
 }
@@ -65,6 +71,9 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
     ...(input.webhookUrl && { webhook_url: input.webhookUrl }),
     ...(input.webhookEvents && { webhook_events: input.webhookEvents }),
     ...(input.async !== undefined && { async: input.async }),
+    ...(input.planId && { plan_id: input.planId }),
+    ...(input.queries && { queries: input.queries }),
+    ...(input.subQuestions && { sub_questions: input.subQuestions }),
   };
 }
 

@@ -12,6 +12,8 @@ export type CancelResult = Schemas["CancelResult"];
 export type CancelOutcome = CancelResult["cancel_outcome"];
 export type AsyncAccepted = Schemas["AsyncAccepted"];
 export type ResearchQuote = Schemas["ResearchQuote"];
+/** The plan a submit would run (`plan()`): review and edit it, then run it with `planId`. */
+export type ResearchPlan = Schemas["ResearchPlan"];
 export type ResearchRequest = Schemas["ResearchRequest"];
 export type ResearchMode = ResearchRequest["mode"];
 export type JobStatus = Schemas["ResearchResult"]["status"];

@@ -24,6 +24,18 @@ result.sources.forEach((source, i) => console.log(\`[\${i + 1}] \${source.title}
 // What the same submit would reserve and run within, and whether the balance covers it; nothing runs.
 const quote = await client.quote("How did presidents describe tariffs in the 19th century?", { mode: "pro" });
 if (!quote.covered) console.log(quote.insufficient_credits);`,
+  "post /v1/research/plan": `${SETUP}
+
+// The plan the job would run (free, nothing runs): review and edit it, then run exactly that plan.
+const question = "What ended the Nullification Crisis?";
+const plan = await client.plan(question, { mode: "standard" });
+console.log(plan.sub_questions, plan.queries, plan.quote.max_charge_credits);
+const result = await client.research(question, {
+  mode: "standard",
+  planId: plan.plan_id,
+  queries: [...plan.queries.slice(0, plan.max_queries - 1), "Compromise Tariff of 1833"],
+});
+console.log(result.brief);`,
   "get /v1/research": `${SETUP}
 
 const firstPage = await client.jobs.list({ status: "succeeded", limit: 20 });
@@ -129,6 +141,15 @@ for n, source in enumerate(result["sources"], start=1):
 quote = client.research.quote("How did presidents describe tariffs in the 19th century?", mode="pro")
 if not quote["covered"]:
     print(quote["insufficient_credits"])`,
+  "post /v1/research/plan": `${PYTHON_SETUP}
+
+# The plan the job would run (free, nothing runs): review and edit it, then run exactly that plan.
+question = "What ended the Nullification Crisis?"
+plan = client.research.plan(question, mode="standard")
+print(plan["sub_questions"], plan["queries"], plan["quote"]["max_charge_credits"])
+queries = plan["queries"][: plan["max_queries"] - 1] + ["Compromise Tariff of 1833"]
+result = client.research.run(question, mode="standard", plan_id=plan["plan_id"], queries=queries)
+print(result["brief"])`,
   "get /v1/research": `${PYTHON_SETUP}
 
 first_page = client.research.list(status="succeeded", limit=20).data
