@@ -18,6 +18,8 @@ class ResearchOptions(TypedDict, total=False):
     """Search these collections of yours instead of the default search space."""
     web: bool
     """With ``collections``: search the default space as well."""
+    previous_job_id: str
+    """A follow-up of one of your succeeded jobs: it starts from that job's sources (never read again), searches only for what the question adds, and is priced by what it adds (``quote`` says so)."""
     response_schema: Mapping[str, Any]
     """A JSON Schema: the result's ``typed`` is an object that follows it."""
     webhook_url: str

@@ -48,8 +48,11 @@ __all__ = [
     "Progress",
     "ResearchEvent",
     "ResearchLogRow",
+    "ResearchPlan",
+    "ResearchPlanEnvelope",
     "ResearchQuote",
     "ResearchQuoteEnvelope",
+    "ResearchQuoteFollowUp",
     "ResearchRequest",
     "ResearchResult",
     "ShortAnswer",
@@ -97,6 +100,8 @@ class CancelResult(TypedDict):
     error: Optional[str]
     latency_ms: Optional[int]
     wave_count: Optional[int]
+    previous_job_id: Optional[str]
+    thread: List[str]
     partial: bool
     cancel_outcome: Literal["cancelled", "already_finished"]
     cancel_message: str
@@ -105,7 +110,7 @@ class CancelResult(TypedDict):
 class ChargeBasis(TypedDict):
     """Why a job was charged what it was: the rule applied and a sentence with the figures."""
 
-    rule: Literal["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded"]
+    rule: Literal["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded", "follow_up"]
     reason: str
 
 
@@ -299,11 +304,6 @@ class ModePrice(TypedDict):
     async_by_default: bool
 
 
-class ResearchLogRow(TypedDict):
-    """A research job in a list: its figures, without the brief."""
-
-    id: str
-    created_at: str
 class Monitor(TypedDict):
     """A question researched again on a schedule."""
 
@@ -411,6 +411,11 @@ class MonitorUpdate(TypedDict):
     max_credits_per_run: NotRequired[Optional[int]]
 
 
+class ResearchLogRow(TypedDict):
+    """A research job in a list: its figures, without the brief."""
+
+    id: str
+    created_at: str
     status: Literal["pending", "running", "succeeded", "failed", "cancelled"]
     question: str
     credits_charged: int
@@ -421,6 +426,31 @@ class MonitorUpdate(TypedDict):
     wave_count: Optional[int]
 
 
+class ResearchPlanEnvelope(TypedDict):
+    """The limits the job would run within."""
+
+    max_waves: int
+    max_searches: int
+    max_pages: int
+    max_wallclock_secs: int
+
+
+class ResearchPlan(TypedDict):
+    """The plan a research job would run, to review and edit before running it. Making it charged nothing."""
+
+    plan_id: str
+    question: str
+    mode: Literal["lite", "standard", "pro", "max"]
+    planner: Literal["engine", "model"]
+    sub_questions: List[str]
+    queries: List[str]
+    max_queries: int
+    envelope: ResearchPlanEnvelope
+    quote: "ResearchQuote"
+    created_at: str
+    expires_at: str
+
+
 class ResearchQuoteEnvelope(TypedDict):
     """The limits the job would run within."""
 
@@ -428,6 +458,17 @@ class ResearchQuoteEnvelope(TypedDict):
     max_searches: int
     max_pages: int
     max_wallclock_secs: int
+
+
+class ResearchQuoteFollowUp(TypedDict):
+    """With `previous_job_id`: how the follow-up is priced. It starts from the previous job's evidence (never read again) and pays a quarter of the mode's price plus its own metered work, at most `credits_reserved`. Null for a request that follows no job."""
+
+    previous_job_id: str
+    thread: List[str]
+    fresh_credits: int
+    base_credits: Optional[int]
+    max_work_credits: Optional[int]
+    reason: str
 
 
 class ResearchQuote(TypedDict):
@@ -443,10 +484,11 @@ class ResearchQuote(TypedDict):
     balance_credits: int
     covered: bool
     covered_by: Optional[Literal["balance", "plan_overage"]]
+    follow_up: Optional[ResearchQuoteFollowUp]
     insufficient_credits: Optional[str]
 
 
-ResearchRequest = TypedDict("ResearchRequest", {"question": str, "mode": NotRequired[Literal["lite", "standard", "pro", "max"]], "max_credits": NotRequired[Optional[int]], "max_wallclock_secs": NotRequired[Optional[int]], "response_schema": NotRequired[Optional[Dict[str, Any]]], "include_sources": NotRequired[bool], "async": NotRequired[bool], "webhook_url": NotRequired[Optional[str]], "webhook_events": NotRequired[List[Literal["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"]]], "include_domains": NotRequired[List[str]], "exclude_domains": NotRequired[List[str]], "collections": NotRequired[List[str]], "web": NotRequired[bool]})
+ResearchRequest = TypedDict("ResearchRequest", {"question": str, "mode": NotRequired[Literal["lite", "standard", "pro", "max"]], "max_credits": NotRequired[Optional[int]], "max_wallclock_secs": NotRequired[Optional[int]], "response_schema": NotRequired[Optional[Dict[str, Any]]], "include_sources": NotRequired[bool], "async": NotRequired[bool], "webhook_url": NotRequired[Optional[str]], "webhook_events": NotRequired[List[Literal["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled"]]], "include_domains": NotRequired[List[str]], "exclude_domains": NotRequired[List[str]], "collections": NotRequired[List[str]], "web": NotRequired[bool], "previous_job_id": NotRequired[str], "plan_id": NotRequired[str], "sub_questions": NotRequired[List[str]], "queries": NotRequired[List[str]]})
 """A research question and how to research it. Unknown fields are rejected (400)."""
 
 
@@ -469,6 +511,8 @@ class ResearchResult(TypedDict):
     error: Optional[str]
     latency_ms: Optional[int]
     wave_count: Optional[int]
+    previous_job_id: Optional[str]
+    thread: List[str]
     partial: bool
 
 
@@ -490,6 +534,7 @@ class SourceDto(TypedDict):
     published_at: NotRequired[str]
     author: NotRequired[str]
     summary: NotRequired[Optional[str]]
+    from_job_id: NotRequired[str]
 
 
 class UpdateCollectionRequest(TypedDict):

@@ -17,6 +17,12 @@ export interface ResearchInput {
   collections?: string[];
   /** With `collections`: search the default space as well. */
   web?: boolean;
+  /**
+   * A follow-up: the id of one of your succeeded jobs. The job starts from that job's sources and
+   * passages (never read again), searches only for what the question adds, and is priced by what it
+   * adds (`quote()` says so); its result's `thread` lists the jobs before it.
+   */
+  previousJobId?: string;
   /** A JSON Schema: the result's `typed` is an object that follows it. */
   responseSchema?: Record<string, unknown>;
   /** Where the service POSTs the signed final result (the job is then asynchronous). */
@@ -67,6 +73,7 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
     ...(input.excludeDomains && { exclude_domains: input.excludeDomains }),
     ...(input.collections && { collections: input.collections }),
     ...(input.web !== undefined && { web: input.web }),
+    ...(input.previousJobId && { previous_job_id: input.previousJobId }),
     ...(input.responseSchema && { response_schema: input.responseSchema }),
     ...(input.webhookUrl && { webhook_url: input.webhookUrl }),
     ...(input.webhookEvents && { webhook_events: input.webhookEvents }),

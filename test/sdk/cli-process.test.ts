@@ -59,6 +59,8 @@ const FINISHED: ResearchResult = {
   error: null,
   latency_ms: 1000,
   wave_count: 2,
+  previous_job_id: null,
+  thread: [],
   partial: false,
 };
 

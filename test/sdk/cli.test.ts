@@ -95,6 +95,8 @@ const RESULT: ResearchResult = {
   error: null,
   latency_ms: 1000,
   wave_count: 1,
+  previous_job_id: null,
+  thread: [],
   partial: false,
 };
 
@@ -213,6 +215,7 @@ describe("the CLI's quote", () => {
     balance_credits: 1,
     covered: false,
     covered_by: null,
+    follow_up: null,
     insufficient_credits: "This max job needs 40 credits; the balance is 1.",
   };
 

@@ -20,6 +20,8 @@ const job = (status: ResearchResult["status"], credits = 0): ResearchResult => (
   error: null,
   latency_ms: null,
   wave_count: null,
+  previous_job_id: null,
+  thread: [],
   partial: false,
 });
 

@@ -83,6 +83,8 @@ const result = (overrides: Partial<ResearchResult> = {}): ResearchResult => ({
   error: null,
   latency_ms: 40_000,
   wave_count: 2,
+  previous_job_id: null,
+  thread: [],
   partial: false,
   ...overrides,
 });

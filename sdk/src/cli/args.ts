@@ -26,6 +26,8 @@ Research options:
       --schema <file.json>   a JSON Schema: the answer is an object that follows it (printed as JSON)
       --collection <id>      search this collection of yours (repeatable)
       --web                  with --collection: search the default space as well
+      --previous-job <id>    a follow-up of that finished job: starts from its sources (never read
+                             again), searches only what the question adds, costs less
       --include-domain <d>   only sources from this domain (repeatable)
       --exclude-domain <d>   never sources from this domain (repeatable)
       --webhook <url>        the service also POSTs the signed result there
@@ -68,6 +70,8 @@ export type Command =
       schemaFile?: string;
       collections: string[];
       web: boolean;
+      /** A follow-up of this job (previous_job_id). */
+      previousJob?: string;
       includeDomains: string[];
       excludeDomains: string[];
       webhookUrl?: string;
@@ -82,7 +86,19 @@ export class UsageError extends Error {
 }
 
 const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help"]);
-const RESEARCH_ONLY = ["mode", "max-credits", "schema", "collection", "web", "include-domain", "exclude-domain", "webhook", "quote", "quiet"] as const;
+const RESEARCH_ONLY = [
+  "mode",
+  "max-credits",
+  "schema",
+  "collection",
+  "web",
+  "previous-job",
+  "include-domain",
+  "exclude-domain",
+  "webhook",
+  "quote",
+  "quiet",
+] as const;
 const JOBS_ONLY = ["status", "limit"] as const;
 
 const isMode = (value: string): value is ResearchMode => (RESEARCH_MODES as readonly string[]).includes(value);
@@ -107,6 +123,7 @@ export function parseCommand(argv: string[]): Command {
         schema: { type: "string" },
         collection: { type: "string", multiple: true },
         web: { type: "boolean" },
+        "previous-job": { type: "string" },
         "include-domain": { type: "string", multiple: true },
         "exclude-domain": { type: "string", multiple: true },
         webhook: { type: "string" },
@@ -171,6 +188,7 @@ export function parseCommand(argv: string[]): Command {
     ...(values.schema !== undefined && { schemaFile: values.schema }),
     collections: values.collection ?? [],
     web: values.web ?? false,
+    ...(values["previous-job"] !== undefined && { previousJob: values["previous-job"] }),
     includeDomains: values["include-domain"] ?? [],
     excludeDomains: values["exclude-domain"] ?? [],
     ...(values.webhook !== undefined && { webhookUrl: values.webhook }),

@@ -48,6 +48,7 @@ async function researchInput(command: ResearchCommand): Promise<ResearchInput> {
     mode: command.mode,
     maxCredits: command.maxCredits,
     ...(command.collections.length > 0 && { collections: command.collections, web: command.web }),
+    ...(command.previousJob && { previousJobId: command.previousJob }),
     ...(command.includeDomains.length > 0 && { includeDomains: command.includeDomains }),
     ...(command.excludeDomains.length > 0 && { excludeDomains: command.excludeDomains }),
     ...(command.webhookUrl && { webhookUrl: command.webhookUrl }),

@@ -35,6 +35,12 @@ export const QuoteArgs = {
   exclude_domains: z.array(z.string()).optional().describe("Never use pages from these domains (at most 50)."),
   collections: z.array(z.string()).optional().describe("Ids of your own document collections to search instead of the default search space (at most 10)."),
   web: z.boolean().optional().describe("With collections: also search the default search space. Default false."),
+  previous_job_id: z
+    .string()
+    .optional()
+    .describe(
+      "A follow-up: the id of one of your succeeded jobs. The new job starts from that job's sources and passages (never read again), searches only for what this question adds, cites old and new sources in one numbering, and costs less (a quarter of the mode's price plus its own work; quote_research shows it). A thread holds at most 10 jobs.",
+    ),
   response_schema: z
     .record(z.string(), z.unknown())
     .optional()

@@ -8,6 +8,7 @@ import { isTerminal } from "../job-statuses";
 import { Loading } from "../components/Loading";
 import { when, workCredits } from "../format";
 import { CancelOutcome } from "../research/CancelOutcome";
+import { AskFollowUp, JobThread } from "../research/FollowUp";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import type { JobEvent } from "../research/sse";
@@ -107,6 +108,8 @@ export function JobDetail() {
       )}
       <CancelOutcome answer={cancelAnswer} />
       {result && <JobResult result={result} />}
+      {job.data && <JobThread job={job.data} />}
+      {result?.status === "succeeded" && <AskFollowUp jobId={id} />}
       <h2>Events</h2>
       {stream.events.length === 0 ? (
         <p className="muted">{job.data ? "Loading the events…" : "–"}</p>
