@@ -9,6 +9,7 @@ import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
 import { useJobStream } from "../research/useJobStream";
 import { GetCode } from "./playground/GetCode";
+import { PlanReview, planFields, type ReviewedPlan } from "./playground/PlanReview";
 import { PriceQuote } from "./playground/PriceQuote";
 import { SearchSource } from "./playground/SearchSource";
 import { type PlaygroundForm, saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
@@ -53,6 +54,8 @@ export function Playground() {
   const [moreOpen, setMoreOpen] = useState(() => chosenCollections.length > 0 || usesMoreOptions(saved));
   const collections = useQuery({ queryKey: ["collections", "all"], queryFn: () => dataOf(api.GET("/api/collections", { params: { query: { limit: 100 } } })) });
   const [problem, setProblem] = useState<unknown>(null);
+  // A plan reviewed (and maybe edited) before Run: Run sends it with plan_id.
+  const [plan, setPlan] = useState<ReviewedPlan | null>(null);
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   // The cancel's answer (the job as the cancel left it, and what the cancel did), for this job only.
@@ -112,6 +115,7 @@ export function Playground() {
       ...built.request,
       include_sources: true,
       async: true, // always followed live here, whatever the job's length
+      ...planFields(plan, question, mode),
     };
     const form: PlaygroundForm = { question, mode, maxCredits, wallclock, include, exclude, schemaText, collections: chosenCollections, alsoWeb };
     setBusy(true);
@@ -119,6 +123,7 @@ export function Playground() {
       // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
       const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
       saveForm(accepted.id, form);
+      setPlan(null); // a plan runs once
       const { max_credits } = built.request; // a max job's reservation, which its mode's price does not say
       setParams(max_credits === undefined || max_credits === null ? { job: accepted.id, mode } : { job: accepted.id, mode, max_credits: String(max_credits) });
       void queryClient.invalidateQueries({ queryKey: ["balance"] });
@@ -235,6 +240,11 @@ export function Playground() {
           </label>
         </details>
         <PriceQuote body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])} />
+        <PlanReview
+          body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])}
+          plan={plan}
+          onPlan={setPlan}
+        />
         <div className="row">
           <button type="submit" disabled={busy || running}>
             {busy ? "Starting…" : "Run research"}
