@@ -109,6 +109,19 @@ describe("POST /v1/research with previous_job_id", () => {
     for (const url of [...firstTasks.reads, ...followTasks.reads]) expect(thirdTasks.reads).not.toContain(url);
   });
 
+  it("asked again as a follow-up, a question searches and reads nothing: its answer comes from the evidence it starts from", async () => {
+    await ensureCorpus();
+    const caller = await apiCaller();
+    const first = await succeeded(caller, FIRST);
+    const again = await succeeded(caller, { ...FIRST, previous_job_id: first.id });
+    expect(await tasksOf(again.id)).toEqual({ reads: [], searches: [] });
+    expect(again.sources.length).toBeGreaterThan(0);
+    for (const source of again.sources) expect(source.from_job_id).toBe(first.id);
+    expect(again.charge_basis.rule).toBe("follow_up");
+    expect(again.credits_charged).toBe(4 + Math.ceil(again.cost_usd * 100 - 1e-9));
+    expect(again.credits_charged).toBeLessThan(first.credits_charged);
+  });
+
   it("refuses another account's job (404), an unknown one (404) and a job that has not succeeded (400), with nothing reserved or charged", async () => {
     await ensureCorpus();
     const owner = await apiCaller();

@@ -33,7 +33,8 @@ export async function gatherEvidence(run: ResearchRun): Promise<StopReason> {
     await run.progress("planning");
     // A reviewed plan (input.plan) is searched as given; else the model's plan, or the engine's own.
     const planned = await firstWave(run);
-    queries = planned.queries;
+    // A follow-up searches only what the jobs before it did not: their queries count as searched.
+    queries = planned.queries.filter((text) => !run.searched.has(text));
     run.subQuestions = planned.subQuestions;
     while (true) {
       // Gathering that has nothing left to do ends before the cancel check: a cancel after the last
