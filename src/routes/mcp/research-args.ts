@@ -50,6 +50,17 @@ export const QuoteArgs = {
 /** deep_research's and start_research's arguments: the request's, and the key that makes a repeat return the same job. */
 export const ResearchArgs = {
   ...QuoteArgs,
+  plan_id: z
+    .string()
+    .optional()
+    .describe(
+      "Run a plan made by plan_research for the same question and mode: the job's first searches are exactly the plan's (or your queries). A plan runs once.",
+    ),
+  queries: z
+    .array(z.string())
+    .optional()
+    .describe("With plan_id: the first searches as you edited them (1 to the plan's max_queries, each at most 200 characters), searched exactly."),
+  sub_questions: z.array(z.string()).optional().describe("With plan_id: the plan's sub-questions as you edited them (at most 8)."),
   idempotency_key: z
     .string()
     .optional()

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { AsyncAcceptedDto, CancelResultDto, ResearchLogRowDto, ResearchQuoteDto, ResearchResultDto } from "../../research/service";
+import { AsyncAcceptedDto, CancelResultDto, ResearchLogRowDto, ResearchPlanDto, ResearchQuoteDto, ResearchResultDto } from "../../research/service";
 import { BalanceDto } from "../account-schemas";
 import type { McpCaller } from "./caller";
 import { deepResearch } from "./deep-research";
 import { cancelResearch, getCredits, getResearch, JobIdInput, ListInput, listResearch } from "./job-tools";
+import { planResearch } from "./plan-research";
 import { quoteResearch } from "./quote-research";
 import { QuoteArgs, ResearchArgs } from "./research-args";
 import { startResearch } from "./start-research";
@@ -75,6 +76,19 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     quoteResearch(caller),
+  );
+  server.registerTool(
+    "plan_research",
+    {
+      title: "Plan deep research for review",
+      description:
+        "The plan deep_research or start_research with these arguments would run: the sub-questions and the first searches, the limits and the price, and a plan_id. " +
+        "Show it to the user, edit it if asked, then run it with plan_id (and the edited queries and sub_questions). Nothing is run, reserved or charged; a plan expires in an hour.",
+      inputSchema: QuoteArgs,
+      outputSchema: ResearchPlanDto,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    planResearch(caller),
   );
   server.registerTool(
     "get_research",
