@@ -32,7 +32,7 @@ import { systemRoutes } from "./routes/system";
 import { v1CreditRoutes } from "./routes/v1/credits";
 import { v1ResearchRoutes } from "./routes/v1/research";
 import { v1CollectionRoutes } from "./routes/v1/collections";
-import { v1MonitorRoutes } from "./routes/v1/monitors";
+import { dashboardMonitorRoutes, v1MonitorRoutes } from "./routes/v1/monitors";
 import { collectionRoutes } from "./routes/api/collections";
 import { playgroundRoutes } from "./routes/api/playground";
 import { dashboardRoutes } from "./routes/api/dashboard";
@@ -103,6 +103,7 @@ export function buildApp() {
   app.route("/api/billing", billingRoutes);
   app.route("/api/playground", playgroundRoutes);
   app.route("/api", collectionRoutes);
+  app.route("/api", dashboardMonitorRoutes);
   app.route("/api", dashboardRoutes);
   app.route("/api", searchSourceRoutes);
   app.route("/api/oauth", oauthApiRoutes);

@@ -216,6 +216,10 @@ describe("monitors", () => {
     await expectError(await call(`/v1/monitors/${monitor.id}`, { token: other.key, method: "DELETE" }), 404, "not_found");
     await expectError(await call(`/v1/research/${run.job_id}`, { token: other.key }), 404, "not_found");
     expect(await json(await call("/v1/monitors", { token: other.key }))).toEqual([]);
+    // The dashboard's routes (JWT) are the same monitors, scoped the same way.
+    await expectError(await call(`/api/monitors/${monitor.id}`, { token: other.accessToken }), 404, "not_found");
+    await expectError(await call(`/api/monitors/${monitor.id}/runs`, { token: other.accessToken }), 404, "not_found");
+    expect((await json(await call("/api/monitors", { token: owner.accessToken }))).map((m: any) => m.id)).toEqual([monitor.id]);
     expect(await countRows("research_jobs", other.id)).toBe(0);
     const still = await json(await call(`/v1/monitors/${monitor.id}`, { token: owner.key }));
     expect(still).toMatchObject({ id: monitor.id, status: "paused" });

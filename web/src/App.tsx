@@ -8,6 +8,7 @@ import { Billing } from "./pages/Billing";
 import { CollectionDetail } from "./pages/CollectionDetail";
 import { CollectionDocument } from "./pages/CollectionDocument";
 import { Collections } from "./pages/Collections";
+import { Monitors } from "./pages/Monitors";
 import { JobDetail } from "./pages/JobDetail";
 import { Jobs } from "./pages/Jobs";
 import { Keys } from "./pages/Keys";
@@ -74,6 +75,7 @@ export function App() {
           <Route path="jobs" element={<Jobs />} />
           <Route path="jobs/:id" element={<JobDetail />} />
           <Route path="collections" element={<Collections />} />
+          <Route path="monitors" element={<Monitors />} />
           <Route path="collections/:id" element={<CollectionDetail />} />
           <Route path="collections/:id/documents/:docId" element={<CollectionDocument />} />
           <Route path="keys" element={<Keys />} />

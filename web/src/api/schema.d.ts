@@ -1092,6 +1092,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your monitors
+         * @description Your monitors, newest first; page with `limit` and `offset` (the `Link` header gives the next page). Free.
+         */
+        get: operations["listDashboardMonitors"];
+        put?: never;
+        /**
+         * Monitor a question
+         * @description Researches `question` again on `schedule` (every N hours or days, `1h` to `30d`, or a cron expression at most hourly, UTC) and keeps every run with what changed since the run before: sources added and gone (by URL), the short answer (before and now), and claims added and withdrawn. The first run starts within a minute (the baseline), then the schedule goes on from each run; runs missed while the service was down are made once, not once per missed time. Each run is a research job of `mode`, reserved and charged like `POST /v1/research`; when the balance does not cover a run, nothing runs or is charged and the monitor pauses itself (`paused_reason`: `insufficient_credits`). With `webhook_url`, a run that found something changed POSTs `monitor.changed` there, signed like every webhook; an unchanged run sends nothing. The body is checked like a submit of its runs (400 `invalid_request` and `impossible_budget`, 404 for a collection that is not yours), and nothing is written on a refusal. Creating a monitor is free.
+         */
+        post: operations["createDashboardMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a monitor
+         * @description One of your monitors: its schedule, status (and why it is paused) and when it runs next. Another account's monitor is 404, like an unknown id. Free.
+         */
+        get: operations["getDashboardMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor
+         * @description Deletes a monitor and the record of its runs, for good. A run still going finishes as the research job it is (and is charged as one); its job stays in your jobs. Free.
+         */
+        delete: operations["deleteDashboardMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause, resume or change a monitor
+         * @description `status: paused` stops its runs (`paused_reason`: `paused_by_owner`); `status: active` resumes a paused monitor (also one that paused itself: top up first), and a run its schedule missed meanwhile is made once, at once. `schedule`, `webhook_url` and `max_credits_per_run` replace the monitor's. Checked whole before anything is written. Free.
+         */
+        patch: operations["updateDashboardMonitor"];
+        trace?: never;
+    };
+    "/api/monitors/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a monitor now
+         * @description Starts a run now, whatever the schedule (which goes on unchanged), also on a paused monitor. It is a research job charged as one: 402 `insufficient_credits` when the balance does not cover it, and then nothing runs or is charged and the monitor pauses itself. Follow the run's job with `GET /v1/research/{job_id}`; its diff appears in the runs once it ends.
+         */
+        post: operations["runDashboardMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a monitor's runs and what changed
+         * @description Every run of the monitor, newest first: its research job, status, what it was charged and, once it succeeded, `diff`: what changed since the monitor's previous succeeded run (null for the first, the baseline). Page with `limit` and `offset`. Free.
+         */
+        get: operations["listDashboardMonitorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/connections": {
         parameters: {
             query?: never;
@@ -8771,6 +8863,666 @@ export interface operations {
             };
             /** @description Account suspended */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDashboardMonitors: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Monitors, newest first */
+            200: {
+                headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *         "question": "Which countries have approved the new malaria vaccine R21?",
+                     *         "mode": "standard",
+                     *         "include_domains": null,
+                     *         "exclude_domains": null,
+                     *         "collections": null,
+                     *         "web": false,
+                     *         "schedule": {
+                     *           "every": "1d",
+                     *           "cron": null
+                     *         },
+                     *         "webhook_url": "https://example.com/hooks/monitor",
+                     *         "max_credits_per_run": 60,
+                     *         "credits_per_run": 60,
+                     *         "status": "active",
+                     *         "paused_reason": null,
+                     *         "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *         "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *         "created_at": "2026-11-20T09:00:00.000Z",
+                     *         "updated_at": "2026-11-28T09:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Monitor"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDashboardMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "Which countries have approved the new malaria vaccine R21?",
+                 *       "mode": "standard",
+                 *       "schedule": {
+                 *         "every": "1d"
+                 *       },
+                 *       "webhook_url": "https://example.com/hooks/monitor",
+                 *       "max_credits_per_run": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitorCreate"];
+            };
+        };
+        responses: {
+            /** @description The monitor */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "active",
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "active",
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-11-29T09:00:00.000Z",
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDashboardMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorDeleted"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDashboardMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "paused"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The monitor as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "question": "Which countries have approved the new malaria vaccine R21?",
+                     *       "mode": "standard",
+                     *       "include_domains": null,
+                     *       "exclude_domains": null,
+                     *       "collections": null,
+                     *       "web": false,
+                     *       "schedule": {
+                     *         "every": "1d",
+                     *         "cron": null
+                     *       },
+                     *       "webhook_url": "https://example.com/hooks/monitor",
+                     *       "max_credits_per_run": 60,
+                     *       "credits_per_run": 60,
+                     *       "status": "paused",
+                     *       "paused_reason": "paused_by_owner",
+                     *       "next_run_at": null,
+                     *       "last_run_at": "2026-11-28T09:00:00.000Z",
+                     *       "created_at": "2026-11-20T09:00:00.000Z",
+                     *       "updated_at": "2026-11-28T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runDashboardMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b6f8a2e-5c4d-4e3f-8a9b-7c6d5e4f3a2b",
+                     *       "monitor_id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *       "job_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *       "trigger": "schedule",
+                     *       "status": "running",
+                     *       "credits_charged": null,
+                     *       "changed": null,
+                     *       "diff": null,
+                     *       "created_at": "2026-11-28T09:00:02.000Z",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorRun"];
+                };
+            };
+            /** @description Invalid request; Impossible budget */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended; Email not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDashboardMonitorRuns: {
+        parameters: {
+            query?: {
+                /** @description How many items to return, 1 to 100 (default 20). Lists carry no total: when another page exists, the response's `Link` header gives its URL (`rel="next"`). */
+                limit?: number;
+                /** @description How many items to skip from the newest (default 0): the next page starts at offset + limit. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID). A malformed id is 400 `invalid_request`; an unknown one, or another account's, is 404 `not_found`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Runs, newest first */
+            200: {
+                headers: {
+                    /** @description Present when another page exists: `<url>; rel="next"`, the same request with `offset` moved past this page. Absent on the last page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b6f8a2e-5c4d-4e3f-8a9b-7c6d5e4f3a2b",
+                     *         "monitor_id": "7d2c1f7e-3b9a-4f51-9c8e-1a2b3c4d5e6f",
+                     *         "job_id": "3f0c9a8e-2d4b-4c1e-9f6a-7b8c9d0e1f2a",
+                     *         "trigger": "schedule",
+                     *         "status": "succeeded",
+                     *         "credits_charged": 60,
+                     *         "changed": true,
+                     *         "diff": {
+                     *           "previous_run_id": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+                     *           "changed": true,
+                     *           "sources_added": [
+                     *             {
+                     *               "url": "https://health.example.org/r21-approvals",
+                     *               "title": "R21 approvals by country"
+                     *             }
+                     *           ],
+                     *           "sources_removed": [],
+                     *           "answer": {
+                     *             "changed": true,
+                     *             "previous": "Ghana, Nigeria and Burkina Faso",
+                     *             "current": "Ghana, Nigeria, Burkina Faso and Kenya"
+                     *           },
+                     *           "claims_added": [
+                     *             "Kenya approved the R21 vaccine in November 2026"
+                     *           ],
+                     *           "claims_withdrawn": []
+                     *         },
+                     *         "created_at": "2026-11-28T09:00:02.000Z",
+                     *         "finished_at": "2026-11-28T09:01:10.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MonitorRun"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Account suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ export function MainMenu({ isAdmin }: { isAdmin: boolean }) {
         <NavLink to="/playground">Playground</NavLink>
         <NavLink to="/jobs">Jobs</NavLink>
         <NavLink to="/collections">Collections</NavLink>
+        <NavLink to="/monitors">Monitors</NavLink>
         <NavLink to="/keys">API keys</NavLink>
         <NavLink to="/billing">Billing</NavLink>
         <NavLink to="/settings">Settings</NavLink>

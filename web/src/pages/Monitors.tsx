@@ -1,0 +1,234 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router-dom";
+import { api, dataOf, type Schemas } from "../api/client";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { Loading } from "../components/Loading";
+import { Pager, pageOf, usePage } from "../components/Pager";
+import { when } from "../format";
+
+type Monitor = Schemas["Monitor"];
+type MonitorRun = Schemas["MonitorRun"];
+type Mode = Schemas["MonitorCreate"]["mode"];
+
+const scheduleText = (monitor: Monitor) => (monitor.schedule.every ? `every ${monitor.schedule.every}` : `cron ${monitor.schedule.cron} (UTC)`);
+
+/** One run's diff, whole: sources added and gone, the short answer before and now, claims added and withdrawn. */
+function RunDiff({ run }: { run: MonitorRun }) {
+  if (run.status === "running") return <span className="muted">running…</span>;
+  if (!run.diff) return <span className="muted">{run.status === "succeeded" ? "baseline (first run)" : `no diff (${run.status})`}</span>;
+  const diff = run.diff;
+  if (!diff.changed) return <span>nothing changed</span>;
+  return (
+    <dl className="monitor-diff">
+      {diff.sources_added.length > 0 && (
+        <>
+          <dt>Sources added</dt>
+          {diff.sources_added.map((source) => (
+            <dd key={source.url}>
+              + {source.title} <span className="muted">{source.url}</span>
+            </dd>
+          ))}
+        </>
+      )}
+      {diff.sources_removed.length > 0 && (
+        <>
+          <dt>Sources gone</dt>
+          {diff.sources_removed.map((source) => (
+            <dd key={source.url}>
+              − {source.title} <span className="muted">{source.url}</span>
+            </dd>
+          ))}
+        </>
+      )}
+      {diff.answer.changed && (
+        <>
+          <dt>Answer</dt>
+          <dd>
+            was <q>{diff.answer.previous ?? "none"}</q>, now <q>{diff.answer.current ?? "none"}</q>
+          </dd>
+        </>
+      )}
+      {diff.claims_added.length > 0 && (
+        <>
+          <dt>Claims added</dt>
+          {diff.claims_added.map((claim) => (
+            <dd key={claim}>+ {claim}</dd>
+          ))}
+        </>
+      )}
+      {diff.claims_withdrawn.length > 0 && (
+        <>
+          <dt>Claims withdrawn</dt>
+          {diff.claims_withdrawn.map((claim) => (
+            <dd key={claim}>− {claim}</dd>
+          ))}
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A monitor's runs, newest first, each with its job and diff. */
+function Runs({ monitor }: { monitor: Monitor }) {
+  const runs = useQuery({
+    queryKey: ["monitor-runs", monitor.id],
+    queryFn: () => dataOf(api.GET("/api/monitors/{id}/runs", { params: { path: { id: monitor.id }, query: { limit: 20 } } })),
+  });
+  if (runs.isPending) return <Loading what="its runs" />;
+  if (runs.error) return <ErrorNotice error={runs.error} />;
+  if (runs.data.length === 0) return <p className="muted">No runs yet.</p>;
+  return (
+    <table aria-label={`Runs of ${monitor.question}`}>
+      <thead>
+        <tr>
+          <th>Started</th>
+          <th>Job</th>
+          <th>Status</th>
+          <th>Charged</th>
+          <th>What changed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.data.map((run) => (
+          <tr key={run.id}>
+            <td>
+              {when(run.created_at)} <span className="muted">({run.trigger})</span>
+            </td>
+            <td>
+              <Link to={`/jobs/${run.job_id}`}>{run.job_id.slice(0, 8)}</Link>
+            </td>
+            <td>{run.status}</td>
+            <td>{run.credits_charged ?? "—"}</td>
+            <td>
+              <RunDiff run={run} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MonitorCard({ monitor }: { monitor: Monitor }) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ["monitors"] });
+    void queryClient.invalidateQueries({ queryKey: ["monitor-runs", monitor.id] });
+  };
+  const path = { params: { path: { id: monitor.id } } };
+  const setStatus = useMutation({
+    mutationFn: (status: "active" | "paused") => dataOf(api.PATCH("/api/monitors/{id}", { ...path, body: { status } })),
+    onSuccess: refresh,
+  });
+  const runNow = useMutation({ mutationFn: () => dataOf(api.POST("/api/monitors/{id}/run", path)), onSettled: refresh });
+  const remove = useMutation({ mutationFn: () => dataOf(api.DELETE("/api/monitors/{id}", path)), onSuccess: refresh });
+  return (
+    <article className="card" aria-label={monitor.question}>
+      <h2>{monitor.question}</h2>
+      <p className="muted">
+        {monitor.mode}, {scheduleText(monitor)}, {monitor.credits_per_run} credits a run
+        {monitor.webhook_url ? `, monitor.changed to ${monitor.webhook_url}` : ""}.{" "}
+        {monitor.status === "active"
+          ? `Next run ${monitor.next_run_at ? when(monitor.next_run_at) : "soon"}.`
+          : `Paused (${monitor.paused_reason ?? "by you"}).`}
+      </p>
+      <div className="inline">
+        {monitor.status === "active" ? (
+          <button type="button" onClick={() => setStatus.mutate("paused")} disabled={setStatus.isPending}>
+            Pause
+          </button>
+        ) : (
+          <button type="button" onClick={() => setStatus.mutate("active")} disabled={setStatus.isPending}>
+            Resume
+          </button>
+        )}
+        <button type="button" onClick={() => runNow.mutate()} disabled={runNow.isPending}>
+          Run now
+        </button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => window.confirm("Delete this monitor and the record of its runs?") && remove.mutate()}
+          disabled={remove.isPending}
+        >
+          Delete
+        </button>
+      </div>
+      <ErrorNotice error={setStatus.error ?? runNow.error ?? remove.error} />
+      <Runs monitor={monitor} />
+    </article>
+  );
+}
+
+/** Monitors: questions researched again on a schedule, each run with what changed since the one before. */
+export function Monitors() {
+  const queryClient = useQueryClient();
+  const paging = usePage();
+  const [question, setQuestion] = useState("");
+  const [mode, setMode] = useState<Mode>("lite");
+  const [every, setEvery] = useState("1d");
+  const [webhookUrl, setWebhookUrl] = useState("");
+  const monitors = useQuery({
+    queryKey: ["monitors", paging.offset],
+    queryFn: () => dataOf(api.GET("/api/monitors", { params: { query: paging.query } })),
+  });
+  const create = useMutation({
+    mutationFn: () =>
+      dataOf(api.POST("/api/monitors", { body: { question, mode, schedule: { every }, ...(webhookUrl.trim() ? { webhook_url: webhookUrl.trim() } : {}) } })),
+    onSuccess: () => {
+      setQuestion("");
+      setWebhookUrl("");
+      paging.reset();
+      void queryClient.invalidateQueries({ queryKey: ["monitors"] });
+    },
+  });
+  const { rows, hasNext } = pageOf(monitors.data ?? [], paging.size);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+
+  return (
+    <section aria-labelledby="monitors-title">
+      <h1 id="monitors-title">Monitors</h1>
+      <p className="muted">
+        A question researched again on a schedule. Each run is a research job charged as one, compared with the run before: sources added and gone, the answer,
+        claims added and withdrawn. A monitor whose run your balance does not cover pauses itself and charges nothing.
+      </p>
+      <form onSubmit={submit} aria-label="Create a monitor" className="inline">
+        <label>
+          Question
+          <input required maxLength={2000} value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Which countries have approved R21?" />
+        </label>
+        <label>
+          Mode
+          <select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <option value="lite">lite</option>
+            <option value="standard">standard</option>
+            <option value="pro">pro</option>
+          </select>
+        </label>
+        <label>
+          Every
+          <input required pattern="[1-9][0-9]{0,3}[hd]" value={every} onChange={(e) => setEvery(e.target.value)} placeholder="6h or 2d" size={6} />
+        </label>
+        <label>
+          Webhook URL (optional)
+          <input type="url" value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} placeholder="https://example.com/hooks/monitor" />
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          Create monitor
+        </button>
+      </form>
+      <ErrorNotice error={create.error ?? monitors.error} />
+      {monitors.isPending && <Loading what="your monitors" />}
+      {monitors.data && rows.length === 0 && <p className="card">No monitors yet: create one above, or with POST /v1/monitors.</p>}
+      {rows.map((monitor) => (
+        <MonitorCard key={monitor.id} monitor={monitor} />
+      ))}
+      <Pager page={paging} hasNext={hasNext} what="monitors" />
+    </section>
+  );
+}
