@@ -10,13 +10,16 @@ import { planResearch } from "./plan-research";
 import { quoteResearch } from "./quote-research";
 import { QuoteArgs, ResearchArgs } from "./research-args";
 import { startResearch } from "./start-research";
+import { CreateMonitorInput, createMonitorTool, ListMonitorsInput, listMonitorsTool, listMonitorRunsTool, MonitorRunsInput } from "./monitor-tools";
+import { MonitorDto, MonitorRunDto } from "../../services/monitors/shapes";
 
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +
   "returns the short answer with its confidence (or says the sources do not answer), then a brief whose [n] markers cite the numbered sources; it reports progress while it runs. " +
   "If your tool calls time out before a job can end (pro and max take minutes), start_research returns the job's id at once and get_research reads it. " +
   "quote_research says what a job would cost and whether the balance covers it, without running it. " +
-  "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance.";
+  "get_research, list_research and cancel_research work on your jobs; get_credits shows the balance. " +
+  "create_monitor researches a question again on a schedule and list_monitor_runs says what changed between runs.";
 
 const OAUTH_INSTRUCTIONS =
   "Deep research with citations, for the account that connected you, within the credit cap its owner set for this connection (scope research). " +
@@ -137,6 +140,42 @@ export function createMcpServer(caller: McpCaller, version: string): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     getCredits(caller),
+  );
+  // Monitors spend on their own schedule: with an API key only (a connection's cap is held per job it starts).
+  server.registerTool(
+    "create_monitor",
+    {
+      title: "Monitor a question",
+      description:
+        "Research a question again on a schedule (every N hours or days, or a cron expression at most hourly) and keep what changed between runs: sources added and gone, the short answer, claims added and withdrawn. " +
+        "Each run is a research job charged as one (the mode's price); when the balance does not cover a run the monitor pauses itself and charges nothing. The first run starts within a minute.",
+      inputSchema: CreateMonitorInput,
+      outputSchema: MonitorDto,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    createMonitorTool(caller),
+  );
+  server.registerTool(
+    "list_monitors",
+    {
+      title: "List monitors",
+      description: "Your monitors, newest first: schedule, status (and why one is paused), next run.",
+      inputSchema: ListMonitorsInput,
+      outputSchema: z.object({ monitors: z.array(MonitorDto) }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    listMonitorsTool(caller),
+  );
+  server.registerTool(
+    "list_monitor_runs",
+    {
+      title: "A monitor's runs and what changed",
+      description: "A monitor's runs, newest first: each run's job id, status, charge and diff against the run before (null for the first).",
+      inputSchema: MonitorRunsInput,
+      outputSchema: z.object({ runs: z.array(MonitorRunDto) }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    listMonitorRunsTool(caller),
   );
   return server;
 }
