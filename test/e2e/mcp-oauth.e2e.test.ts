@@ -207,6 +207,7 @@ describe("MCP over OAuth", () => {
       "deep_research",
       "get_research",
       "list_research",
+      "plan_research",
       "quote_research",
       "start_research",
     ]);

@@ -55,7 +55,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("lists the seven tools with their required inputs, described fields and output schemas", async () => {
+  it("lists the eight tools with their required inputs, described fields and output schemas", async () => {
     const client = await connect(alice);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
@@ -65,20 +65,41 @@ describe("the MCP endpoint over HTTP with the official client", () => {
       "get_credits",
       "get_research",
       "list_research",
+      "plan_research",
       "quote_research",
       "start_research",
     ]);
     expect(byName.deep_research!.inputSchema.required).toEqual(["question"]);
-    // start_research takes deep_research's arguments; quote_research the same but the idempotency key.
+    // start_research takes deep_research's arguments; quote_research and plan_research the same but the idempotency key and the plan to run.
     expect(byName.start_research!.inputSchema).toEqual(byName.deep_research!.inputSchema);
-    const { idempotency_key: _key, ...quoted } = byName.deep_research!.inputSchema.properties as Record<string, unknown>;
+    const {
+      idempotency_key: _key,
+      plan_id: _plan,
+      queries: _queries,
+      sub_questions: _subs,
+      ...quoted
+    } = byName.deep_research!.inputSchema.properties as Record<string, unknown>;
     expect(byName.quote_research!.inputSchema.properties).toEqual(quoted);
+    expect(byName.plan_research!.inputSchema.properties).toEqual(quoted);
     expect(byName.get_research!.inputSchema.required).toEqual(["id"]);
     expect(byName.cancel_research!.inputSchema.required).toEqual(["id"]);
     expect(byName.list_research!.inputSchema.required ?? []).toEqual([]);
     const deep = byName.deep_research!.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>;
     expect(Object.keys(deep).sort()).toEqual(
-      ["collections", "exclude_domains", "idempotency_key", "include_domains", "max_credits", "mode", "question", "response_schema", "web"].sort(),
+      [
+        "collections",
+        "exclude_domains",
+        "idempotency_key",
+        "include_domains",
+        "max_credits",
+        "mode",
+        "plan_id",
+        "queries",
+        "question",
+        "response_schema",
+        "sub_questions",
+        "web",
+      ].sort(),
     );
     expect(deep.mode!.enum).toEqual(["lite", "standard", "pro", "max"]);
     expect(deep.mode!.description).toMatch(/lite \(15 credits/);
