@@ -12,11 +12,19 @@ const oneOf = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0
 const METERED_MODES = RESEARCH_MODES.filter(isMetered);
 const MODE_CHOICES = oneOf(RESEARCH_MODES.map((mode) => `${mode}${mode === DEFAULT_MODE ? " (the default)" : ""}${isMetered(mode) ? " (metered)" : ""}`));
 
+/** The `monitors` actions (cli/monitors.ts). */
+const MONITORS_USAGE = `  deep-research monitors list                    your monitors
+  deep-research monitors create "question" --every 6h|--cron "0 9 * * 1" [--mode m] [--webhook url]
+                             [--max-credits n] [--collection id]: research it again on that schedule
+  deep-research monitors runs <id>               its runs and what changed in each
+  deep-research monitors run|pause|resume|delete|get <id>`;
+
 export const USAGE = `Usage:
   deep-research "question" [options]   research a question; the short answer and the brief, as Markdown
   deep-research credits                your credit balance
   deep-research jobs [--status s]      your recent jobs
   deep-research cancel <job id>        cancel a job (charged only for the work already done)
+  deep-research monitors ...           research a question again on a schedule (see Monitors below)
 
 Research options:
   -m, --mode <mode>          ${MODE_CHOICES}
@@ -41,6 +49,9 @@ Other options:
       --json                 credits, jobs, cancel: print JSON
   -h, --help                 this help
   -v, --version              the version
+
+Monitors:
+${MONITORS_USAGE}
 
 Environment:
   DEEP_RESEARCH_API_KEY      your API key (dashboard: API keys page); required

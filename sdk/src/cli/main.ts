@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URL } from "../http.js";
 import { parseCommand, USAGE } from "./args.js";
 import { type Io, runCancel, runCredits, runJobs, runQuote, runResearch } from "./commands.js";
 import { EXIT, explain } from "./messages.js";
+import { parseMonitorsCommand, runMonitors } from "./monitors.js";
 
 /** The CLI: `deep-research "question"` and its subcommands (see --help). Resolves with the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -18,7 +19,8 @@ export async function main(argv: string[]): Promise<number> {
     interrupt.abort(new Error("interrupted (Ctrl-C)"));
   };
   try {
-    const command = parseCommand(argv);
+    // `monitors ...` has its own actions and options (cli/monitors.ts); `-- monitors` asks a question.
+    const command = argv[0] === "monitors" ? parseMonitorsCommand(argv.slice(1)) : parseCommand(argv);
     if (command.kind === "help") {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.ok;
@@ -51,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runJobs(client, command, io);
       case "cancel":
         return await runCancel(client, command.id, command.json, io);
+      case "monitors":
+        return await runMonitors(client, command, io);
       case "research":
         if (command.quote) return await runQuote(client, command, io, baseUrl);
         process.on("SIGINT", onInterrupt);
