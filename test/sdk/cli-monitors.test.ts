@@ -84,7 +84,11 @@ describe("deep-research monitors", () => {
       },
     } as unknown as DeepResearch;
     let out = "";
-    const io = { stdout: { write: (text: string) => ((out += text), true) }, stderr: { write: () => true }, interrupted: new AbortController().signal };
+    const write = (text: string) => {
+      out += text;
+      return true;
+    };
+    const io = { stdout: { write }, stderr: { write: () => true }, interrupted: new AbortController().signal };
     expect(await runMonitors(client, parseMonitorsCommand(["runs", "m1"]), io as never)).toBe(0);
     expect(calls).toEqual(["runs m1"]);
     expect(out).toBe(
