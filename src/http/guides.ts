@@ -71,7 +71,7 @@ the final result (the same JSON as \`GET /v1/research/{id}\`) is POSTed to that 
 
 | Event | When | Body |
 |---|---|---|
-${(["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled", "webhook.test"] as const)
+${(["research.started", "research.progress", "research.completed", "research.failed", "research.cancelled", "webhook.test", "monitor.changed"] as const)
   .map((event) => `| \`${event}\` | ${EVENT_DESCRIPTIONS[event]} | ${TERMINAL.includes(event) ? "the job's result" : "`{ type, job_id, created_at, data }`"} |`)
   .join("\n")}
 
@@ -79,6 +79,8 @@ With \`webhook_events\`, the terminal event names the status: \`research.complet
 \`research.failed\` or \`research.cancelled\`, each sent only if listed. Without it you get the one
 delivery of before. Each delivery has its own id (\`webhook-id\`, \`X-Service-Delivery\`): the job
 id for the terminal one, \`<job id>:research.started\`, \`<job id>:research.progress:<wave>\`.
+A monitor (\`POST /v1/monitors\`) sends \`monitor.changed\` to its own \`webhook_url\`, id
+\`<run's job id>:monitor.changed\`, only when a run found something changed.
 
 Every delivery carries these headers:
 
