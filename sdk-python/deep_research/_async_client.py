@@ -376,10 +376,6 @@ class AsyncCollections(_AsyncResource):
         return await self._call(_specs.collections_delete_document(collection_id, document_id, timeout))
 
 
-class AsyncCredits(_AsyncResource):
-    @property
-    def with_raw_response(self) -> "AsyncCredits":
-        return AsyncCredits(self._client, raw=True)
 class AsyncMonitors(_AsyncResource):
     """Questions researched again on a schedule, each run with what changed since the run before."""
 
@@ -456,6 +452,10 @@ class AsyncMonitors(_AsyncResource):
         return await self._call(_specs.monitors_run(monitor_id, timeout))
 
 
+class AsyncCredits(_AsyncResource):
+    @property
+    def with_raw_response(self) -> "AsyncCredits":
+        return AsyncCredits(self._client, raw=True)
 
     async def get(self, *, timeout: Timeout = NOT_GIVEN) -> BalanceDto:
         return await self._call(_specs.credits_get(timeout))
@@ -507,11 +507,11 @@ class AsyncDeepResearch:
         self._client = AsyncAPIClient(make_config(api_key, base_url, timeout, max_retries, base_delay, max_delay, default_headers), http_client)
         self.research = AsyncResearch(self._client)
         self.collections = AsyncCollections(self._client)
+        self.monitors = AsyncMonitors(self._client)
         self.credits = AsyncCredits(self._client)
         self.modes = AsyncModes(self._client)
         self.webhooks = AsyncWebhooks(self._client)
 
-        self.monitors = AsyncMonitors(self._client)
     @property
     def base_url(self) -> str:
         return self._client.config.base_url

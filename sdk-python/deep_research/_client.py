@@ -386,13 +386,6 @@ class Collections(_Resource):
         return self._call(_specs.collections_delete_document(collection_id, document_id, timeout))
 
 
-class Credits(_Resource):
-    """Your credit balance."""
-
-    @property
-    def with_raw_response(self) -> "Credits":
-        return Credits(self._client, raw=True)
-
 class Monitors(_Resource):
     """Questions researched again on a schedule, each run with what changed since the run before."""
 
@@ -469,6 +462,13 @@ class Monitors(_Resource):
         return self._call(_specs.monitors_run(monitor_id, timeout))
 
 
+class Credits(_Resource):
+    """Your credit balance."""
+
+    @property
+    def with_raw_response(self) -> "Credits":
+        return Credits(self._client, raw=True)
+
     def get(self, *, timeout: Timeout = NOT_GIVEN) -> BalanceDto:
         """``{"credits", "usd"}``: what is left (credits reserved by running jobs already deducted)."""
         return self._call(_specs.credits_get(timeout))
@@ -532,6 +532,7 @@ class DeepResearch:
         self._client = SyncAPIClient(make_config(api_key, base_url, timeout, max_retries, base_delay, max_delay, default_headers), http_client)
         self.research = Research(self._client)
         self.collections = Collections(self._client)
+        self.monitors = Monitors(self._client)
         self.credits = Credits(self._client)
         self.modes = Modes(self._client)
         self.webhooks = Webhooks(self._client)
@@ -539,7 +540,6 @@ class DeepResearch:
     @property
     def base_url(self) -> str:
         return self._client.config.base_url
-        self.monitors = Monitors(self._client)
 
     @property
     def max_retries(self) -> int:

@@ -36,15 +36,15 @@ export type DeepResearchOptions = HttpOptions;
  */
 export class DeepResearch {
   readonly collections: Collections;
-  readonly jobs: Jobs;
   readonly monitors: Monitors;
+  readonly jobs: Jobs;
   private readonly http: Http;
 
   constructor(options: DeepResearchOptions = {}) {
     this.http = new Http(options);
     this.collections = new Collections(this.http);
-    this.jobs = new Jobs(this.http);
     this.monitors = new Monitors(this.http);
+    this.jobs = new Jobs(this.http);
   }
 
   get baseUrl(): string {

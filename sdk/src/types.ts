@@ -31,13 +31,13 @@ export type CollectionDocument = Schemas["CollectionDocument"];
 export type CollectionDocumentSummary = Schemas["CollectionDocumentSummary"];
 export type DocumentInput = Schemas["DocumentInput"];
 export type IngestResult = Schemas["IngestResult"];
-export type ErrorCode = Schemas["Error"]["error"]["code"];
-
 export type Monitor = Schemas["Monitor"];
 export type MonitorCreate = Schemas["MonitorCreate"];
 export type MonitorUpdate = Schemas["MonitorUpdate"];
 export type MonitorRun = Schemas["MonitorRun"];
 export type MonitorDiff = Schemas["MonitorDiff"];
+export type ErrorCode = Schemas["Error"]["error"]["code"];
+
 /** A `progress` event's data: where the job is and what it has spent so far. */
 export type Progress = Schemas["JobProgress"];
 

@@ -63,18 +63,6 @@ const attempts = await client.deliveries("JOB_ID");`,
   "get /v1/credits": `${SETUP}
 
 const { credits, usd } = await client.credits();`,
-  "post /v1/collections": `${SETUP}
-
-const { id } = await client.collections.create({ name: "Board papers" });`,
-  "get /v1/collections": `${SETUP}
-
-for await (const collection of client.collections.list()) console.log(collection.id, collection.name);`,
-  "post /v1/collections/{id}/documents": `${SETUP}
-
-// Files (multipart: .pdf, .html, .md, .txt, .jsonl) or JSON documents.
-await client.collections.upload("COLLECTION_ID", [{ name: "notes.md", data: "# Notes\\n…" }]);
-await client.collections.addDocuments("COLLECTION_ID", [{ title: "Memo", text: "…" }]);
-const answer = await client.research("What did the board decide?", { collections: ["COLLECTION_ID"] });`,
   "post /v1/monitors": `${SETUP}
 
 // Researched again every day; monitor.changed is POSTed to the webhook only when something changed.
@@ -107,6 +95,18 @@ for await (const run of client.monitors.runs("MONITOR_ID")) {
 
 const run = await client.monitors.run("MONITOR_ID"); // a research job, charged as one
 const job = await client.get(run.job_id);`,
+  "post /v1/collections": `${SETUP}
+
+const { id } = await client.collections.create({ name: "Board papers" });`,
+  "get /v1/collections": `${SETUP}
+
+for await (const collection of client.collections.list()) console.log(collection.id, collection.name);`,
+  "post /v1/collections/{id}/documents": `${SETUP}
+
+// Files (multipart: .pdf, .html, .md, .txt, .jsonl) or JSON documents.
+await client.collections.upload("COLLECTION_ID", [{ name: "notes.md", data: "# Notes\\n…" }]);
+await client.collections.addDocuments("COLLECTION_ID", [{ title: "Memo", text: "…" }]);
+const answer = await client.research("What did the board decide?", { collections: ["COLLECTION_ID"] });`,
   "delete /v1/collections/{id}": `${SETUP}
 
 await client.collections.delete("COLLECTION_ID");`,
@@ -182,27 +182,6 @@ attempts = client.research.deliveries("JOB_ID")`,
 
 balance = client.credits.get()
 print(balance["credits"], balance["usd"])`,
-  "post /v1/collections": `${PYTHON_SETUP}
-
-collection_id = client.collections.create("Board papers")["id"]`,
-  "get /v1/collections": `${PYTHON_SETUP}
-
-for collection in client.collections.list():
-    print(collection["id"], collection["name"])`,
-  "post /v1/collections/{id}/documents": `${PYTHON_SETUP}
-
-# Files (multipart: .pdf, .html, .md, .txt, .jsonl: a path, an open file, or (name, content)) or JSON documents.
-client.collections.upload("COLLECTION_ID", ["minutes.pdf", ("notes.md", b"# Notes\\n...")])
-client.collections.add_documents("COLLECTION_ID", [{"title": "Memo", "text": "..."}])
-answer = client.research.run("What did the board decide?", collections=["COLLECTION_ID"])`,
-  "delete /v1/collections/{id}": `${PYTHON_SETUP}
-
-client.collections.delete("COLLECTION_ID")`,
-};
-
-/** Adds each operation's TypeScript and Python samples (x-codeSamples) to the document's paths. */
-export function attachCodeSamples(paths: Record<string, Record<string, Record<string, unknown>>>): void {
-  for (const [path, item] of Object.entries(paths)) {
   "post /v1/monitors": `${PYTHON_SETUP}
 
 # Researched again every day; monitor.changed is POSTed to the webhook only when something changed.
@@ -237,6 +216,27 @@ for run in client.monitors.runs("MONITOR_ID"):
 
 run = client.monitors.run("MONITOR_ID")  # a research job, charged as one
 job = client.research.get(run["job_id"])`,
+  "post /v1/collections": `${PYTHON_SETUP}
+
+collection_id = client.collections.create("Board papers")["id"]`,
+  "get /v1/collections": `${PYTHON_SETUP}
+
+for collection in client.collections.list():
+    print(collection["id"], collection["name"])`,
+  "post /v1/collections/{id}/documents": `${PYTHON_SETUP}
+
+# Files (multipart: .pdf, .html, .md, .txt, .jsonl: a path, an open file, or (name, content)) or JSON documents.
+client.collections.upload("COLLECTION_ID", ["minutes.pdf", ("notes.md", b"# Notes\\n...")])
+client.collections.add_documents("COLLECTION_ID", [{"title": "Memo", "text": "..."}])
+answer = client.research.run("What did the board decide?", collections=["COLLECTION_ID"])`,
+  "delete /v1/collections/{id}": `${PYTHON_SETUP}
+
+client.collections.delete("COLLECTION_ID")`,
+};
+
+/** Adds each operation's TypeScript and Python samples (x-codeSamples) to the document's paths. */
+export function attachCodeSamples(paths: Record<string, Record<string, Record<string, unknown>>>): void {
+  for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method} ${path}`;
       const samples = [
