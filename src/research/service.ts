@@ -36,7 +36,7 @@ export type { WriteReport } from "./engine";
 export type { SubmitResponse } from "./submit";
 export { ResearchQuoteDto, type ResearchQuote } from "./quote";
 export { createPlan, ResearchPlanDto, type ResearchPlanBody } from "./plans";
-export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, type ResearchMode } from "./pricing";
+export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, reservationCredits, type ResearchMode } from "./pricing";
 export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // An account's own documents (collections), which research can be pointed at.

@@ -4,7 +4,7 @@ import { ResearchProgressDto, ResearchResultDto } from "../research/service";
 import { DELIVERY_TIMEOUT_MS } from "../webhooks/signing";
 import { DELIVERY_HEADERS, EVENT_DESCRIPTIONS, type WebhookEvent } from "../webhooks/headers";
 import { researchResultExample } from "./research-examples";
-import { MonitorChangedEventData } from "../services/monitors/shapes";
+import { MonitorChangedEventData } from "../monitors/shapes";
 
 /** The body of a non-terminal event (started, progress) and of the test event. */
 function envelope(type: WebhookEvent, data: z.ZodType, name: string) {

@@ -13,7 +13,7 @@ export const LIFECYCLE_EVENTS = ["research.started", "research.progress", "resea
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 /** The event an account sends itself (`POST /v1/webhooks/test`). */
 export const TEST_EVENT = "webhook.test";
-/** A monitor's run found something changed since its previous run (issue 45; src/services/monitors/). */
+/** A monitor's run found something changed since its previous run (issue 45; src/monitors/). */
 export const MONITOR_CHANGED = "monitor.changed";
 export type WebhookEvent = LifecycleEvent | typeof TEST_EVENT | typeof MONITOR_CHANGED;
 

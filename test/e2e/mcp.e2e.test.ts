@@ -55,15 +55,18 @@ describe("the MCP endpoint over HTTP with the official client", () => {
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("lists the eight tools with their required inputs, described fields and output schemas", async () => {
+  it("lists the eleven tools with their required inputs, described fields and output schemas", async () => {
     const client = await connect(alice);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(Object.keys(byName).sort()).toEqual([
       "cancel_research",
+      "create_monitor",
       "deep_research",
       "get_credits",
       "get_research",
+      "list_monitor_runs",
+      "list_monitors",
       "list_research",
       "plan_research",
       "quote_research",
@@ -94,6 +97,7 @@ describe("the MCP endpoint over HTTP with the official client", () => {
         "max_credits",
         "mode",
         "plan_id",
+        "previous_job_id",
         "queries",
         "question",
         "response_schema",

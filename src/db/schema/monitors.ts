@@ -7,7 +7,7 @@ export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 
 /**
  * A question researched again on a schedule (issue 45): every `every_secs` seconds, or at the
- * times of a cron expression. The sweep (src/services/monitors/sweep.ts) claims a due monitor by
+ * times of a cron expression. The sweep (src/monitors/sweep.ts) claims a due monitor by
  * moving `next_run_at` past now (a conditional update: one claimer), so runs missed while the
  * service was down run once, not once per missed time.
  */

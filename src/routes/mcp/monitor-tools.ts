@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { IdParam, validationError } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { MonitorCreateSchema } from "../../services/monitors/shapes";
-import { createMonitor, listMonitors, listRuns } from "../../services/monitors/store";
+import { MonitorCreateSchema } from "../../monitors/shapes";
+import { createMonitor, listMonitors, listRuns } from "../../monitors/store";
 import type { McpCaller } from "./caller";
 import { toolResult, asTool } from "./tool-results";
 

@@ -11,7 +11,7 @@ import { quoteResearch } from "./quote-research";
 import { QuoteArgs, ResearchArgs } from "./research-args";
 import { startResearch } from "./start-research";
 import { CreateMonitorInput, createMonitorTool, ListMonitorsInput, listMonitorsTool, listMonitorRunsTool, MonitorRunsInput } from "./monitor-tools";
-import { MonitorDto, MonitorRunDto } from "../../services/monitors/shapes";
+import { MonitorDto, MonitorRunDto } from "../../monitors/shapes";
 
 const INSTRUCTIONS =
   "Deep research with citations, paid in credits from the account of the API key. deep_research runs a job and " +

@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { peek, pageWithLink } from "../../http/next-page";
 import { API_KEY_SECURITY, createRouter, errorResponses, JWT_SECURITY, IdParam, jsonBody, jsonResponse, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { createMonitor, deleteMonitor, getMonitor, listMonitors, listRuns, runMonitorNow, updateMonitor } from "../../services/monitors/store";
-import { MonitorCreateSchema, MonitorDto, MonitorRunDto, MonitorUpdateSchema } from "../../services/monitors/shapes";
+import { createMonitor, deleteMonitor, getMonitor, listMonitors, listRuns, runMonitorNow, updateMonitor } from "../../monitors/store";
+import { MonitorCreateSchema, MonitorDto, MonitorRunDto, MonitorUpdateSchema } from "../../monitors/shapes";
 import { monitorCreateExample, monitorExample, monitorRunExample } from "./monitors-examples";
 
 /** Where the monitor routes are served: /v1 with an API key, or the dashboard's /api with a JWT. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ResearchRequestSchema } from "../../research/service";
-import { MONITOR_RUN_STATUSES, MONITOR_STATUSES } from "../../db/schema/monitors";
+import { ResearchRequestSchema } from "../research/service";
+import { MONITOR_RUN_STATUSES, MONITOR_STATUSES } from "../db/schema/monitors";
 
 /** The request and response shapes of /v1/monitors (issue 45, item 3). */
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/errors";
+import { ApiError } from "../lib/errors";
 
 /**
  * A monitor's schedule: `{every: "6h"}` (every N hours, 1 to 720, or N days, 1 to 30) or

@@ -1,4 +1,4 @@
-import type { ResearchResult } from "../../research/service";
+import type { ResearchResult } from "../research/service";
 
 /** What a run keeps to compare the next run with: its sources, its short answer and its claims. */
 export interface RunSnapshot {
