@@ -99,6 +99,40 @@ export class QueuedTaskRunner implements TaskRunner {
     }
   }
 
+  /**
+   * A runner that does the work in this isolate (the local corpus, the job's collections) and keeps
+   * each answer here as the queue's are kept: a follow-up of this job reads the pages and searches
+   * it starts from out of this table, whichever way they ran, and a resumed run replays them.
+   */
+  recording(inner: TaskRunner): TaskRunner {
+    const keep = <R>(kind: TaskKind, payloads: unknown[], results: TaskResult<R>[]) => {
+      for (const [index, result] of results.entries()) {
+        const outcome: TaskOutcome = result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
+        this.ctx.storage.sql.exec(
+          "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
+          taskKey(kind, payloads[index]),
+          JSON.stringify(outcome),
+          Date.now(),
+        );
+      }
+      return results;
+    };
+    return {
+      runSearches: async (tasks, signal) =>
+        keep(
+          "search",
+          tasks.map((task) => task.query),
+          await inner.runSearches(tasks, signal),
+        ),
+      readPages: async (tasks, signal) =>
+        keep(
+          "read",
+          tasks.map((task) => task.url),
+          await inner.readPages(tasks, signal),
+        ),
+    };
+  }
+
   private stored(key: string): TaskOutcome | null {
     const row = this.ctx.storage.sql.exec<{ outcome: string | null }>("SELECT outcome FROM tasks WHERE key = ?", key).toArray()[0];
     return row?.outcome ? (JSON.parse(row.outcome) as TaskOutcome) : null;

@@ -14,6 +14,7 @@ export function taskRunnerFor(env: Env, queued: QueuedTaskRunner, scope: SearchS
   const config = loadConfig(env);
   const searchesDefaultSpace = !scope || scope.collections.length === 0 || scope.web;
   const local = !searchesDefaultSpace || config.SEARCH_PROVIDER === "corpus";
-  if (config.TASK_FAN_OUT === "auto" && local) return new InProcessTaskRunner(createProviders(env, env.DB, { scope }));
+  // Recorded like the queue's answers: a follow-up starts from what this job read, either way.
+  if (config.TASK_FAN_OUT === "auto" && local) return queued.recording(new InProcessTaskRunner(createProviders(env, env.DB, { scope })));
   return queued;
 }

@@ -68,6 +68,20 @@ describe("research over real HTTP against npm start", () => {
     expect(balance).toEqual({ credits: 485, usd: "4.85" });
   });
 
+  it("a follow-up on the default corpus path (tasks run in the job) starts from the first job's pages: the same question again reads nothing new", async () => {
+    const question = "What did Lyndon Johnson say about poverty?";
+    const first = await (await post("/v1/research", { question, mode: "lite" }, key)).json();
+    expect(first.status).toBe("succeeded");
+    const again = await (await post("/v1/research", { question, mode: "lite", previous_job_id: first.id }, key)).json();
+    expect(again).toMatchObject({ status: "succeeded", previous_job_id: first.id, thread: [first.id] });
+    expect(again.charge_basis.rule).toBe("follow_up");
+    // Every source is one the first job read, and the charge says how many pages it started from.
+    expect(again.sources.length).toBeGreaterThan(0);
+    for (const source of again.sources) expect(source.from_job_id).toBe(first.id);
+    expect(again.charge_basis.reason).not.toMatch(/from its 0 pages/);
+    expect(again.credits_charged).toBeLessThan(first.credits_charged);
+  });
+
   it("runs a standard job asynchronously and streams it over SSE to its result", async () => {
     const accepted = await post("/v1/research", { question: "What did presidents say about the gold standard and silver coinage?" }, key);
     expect(accepted.status).toBe(202);
