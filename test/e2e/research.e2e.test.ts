@@ -70,9 +70,9 @@ describe("research over real HTTP against npm start", () => {
 
   it("a follow-up on the default corpus path (tasks run in the job) starts from the first job's pages: the same question again reads nothing new", async () => {
     const question = "What did Lyndon Johnson say about poverty?";
-    const first = await (await post("/v1/research", { question, mode: "lite" }, key)).json();
+    const first = (await (await post("/v1/research", { question, mode: "lite" }, key)).json()) as any;
     expect(first.status).toBe("succeeded");
-    const again = await (await post("/v1/research", { question, mode: "lite", previous_job_id: first.id }, key)).json();
+    const again = (await (await post("/v1/research", { question, mode: "lite", previous_job_id: first.id }, key)).json()) as any;
     expect(again).toMatchObject({ status: "succeeded", previous_job_id: first.id, thread: [first.id] });
     expect(again.charge_basis.rule).toBe("follow_up");
     // Every source is one the first job read, and the charge says how many pages it started from.
