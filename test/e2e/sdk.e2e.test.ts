@@ -175,6 +175,7 @@ describe("the SDK against npm start", () => {
       covered: true,
       covered_by: "balance",
       insufficient_credits: null,
+      follow_up: null,
     });
     expect(await client.quote(TARIFFS, { mode: "max", maxCredits: 1_000_000, async: true })).toMatchObject({
       metered: true,
