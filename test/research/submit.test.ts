@@ -192,7 +192,16 @@ describe("POST /v1/research charges", () => {
         "wave_count",
       ].sort(),
     );
-    expect(result).toMatchObject({ status: "succeeded", question: Q, typed: null, error: null, credits_charged: 15, partial: false, previous_job_id: null, thread: [] });
+    expect(result).toMatchObject({
+      status: "succeeded",
+      question: Q,
+      typed: null,
+      error: null,
+      credits_charged: 15,
+      partial: false,
+      previous_job_id: null,
+      thread: [],
+    });
     expect(result.charge_basis).toMatchObject({ rule: "mode_price", reason: expect.stringMatching(/^Charged the lite price, 15 credits \(\$0\.15\)/) });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(result.created_at).toISOString()).toBe(result.created_at);
