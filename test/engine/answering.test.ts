@@ -37,6 +37,13 @@ describe("question analysis on the shapes that used to fail", () => {
     expect(analyzeQuestion("What did Lincoln think of the Union?").expects).toBe("description");
     expect(analyzeQuestion("What did the band record in 1975?").expects).toBe("entity");
     expect(analyzeQuestion("What did Tolkien write in 1937?").expects).toBe("entity");
+    // A follow-up asked as the next turn: the opening conjunction is not part of the question.
+    expect(analyzeQuestion("And what did Lincoln think of the Union?")).toMatchObject({
+      expects: "description",
+      question: "What did Lincoln think of the Union?",
+    });
+    expect(analyzeQuestion("but who founded the company?").expects).toBe("person");
+    expect(analyzeQuestion("And Then There Were None: who wrote it?").question).toBe("And Then There Were None: who wrote it?");
   });
 
   it("tells the relations that lead to the answer's page from the one asked", () => {

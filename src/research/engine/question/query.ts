@@ -285,8 +285,17 @@ function contentTerms(text: string): string[] {
   return unique(terms(text).filter((term) => !QUESTION_WORDS.has(term)));
 }
 
+/**
+ * A follow-up is often asked as the next turn of a conversation ("And what did Roosevelt say?",
+ * "But who signed it?"): the opening conjunction is not part of the question, and left in it hid
+ * the question word ("And what did X say" was read as asking for a name, not an account).
+ */
+const CONVERSATIONAL_OPENING =
+  /^(?:and|but|so|also|then|now|okay|ok)[,\s]+(?=(?:what|who|whom|whose|when|where|which|why|how|did|does|do|is|are|was|were|can|could|should|would|will|has|have|had|in|on|at|during)\b)/i;
+
 export function analyzeQuestion(raw: string): QueryAnalysis {
-  const question = decodeEntities(raw).replace(/\s+/g, " ").trim();
+  const asked = decodeEntities(raw).replace(/\s+/g, " ").trim();
+  const question = CONVERSATIONAL_OPENING.test(asked) ? asked.replace(CONVERSATIONAL_OPENING, "").replace(/^\p{Ll}/u, (first) => first.toUpperCase()) : asked;
   const phrases = quotedPhrases(question);
   const { period, rest } = questionPeriod(question);
   const entities = unique([...phrases, ...splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question)])
