@@ -171,6 +171,105 @@ describe("deep-research --quote", () => {
   });
 });
 
+describe("deep-research plan, then a run of the reviewed plan", () => {
+  const PLAN_ID = "4b1d8c3e-6a0f-4f8e-9d2a-0c5b7e1f3a92";
+  const plan = {
+    plan_id: PLAN_ID,
+    question: FINISHED.question,
+    mode: "standard",
+    planner: "engine",
+    sub_questions: [],
+    queries: ["nullification crisis end", "compromise tariff 1833", "force bill 1833"],
+    max_queries: 4,
+    envelope: { max_waves: 2, max_searches: 12, max_pages: 20, max_wallclock_secs: 180 },
+    quote: {
+      mode: "standard",
+      metered: false,
+      credits_reserved: 60,
+      max_charge_credits: 60,
+      max_charge_usd: 0.6,
+      envelope: { max_waves: 2, max_searches: 12, max_pages: 20, max_wallclock_secs: 180 },
+      runs: "async",
+      balance_credits: 500,
+      covered: true,
+      covered_by: "balance",
+      follow_up: null,
+      insufficient_credits: null,
+    },
+    created_at: "2026-11-28T04:00:00.000Z",
+    expires_at: "2026-11-28T05:00:00.000Z",
+  };
+
+  it("prints the plan of the request a run would send, runs nothing; --json prints the ResearchPlan", async () => {
+    const service = await fakeService([json(200, plan)]);
+    close = service.close;
+    const run = await cli(["plan", FINISHED.question, "--mode", "standard", "--exclude-domain", "example.com"], service.baseUrl);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toMatch(/^Plan for a standard job \(free: nothing ran, nothing was reserved or charged\):\n {2}plan_id {5}4b1d8c3e-/);
+    expect(run.stdout).toContain("  expires_at  2026-11-28T05:00:00.000Z (a plan runs once)\n");
+    expect(run.stdout).toContain(
+      "  first searches (at most 4)\n    1. nullification crisis end\n    2. compromise tariff 1833\n    3. force bill 1833\n  envelope    up to 2 waves, 12 searches, 20 pages, 180 s\n  price       60 credits ($0.60), fixed (reserved when submitted)\n",
+    );
+    expect(service.requests.map((request) => `${request.method} ${request.url}`)).toEqual(["POST /v1/research/plan"]);
+    expect(JSON.parse(service.requests[0]!.body)).toEqual({
+      question: FINISHED.question,
+      mode: "standard",
+      include_sources: true,
+      exclude_domains: ["example.com"],
+    });
+
+    const printed = await cli(["plan", FINISHED.question, "--json"], service.baseUrl);
+    expect(printed).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(printed.stdout)).toEqual(plan);
+  });
+
+  it("runs the plan with the edited searches and sub-questions: the submit carries exactly plan_id, queries and sub_questions", async () => {
+    const service = await fakeService([researchService(FINISHED)]);
+    close = service.close;
+    const run = await cli(
+      [
+        FINISHED.question,
+        "--quiet",
+        "--plan",
+        PLAN_ID,
+        "--query",
+        "compromise tariff 1833",
+        "--query",
+        "clay calhoun compromise",
+        "--sub-question",
+        "Who brokered it?",
+      ],
+      service.baseUrl,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^# What ended the Nullification Crisis\?\n/);
+    const submits = service.requests.filter((request) => request.method === "POST" && request.url === "/v1/research");
+    expect(submits).toHaveLength(1);
+    expect(JSON.parse(submits[0]!.body)).toEqual({
+      question: FINISHED.question,
+      mode: "standard",
+      async: true,
+      include_sources: true,
+      plan_id: PLAN_ID,
+      queries: ["compromise tariff 1833", "clay calhoun compromise"],
+      sub_questions: ["Who brokered it?"],
+    });
+  });
+
+  it("refuses --query without --plan (and plan without a question) with the usage exit code, sending nothing", async () => {
+    const service = await fakeService([json(200, plan)]);
+    close = service.close;
+    const edits = await cli([FINISHED.question, "--query", "compromise tariff 1833"], service.baseUrl);
+    expect(edits.code).toBe(2);
+    expect(edits.stdout).toBe("");
+    expect(edits.stderr).toMatch(/^--query edits a reviewed plan: it needs --plan <plan id>/);
+    const empty = await cli(["plan"], service.baseUrl);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^Give a question: deep-research plan "/);
+    expect(service.requests).toEqual([]);
+  });
+});
+
 /** A command as a person types it at the repository's root; no key, no service (--help and --version need neither). */
 function typed(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, DEEP_RESEARCH_API_KEY: undefined, DEEP_RESEARCH_BASE_URL: undefined };

@@ -3,10 +3,11 @@ import { parseCommand, UsageError } from "../../sdk/src/cli/args";
 import { resultMarkdown } from "../../sdk/src/cli/markdown";
 import { explain } from "../../sdk/src/cli/messages";
 import { fractionDone, ProgressView } from "../../sdk/src/cli/progress";
+import { planText } from "../../sdk/src/cli/plan";
 import { quoteText } from "../../sdk/src/cli/quote";
 import { DeepResearchError, ResearchCancelledError } from "../../sdk/src/index";
 import { errorFor } from "../../sdk/src/errors";
-import type { ModePrice, ResearchEvent, ResearchQuote, ResearchResult } from "../../sdk/src/index";
+import type { ModePrice, ResearchEvent, ResearchPlan, ResearchQuote, ResearchResult } from "../../sdk/src/index";
 
 const usage = (argv: string[]) => {
   try {
@@ -246,5 +247,99 @@ describe("the CLI's quote", () => {
         "  runs      sync (the API answers with the result)\n" +
         "  balance   500 credits ($5.00): covered by the balance",
     );
+  });
+});
+
+describe("deep-research plan and --plan", () => {
+  const PLAN_ID = "4b1d8c3e-6a0f-4f8e-9d2a-0c5b7e1f3a92";
+
+  it("reads plan with the research request's options, and a run of a plan with its edits", () => {
+    expect(parseCommand(["plan", "Who", "approved", "R21?", "--mode", "lite", "--include-domain", "who.int", "--json"])).toEqual({
+      kind: "plan",
+      json: true,
+      question: "Who approved R21?",
+      mode: "lite",
+      collections: [],
+      web: false,
+      includeDomains: ["who.int"],
+      excludeDomains: [],
+    });
+    expect(parseCommand(["plan", "Q?", "-m", "max", "--max-credits", "80"])).toMatchObject({ kind: "plan", mode: "max", maxCredits: 80 });
+    expect(parseCommand(["Q?", "--plan", PLAN_ID, "--query", "r21 approval", "--query", "who prequalification", "--sub-question", "When?"])).toMatchObject({
+      kind: "research",
+      question: "Q?",
+      planId: PLAN_ID,
+      queries: ["r21 approval", "who prequalification"],
+      subQuestions: ["When?"],
+    });
+    // A plan run without edits sends neither list; "-- plan" asks the question "plan".
+    expect(parseCommand(["Q?", "--plan", PLAN_ID])).not.toHaveProperty("queries");
+    expect(parseCommand(["Q?", "--plan", PLAN_ID])).not.toHaveProperty("subQuestions");
+    expect(parseCommand(["--", "plan"])).toMatchObject({ kind: "research", question: "plan" });
+  });
+
+  it("says what is wrong with a plan or a plan run it cannot send", () => {
+    expect(usage(["plan"])).toMatch(/^Give a question: deep-research plan "/);
+    expect(usage(["plan", "Q?", "--mode", "max"])).toMatch(/needs --max-credits/);
+    expect(usage(["plan", "Q?", "--plan", PLAN_ID])).toBe('--plan does not apply to "plan".');
+    expect(usage(["plan", "Q?", "--query", "x"])).toBe('--query does not apply to "plan".');
+    expect(usage(["plan", "Q?", "--quote"])).toBe('--quote does not apply to "plan".');
+    expect(usage(["Q?", "--query", "x"])).toBe('--query edits a reviewed plan: it needs --plan <plan id> (make one with: deep-research plan "question").');
+    expect(usage(["Q?", "--sub-question", "x"])).toMatch(/^--sub-question edits a reviewed plan: it needs --plan/);
+    expect(usage(["Q?", "--plan", PLAN_ID, "--quote"])).toMatch(/--quote does not apply with --plan/);
+    expect(usage(["Q?", "--plan", PLAN_ID, "--query", "  "])).toBe("--query and --sub-question cannot be empty.");
+    expect(usage(["credits", "--plan", PLAN_ID])).toBe('--plan does not apply to "credits".');
+  });
+
+  const plan: ResearchPlan = {
+    plan_id: PLAN_ID,
+    question: "Who approved the R21 malaria vaccine, and when?",
+    mode: "max",
+    planner: "model",
+    sub_questions: ["Which agency approved it first?", "When did WHO prequalify it?"],
+    queries: ["R21 malaria vaccine approval", "R21 WHO prequalification date"],
+    max_queries: 8,
+    envelope: { max_waves: 4, max_searches: 60, max_pages: 120, max_wallclock_secs: 600 },
+    quote: {
+      mode: "max",
+      metered: true,
+      credits_reserved: 80,
+      max_charge_credits: 80,
+      max_charge_usd: 0.8,
+      envelope: { max_waves: 4, max_searches: 60, max_pages: 120, max_wallclock_secs: 600 },
+      runs: "async",
+      balance_credits: 500,
+      covered: true,
+      covered_by: "balance",
+      follow_up: null,
+      insufficient_credits: null,
+    },
+    created_at: "2026-11-28T04:00:00.000Z",
+    expires_at: "2026-11-28T05:00:00.000Z",
+  };
+
+  it("prints the plan: its id and expiry, planner, sub-questions, numbered searches, envelope, price, and how to run it", () => {
+    expect(planText(plan)).toBe(
+      "Plan for a max job (free: nothing ran, nothing was reserved or charged):\n" +
+        `  plan_id     ${PLAN_ID}\n` +
+        "  expires_at  2026-11-28T05:00:00.000Z (a plan runs once)\n" +
+        "  planner     model (the configured model's plan stage)\n" +
+        "  question    Who approved the R21 malaria vaccine, and when?\n" +
+        "  sub-questions\n" +
+        "    - Which agency approved it first?\n" +
+        "    - When did WHO prequalify it?\n" +
+        "  first searches (at most 8)\n" +
+        "    1. R21 malaria vaccine approval\n" +
+        "    2. R21 WHO prequalification date\n" +
+        "  envelope    up to 4 waves, 60 searches, 120 pages, 600 s\n" +
+        "  price       up to 80 credits ($0.80), metered (charged its work; 80 credits reserved when submitted)\n" +
+        "  balance     500 credits ($5.00): covered by the balance\n" +
+        "\n" +
+        `Run it (with the same options): deep-research 'Who approved the R21 malaria vaccine, and when?' --mode max --max-credits 80 --plan ${PLAN_ID}\n` +
+        'Edit it: add --query "..." once per first search (they replace the plan\'s, in order) and --sub-question "..." once per sub-question.',
+    );
+    const engine = planText({ ...plan, planner: "engine", sub_questions: [], question: "It's tariffs?", quote: { ...plan.quote, metered: false } });
+    expect(engine).toContain("  planner     engine (the engine's own plan: no model planned it)\n  question    It's tariffs?\n  sub-questions\n    (none)\n");
+    expect(engine).toContain(`Run it (with the same options): deep-research 'It'\\''s tariffs?' --mode max --plan ${PLAN_ID}\n`);
   });
 });

@@ -24,6 +24,10 @@ export const USAGE = `Usage:
   deep-research credits                your credit balance
   deep-research jobs [--status s]      your recent jobs
   deep-research cancel <job id>        cancel a job (charged only for the work already done)
+  deep-research plan "question" [research options]
+                                       the plan the job would run (sub-questions, first searches,
+                                       envelope, price), free: nothing runs; review it, then run
+                                       it with --plan (and your edits: --query, --sub-question)
   deep-research monitors ...           research a question again on a schedule (see Monitors below)
 
 Research options:
@@ -41,12 +45,19 @@ Research options:
       --webhook <url>        the service also POSTs the signed result there
       --quote                print what the job would reserve and run within, and whether your
                              balance covers it, without running it (exit 4 when it does not)
+      --plan <plan id>       run that reviewed plan (from "deep-research plan", same question and
+                             mode): its first wave searches exactly its queries; a plan runs once
+                             and expires an hour after it was made
+      --query <search>       with --plan: a first search as you edited it (repeatable; replaces
+                             the plan's searches, in this order)
+      --sub-question <text>  with --plan: a sub-question as you edited it (repeatable; replaces
+                             the plan's sub-questions)
   -q, --quiet                no progress on stderr
 
 Other options:
       --status <status>      jobs: ${oneOf(JOB_STATUSES)}
       --limit <n>            jobs: how many (default 20, at most 100)
-      --json                 credits, jobs, cancel: print JSON
+      --json                 plan, credits, jobs, cancel: print JSON
   -h, --help                 this help
   -v, --version              the version
 
@@ -66,37 +77,49 @@ the service refused as invalid; 3 the API key is missing or refused, or the acco
 4 not enough credits (also --quote when the balance does not cover the job); 5 rate limited;
 130 interrupted (the job was cancelled).`;
 
+/** What a research request is made of: a run sends it, --quote quotes it, `plan` plans it. */
+export interface ResearchRequestArgs {
+  question: string;
+  mode: ResearchMode;
+  maxCredits?: number;
+  schemaFile?: string;
+  collections: string[];
+  web: boolean;
+  /** A follow-up of this job (previous_job_id). */
+  previousJob?: string;
+  includeDomains: string[];
+  excludeDomains: string[];
+  webhookUrl?: string;
+}
+
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "credits"; json: boolean }
   | { kind: "jobs"; json: boolean; status?: JobStatus; limit?: number }
   | { kind: "cancel"; json: boolean; id: string }
-  | {
+  /** `plan "question" ...`: POST /v1/research/plan of the request the same research command would send. */
+  | ({ kind: "plan"; json: boolean } & ResearchRequestArgs)
+  | ({
       kind: "research";
-      question: string;
-      mode: ResearchMode;
-      maxCredits?: number;
       json: boolean;
-      schemaFile?: string;
-      collections: string[];
-      web: boolean;
-      /** A follow-up of this job (previous_job_id). */
-      previousJob?: string;
-      includeDomains: string[];
-      excludeDomains: string[];
-      webhookUrl?: string;
+      /** Run this reviewed plan (plan_id). */
+      planId?: string;
+      /** With planId: the edited first searches (queries). */
+      queries?: string[];
+      /** With planId: the edited sub-questions (sub_questions). */
+      subQuestions?: string[];
       /** Print the quote (POST /v1/research/quote) instead of running the job. */
       quote: boolean;
       quiet: boolean;
-    };
+    } & ResearchRequestArgs);
 
 /** A command line that cannot be run: its message is printed with a pointer to --help (exit 2). */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help"]);
+const SUBCOMMANDS = new Set(["credits", "jobs", "cancel", "help", "plan"]);
 const RESEARCH_ONLY = [
   "mode",
   "max-credits",
@@ -109,7 +132,12 @@ const RESEARCH_ONLY = [
   "webhook",
   "quote",
   "quiet",
+  "plan",
+  "query",
+  "sub-question",
 ] as const;
+/** What running a plan takes: none of it applies to making one. */
+const RUN_ONLY = ["quote", "quiet", "plan", "query", "sub-question"] as const;
 const JOBS_ONLY = ["status", "limit"] as const;
 
 const isMode = (value: string): value is ResearchMode => (RESEARCH_MODES as readonly string[]).includes(value);
@@ -140,6 +168,9 @@ export function parseCommand(argv: string[]): Command {
         webhook: { type: "string" },
         quote: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
+        plan: { type: "string" },
+        query: { type: "string", multiple: true },
+        "sub-question": { type: "string", multiple: true },
         status: { type: "string" },
         limit: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -158,6 +189,14 @@ export function parseCommand(argv: string[]): Command {
   const subcommand = first && (!dashDash || first.index < dashDash.index) && SUBCOMMANDS.has(first.value) ? first.value : null;
   const json = values.json ?? false;
   const given = (names: readonly string[]) => names.filter((name) => (values as Record<string, unknown>)[name] !== undefined);
+
+  if (subcommand === "plan") {
+    const misplaced = [...given(RUN_ONLY), ...given(JOBS_ONLY)];
+    if (misplaced.length > 0) throw new UsageError(`--${misplaced[0]} does not apply to "plan".`);
+    const question = positionals.slice(1).join(" ").trim();
+    if (!question) throw new UsageError('Give a question: deep-research plan "How did presidents describe tariffs in the 19th century?"');
+    return { kind: "plan", json, ...researchRequest(values, question) };
+  }
 
   if (subcommand) {
     const misplaced = [...given(RESEARCH_ONLY), ...(subcommand === "jobs" ? [] : given(JOBS_ONLY))];
@@ -185,17 +224,48 @@ export function parseCommand(argv: string[]): Command {
   if (misplaced.length > 0) throw new UsageError(`--${misplaced[0]} applies to "jobs" only.`);
   const question = positionals.join(" ").trim();
   if (!question) throw new UsageError('Give a question: deep-research "How did presidents describe tariffs in the 19th century?"');
+  const request = researchRequest(values, question);
+  const edits = (["query", "sub-question"] as const).filter((name) => values[name] !== undefined);
+  if (values.plan === undefined && edits.length > 0)
+    throw new UsageError(`--${edits[0]} edits a reviewed plan: it needs --plan <plan id> (make one with: deep-research plan "question").`);
+  if (values.plan !== undefined && values.quote) throw new UsageError('--quote does not apply with --plan: the plan carries its quote ("deep-research plan").');
+  const blank = [...(values.query ?? []), ...(values["sub-question"] ?? [])].some((text) => !text.trim());
+  if (blank) throw new UsageError("--query and --sub-question cannot be empty.");
+  return {
+    kind: "research",
+    ...request,
+    json,
+    ...(values.plan !== undefined && { planId: values.plan }),
+    ...(values.query !== undefined && { queries: values.query }),
+    ...(values["sub-question"] !== undefined && { subQuestions: values["sub-question"] }),
+    quote: values.quote ?? false,
+    quiet: values.quiet ?? false,
+  };
+}
+
+interface RequestValues {
+  mode?: string;
+  "max-credits"?: string;
+  schema?: string;
+  collection?: string[];
+  web?: boolean;
+  "previous-job"?: string;
+  "include-domain"?: string[];
+  "exclude-domain"?: string[];
+  webhook?: string;
+}
+
+/** The request options a research command and `plan` share, checked alike. */
+function researchRequest(values: RequestValues, question: string): ResearchRequestArgs {
   const mode = values.mode ?? DEFAULT_MODE;
   if (!isMode(mode)) throw new UsageError(`--mode must be one of ${RESEARCH_MODES.join(", ")}.`);
   const maxCredits = values["max-credits"] === undefined ? undefined : positiveInteger(values["max-credits"], "--max-credits");
   if (isMetered(mode) && maxCredits === undefined) throw new UsageError(`--mode ${mode} needs --max-credits <n>: the most the job may cost.`);
   if (values.web && !values.collection) throw new UsageError("--web only applies with --collection.");
   return {
-    kind: "research",
     question,
     mode,
     ...(maxCredits !== undefined && { maxCredits }),
-    json,
     ...(values.schema !== undefined && { schemaFile: values.schema }),
     collections: values.collection ?? [],
     web: values.web ?? false,
@@ -203,7 +273,5 @@ export function parseCommand(argv: string[]): Command {
     includeDomains: values["include-domain"] ?? [],
     excludeDomains: values["exclude-domain"] ?? [],
     ...(values.webhook !== undefined && { webhookUrl: values.webhook }),
-    quote: values.quote ?? false,
-    quiet: values.quiet ?? false,
   };
 }

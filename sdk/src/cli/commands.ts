@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import type { DeepResearch } from "../client.js";
 import type { ResearchInput } from "../research.js";
 import type { ModePrice, ResearchResult } from "../types.js";
-import { type Command, UsageError } from "./args.js";
+import { type Command, type ResearchRequestArgs, UsageError } from "./args.js";
 import { count, credits, seconds } from "./format.js";
 import { resultJson, resultMarkdown } from "./markdown.js";
 import { EXIT, insufficientCreditsAdvice } from "./messages.js";
+import { planText } from "./plan.js";
 import { type ProgressOutput, ProgressView } from "./progress.js";
 import { quoteText } from "./quote.js";
 
@@ -41,8 +42,8 @@ function summary(result: ResearchResult): string {
   return `${parts.join(" · ")} · job ${result.id}`;
 }
 
-/** The request a research command makes (--quote quotes the same one). */
-async function researchInput(command: ResearchCommand): Promise<ResearchInput> {
+/** The request a research command makes (--quote quotes the same one, `plan` plans it). */
+async function researchInput(command: ResearchRequestArgs & Partial<Pick<ResearchCommand, "planId" | "queries" | "subQuestions">>): Promise<ResearchInput> {
   const responseSchema = command.schemaFile ? await readSchema(command.schemaFile) : undefined;
   return {
     mode: command.mode,
@@ -53,6 +54,9 @@ async function researchInput(command: ResearchCommand): Promise<ResearchInput> {
     ...(command.excludeDomains.length > 0 && { excludeDomains: command.excludeDomains }),
     ...(command.webhookUrl && { webhookUrl: command.webhookUrl }),
     ...(responseSchema && { responseSchema }),
+    ...(command.planId && { planId: command.planId }),
+    ...(command.queries && { queries: command.queries }),
+    ...(command.subQuestions && { subQuestions: command.subQuestions }),
   };
 }
 
@@ -96,6 +100,13 @@ export async function runQuote(client: DeepResearch, command: ResearchCommand, i
   if (quote.covered) return EXIT.ok;
   io.stderr.write(`${insufficientCreditsAdvice(baseUrl)}\n`);
   return EXIT.credits;
+}
+
+/** `plan "question" ...`: the plan the same research command would run (POST /v1/research/plan), nothing run or charged. */
+export async function runPlan(client: DeepResearch, command: Extract<Command, { kind: "plan" }>, io: Io): Promise<number> {
+  const plan = await client.plan(command.question, await researchInput(command));
+  io.stdout.write(command.json ? `${JSON.stringify(plan, null, 2)}\n` : `${planText(plan)}\n`);
+  return EXIT.ok;
 }
 
 export async function runCredits(client: DeepResearch, json: boolean, io: Io): Promise<number> {

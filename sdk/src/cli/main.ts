@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { DeepResearch } from "../client.js";
 import { DEFAULT_BASE_URL } from "../http.js";
 import { parseCommand, USAGE } from "./args.js";
-import { type Io, runCancel, runCredits, runJobs, runQuote, runResearch } from "./commands.js";
+import { type Io, runCancel, runCredits, runJobs, runPlan, runQuote, runResearch } from "./commands.js";
 import { EXIT, explain } from "./messages.js";
 import { parseMonitorsCommand, runMonitors } from "./monitors.js";
 
@@ -53,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runJobs(client, command, io);
       case "cancel":
         return await runCancel(client, command.id, command.json, io);
+      case "plan":
+        return await runPlan(client, command, io);
       case "monitors":
         return await runMonitors(client, command, io);
       case "research":
