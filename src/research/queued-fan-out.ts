@@ -104,7 +104,7 @@ export class QueuedTaskRunner implements TaskRunner {
    * each answer here as the queue's are kept: a follow-up of this job reads the pages and searches
    * it starts from out of this table, whichever way they ran, and a resumed run replays them.
    */
-  recording(inner: TaskRunner): TaskRunner {
+  recording(inner: TaskRunner): TaskRunner & { inner: TaskRunner } {
     const keep = <R>(kind: TaskKind, payloads: unknown[], results: TaskResult<R>[]) => {
       for (const [index, result] of results.entries()) {
         const outcome: TaskOutcome = result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
@@ -118,6 +118,7 @@ export class QueuedTaskRunner implements TaskRunner {
       return results;
     };
     return {
+      inner,
       runSearches: async (tasks, signal) =>
         keep(
           "search",

@@ -10,17 +10,19 @@ const queued = new QueuedTaskRunner({} as DurableObjectState);
 const collections = [{ id: "c1", name: "Archive" }];
 const runnerOf = (vars: Record<string, string>, scope?: { userId: string; collections: typeof collections; web: boolean }) =>
   taskRunnerFor({ ...env, TASK_FAN_OUT: "auto", ...vars }, queued, scope);
+/** The runner that does the work: in the job, a local runner wrapped so its answers are kept in the job's task log (a follow-up reads them). */
+const workerOf = (runner: ReturnType<typeof runnerOf>) => ("inner" in runner ? (runner as { inner: unknown }).inner : runner);
 
 describe("taskRunnerFor", () => {
   it("runs the corpus's searches and reads in the job", () => {
-    expect(runnerOf({ SEARCH_PROVIDER: "corpus" })).toBeInstanceOf(InProcessTaskRunner);
+    expect(workerOf(runnerOf({ SEARCH_PROVIDER: "corpus" }))).toBeInstanceOf(InProcessTaskRunner);
   });
 
   it("runs a job's own collections in the job, with or without the corpus beside them", () => {
-    expect(runnerOf({ SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://127.0.0.1:9" }, { userId: "u", collections, web: false })).toBeInstanceOf(
+    expect(workerOf(runnerOf({ SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://127.0.0.1:9" }, { userId: "u", collections, web: false }))).toBeInstanceOf(
       InProcessTaskRunner,
     );
-    expect(runnerOf({ SEARCH_PROVIDER: "corpus" }, { userId: "u", collections, web: true })).toBeInstanceOf(InProcessTaskRunner);
+    expect(workerOf(runnerOf({ SEARCH_PROVIDER: "corpus" }, { userId: "u", collections, web: true }))).toBeInstanceOf(InProcessTaskRunner);
   });
 
   it("sends web searches and reads through the queue, alone or beside collections", () => {
