@@ -67,9 +67,11 @@ class DeadlineExceeded extends Error {
 
 /**
  * One research job. It persists its request, budget and reservation before acting, runs the
- * engine inside its alarm (so the runtime retries it and a restart resumes it), fans each wave
- * out through the research-tasks queue (results are kept in its storage, so a resumed run replays
- * finished tasks instead of redoing and re-charging them), settles the credits exactly once, writes
+ * engine inside its alarm (so the runtime retries it and a restart resumes it), runs each wave's
+ * searches and reads in the job when they are local (the corpus, collections) and through the
+ * research-tasks queue when they go to the web (task-runner.ts); either way each answer is kept in
+ * its storage, so a resumed run replays finished tasks instead of redoing and re-charging them and
+ * a follow-up starts from them. It settles the credits exactly once, writes
  * the final row to D1, and serves its progress over SSE to any number of subscribers.
  *
  * Every state change is persisted before it is announced.
