@@ -80,12 +80,7 @@ export class QueuedTaskRunner implements TaskRunner {
    * has its reply, or the consumer (and the queue's next batch behind it) waits for that CPU.
    */
   complete(key: string, outcome: TaskOutcome): void {
-    this.ctx.storage.sql.exec(
-      "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
-      key,
-      JSON.stringify(outcome),
-      Date.now(),
-    );
+    this.keep(key, outcome);
     const answer = this.stored(key) ?? outcome;
     for (const resolve of this.waiting.get(key) ?? []) this.toWake.push(() => resolve(answer));
     this.waiting.delete(key);
@@ -105,33 +100,37 @@ export class QueuedTaskRunner implements TaskRunner {
    * it starts from out of this table, whichever way they ran, and a resumed run replays them.
    */
   recording(inner: TaskRunner): TaskRunner & { inner: TaskRunner } {
-    const keep = <R>(kind: TaskKind, payloads: unknown[], results: TaskResult<R>[]) => {
+    const keepAll = <R>(kind: TaskKind, payloads: unknown[], results: TaskResult<R>[]) => {
       for (const [index, result] of results.entries()) {
-        const outcome: TaskOutcome = result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
-        this.ctx.storage.sql.exec(
-          "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
-          taskKey(kind, payloads[index]),
-          JSON.stringify(outcome),
-          Date.now(),
-        );
+        this.keep(taskKey(kind, payloads[index]), result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error });
       }
       return results;
     };
     return {
       inner,
       runSearches: async (tasks, signal) =>
-        keep(
+        keepAll(
           "search",
           tasks.map((task) => task.query),
           await inner.runSearches(tasks, signal),
         ),
       readPages: async (tasks, signal) =>
-        keep(
+        keepAll(
           "read",
           tasks.map((task) => task.url),
           await inner.readPages(tasks, signal),
         ),
     };
+  }
+
+  /** Stores a task's answer; the first one wins. */
+  private keep(key: string, outcome: TaskOutcome): void {
+    this.ctx.storage.sql.exec(
+      "INSERT INTO tasks (key, outcome, dispatched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET outcome = excluded.outcome WHERE tasks.outcome IS NULL",
+      key,
+      JSON.stringify(outcome),
+      Date.now(),
+    );
   }
 
   private stored(key: string): TaskOutcome | null {
