@@ -223,6 +223,39 @@ describe("following a chain through the pages read", () => {
     expect(resolveChain(readHopChain("Where was the director of Harbour Lights (1975) born?")!, evidence).steps[0]!.doc).toBeNull();
   });
 
+  it("follows a person to the place they were born or died in, and reads what contains it in that place's lead", () => {
+    expect(readHopChain("In what county is the city where Marta Kellen was born?")).toMatchObject({
+      anchor: "Marta Kellen",
+      relations: ["birth_place"],
+      attribute: "county",
+    });
+    expect(readHopChain("What county is Osric Vane's place of death the seat of?")).toMatchObject({ relations: ["death_place"], attribute: "county" });
+    expect(readHopChain("In which state is the birthplace of the director of film Low Tide?")).toMatchObject({
+      anchor: "Low Tide",
+      relations: ["director", "birth_place"],
+      attribute: "state",
+    });
+    expect(readHopChain("What county contains Harlow Springs, Ohio?")).toMatchObject({ anchor: "Harlow Springs, Ohio", relations: [], attribute: "county" });
+    const evidence = evidenceOf([
+      ["Marta Kellen", "Marta Kellen (born March 2, 1931, Harlow Springs, Ohio) is an American sculptor."],
+      ["Harlow Springs, Ohio", "Harlow Springs is a village in Brecken County, Ohio, United States. It borders Tallis County to the north."],
+      ["Low Tide", "Low Tide is a 1958 film directed by Osric Vane."],
+      ["Osric Vane", "Osric Vane (May 1, 1901 in Dunmore, Pennsylvania – June 3, 1977 in Lisle, Vermont) was an American director."],
+    ]);
+    const county = resolveChain(readHopChain("In what county is the city where Marta Kellen was born?")!, evidence);
+    expect(county.steps.map((step) => step.doc?.title)).toEqual(["Marta Kellen", "Harlow Springs, Ohio"]);
+    expect(county.answer?.text).toBe("Brecken County");
+    expect(resolveChain(readHopChain("In what country is Marta Kellen's birthplace?")!, evidence).answer?.text).toBe("United States");
+    // No page of Lisle: the state the sentence wrote beside it answers, a county never would.
+    const state = resolveChain(readHopChain("In which state is the place of death of the director of film Low Tide?")!, evidence);
+    expect(state.answer?.text).toBe("Vermont");
+    const unread = resolveChain(readHopChain("In what county is the town where Osric Vane died?")!, evidence);
+    expect(unread.answer).toBeNull();
+    expect(unread.missing).toBe("Lisle, Vermont");
+    expect(statedAttribute("Dunmore is a borough in Lackawanna County, Pennsylvania.", "county")?.value).toBe("Lackawanna County");
+    expect(statedAttribute("The capital is Washington, D.C., and the largest city is in Texas.", "state")?.value).toBe("Texas");
+  });
+
   it("tells a span on an earlier hop's page from the hop asked", () => {
     const evidence = evidenceOf([
       ["The Glass Orchard", "The Glass Orchard is an 1852 novel by Thomas Wren."],

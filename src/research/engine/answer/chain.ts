@@ -1,6 +1,6 @@
 import type { Evidence, EvidenceDoc, Passage } from "../evidence";
 import { titleNames, titleRefersTo } from "../evidence";
-import type { HopChain } from "../question";
+import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isPlaceRelation } from "../question";
 import { words } from "../language";
 import { PLACE_ATTRIBUTES, placeAsWritten, relatedNames, statedAttribute } from "./facts";
 
@@ -80,10 +80,42 @@ function aboutSubject(doc: EvidenceDoc, passage: Passage): boolean {
   return name.some((word) => said.has(word));
 }
 
-function relatedFrom(doc: EvidenceDoc, relation: HopChain["relations"][number]): { names: string[]; passage: Passage } | null {
+function relatedFrom(doc: EvidenceDoc, relation: ChainRelation): { names: string[]; passage: Passage } | null {
+  if (isPlaceRelation(relation)) return placeFrom(doc, relation);
   for (const passage of doc.passages.slice(0, SENTENCES_SCANNED)) {
     const names = relatedNames(passage.text, relation).filter((name) => !titleNames(doc.title, name));
     if (names.length > 0) return { names, passage };
+  }
+  return null;
+}
+
+/**
+ * The place a person's page says they were born or died in, as the sentence writes it
+ * ("Wheaton, Illinois"): the one name of a place, whose page is looked up by the whole form first.
+ */
+function placeFrom(doc: EvidenceDoc, relation: "birth_place" | "death_place"): { names: string[]; passage: Passage } | null {
+  for (const passage of doc.passages.slice(0, SENTENCES_SCANNED)) {
+    if (!aboutSubject(doc, passage)) continue;
+    const stated = statedAttribute(passage.text, relation);
+    if (stated) return { names: [placeAsWritten(passage.text, stated.value)], passage };
+  }
+  return null;
+}
+
+/** A place's page by the name a sentence wrote it with, whole ("Wheaton, Illinois") or by the place alone ("Wheaton"). */
+function placePage(evidence: Evidence, written: string, except: readonly EvidenceDoc[]): EvidenceDoc | null {
+  return pageAbout(evidence, written, except) ?? pageAbout(evidence, written.split(",")[0]!.trim(), except);
+}
+
+/** Sentences of a place's page that say where it is: its lead. Later ones name other places ("it borders Cook County"). */
+const CONTAINER_SENTENCES = 2;
+
+/** The container of a place, read in its page's lead, never the place itself ("Knox County" on the page of Knox County). */
+function containerOf(doc: EvidenceDoc, attribute: HopChain["attribute"]): { text: string; passage: Passage } | null {
+  const self = words(doc.title.replace(/\s*\([^)]*\)\s*$/, "").split(",")[0]!).join(" ");
+  for (const passage of doc.passages.slice(0, CONTAINER_SENTENCES)) {
+    const stated = statedAttribute(passage.text, attribute);
+    if (stated && words(stated.value).join(" ") !== self) return { text: stated.value, passage };
   }
   return null;
 }
@@ -100,13 +132,23 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     // Of several names ("directed by A and B"), the first whose page was read.
     // A page already on the chain is not the next hop ("son of Henry Lascelles, 4th Earl" is not the 5th Earl's own page).
     const visited = steps.flatMap((step) => (step.doc ? [step.doc] : []));
-    const withPage = related.names.map((name) => ({ name, doc: pageAbout(evidence, name, visited) })).find((candidate) => candidate.doc !== null);
+    const lookup = isPlaceRelation(relation) ? placePage : pageAbout;
+    const withPage = related.names.map((name) => ({ name, doc: lookup(evidence, name, visited) })).find((candidate) => candidate.doc !== null);
     const entity = withPage?.name ?? related.names[0]!;
     const doc = withPage?.doc ?? null;
     steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });
     if (last && chain.attribute === "identity") return { steps, answer: { text: entity, passage: related.passage, lead: true }, missing: null };
-    if (!doc) return { steps, answer: null, missing: entity };
+    if (!doc) {
+      // The container a sentence wrote beside the place ("born in Wheaton, Illinois") answers a state or a country without its page.
+      const written = CONTAINER_ATTRIBUTES.has(chain.attribute) && last ? statedAttribute(`in ${entity.replace(/^[^,]*/, "")}`, chain.attribute) : null;
+      if (written && chain.attribute !== "county") return { steps, answer: { text: written.value, passage: related.passage, lead: true }, missing: null };
+      return { steps, answer: null, missing: entity };
+    }
     current = doc;
+  }
+  if (CONTAINER_ATTRIBUTES.has(chain.attribute)) {
+    const container = containerOf(current, chain.attribute);
+    return { steps, answer: container ? { ...container, lead: true } : null, missing: null };
   }
   for (const passage of current.passages.slice(0, SENTENCES_SCANNED)) {
     if (!aboutSubject(current, passage)) continue;

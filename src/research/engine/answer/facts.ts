@@ -224,6 +224,8 @@ const BORN = new RegExp(`\\b[Bb]orn\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u")
 const DIED = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\s+(?:on\\s+|in\\s+(?=\\d))?(${DATE})`, "u");
 const BORN_PLACE = new RegExp(`\\b[Bb]orn\\b(?:[^.;()]{0,60}?)\\s*\\b(?:in|at)\\s+(${PLACE})`, "u");
 const DIED_PLACE = new RegExp(`\\b(?:[Dd]ied|[Pp]assed away)\\b(?:[^.;()]{0,60}?)\\s+(?:in|at)\\s+(${PLACE})`, "u");
+/** "(born February 15, 1926, Chelsea, Massachusetts)": the place after the date, with no "in". */
+const BORN_DATE_PLACE = new RegExp(`\\(\\s*born\\s+(?:on\\s+)?${DATE},\\s+(${PLACE})`, "u");
 const NATIVE_OF = new RegExp(`\\b(?:a|was a|is a)\\s+native\\s+of\\s+(${PLACE})`, "u");
 const BURIED = new RegExp(`\\b(?:buried|interred|laid to rest|entombed)\\s+(?:in|at)\\s+(${PLACE})`, "u");
 const CAUSE = /\b(?:died|death)\s+(?:of|from|due to|after|following)\s+(?:an?\s+|complications\s+(?:of|from)\s+)?((?:[a-z'’-]+\s+){0,4}[a-z'’-]+)/;
@@ -302,7 +304,7 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     case "death_date":
       return fromPlaces("death_date") ?? fromLife(3) ?? first(sentence, [DIED]);
     case "birth_place":
-      return fromPlaces("birth_place") ?? fromLife(2) ?? first(sentence, [BORN_PLACE, NATIVE_OF]);
+      return fromPlaces("birth_place") ?? fromLife(2) ?? first(sentence, [BORN_PLACE, BORN_DATE_PLACE, NATIVE_OF]);
     case "death_place":
       return fromPlaces("death_place") ?? fromLife(4) ?? first(sentence, [DIED_PLACE]);
     case "burial_place":
@@ -329,9 +331,33 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
       if (!NOT_NAMES.has(demonym.toLowerCase()) && !EXTRA_DEMONYM.test(demonym.split(" ").pop()!)) return null;
       return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
     }
+    case "county":
+      return first(sentence, [COUNTY]);
+    case "state":
+      return usStateIn(sentence);
+    case "country": {
+      const country = countryIn(sentence);
+      if (country) return country;
+      // A place in a US state whose sentence does not name the country ("a city in DuPage County, Illinois").
+      const state = usStateIn(sentence);
+      return state ? { value: "United States", index: state.index } : null;
+    }
     default:
       return null;
   }
+}
+
+/** A county (parish, borough) named in a sentence: "a city in DuPage County, Illinois". */
+const COUNTY = /\b((?:[\p{Lu}][\p{L}'’.-]*\s+){1,3}(?:County|Parish|Borough))\b/u;
+
+/** The states of the United States, which a place's lead names after its county. */
+const US_STATES =
+  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming";
+/** A state after a comma or "state of", never the capital's namesake ("Washington, D.C.") or a county's name ("Washington County"). */
+const US_STATE = new RegExp(`(?:,\\s+|\\bstate of\\s+|\\bin\\s+)(${US_STATES})\\b(?!,?\\s*D\\.C\\.|\\s+(?:County|City|Street|Avenue|Territory)\\b)`, "u");
+
+function usStateIn(sentence: string): StatedValue | null {
+  return first(sentence, [US_STATE]);
 }
 
 /** "an afro-pop singer-songwriter from Mali": a country named as where the subject is from. */

@@ -39,6 +39,10 @@ function attributeClause(attribute: HopAttribute, value: string): string | null 
       return `who worked at ${value}`;
     case "education":
       return `who studied at ${value}`;
+    case "county":
+    case "state":
+    case "country":
+      return `which is in ${value}`;
     default:
       return null;
   }
@@ -70,6 +74,9 @@ const MISSING: Record<HopAttribute, (entity: string) => string> = {
   award: (entity) => `an award ${entity} received`,
   employer: (entity) => `where ${entity} worked`,
   education: (entity) => `where ${entity} studied`,
+  county: (entity) => `which county ${entity} is in`,
+  state: (entity) => `which state ${entity} is in`,
+  country: (entity) => `which country ${entity} is in`,
 };
 
 /** The plain opening when no frame fits the question's shape. */

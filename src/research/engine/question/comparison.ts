@@ -1,5 +1,5 @@
 import { readSubject } from "./hops";
-import type { HopAttribute, HopRelation } from "./hops";
+import type { ChainRelation, HopAttribute, HopRelation } from "./hops";
 
 /**
  * A comparison read as two chains and one fact to compare: "Which film has the director born
@@ -12,7 +12,7 @@ export type ComparedFact = Extract<HopAttribute, "birth_date" | "death_date" | "
 
 export interface ComparisonPlan {
   /** Each side as the question names it, and the relations followed from it (none: the side itself). */
-  sides: { name: string; relations: HopRelation[] }[];
+  sides: { name: string; relations: ChainRelation[] }[];
   fact: ComparedFact;
   /** earliest / latest pick one side (a "which" question); same asks yes or no. */
   pick: "earliest" | "latest" | "same";
@@ -49,7 +49,7 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
 }
 
 /** "director of film A", "film A" -> { name: "A", relations: [director] }. */
-function side(phrase: string, frameRelation: HopRelation | null): { name: string; relations: HopRelation[] } {
+function side(phrase: string, frameRelation: HopRelation | null): { name: string; relations: ChainRelation[] } {
   const chain = readSubject(phrase.replace(/^(?:the\s+)?/i, "the "));
   if (chain) return { name: chain.anchor, relations: chain.relations };
   const name = phrase.replace(/^(?:the\s+)?(?:films?|movies?|songs?|albums?|books?|bands?)\s+/i, "").trim();

@@ -27,6 +27,15 @@ const HOP_RELATIONS = [
   "sibling",
 ] as const;
 export type HopRelation = (typeof HOP_RELATIONS)[number];
+/**
+ * A hop may also lead from a person to a place with a page of its own: "the city where X was
+ * born" is read on X's page as a birthplace, then that place's page is read.
+ */
+export type PlaceRelation = "birth_place" | "death_place";
+export type ChainRelation = HopRelation | PlaceRelation;
+export function isPlaceRelation(relation: ChainRelation): relation is PlaceRelation {
+  return relation === "birth_place" || relation === "death_place";
+}
 
 /** What is asked of the chain's last entity; `identity` asks for the entity itself ("Who is the father of X?"). */
 export type HopAttribute =
@@ -40,13 +49,20 @@ export type HopAttribute =
   | "cause_of_death"
   | "award"
   | "employer"
-  | "education";
+  | "education"
+  // The place that contains the chain's last entity, itself a place ("In what county is the city where X was born?").
+  | "county"
+  | "state"
+  | "country";
+
+/** Attributes asked of a place rather than of a person. */
+export const CONTAINER_ATTRIBUTES: ReadonlySet<HopAttribute> = new Set(["county", "state", "country"]);
 
 export interface HopChain {
   /** The entity the question names, where the chain starts (a film, a song, a person). */
   anchor: string;
   /** The relations followed from the anchor, in order. */
-  relations: HopRelation[];
+  relations: ChainRelation[];
   attribute: HopAttribute;
   /** How the question names what it asks, for the brief's opening ("the director of film Lorna"). */
   subjectPhrase: string;
@@ -123,6 +139,31 @@ const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
   [/^where did (.+?) (?:study|graduate(?: from)?|get (?:his|her|their) education)$/i, "education"],
   [/^(?:which|what) (?:university|college|school) did (.+?) (?:attend|study at|graduate from)$/i, "education"],
   [/^who (?:is|was|are|were) (.+)$/i, "identity"],
+  ...containerShapes("county"),
+  ...containerShapes("state"),
+  ...containerShapes("country"),
+];
+
+/** "In what county is S (located)?", "What county contains S?", "S is in which county?", "What county is S the seat of?" */
+function containerShapes(kind: "county" | "state" | "country"): [RegExp, HopAttribute][] {
+  return [
+    ...(kind === "county" ? [[/^(?:what|which) county is (.+?) the (?:county )?seat of$/i, kind] as [RegExp, HopAttribute]] : []),
+    [new RegExp(`^(?:in )?(?:what|which) ${kind} (?:is|was) (.+?)(?: (?:located|situated|found))?(?: in)?$`, "i"), kind],
+    [new RegExp(`^(?:what|which) ${kind} (?:contains|includes) (.+)$`, "i"), kind],
+    [new RegExp(`^(.+?) is (?:located |situated )?in (?:what|which) ${kind}$`, "i"), kind],
+  ];
+}
+
+/** "the city where X was born", "X's birthplace", "the place of death of X": the wrapper and the person inside. */
+const PLACE_WRAPPERS: [RegExp, PlaceRelation][] = [
+  [/^(?:the\s+)?(?:city|town|village|place|municipality|community)\s+(?:where|in which)\s+(.+?)\s+was born$/i, "birth_place"],
+  [/^(?:the\s+)?(?:city|town|village|place|municipality|community)\s+(?:where|in which)\s+(.+?)\s+died$/i, "death_place"],
+  [/^(?:the\s+)?(?:city|town|village|place)\s+(?:that\s+)?(.+?)\s+was born in$/i, "birth_place"],
+  [/^(?:the\s+)?(?:city|town|village|place)\s+(?:that\s+)?(.+?)\s+died in$/i, "death_place"],
+  [/^(?:the\s+)?(?:birthplace|birth place|place of birth|city of birth|town of birth|hometown)\s+of\s+(.+)$/i, "birth_place"],
+  [/^(?:the\s+)?(?:place of death|city of death|town of death)\s+of\s+(.+)$/i, "death_place"],
+  [/^(.+?)\s?(?:'s|’s|')\s+(?:birthplace|birth place|place of birth|city of birth|town of birth|hometown)$/i, "birth_place"],
+  [/^(.+?)\s?(?:'s|’s|')\s+(?:place of death|city of death|town of death)$/i, "death_place"],
 ];
 
 /**
@@ -130,10 +171,16 @@ const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
  * list: "the child of the director of film X" -> anchor X, relations [director, child];
  * "X's paternal grandfather" -> anchor X, [father, father].
  */
-export function readSubject(phrase: string): { anchor: string; relations: HopRelation[] } | null {
+export function readSubject(phrase: string): { anchor: string; relations: ChainRelation[] } | null {
   let text = phrase.trim().replace(/\s+/g, " ");
-  const outer: HopRelation[] = [];
+  const outer: ChainRelation[] = [];
   for (let guard = 0; guard < 4; guard++) {
+    const place = PLACE_WRAPPERS.find(([shape]) => shape.test(text));
+    if (place) {
+      outer.push(place[1]);
+      text = place[0].exec(text)![1]!;
+      continue;
+    }
     const prefix = new RegExp(`^(?:the\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);
     if (prefix) {
       outer.push(...[...RELATION_WORDS[prefix[1]!.toLowerCase()]!].reverse());
@@ -169,7 +216,10 @@ export function readHopChain(question: string): HopChain | null {
     const match = shape.exec(q);
     if (!match) continue;
     const subjectPhrase = match[1]!.trim();
-    const subject = readSubject(subjectPhrase);
+    // A place asked for its container may be named outright ("In what county is Wheaton, Illinois?").
+    const subject =
+      readSubject(subjectPhrase) ??
+      (CONTAINER_ATTRIBUTES.has(attribute) && /^[\p{Lu}\p{N}]/u.test(subjectPhrase) ? { anchor: subjectPhrase, relations: [] } : null);
     if (!subject) continue;
     return { ...subject, attribute, subjectPhrase: subjectPhrase.replace(/^the\s+/i, "the ") };
   }
