@@ -23,7 +23,7 @@ export type ResearchToolMode = (typeof RESEARCH_TOOL_MODES)[number];
 
 /**
  * What each mode costs, quoted in the description so the model weighs it. The service's price
- * list (src/research/pricing.ts) holds these figures; a test fails when the two differ.
+ * list (src/research/pricing/modes.ts) holds these figures; a test fails when the two differ.
  */
 export const RESEARCH_TOOL_CREDITS: Readonly<Record<ResearchToolMode, number>> = { lite: 15, standard: 60, pro: 200 };
 

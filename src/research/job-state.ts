@@ -1,8 +1,7 @@
 import type { LifecycleEvent } from "../webhooks/headers";
 import type { SearchScope } from "./providers/types";
 import type { JobStatus } from "../db/schema/jobs";
-import { type ResearchMode, roundUsd } from "./pricing";
-import { decideCharge, succeededCharge } from "./charge";
+import { type ChargeOutcome, decideCharge, type ResearchMode, roundUsd } from "./pricing";
 import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress, WriteReport } from "./engine";
 import type { ChargeBasis, ResearchResult, SourceDto } from "./shapes";
 import { plainText } from "../lib/plain-text";
@@ -75,11 +74,9 @@ export type Outcome =
   | { status: "failed"; error: string; costUsd: number; waves: number };
 
 /**
- * What the caller pays and why (src/research/charge.ts, the one charge rule): the fixed price (or
- * metered cost for max) when succeeded and its brief cites sources that address the question; its
- * metered work, never more than the price, when the brief cites nothing; the work already spent
- * when cancelled; nothing when failed. Never above the reservation. Settling releases the
- * reservation minus this figure.
+ * What the caller pays and why: the job's spec and outcome read as the inputs of the one charge
+ * rule (`decideCharge` in research/pricing/charge.ts). Settling releases the reservation minus
+ * its credits.
  */
 export function chargeOf(spec: JobSpec, outcome: Outcome, priorSources = 0): { credits: number; basis: ChargeBasis } {
   const followUp = spec.previousJobId ? { followUp: { previousJobId: spec.previousJobId, priorSources } } : {};
@@ -89,9 +86,9 @@ export function chargeOf(spec: JobSpec, outcome: Outcome, priorSources = 0): { c
   return decideCharge(job, { status: "failed" });
 }
 
-/** The credits of chargeOf. */
-export function chargeFor(spec: JobSpec, outcome: Outcome): number {
-  return chargeOf(spec, outcome).credits;
+/** What a succeeded engine output means for the charge: whether it addressed the question, and what its brief cites. */
+function succeededCharge(output: Pick<ResearchOutput, "cost_usd" | "addressed" | "sources" | "answer">): ChargeOutcome {
+  return { status: "succeeded", costUsd: output.cost_usd, addressed: output.addressed, citedSources: output.sources.length, answered: output.answer !== null };
 }
 
 /** The final ResearchResult of an outcome. `cost_usd` never exceeds the envelope. */

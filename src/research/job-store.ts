@@ -2,10 +2,9 @@ import { and, desc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usageDaily } from "../db/schema/jobs";
 import type { Paging } from "../lib/paging";
-import { usdToMicros } from "./pricing";
+import { rowChargeBasis, usdToMicros } from "./pricing";
 import { plainSources, type ResearchResult } from "./job-state";
 import type { WriteReport } from "./engine";
-import { rowChargeBasis } from "./charge";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 

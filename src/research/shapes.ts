@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { JOB_STATUSES } from "../db/schema/jobs";
+import { CHARGE_RULES } from "./pricing";
 
 /**
  * The research feature's public shapes, in zod: the single source of the published schemas
@@ -90,10 +91,6 @@ const ShortAnswerDto = z
   })
   .openapi("ShortAnswer", { description: "The short answer to the question, with how far the sources read support it." });
 
-/** Which rule decided a job's charge (src/research/charge.ts, docs/decisions.md "Charges"). */
-export const CHARGE_RULES = ["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded", "follow_up"] as const;
-export type ChargeRule = (typeof CHARGE_RULES)[number];
-
 export const ChargeBasisDto = z
   .object({
     rule: z.enum(CHARGE_RULES).openapi({
@@ -107,7 +104,7 @@ export const ChargeBasisDto = z
     }),
   })
   .openapi("ChargeBasis", { description: "Why a job was charged what it was: the rule applied and a sentence with the figures." });
-export type ChargeBasis = z.infer<typeof ChargeBasisDto>;
+export type { ChargeBasis, ChargeRule } from "./pricing";
 
 export const ResearchResultDto = z
   .object({

@@ -95,7 +95,7 @@ describe(`the files ${DOC} names`, () => {
     expect(exists(resolveNamed("answer/no-such-file.ts")!)).toBe(false);
     expect(exists(resolveNamed("providers/none/*")!)).toBe(false);
     expect(exists(resolveNamed("answer/short-answer.ts")!)).toBe(true);
-    expect(resolveNamed("src/research/pricing.ts")).toBe(join(RESEARCH, "pricing.ts"));
+    expect(resolveNamed("src/research/pricing/charge.ts")).toBe(join(RESEARCH, "pricing/charge.ts"));
     expect(resolveNamed("engine/pipeline.ts")).toBe(join(ENGINE, "pipeline.ts"));
   });
 });

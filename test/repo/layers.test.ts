@@ -32,14 +32,13 @@ const LAYERS: { name: string; rank: number; paths: string[] }[] = [
  * front door, and the engine, the providers and the price list never import what runs them.
  */
 const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
-  { name: "front door", rank: 6, paths: ["service.ts"] },
+  { name: "front door", rank: 7, paths: ["service.ts"] },
   {
     name: "the job",
-    rank: 5,
+    rank: 6,
     paths: [
       "submit.ts",
       "cancel-outcome.ts",
-      "charge.ts",
       "quote.ts",
       "plans.ts",
       "plan-store.ts",
@@ -58,12 +57,13 @@ const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
       "follow-up.ts",
     ],
   },
-  { name: "request", rank: 4, paths: ["request.ts", "plan-fields.ts"] },
-  { name: "collections", rank: 4, paths: ["collections/"] },
-  { name: "engine", rank: 3, paths: ["engine/"] },
-  { name: "providers", rank: 2, paths: ["providers/"] },
-  { name: "pricing", rank: 1, paths: ["pricing.ts"] },
-  { name: "shapes", rank: 1, paths: ["shapes.ts", "event-shapes.ts"] },
+  { name: "request", rank: 5, paths: ["request.ts", "plan-fields.ts"] },
+  { name: "collections", rank: 5, paths: ["collections/"] },
+  { name: "engine", rank: 4, paths: ["engine/"] },
+  { name: "providers", rank: 3, paths: ["providers/"] },
+  // Shapes name the charge rules the price list decides (charge_basis.rule).
+  { name: "shapes", rank: 2, paths: ["shapes.ts", "event-shapes.ts"] },
+  { name: "pricing", rank: 1, paths: ["pricing/"] },
 ];
 
 const SRC = resolve("src");
@@ -222,7 +222,7 @@ describe("the layers of docs/architecture.md", () => {
 
   it("the engine and the providers never reach the job, its queue, submit or the service", () => {
     const engineFolders = ["research/engine/", "research/providers/"];
-    const allowedInResearch = ["research/pricing.ts", "research/shapes.ts", ...engineFolders];
+    const allowedInResearch = ["research/pricing/", "research/shapes.ts", ...engineFolders];
     const violations = edges
       .filter(({ from }) => engineFolders.some((folder) => rel(from).startsWith(folder)))
       .filter(({ to }) => topFolder(to) === "research" && !allowedInResearch.some((allowed) => rel(to).startsWith(allowed)))
@@ -254,7 +254,7 @@ describe("the layers of docs/architecture.md", () => {
       ],
       ["engine/run.ts", `import type { JobSpec } from './../job-state';`, "research/engine/run.ts (engine) imports research/job-state.ts (the job)"],
       ["request.ts", `export { ingest } from "./collections/ingest";`, "research/request.ts (request) imports research/collections/ingest.ts (collections)"],
-      ["pricing.ts", `import type { ResearchResult } from './shapes';`, "research/pricing.ts (pricing) imports research/shapes.ts (shapes)"],
+      ["pricing/charge.ts", `import type { ResearchResult } from '../shapes';`, "research/pricing/charge.ts (pricing) imports research/shapes.ts (shapes)"],
       ["job.ts", `const door = () => import('./service');`, "research/job.ts (the job) imports research/service.ts (front door)"],
     ];
     for (const [from, text, report] of cases) expect(upwardInResearch(edgesOfText(join(RESEARCH, from), text))).toEqual([report]);

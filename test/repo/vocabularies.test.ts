@@ -9,7 +9,7 @@ import { isTerminal as webIsTerminal, JOB_STATUSES as WEB_STATUSES } from "../..
 
 /**
  * The vocabularies that prose and the clients restate, held to their one source (docs/architecture.md,
- * "Registries"): the modes to src/research/pricing.ts, the job statuses to src/db/schema/jobs.ts,
+ * "Registries"): the modes to src/research/pricing/modes.ts, the job statuses to src/db/schema/jobs.ts,
  * the provider names to SEARCH_PROVIDER and LLM_PROVIDER in src/env.ts. The clients' Records are
  * exhaustive by their type (generated from /openapi.json); what they say of each name is held here.
  */

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { loadConfig } from "../../src/env";
 import type { ResearchOutput } from "../../src/research/engine";
-import { chargeFor, chargeOf, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
+import { chargeOf, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
 import { budgetsForMode, type ResearchMode, reservationCredits } from "../../src/research/pricing";
 import { reserveCredits, settleReservation } from "../../src/services/billing/reservations";
 import { expectLedgerConsistent, signupUser } from "../helpers";
 
 /**
- * What a succeeded job is charged, decided by chargeFor (docs/decisions.md "Charges"): the mode's
+ * What a succeeded job is charged, decided by the charge rule (decideCharge, through chargeOf) (docs/decisions.md "Charges"): the mode's
  * price when its sources address the question, its metered work (never above that price) when
  * nothing read addresses it. Unit tests of the pure rule, then the same figure through the ledger.
  */
@@ -53,7 +53,7 @@ function succeeded(costUsd: number, addressed: boolean, sources = addressed ? [S
   return { status: "succeeded", output };
 }
 
-describe("chargeFor: a succeeded job", () => {
+describe("chargeOf: a succeeded job", () => {
   // [mode, metered cost of the job in USD, charge when addressed, charge when nothing addresses the question]
   const cases: [ResearchMode, number, number, number][] = [
     ["lite", 0.034, 15, 4],
@@ -64,27 +64,27 @@ describe("chargeFor: a succeeded job", () => {
   ];
   for (const [mode, cost, paid, metered] of cases) {
     it(`${mode}: ${paid} credits when its sources address the question, ${metered} when nothing does`, () => {
-      expect(chargeFor(spec(mode), succeeded(cost, true))).toBe(paid);
-      expect(chargeFor(spec(mode), succeeded(cost, false))).toBe(metered);
+      expect(chargeOf(spec(mode), succeeded(cost, true)).credits).toBe(paid);
+      expect(chargeOf(spec(mode), succeeded(cost, false)).credits).toBe(metered);
     });
   }
 
   it("never charges more than the mode's price for nothing found, however much work it metered", () => {
     // A fixed-price job that spent its whole envelope (and a rounding hair beyond) pays the price, not more.
-    expect(chargeFor(spec("lite"), succeeded(0.15, false))).toBe(15);
-    expect(chargeFor(spec("standard"), succeeded(0.6000004, false))).toBe(60);
-    expect(chargeFor(spec("pro"), succeeded(2.5, false))).toBe(200);
-    expect(chargeFor(spec("max"), succeeded(5, false))).toBe(MAX_CREDITS);
+    expect(chargeOf(spec("lite"), succeeded(0.15, false)).credits).toBe(15);
+    expect(chargeOf(spec("standard"), succeeded(0.6000004, false)).credits).toBe(60);
+    expect(chargeOf(spec("pro"), succeeded(2.5, false)).credits).toBe(200);
+    expect(chargeOf(spec("max"), succeeded(5, false)).credits).toBe(MAX_CREDITS);
     // Work that metered nothing costs nothing; an exact cent does not round up to the next.
-    expect(chargeFor(spec("standard"), succeeded(0, false))).toBe(0);
-    expect(chargeFor(spec("standard"), succeeded(0.07, false))).toBe(7);
+    expect(chargeOf(spec("standard"), succeeded(0, false)).credits).toBe(0);
+    expect(chargeOf(spec("standard"), succeeded(0.07, false)).credits).toBe(7);
   });
 
   it("charges the metered work when the brief cites no source, even when the engine judged the question addressed (issue 43)", () => {
     // "No source read covers Franklin Roosevelt's view on the four freedoms." cited nothing and was charged 60.
-    expect(chargeFor(spec("standard"), succeeded(0.082, true, []))).toBe(9);
-    expect(chargeFor(spec("pro"), succeeded(0.117, true, []))).toBe(12);
-    expect(chargeFor(spec("lite"), succeeded(0.034, true, []))).toBe(4);
+    expect(chargeOf(spec("standard"), succeeded(0.082, true, [])).credits).toBe(9);
+    expect(chargeOf(spec("pro"), succeeded(0.117, true, [])).credits).toBe(12);
+    expect(chargeOf(spec("lite"), succeeded(0.034, true, [])).credits).toBe(4);
   });
 
   it("says which rule decided the charge and why, with the figures", () => {
@@ -128,9 +128,9 @@ describe("chargeFor: a succeeded job", () => {
 
 describe("the ledger of a job charged its metered work", () => {
   // How we know the ledger stays exact: ResearchJob.settle (src/research/job.ts) passes the final
-  // result's credits_charged, which finalResult takes from chargeFor, to settleReservation; that
+  // result's credits_charged, which finalResult takes from chargeOf, to settleReservation; that
   // releases `reserved - charged` from the job's own reservation entry. Here the same two calls
-  // run against D1 with the figure chargeFor gives for a standard job that found nothing.
+  // run against D1 with the figure chargeOf gives for a standard job that found nothing.
   it("reserves the price, releases all but the metered charge, and balances", async () => {
     const user = await signupUser();
     const deps = { db: createDb(env.DB), config: loadConfig(env) };
@@ -139,7 +139,7 @@ describe("the ledger of a job charged its metered work", () => {
 
     const reserved = await reserveCredits(deps, user.id, job.reservedCredits, job.id, () => {});
     expect(reserved).toMatchObject({ status: "reserved", balance: before - 60 });
-    const charged = chargeFor(job, succeeded(0.087, false));
+    const charged = chargeOf(job, succeeded(0.087, false)).credits;
     expect(charged).toBe(9);
     await settleReservation(deps, user.id, job.id, charged);
 

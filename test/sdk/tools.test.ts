@@ -135,7 +135,7 @@ describe("the deep_research tool definition", () => {
     expect(researchToolDefinition().parameters.required).toEqual(["question"]);
   });
 
-  it("quotes the service's own mode prices (src/research/pricing.ts)", () => {
+  it("quotes the service's own mode prices (src/research/pricing/modes.ts)", () => {
     for (const mode of RESEARCH_TOOL_MODES) {
       expect(RESEARCH_TOOL_CREDITS[mode]).toBe(MODES[mode].fixedCredits);
       expect(researchToolDefinition().description).toContain(`${mode} ${MODES[mode].fixedCredits}`);

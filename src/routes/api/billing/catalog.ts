@@ -70,7 +70,7 @@ billingCatalogRoutes.openapi(
     description:
       "The research modes, cheapest first: what each costs and how much it may search, read and take. A research request picks one with `mode`. Public: no credentials.",
     responses: {
-      // The example is the answer itself, from the one table of modes (research/pricing.ts).
+      // The example is the answer itself, from the one table of modes (research/pricing/modes.ts).
       200: jsonResponse(z.array(ModePriceDto), "Modes, cheapest first", modePrices()),
     },
   }),

@@ -1,12 +1,23 @@
-import type { JobStatus } from "../db/schema/jobs";
-import { creditsCharged, followUpBaseCredits, meteredCredits, MODES, type ResearchMode } from "./pricing";
-import type { ResearchOutput } from "./engine";
-import type { ChargeBasis, ChargeRule } from "./shapes";
+import type { JobStatus } from "../../db/schema/jobs";
+import { followUpBaseCredits } from "./follow-up";
+import { creditsCharged, meteredCredits, MODES, type ResearchMode } from "./modes";
+
+/** Which rule decided a job's charge: the vocabulary of `charge_basis.rule` (its schema in research/shapes.ts). */
+export const CHARGE_RULES = ["reserved", "mode_price", "nothing_addressed", "metered", "cancelled", "refunded", "follow_up"] as const;
+export type ChargeRule = (typeof CHARGE_RULES)[number];
+
+/** Why a job was charged what it was: the rule and a sentence with the figures (`charge_basis`). */
+export interface ChargeBasis {
+  rule: ChargeRule;
+  reason: string;
+}
 
 /**
- * The one charge rule of a job (docs/decisions.md "Charges", issue 43) and the sentence that says
- * why it cost what it cost (`charge_basis` of the result). Every path settles through here: sync
- * and async, typed output, cancel, collections, the offline engine and a model's.
+ * The one charge rule of a job (docs/decisions.md "Charges") and the sentence that says why it
+ * cost what it cost (`charge_basis` of the result): a pure function of the mode, the reservation,
+ * the cap (`max_credits`) and the outcome. Every path settles through here: sync and async, typed
+ * output, cancel, collections, the offline engine and a model's. (settleReservation caps a charge
+ * at its reservation again, as a guard of the ledger.)
  *
  * - succeeded, lite/standard/pro: the mode's price, when the brief cites a source that addresses
  *   the question; its metered work (`ceil(cost_usd × 100)`, never above the price) when nothing
@@ -18,7 +29,7 @@ export interface ChargeInput {
   mode: ResearchMode;
   maxCredits: number | null;
   reservedCredits: number;
-  /** A follow-up (issue 45): the job it continues, and how many pages it started from. */
+  /** A follow-up: the job it continues, and how many pages it started from. */
   followUp?: { previousJobId: string; priorSources: number };
 }
 
@@ -27,11 +38,6 @@ export type ChargeOutcome =
   | { status: "cancelled"; costUsd: number }
   | { status: "failed" }
   | { status: "pending" | "running"; costUsd: number };
-
-/** What a succeeded engine output means for the charge: whether it addressed the question, and what its brief cites. */
-export function succeededCharge(output: Pick<ResearchOutput, "cost_usd" | "addressed" | "sources" | "answer">): ChargeOutcome {
-  return { status: "succeeded", costUsd: output.cost_usd, addressed: output.addressed, citedSources: output.sources.length, answered: output.answer !== null };
-}
 
 /** The credits charged and the rule and reason behind them. */
 export function decideCharge(job: ChargeInput, outcome: ChargeOutcome): { credits: number; basis: ChargeBasis } {
