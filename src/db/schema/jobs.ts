@@ -57,10 +57,21 @@ export const researchJobs = sqliteTable(
     completedAt: text("completed_at"),
     /** Hard wall-clock deadline; the sweep settles jobs still open well past it. */
     deadlineAt: text("deadline_at").notNull(),
+    /**
+     * Where the job came from (issue 45), set once when its row is written at submit: the job it
+     * follows up (the request's `previous_job_id`), the reviewed plan it ran (`plan_id`), the
+     * monitor whose run it is. Null otherwise, and on rows written before these existed. No
+     * foreign keys: a job's history outlives the plan or monitor it came from.
+     */
+    previousJobId: text("previous_job_id"),
+    planId: text("plan_id"),
+    monitorId: text("monitor_id"),
   },
   (t) => [
     // Lists and usage read these without touching the row: the figures sit after result_json
-    // (tens of KB on overflow pages), which a row read would have to walk through.
+    // (tens of KB on overflow pages), which a row read would have to walk through. The lineage
+    // columns too: added by ALTER TABLE, they sit at the row's very end (null costs the index a
+    // header byte; docs/decisions.md, "Job lineage in logs and usage").
     index("research_jobs_user_list_idx").on(
       t.userId,
       t.createdAt,
@@ -71,6 +82,9 @@ export const researchJobs = sqliteTable(
       t.sourceCount,
       t.waveCount,
       t.completedAt,
+      t.previousJobId,
+      t.planId,
+      t.monitorId,
     ),
     index("research_jobs_status_deadline_idx").on(t.status, t.deadlineAt),
     index("research_jobs_list_idx").on(t.createdAt, t.id, t.creditsCharged, t.costUsdMicros, t.latencyMs, t.sourceCount, t.waveCount, t.completedAt),
@@ -97,6 +111,13 @@ export const usageDaily = sqliteTable(
     jobs: integer("jobs").notNull().default(0),
     credits: integer("credits").notNull().default(0),
     costUsdMicros: integer("cost_usd_micros").notNull().default(0),
+    /**
+     * Reviewable plans made that day (research_plans) and monitor runs started (monitor_runs),
+     * counted by insert triggers on those tables (migration job_lineage): a history, so a plan or monitor
+     * deleted later leaves its day's count as it was.
+     */
+    plans: integer("plans").notNull().default(0),
+    monitorRuns: integer("monitor_runs").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
