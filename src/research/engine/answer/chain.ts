@@ -2,7 +2,8 @@ import type { Evidence, EvidenceDoc, Passage } from "../evidence";
 import { titleNames, titleRefersTo } from "../evidence";
 import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isPlaceRelation } from "../question";
 import { words } from "../language";
-import { PLACE_ATTRIBUTES, placeAsWritten, relatedNames, statedAttribute } from "./facts";
+import { PLACE_ATTRIBUTES, placeAsWritten, statedAttribute } from "./facts";
+import { relatedNames } from "./relations";
 
 /**
  * Follows a question's hop chain through the pages read: the anchor's page, the sentence on it

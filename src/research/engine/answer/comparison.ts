@@ -4,7 +4,8 @@ import type { ComparedFact, ComparisonPlan, HopAttribute } from "../question";
 import { MONTHS, words } from "../language";
 import { pageAbout, resolveChain } from "./chain";
 import { DEMONYMS } from "./direct";
-import { countryIn, statedAttribute } from "./facts";
+import { statedAttribute } from "./facts";
+import { countryIn } from "./places";
 
 /**
  * A comparison decided on one stated fact of each side: each side's chain is followed (a film to

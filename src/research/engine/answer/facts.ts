@@ -1,187 +1,14 @@
-import type { HopAttribute, HopRelation } from "../question";
+import type { HopAttribute } from "../question";
 import { NOT_NAMES } from "../question";
 import { MONTHS } from "../language";
+import { NAME, trimName } from "./names";
+import { COUNTRIES, countryIn, countyIn, usStateIn } from "./places";
 
 /**
- * Facts stated in one sentence: who a relation leads to ("directed by Guido Brignone"), and an
- * attribute of a page's subject ("born 13 January 1956 in Cleveland"). Each pattern needs the
+ * Facts stated in one sentence: an attribute of a page's subject ("born 13 January 1956 in Cleveland"). Each pattern needs the
  * words that state the fact next to the value: a value found this way is what the sentence says,
  * which is what a `high` answer must rest on. Pure text functions, one sentence at a time.
  */
-
-/** A capitalised name: initials, particles and hyphens kept ("S. Sylvan Simon", "Géza von Bolváry", "Jean-Luc Godard"). */
-const NAME_WORD = "[\\p{Lu}][\\p{L}'’\\-]*\\.?";
-const PARTICLE = "(?:de|da|del|della|di|do|dos|du|la|le|von|van|der|den|ter|bin|ibn|al|el|y|of)";
-const NAME = `${NAME_WORD}(?:\\s+(?:${PARTICLE}\\s+)*${NAME_WORD})*`;
-const NAME_AT_START = new RegExp(`^${NAME}`, "u");
-
-/** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
-const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
-
-const TITLE_AFTER_NAME = new RegExp(
-  `^,\\s+(?:\\d+(?:st|nd|rd|th)\\s+)?(?:Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Viscount|Prince|Princess|Lord|Lady|Archduke|Archduchess|Margrave|Margravine|Elector|Landgrave)\\s+of\\s+${NAME}`,
-  "u",
-);
-
-/** Lower-case words that may follow a one-word name without making it a descriptor ("by Madonna from her album"). */
-const CLAUSE_WORDS = new Set([
-  "and",
-  "or",
-  "from",
-  "in",
-  "on",
-  "at",
-  "for",
-  "with",
-  "who",
-  "which",
-  "that",
-  "as",
-  "to",
-  "of",
-  "is",
-  "was",
-  "are",
-  "were",
-  "has",
-  "had",
-  "under",
-  "starring",
-  "featuring",
-  "by",
-  "after",
-  "before",
-  "during",
-  "while",
-  "but",
-  "also",
-  "himself",
-  "herself",
-]);
-
-/** Words that open a capitalised run but do not start a name of a person or work. */
-const NOT_A_NAME_START = new Set([
-  "The",
-  "A",
-  "An",
-  "He",
-  "She",
-  "It",
-  "They",
-  "His",
-  "Her",
-  "In",
-  "On",
-  "At",
-  "This",
-  "That",
-  "After",
-  "Before",
-  "When",
-  "While",
-]);
-
-/**
- * The name a cue introduces: the first capitalised run within a few descriptor words after it
- * ("by American electronic music producer Dillon Francis" -> "Dillon Francis"); demonyms and
- * lower-case words are descriptors, not the name.
- */
-export function nameAfter(text: string): string | null {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  let skipped = 0;
-  let offset = 0;
-  while (skipped <= 6 && offset < tokens.length) {
-    const rest = tokens.slice(offset).join(" ");
-    const token = tokens[offset]!;
-    const bare = token.replace(/[,;:.]+$/, "");
-    const isDemonym = NOT_NAMES.has(bare.toLowerCase());
-    if (/^[\p{Lu}]/u.test(token) && !isDemonym && !NOT_A_NAME_START.has(bare)) {
-      const match = NAME_AT_START.exec(rest);
-      if (!match) return null;
-      // One capitalised word before a lower-case noun is a descriptor ("the Aztec ruler Moctezuma
-      // II", "the Luxembourgish entry"), unless that word is a preposition or a verb of the clause.
-      const following = tokens[offset + 1] ?? "";
-      if (!/\s/.test(match[0]) && !/[,;:.]$/.test(token) && /^[a-z]/.test(following) && !CLAUSE_WORDS.has(following.replace(/[,;:.]+$/, ""))) {
-        offset++;
-        skipped++;
-        continue;
-      }
-      // "Henry Lascelles, 4th Earl of Harewood": a peer's title after the comma is part of the name.
-      const title = TITLE_AFTER_NAME.exec(rest.slice(match[0].length));
-      return trimName(title ? match[0] + title[0] : match[0]);
-    }
-    if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
-    if (!isDemonym && !DESCRIPTOR.test(bare)) return null;
-    offset++;
-    skipped++;
-  }
-  return null;
-}
-
-/** A trailing initial's period is kept ("Dwight H. Little"), a sentence's is not; dangling particles go. */
-function trimName(name: string): string {
-  let out = name.replace(/\s+(?:de|da|del|di|von|van|der|of|y)$/i, "").trim();
-  if (/\.$/.test(out) && !/\b\p{Lu}\.$/u.test(out)) out = out.slice(0, -1);
-  return out;
-}
-
-/** Cues that introduce the entity a relation leads to, in the sentence about the relation's source. */
-const RELATION_CUES: Record<HopRelation, RegExp[]> = {
-  director: [
-    /\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi,
-    /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi,
-    /\bdirector\s+(?=\p{Lu})/gu,
-  ],
-  composer: [
-    /\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi,
-    /\b(?:composed|scored)\s+by\s+/gi,
-    /\b(?:music|score)\s+by\s+/gi,
-    /\bcomposer\s+(?=\p{Lu})/gu,
-  ],
-  performer: [
-    /\b(?:song|single|track|ballad|album|number|hit|tune)\b[^.;]{0,80}?(?<!\b(?:written|co-written|produced|composed|directed|lyrics|words|penned|arranged)\s)\b(?:by|recorded by|performed by|sung by|released by)\s+/gi,
-    /\b(?:recorded|performed|sung)\s+by\s+/gi,
-  ],
-  producer: [/\bproduced\s+by\s+/gi, /\bproducer\s+(?=\p{Lu})/gu],
-  writer: [/\b(?:written|penned|scripted)\s+by\s+/gi, /\bscreenplay\s+by\s+/gi],
-  author: [/\b(?:written|authored)\s+by\s+/gi, /\b(?:novel|book|story|memoir|poem)\s+by\s+/gi],
-  screenwriter: [/\bscreenplay\s+(?:was\s+)?(?:written\s+)?by\s+/gi, /\bwritten\s+by\s+/gi],
-  creator: [/\bcreated\s+by\s+/gi, /\bcreator\s+(?=\p{Lu})/gu],
-  founder: [/\b(?:founded|established|co-founded)\s+(?:in\s+\d{4}\s+)?by\s+/gi, /\bfounder\s+(?=\p{Lu})/gu],
-  father: [
-    /\b(?:son|daughter|child|eldest son|youngest son|eldest daughter|youngest daughter|only son|only daughter)\s+of\s+/gi,
-    /\b(?:his|her)\s+father,?\s+/gi,
-    /\bborn\s+to\s+/gi,
-  ],
-  mother: [/\b(?:his|her)\s+mother,?\s+/gi],
-  spouse: [/\bmarried\s+(?:to\s+)?/gi, /\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+/gi, /\b(?:his|her)\s+(?:wife|husband|spouse),?\s+/gi],
-  child: [
-    /\b(?:his|her|their)\s+(?:son|daughter|child|children|eldest son|eldest daughter)(?:\s+(?:was|were|include|included|is))?,?\s+/gi,
-    /\b(?:father|mother|parent)\s+of\s+/gi,
-  ],
-  sibling: [/\b(?:his|her)\s+(?:brother|sister|sibling)(?:\s+(?:was|is))?,?\s+/gi, /\b(?:brother|sister)\s+of\s+/gi],
-};
-
-/** "son of A and B": the mother is the second parent named (B), when the first is the father. */
-const SECOND_PARENT = /\b(?:son|daughter|child)\s+of\s+(.+?)\s+and\s+(?:his\s+wife\s+|(?:the\s+)?(?:princess|queen|lady)\s+)?(.+)$/i;
-
-/** The entities a sentence says the relation leads to, in the order it names them. */
-export function relatedNames(sentence: string, relation: HopRelation): string[] {
-  const found: string[] = [];
-  for (const cue of RELATION_CUES[relation]) {
-    cue.lastIndex = 0;
-    for (const match of sentence.matchAll(cue)) {
-      const name = nameAfter(sentence.slice((match.index ?? 0) + match[0].length));
-      if (name) found.push(name);
-    }
-  }
-  if (relation === "mother") {
-    const parents = SECOND_PARENT.exec(sentence);
-    const second = parents?.[2] ? nameAfter(parents[2]) : null;
-    if (second) found.push(second);
-  }
-  return [...new Set(found)];
-}
 
 const DATE = `(?:(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{3,4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{3,4}|(?:${MONTHS})\\s+\\d{3,4}|\\d{3,4})`;
 const PLACE = `(?:the\\s+)?${NAME}`;
@@ -332,7 +159,7 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
       return { value: demonym, index: (match.index ?? 0) + match[0].indexOf(demonym) };
     }
     case "county":
-      return first(sentence, [COUNTY]);
+      return countyIn(sentence);
     case "state":
       return usStateIn(sentence);
     case "country": {
@@ -347,57 +174,8 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
   }
 }
 
-/** A county (parish, borough) named in a sentence: "a city in DuPage County, Illinois". */
-const COUNTY = /\b((?:[\p{Lu}][\p{L}'’.-]*\s+){1,3}(?:County|Parish|Borough))\b/u;
-
-/** The states of the United States, which a place's lead names after its county. */
-const US_STATES =
-  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming";
-/** A state after a comma or "state of", never the capital's namesake ("Washington, D.C.") or a county's name ("Washington County"). */
-const US_STATE = new RegExp(`(?:,\\s+|\\bstate of\\s+|\\bin\\s+)(${US_STATES})\\b(?!,?\\s*D\\.C\\.|\\s+(?:County|City|Street|Avenue|Territory)\\b)`, "u");
-
-function usStateIn(sentence: string): StatedValue | null {
-  return first(sentence, [US_STATE]);
-}
-
 /** "an afro-pop singer-songwriter from Mali": a country named as where the subject is from. */
 const FROM_COUNTRY = /\b(?:from|of)\s+(?:the\s+)?([\p{Lu}][\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)*)/gu;
-
-/** Countries by their English names (from the runtime's own region names), for "located in the same country". */
-export const COUNTRIES: string[] = (() => {
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
-  const out: string[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      try {
-        const name = names.of(code);
-        if (name && name !== code && !/\b(?:Unknown|Region)\b/.test(name)) out.push(name);
-      } catch {
-        /* not a region code */
-      }
-    }
-  }
-  return out;
-})();
-
-/** The countries of the United Kingdom, which pages name instead of it ("a river in England"). */
-const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;
-
-/** Each country's name as a whole-word pattern, compiled once. */
-const COUNTRY_PATTERNS: [string, RegExp][] = COUNTRIES.map((country) => [country, new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)]);
-
-/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
-export function countryIn(sentence: string): { value: string; index: number } | null {
-  let found: { value: string; index: number } | null = null;
-  const nation = UK_NATIONS.exec(sentence);
-  if (nation) found = { value: "United Kingdom", index: nation.index };
-  for (const [country, pattern] of COUNTRY_PATTERNS) {
-    const at = sentence.search(pattern);
-    if (at >= 0 && (!found || at > found.index)) found = { value: country, index: at };
-  }
-  return found;
-}
 
 /** Demonyms beyond the common ones the question reader knows ("Swedish" is there; "Malian", "Bengali" may not be). */
 const EXTRA_DEMONYM = /^(?:[\p{Lu}][\p{L}]+(?:ian|ean|ese|ish|ic|i|an|ch))$/u;

@@ -2,7 +2,7 @@ import { type Evidence, pageSaysWords, type Passage, type RankedDoc, titleRefers
 import type { QueryAnalysis } from "../question";
 import { words } from "../language";
 import type { DirectRule } from "./direct";
-import { COUNTRIES } from "./facts";
+import { COUNTRIES } from "./places";
 
 /**
  * A candidate short answer, as one path of the engine produced it, and what that path saw while

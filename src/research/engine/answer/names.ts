@@ -1,0 +1,122 @@
+import { NOT_NAMES } from "../question";
+
+/**
+ * Names as sentences write them: a capitalised run with its initials and particles, told apart
+ * from the descriptors and clause words around it. Pure text.
+ */
+
+/** A capitalised name: initials, particles and hyphens kept ("S. Sylvan Simon", "Géza von Bolváry", "Jean-Luc Godard"). */
+const NAME_WORD = "[\\p{Lu}][\\p{L}'’\\-]*\\.?";
+const PARTICLE = "(?:de|da|del|della|di|do|dos|du|la|le|von|van|der|den|ter|bin|ibn|al|el|y|of)";
+export const NAME = `${NAME_WORD}(?:\\s+(?:${PARTICLE}\\s+)*${NAME_WORD})*`;
+const NAME_AT_START = new RegExp(`^${NAME}`, "u");
+
+/** Words that may stand between a cue and the name it introduces ("by American producer Dillon Francis"). */
+const DESCRIPTOR = /^(?:the|a|an|his|her|their|its|[a-z][a-z-]*|[\p{Lu}][\p{L}]+(?=\s))$/u;
+
+const TITLE_AFTER_NAME = new RegExp(
+  `^,\\s+(?:\\d+(?:st|nd|rd|th)\\s+)?(?:Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Viscount|Prince|Princess|Lord|Lady|Archduke|Archduchess|Margrave|Margravine|Elector|Landgrave)\\s+of\\s+${NAME}`,
+  "u",
+);
+
+/** Lower-case words that may follow a one-word name without making it a descriptor ("by Madonna from her album"). */
+const CLAUSE_WORDS = new Set([
+  "and",
+  "or",
+  "from",
+  "in",
+  "on",
+  "at",
+  "for",
+  "with",
+  "who",
+  "which",
+  "that",
+  "as",
+  "to",
+  "of",
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "under",
+  "starring",
+  "featuring",
+  "by",
+  "after",
+  "before",
+  "during",
+  "while",
+  "but",
+  "also",
+  "himself",
+  "herself",
+]);
+
+/** Words that open a capitalised run but do not start a name of a person or work. */
+const NOT_A_NAME_START = new Set([
+  "The",
+  "A",
+  "An",
+  "He",
+  "She",
+  "It",
+  "They",
+  "His",
+  "Her",
+  "In",
+  "On",
+  "At",
+  "This",
+  "That",
+  "After",
+  "Before",
+  "When",
+  "While",
+]);
+
+/**
+ * The name a cue introduces: the first capitalised run within a few descriptor words after it
+ * ("by American electronic music producer Dillon Francis" -> "Dillon Francis"); demonyms and
+ * lower-case words are descriptors, not the name.
+ */
+export function nameAfter(text: string): string | null {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  let skipped = 0;
+  let offset = 0;
+  while (skipped <= 6 && offset < tokens.length) {
+    const rest = tokens.slice(offset).join(" ");
+    const token = tokens[offset]!;
+    const bare = token.replace(/[,;:.]+$/, "");
+    const isDemonym = NOT_NAMES.has(bare.toLowerCase());
+    if (/^[\p{Lu}]/u.test(token) && !isDemonym && !NOT_A_NAME_START.has(bare)) {
+      const match = NAME_AT_START.exec(rest);
+      if (!match) return null;
+      // One capitalised word before a lower-case noun is a descriptor ("the Aztec ruler Moctezuma
+      // II", "the Luxembourgish entry"), unless that word is a preposition or a verb of the clause.
+      const following = tokens[offset + 1] ?? "";
+      if (!/\s/.test(match[0]) && !/[,;:.]$/.test(token) && /^[a-z]/.test(following) && !CLAUSE_WORDS.has(following.replace(/[,;:.]+$/, ""))) {
+        offset++;
+        skipped++;
+        continue;
+      }
+      // "Henry Lascelles, 4th Earl of Harewood": a peer's title after the comma is part of the name.
+      const title = TITLE_AFTER_NAME.exec(rest.slice(match[0].length));
+      return trimName(title ? match[0] + title[0] : match[0]);
+    }
+    if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
+    if (!isDemonym && !DESCRIPTOR.test(bare)) return null;
+    offset++;
+    skipped++;
+  }
+  return null;
+}
+
+/** A trailing initial's period is kept ("Dwight H. Little"), a sentence's is not; dangling particles go. */
+export function trimName(name: string): string {
+  let out = name.replace(/\s+(?:de|da|del|di|von|van|der|of|y)$/i, "").trim();
+  if (/\.$/.test(out) && !/\b\p{Lu}\.$/u.test(out)) out = out.slice(0, -1);
+  return out;
+}
