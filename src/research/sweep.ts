@@ -15,7 +15,7 @@ const SWEEP_MARGIN_MS = 2 * MINUTE;
  * settled by its Durable Object (failed and refunded when it has nothing); a job whose object never
  * received it is failed and refunded here from its D1 row. Running jobs within their deadline are
  * left alone: a running job's alarm is always armed, and resumes it after a restart (job.ts,
- * RESUME_AFTER_MS). Webhook deliveries have their own sweep (webhooks/delivery.ts, sweepDueWebhooks).
+ * RESUME_AFTER_MS). Webhook deliveries have their own sweep (webhooks/sweep.ts, sweepDueWebhooks).
  */
 export async function sweepStuckJobs(env: Env, now = Date.now()): Promise<{ checked: number; settled: number }> {
   const db = createDb(env.DB);

@@ -43,7 +43,7 @@ const OPERATION_IDS: Record<WebhookEvent, string> = {
  * The document's `webhooks` entry (OpenAPI 3.1), one per event: what the service POSTs to a
  * job's `webhook_url`, so a customer's generated types and the reference describe each delivery
  * as they describe an operation. Headers and event names come from webhooks/headers.ts, which
- * delivery.ts sends; a terminal event's body is the job's result (GET /v1/research/{id}), the
+ * webhooks/send.ts sends; a terminal event's body is the job's result (GET /v1/research/{id}), the
  * others' a small envelope.
  */
 export function registerWebhookReference(app: ReturnType<typeof createRouter>): void {

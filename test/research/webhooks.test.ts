@@ -106,9 +106,9 @@ function outboxOf(jobId: string) {
   );
 }
 
-/** Runs the webhook consumer on one message, as the queue would deliver its `attempts`-th try. */
+/** Runs the webhook consumer on one message of the job's terminal delivery (its id is the job's), as the queue would deliver its `attempts`-th try. */
 async function deliverAttempt(jobId: string, attempts: number, workerEnv: typeof env = env) {
-  const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
+  const batch = createMessageBatch("webhook-deliveries", [{ id: `msg-${attempts}`, timestamp: new Date(), attempts, body: { jobId, deliveryId: jobId } }]);
   const delays = recordRetryDelays(batch);
   const ctx = createExecutionContext();
   await worker.queue(batch as never, workerEnv);
