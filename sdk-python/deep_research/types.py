@@ -412,7 +412,7 @@ class MonitorUpdate(TypedDict):
 
 
 class ResearchLogRow(TypedDict):
-    """A research job in a list: its figures, without the brief."""
+    """A research job in a list: its figures and where it came from, without the brief."""
 
     id: str
     created_at: str
@@ -424,6 +424,9 @@ class ResearchLogRow(TypedDict):
     completed_at: Optional[str]
     source_count: Optional[int]
     wave_count: Optional[int]
+    previous_job_id: Optional[str]
+    plan_id: Optional[str]
+    monitor_id: Optional[str]
 
 
 class ResearchPlanEnvelope(TypedDict):

@@ -970,7 +970,7 @@ export interface components {
             /** @description The metered operation: `search`, `page_read`, `page_read_cached`, `llm_input_1k_tokens`, `llm_output_1k_tokens`, `extractive_synthesis` or `ingest_mb`. */
             op: string;
         };
-        /** @description A research job in a list: its figures, without the brief. */
+        /** @description A research job in a list: its figures and where it came from, without the brief. */
         ResearchLogRow: {
             /**
              * Format: date-time
@@ -993,6 +993,24 @@ export interface components {
             id: string;
             /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /**
+             * Format: uuid
+             * @description The monitor whose run this job is (`GET /v1/monitors/{id}/runs` lists its runs and what changed). Null for a job submitted directly, and for jobs run before lineage was recorded.
+             * @example 5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31
+             */
+            monitor_id: string | null;
+            /**
+             * Format: uuid
+             * @description The reviewed plan the job ran (its request's `plan_id`, from `POST /v1/research/plan`). Null for a job that planned for itself, and for jobs run before lineage was recorded.
+             * @example 0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17
+             */
+            plan_id: string | null;
+            /**
+             * Format: uuid
+             * @description The job this one follows up (its request's `previous_job_id`; `GET /v1/research/{id}` shows the whole thread). Null for a job that follows none, and for jobs run before lineage was recorded.
+             * @example 63b1e89d-8acd-48c3-9508-7482112b2305
+             */
+            previous_job_id: string | null;
             /** @description The question, as submitted (trimmed). */
             question: string;
             /** @description Sources the brief cites; null while the job runs. */
@@ -3412,7 +3430,10 @@ export interface operations {
                      *         "latency_ms": 1332,
                      *         "completed_at": "2026-11-23T17:59:50.994Z",
                      *         "source_count": 3,
-                     *         "wave_count": 2
+                     *         "wave_count": 2,
+                     *         "previous_job_id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "plan_id": null,
+                     *         "monitor_id": null
                      *       },
                      *       {
                      *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
@@ -3424,7 +3445,10 @@ export interface operations {
                      *         "latency_ms": 297,
                      *         "completed_at": "2026-11-23T17:59:49.500Z",
                      *         "source_count": 2,
-                     *         "wave_count": 1
+                     *         "wave_count": 1,
+                     *         "previous_job_id": null,
+                     *         "plan_id": null,
+                     *         "monitor_id": "5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31"
                      *       }
                      *     ]
                      */

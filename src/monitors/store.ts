@@ -252,7 +252,7 @@ async function startRun(
   let jobId: string;
   try {
     const request = runRequest(storedRequest(monitor), monitor.maxCreditsPerRun);
-    const answer = await submit(deps, { user, origin: "api", apiKeyId: monitor.apiKeyId }, request, {
+    const answer = await submit(deps, { user, origin: "api", apiKeyId: monitor.apiKeyId, monitorId: monitor.id }, request, {
       idempotencyKey: undefined,
       resourceBase: RUN_RESOURCE_BASE,
     });

@@ -111,10 +111,22 @@ export const jobListColumns = {
 };
 export type JobListRow = { [K in keyof typeof jobListColumns]: ResearchJobRow[K] };
 
+/**
+ * What the account's own lists add (GET /v1/research, /api/logs): where each job came from. In
+ * research_jobs_user_list_idx with the figures, so the list reads them from the index.
+ */
+export const ownJobListColumns = {
+  ...jobListColumns,
+  previousJobId: researchJobs.previousJobId,
+  planId: researchJobs.planId,
+  monitorId: researchJobs.monitorId,
+};
+export type OwnJobListRow = { [K in keyof typeof ownJobListColumns]: ResearchJobRow[K] };
+
 /** The query of a user's job list (exported so a test can read its plan). */
 export function ownJobsQuery(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }) {
   return db
-    .select(jobListColumns)
+    .select(ownJobListColumns)
     .from(researchJobs)
     .where(
       and(
@@ -128,7 +140,7 @@ export function ownJobsQuery(db: Db, userId: string, page: Paging & { status?: s
     .offset(page.offset);
 }
 
-export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }): Promise<JobListRow[]> {
+export async function listOwnJobs(db: Db, userId: string, page: Paging & { status?: string; origin?: "api" | "playground" }): Promise<OwnJobListRow[]> {
   return ownJobsQuery(db, userId, page);
 }
 
@@ -146,6 +158,8 @@ export interface UsageBucket {
   credits: number;
   jobs: number;
   cost_usd_micros: number;
+  plans: number;
+  monitor_runs: number;
 }
 
 /**
@@ -155,7 +169,14 @@ export interface UsageBucket {
  */
 export function usageQuery(db: Db, userId: string, from: Date, to: Date) {
   return db
-    .select({ day: usageDaily.day, credits: usageDaily.credits, jobs: usageDaily.jobs, cost: usageDaily.costUsdMicros })
+    .select({
+      day: usageDaily.day,
+      credits: usageDaily.credits,
+      jobs: usageDaily.jobs,
+      cost: usageDaily.costUsdMicros,
+      plans: usageDaily.plans,
+      monitorRuns: usageDaily.monitorRuns,
+    })
     .from(usageDaily)
     .where(and(eq(usageDaily.userId, userId), gte(usageDaily.day, utcDay(from)), lte(usageDaily.day, utcDay(new Date(to.getTime() - 1)))));
 }
@@ -170,7 +191,14 @@ export async function usageBuckets(db: Db, userId: string, from: Date, to: Date)
   for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += 86_400_000) {
     const key = new Date(t).toISOString().slice(0, 10);
     const row = byDay.get(key);
-    buckets.push({ day: `${key}T00:00:00.000Z`, credits: Number(row?.credits ?? 0), jobs: Number(row?.jobs ?? 0), cost_usd_micros: Number(row?.cost ?? 0) });
+    buckets.push({
+      day: `${key}T00:00:00.000Z`,
+      credits: Number(row?.credits ?? 0),
+      jobs: Number(row?.jobs ?? 0),
+      cost_usd_micros: Number(row?.cost ?? 0),
+      plans: Number(row?.plans ?? 0),
+      monitor_runs: Number(row?.monitorRuns ?? 0),
+    });
   }
   return buckets;
 }
@@ -191,19 +219,25 @@ export function jobSummary(row: JobListRow) {
   };
 }
 
+/** Where a job came from (JobLineage): the job it follows up, the plan it ran, the monitor whose run it is. */
+export function jobLineage(row: OwnJobListRow) {
+  return { previous_job_id: row.previousJobId, plan_id: row.planId, monitor_id: row.monitorId };
+}
+
 /** ResearchLogRow (GET /v1/research). */
-export function researchLogRow(row: JobListRow) {
-  return { ...jobSummary(row), completed_at: row.completedAt, source_count: row.sourceCount, wave_count: row.waveCount };
+export function researchLogRow(row: OwnJobListRow) {
+  return { ...jobSummary(row), completed_at: row.completedAt, source_count: row.sourceCount, wave_count: row.waveCount, ...jobLineage(row) };
 }
 
 /** LogRow (GET /api/logs); `anonymize` replaces the question with a redaction that keeps its length. */
-export function logRow(row: JobListRow, anonymize: boolean) {
+export function logRow(row: OwnJobListRow, anonymize: boolean) {
   return {
     ...jobSummary(row),
     question: anonymize ? `[redacted] (${row.question.length} characters)` : row.question,
     mode: row.mode,
     source_count: row.sourceCount,
     wave_count: row.waveCount,
+    ...jobLineage(row),
   };
 }
 

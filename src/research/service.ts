@@ -37,7 +37,18 @@ export type { SubmitResponse } from "./submit";
 export { ResearchQuoteDto, type ResearchQuote } from "./quote";
 export { createPlan, ResearchPlanDto, type ResearchPlanBody } from "./plans";
 export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, reservationCredits, type ResearchMode } from "./pricing";
-export { jobListColumns, jobSummary, researchLogRow, logRow, recentJob, usageBuckets, type JobListRow, type UsageBucket } from "./job-store";
+export {
+  jobListColumns,
+  ownJobListColumns,
+  jobSummary,
+  researchLogRow,
+  logRow,
+  recentJob,
+  usageBuckets,
+  type JobListRow,
+  type OwnJobListRow,
+  type UsageBucket,
+} from "./job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // An account's own documents (collections), which research can be pointed at.
 export * from "./collections/shapes";
@@ -66,6 +77,8 @@ export interface ResearchCaller {
   /** Where the job was submitted: the public API (with this key) or the dashboard's playground. */
   origin: "api" | "playground";
   apiKeyId: string | null;
+  /** A monitor's run: the monitor that submits it (the job's row records it). */
+  monitorId?: string;
 }
 
 export interface SubmitOptions {
@@ -84,7 +97,7 @@ export function submit(
   options: SubmitOptions,
 ): Promise<SubmitResponse> {
   return submitResearch(
-    { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, resourceBase: options.resourceBase },
+    { ...deps, user: caller.user, origin: caller.origin, apiKeyId: caller.apiKeyId, monitorId: caller.monitorId, resourceBase: options.resourceBase },
     request,
     options.idempotencyKey,
   );

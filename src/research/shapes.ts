@@ -221,11 +221,31 @@ export const JobSummaryDto = z.object({
   latency_ms: LatencyMs,
 });
 
+/** Where a job came from (issue 45), as the account's lists show it (job-store's `jobLineage`). */
+export const JobLineageShape = {
+  previous_job_id: z.uuid().nullable().openapi({
+    description:
+      "The job this one follows up (its request's `previous_job_id`; `GET /v1/research/{id}` shows the whole thread). Null for a job that follows none, and for jobs run before lineage was recorded.",
+    example: "63b1e89d-8acd-48c3-9508-7482112b2305",
+  }),
+  plan_id: z.uuid().nullable().openapi({
+    description:
+      "The reviewed plan the job ran (its request's `plan_id`, from `POST /v1/research/plan`). Null for a job that planned for itself, and for jobs run before lineage was recorded.",
+    example: "0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17",
+  }),
+  monitor_id: z.uuid().nullable().openapi({
+    description:
+      "The monitor whose run this job is (`GET /v1/monitors/{id}/runs` lists its runs and what changed). Null for a job submitted directly, and for jobs run before lineage was recorded.",
+    example: "5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31",
+  }),
+};
+
 export const ResearchLogRowDto = JobSummaryDto.extend({
   completed_at: CompletedAt,
   source_count: z.int().nullable().openapi({ description: "Sources the brief cites; null while the job runs." }),
   wave_count: z.int().nullable().openapi({ description: "Search-and-read waves the job ran; null while it runs." }),
-}).openapi("ResearchLogRow", { description: "A research job in a list: its figures, without the brief." });
+  ...JobLineageShape,
+}).openapi("ResearchLogRow", { description: "A research job in a list: its figures and where it came from, without the brief." });
 
 export const DeliveryDto = z
   .object({

@@ -26,6 +26,8 @@ export interface SubmitContext extends Pick<Deps, "db" | "config" | "env" | "def
   user: Caller;
   origin: "api" | "playground";
   apiKeyId: string | null;
+  /** The monitor whose run this job is (src/monitors/); recorded on the job's row. */
+  monitorId?: string;
   /** Where status_url and events_url point: /v1/research or /api/playground/research on this host. */
   resourceBase: string;
 }
@@ -135,6 +137,10 @@ async function insertJobRow(
       idempotencyExpiresAt: idempotencyKey ? isoAfter(IDEMPOTENCY_WINDOW_MS) : null,
       createdAt: new Date(job.now).toISOString(),
       deadlineAt: new Date(job.now + plan.budgets.max_wallclock_secs * 1000).toISOString(),
+      // Where it came from (the logs and lists show it), as the submit checked it before this write.
+      previousJobId: request.previous_job_id ?? null,
+      planId: plan.reviewed?.id ?? null,
+      monitorId: ctx.monitorId ?? null,
     });
     return undefined;
   } catch (error) {

@@ -239,6 +239,9 @@ export const researchLogExample = [
     completed_at: "2026-11-23T17:59:50.994Z",
     source_count: 3,
     wave_count: 2,
+    previous_job_id: JOB_ID,
+    plan_id: null,
+    monitor_id: null,
   },
   {
     id: JOB_ID,
@@ -251,6 +254,9 @@ export const researchLogExample = [
     completed_at: "2026-11-23T17:59:49.500Z",
     source_count: 2,
     wave_count: 1,
+    previous_job_id: null,
+    plan_id: null,
+    monitor_id: "5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31",
   },
 ] satisfies Input<typeof ResearchLogRowDto>[];
 

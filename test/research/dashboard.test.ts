@@ -113,10 +113,10 @@ describe("GET /api/dashboard/usage", () => {
     const response = await call("/api/dashboard/usage?from=2025-03-01T00:00:00Z&to=2025-03-05T00:00:00Z", { token: user.accessToken });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual([
-      { day: "2025-03-01T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0 },
-      { day: "2025-03-02T00:00:00.000Z", credits: 75, jobs: 2, cost_usd_micros: 250_000 },
-      { day: "2025-03-03T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0 },
-      { day: "2025-03-04T00:00:00.000Z", credits: 0, jobs: 1, cost_usd_micros: 0 },
+      { day: "2025-03-01T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0, plans: 0, monitor_runs: 0 },
+      { day: "2025-03-02T00:00:00.000Z", credits: 75, jobs: 2, cost_usd_micros: 250_000, plans: 0, monitor_runs: 0 },
+      { day: "2025-03-03T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0, plans: 0, monitor_runs: 0 },
+      { day: "2025-03-04T00:00:00.000Z", credits: 0, jobs: 1, cost_usd_micros: 0, plans: 0, monitor_runs: 0 },
     ]);
   });
 
@@ -127,7 +127,7 @@ describe("GET /api/dashboard/usage", () => {
     expect(buckets.length).toBeGreaterThanOrEqual(30);
     expect(buckets.length).toBeLessThanOrEqual(31);
     const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
-    expect(buckets.at(-1)).toEqual({ day: today, credits: 60, jobs: 1, cost_usd_micros: 212_000 });
+    expect(buckets.at(-1)).toEqual({ day: today, credits: 60, jobs: 1, cost_usd_micros: 212_000, plans: 0, monitor_runs: 0 });
     for (let i = 1; i < buckets.length; i++) expect(Date.parse(buckets[i].day) - Date.parse(buckets[i - 1].day)).toBe(86_400_000);
     expect(buckets.slice(0, -1).every((b: { jobs: number }) => b.jobs === 0)).toBe(true);
   });
@@ -143,7 +143,14 @@ describe("GET /api/dashboard/usage", () => {
       )
         .bind(caller.id, new Date().toISOString().slice(0, 10))
         .first<{ jobs: number; credits: number; cost: number }>();
-      return { day: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`, jobs: row!.jobs, credits: row!.credits, cost_usd_micros: row!.cost };
+      return {
+        day: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`,
+        jobs: row!.jobs,
+        credits: row!.credits,
+        cost_usd_micros: row!.cost,
+        plans: 0,
+        monitor_runs: 0,
+      };
     };
     // A job run through the service: inserted pending, then settled by its object.
     expect((await research(caller, { question: Q, mode: "lite" })).status).toBe(200);
@@ -195,11 +202,15 @@ describe("GET /api/logs", () => {
       "id",
       "latency_ms",
       "mode",
+      "monitor_id",
+      "plan_id",
+      "previous_job_id",
       "question",
       "source_count",
       "status",
       "wave_count",
     ]);
+    expect(all[0]).toMatchObject({ previous_job_id: null, plan_id: null, monitor_id: null });
 
     const page = await json(await call("/api/logs?limit=2&offset=2", { token: user.accessToken }));
     expect(page.map((row: { id: string }) => row.id)).toEqual(newestFirst.slice(2, 4));

@@ -4,7 +4,7 @@ import { ApiError } from "../../lib/errors";
 import { createRouter, errorResponses, JWT_SECURITY, jsonResponse, pageResponse } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
 import { DAY } from "../../lib/time";
-import { JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
+import { JobLineageShape, JobSummaryDto, listJobs, logRow, recentJob, usageBuckets } from "../../research/service";
 import { StatusFilter } from "../research-http";
 
 const security = JWT_SECURITY;
@@ -23,13 +23,26 @@ const UsageBucketDto = z
     credits: z.int().openapi({ description: "Credits charged for the jobs started that day." }),
     jobs: z.int().openapi({ description: "Jobs started that day (API and playground)." }),
     cost_usd_micros: z.int().openapi({ description: "Their metered cost, in micro-USD (millionths of a dollar)." }),
+    plans: z.int().openapi({
+      description:
+        "Reviewable plans made that day (`POST /v1/research/plan`, and the playground's Review plan): free, so counted here, not in `credits`. A plan that then ran is also one of `jobs` on the day it ran.",
+      example: 2,
+    }),
+    monitor_runs: z.int().openapi({
+      description:
+        "Monitor runs started that day (on schedule or `POST /v1/monitors/{id}/run`). Each is also one of `jobs` (and its credits and cost are in `credits` and `cost_usd_micros`); a run refused for credits starts none and is not counted.",
+      example: 1,
+    }),
   })
-  .openapi("UsageBucket", { description: "One UTC day of usage." });
+  .openapi("UsageBucket", { description: "One UTC day of usage: jobs, their credits and cost, plans made and monitor runs started." });
 const LogRowDto = JobSummaryDto.extend({
   mode: z.string().nullable().openapi({ description: "The job's mode (`lite`, `standard`, `pro` or `max`)." }),
   source_count: z.int().nullable().openapi({ description: "Sources the brief cites; null while the job runs." }),
   wave_count: z.int().nullable().openapi({ description: "Search-and-read waves the job ran; null while it runs." }),
-}).openapi("LogRow", { description: "A job in the dashboard's log (API and playground)." });
+  ...JobLineageShape,
+}).openapi("LogRow", {
+  description: "A job in the dashboard's log (API and playground), with where it came from: a follow-up, a reviewed plan, a monitor's run.",
+});
 
 const logExample = [
   {
@@ -43,6 +56,9 @@ const logExample = [
     mode: "standard",
     source_count: 3,
     wave_count: 2,
+    previous_job_id: "63b1e89d-8acd-48c3-9508-7482112b2305",
+    plan_id: null,
+    monitor_id: null,
   },
   {
     id: "63b1e89d-8acd-48c3-9508-7482112b2305",
@@ -55,6 +71,9 @@ const logExample = [
     mode: "lite",
     source_count: 2,
     wave_count: 1,
+    previous_job_id: null,
+    plan_id: "0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17",
+    monitor_id: null,
   },
 ] as const;
 
@@ -71,7 +90,18 @@ dashboardRoutes.openapi(
       200: jsonResponse(
         z.array(RecentJobDto),
         "Jobs, newest first",
-        logExample.map(({ cost_usd_micros: _cost, mode: _mode, source_count: _sources, wave_count: _waves, ...job }) => job),
+        logExample.map(
+          ({
+            cost_usd_micros: _cost,
+            mode: _mode,
+            source_count: _sources,
+            wave_count: _waves,
+            previous_job_id: _previous,
+            plan_id: _plan,
+            monitor_id: _monitor,
+            ...job
+          }) => job,
+        ),
       ),
       ...errorResponses("unauthorized"),
     },
@@ -93,7 +123,7 @@ dashboardRoutes.openapi(
     tags: ["Dashboard"],
     security,
     summary: "Get your daily usage",
-    description: `Jobs, credits and cost per UTC day, oldest first, one bucket for every day between \`from\` and \`to\` (default: the last 30 days; days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
+    description: `Jobs, credits and cost per UTC day, with the plans made and monitor runs started that day, oldest first, one bucket for every day between \`from\` and \`to\` (default: the last 30 days; days without jobs are zero). At most ${MAX_USAGE_DAYS} days at a time; \`from\` must be before \`to\` (400 otherwise).`,
     request: {
       query: z.object({
         from: Datetime("from", "The window's start (ISO 8601 with an offset); its whole UTC day counts. Default: 30 days before `to`.", "2026-11-21T00:00:00Z"),
@@ -102,9 +132,9 @@ dashboardRoutes.openapi(
     },
     responses: {
       200: jsonResponse(z.array(UsageBucketDto), "One bucket per day, oldest first", [
-        { day: "2026-11-21T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0 },
-        { day: "2026-11-22T00:00:00.000Z", credits: 215, jobs: 2, cost_usd_micros: 264000 },
-        { day: "2026-11-23T00:00:00.000Z", credits: 90, jobs: 3, cost_usd_micros: 126000 },
+        { day: "2026-11-21T00:00:00.000Z", credits: 0, jobs: 0, cost_usd_micros: 0, plans: 0, monitor_runs: 0 },
+        { day: "2026-11-22T00:00:00.000Z", credits: 215, jobs: 2, cost_usd_micros: 264000, plans: 1, monitor_runs: 0 },
+        { day: "2026-11-23T00:00:00.000Z", credits: 90, jobs: 3, cost_usd_micros: 126000, plans: 0, monitor_runs: 1 },
       ]),
       ...errorResponses("invalid_request", "unauthorized"),
     },
@@ -128,7 +158,7 @@ dashboardRoutes.openapi(
     security,
     summary: "List your job log",
     description:
-      "Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.",
+      "Every job of the account, from its API keys and from the playground, newest first, with its mode, its figures and where it came from (`previous_job_id`, `plan_id`, `monitor_id`). Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.",
     request: {
       query: PagingQuery.extend(StatusFilter.shape).extend({
         anonymize: z

@@ -5,7 +5,7 @@ import { JOB_STATUSES, researchJobs } from "../../db/schema/jobs";
 import { oauthConnectionJobs } from "../../db/schema/oauth";
 import { IdParam, validationError } from "../../http/openapi";
 import { PagingQuery } from "../../lib/paging";
-import { cancelJob, getJob, jobListColumns, listJobs, researchLogRow } from "../../research/service";
+import { cancelJob, getJob, listJobs, ownJobListColumns, researchLogRow } from "../../research/service";
 import { balanceDto, getBalance } from "../../services/ledger";
 import type { McpCaller } from "./caller";
 import { assertConnectionJob } from "./connection-cap";
@@ -87,7 +87,7 @@ function listConnectionJobs(caller: McpCaller, page: { limit: number; offset: nu
   const where: SQL[] = [eq(oauthConnectionJobs.connectionId, connectionId), eq(researchJobs.userId, caller.user.id)];
   if (page.status) where.push(eq(researchJobs.status, page.status));
   return caller.deps.db
-    .select(jobListColumns)
+    .select(ownJobListColumns)
     .from(oauthConnectionJobs)
     .innerJoin(researchJobs, eq(researchJobs.id, oauthConnectionJobs.jobId))
     .where(and(...where))

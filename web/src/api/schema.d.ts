@@ -997,7 +997,7 @@ export interface paths {
         };
         /**
          * Get your daily usage
-         * @description Jobs, credits and cost per UTC day, oldest first, one bucket for every day between `from` and `to` (default: the last 30 days; days without jobs are zero). At most 366 days at a time; `from` must be before `to` (400 otherwise).
+         * @description Jobs, credits and cost per UTC day, with the plans made and monitor runs started that day, oldest first, one bucket for every day between `from` and `to` (default: the last 30 days; days without jobs are zero). At most 366 days at a time; `from` must be before `to` (400 otherwise).
          */
         get: operations["getUsage"];
         put?: never;
@@ -1081,7 +1081,7 @@ export interface paths {
         };
         /**
          * List your job log
-         * @description Every job of the account, from its API keys and from the playground, newest first, with its mode and figures. Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.
+         * @description Every job of the account, from its API keys and from the playground, newest first, with its mode, its figures and where it came from (`previous_job_id`, `plan_id`, `monitor_id`). Filter by `status`; page with `limit` and `offset`. `anonymize=true` replaces each question with `[redacted] (<n> characters)`, for a shared screen.
          */
         get: operations["listLogs"];
         put?: never;
@@ -3068,7 +3068,7 @@ export interface components {
              */
             password: string;
         };
-        /** @description A job in the dashboard's log (API and playground). */
+        /** @description A job in the dashboard's log (API and playground), with where it came from: a follow-up, a reviewed plan, a monitor's run. */
         LogRow: {
             /** @description The job's metered cost in micro-USD (millionths of a dollar): 17000 is 0.017 USD. */
             cost_usd_micros: number;
@@ -3088,6 +3088,24 @@ export interface components {
             latency_ms: number | null;
             /** @description The job's mode (`lite`, `standard`, `pro` or `max`). */
             mode: string | null;
+            /**
+             * Format: uuid
+             * @description The monitor whose run this job is (`GET /v1/monitors/{id}/runs` lists its runs and what changed). Null for a job submitted directly, and for jobs run before lineage was recorded.
+             * @example 5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31
+             */
+            monitor_id: string | null;
+            /**
+             * Format: uuid
+             * @description The reviewed plan the job ran (its request's `plan_id`, from `POST /v1/research/plan`). Null for a job that planned for itself, and for jobs run before lineage was recorded.
+             * @example 0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17
+             */
+            plan_id: string | null;
+            /**
+             * Format: uuid
+             * @description The job this one follows up (its request's `previous_job_id`; `GET /v1/research/{id}` shows the whole thread). Null for a job that follows none, and for jobs run before lineage was recorded.
+             * @example 63b1e89d-8acd-48c3-9508-7482112b2305
+             */
+            previous_job_id: string | null;
             /** @description The question, as submitted (trimmed). */
             question: string;
             /** @description Sources the brief cites; null while the job runs. */
@@ -3526,7 +3544,7 @@ export interface components {
             /** @description Also email the reply to the ticket's address ("Re: <subject>"). */
             send_email: boolean;
         };
-        /** @description A research job in a list: its figures, without the brief. */
+        /** @description A research job in a list: its figures and where it came from, without the brief. */
         ResearchLogRow: {
             /**
              * Format: date-time
@@ -3549,6 +3567,24 @@ export interface components {
             id: string;
             /** @description Milliseconds from acceptance to the terminal state; null while the job runs. */
             latency_ms: number | null;
+            /**
+             * Format: uuid
+             * @description The monitor whose run this job is (`GET /v1/monitors/{id}/runs` lists its runs and what changed). Null for a job submitted directly, and for jobs run before lineage was recorded.
+             * @example 5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31
+             */
+            monitor_id: string | null;
+            /**
+             * Format: uuid
+             * @description The reviewed plan the job ran (its request's `plan_id`, from `POST /v1/research/plan`). Null for a job that planned for itself, and for jobs run before lineage was recorded.
+             * @example 0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17
+             */
+            plan_id: string | null;
+            /**
+             * Format: uuid
+             * @description The job this one follows up (its request's `previous_job_id`; `GET /v1/research/{id}` shows the whole thread). Null for a job that follows none, and for jobs run before lineage was recorded.
+             * @example 63b1e89d-8acd-48c3-9508-7482112b2305
+             */
+            previous_job_id: string | null;
             /** @description The question, as submitted (trimmed). */
             question: string;
             /** @description Sources the brief cites; null while the job runs. */
@@ -3961,7 +3997,7 @@ export interface components {
             /** @description The new name, 1 to 200 characters. Absent: unchanged. */
             name?: string;
         };
-        /** @description One UTC day of usage. */
+        /** @description One UTC day of usage: jobs, their credits and cost, plans made and monitor runs started. */
         UsageBucket: {
             /** @description Their metered cost, in micro-USD (millionths of a dollar). */
             cost_usd_micros: number;
@@ -3974,6 +4010,16 @@ export interface components {
             day: string;
             /** @description Jobs started that day (API and playground). */
             jobs: number;
+            /**
+             * @description Monitor runs started that day (on schedule or `POST /v1/monitors/{id}/run`). Each is also one of `jobs` (and its credits and cost are in `credits` and `cost_usd_micros`); a run refused for credits starts none and is not counted.
+             * @example 1
+             */
+            monitor_runs: number;
+            /**
+             * @description Reviewable plans made that day (`POST /v1/research/plan`, and the playground's Review plan): free, so counted here, not in `credits`. A plan that then ran is also one of `jobs` on the day it ran.
+             * @example 2
+             */
+            plans: number;
         };
         /** @description A signed-in user's account. */
         UserDto: {
@@ -8452,19 +8498,25 @@ export interface operations {
                      *         "day": "2026-11-21T00:00:00.000Z",
                      *         "credits": 0,
                      *         "jobs": 0,
-                     *         "cost_usd_micros": 0
+                     *         "cost_usd_micros": 0,
+                     *         "plans": 0,
+                     *         "monitor_runs": 0
                      *       },
                      *       {
                      *         "day": "2026-11-22T00:00:00.000Z",
                      *         "credits": 215,
                      *         "jobs": 2,
-                     *         "cost_usd_micros": 264000
+                     *         "cost_usd_micros": 264000,
+                     *         "plans": 1,
+                     *         "monitor_runs": 0
                      *       },
                      *       {
                      *         "day": "2026-11-23T00:00:00.000Z",
                      *         "credits": 90,
                      *         "jobs": 3,
-                     *         "cost_usd_micros": 126000
+                     *         "cost_usd_micros": 126000,
+                     *         "plans": 0,
+                     *         "monitor_runs": 1
                      *       }
                      *     ]
                      */
@@ -8824,7 +8876,10 @@ export interface operations {
                      *         "latency_ms": 1332,
                      *         "mode": "standard",
                      *         "source_count": 3,
-                     *         "wave_count": 2
+                     *         "wave_count": 2,
+                     *         "previous_job_id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "plan_id": null,
+                     *         "monitor_id": null
                      *       },
                      *       {
                      *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
@@ -8836,7 +8891,10 @@ export interface operations {
                      *         "latency_ms": 297,
                      *         "mode": "lite",
                      *         "source_count": 2,
-                     *         "wave_count": 1
+                     *         "wave_count": 1,
+                     *         "previous_job_id": null,
+                     *         "plan_id": "0b7e1c52-3f0a-4d8e-9a51-6c2f4e8d9b17",
+                     *         "monitor_id": null
                      *       }
                      *     ]
                      */
@@ -13502,7 +13560,10 @@ export interface operations {
                      *         "latency_ms": 1332,
                      *         "completed_at": "2026-11-23T17:59:50.994Z",
                      *         "source_count": 3,
-                     *         "wave_count": 2
+                     *         "wave_count": 2,
+                     *         "previous_job_id": "63b1e89d-8acd-48c3-9508-7482112b2305",
+                     *         "plan_id": null,
+                     *         "monitor_id": null
                      *       },
                      *       {
                      *         "id": "63b1e89d-8acd-48c3-9508-7482112b2305",
@@ -13514,7 +13575,10 @@ export interface operations {
                      *         "latency_ms": 297,
                      *         "completed_at": "2026-11-23T17:59:49.500Z",
                      *         "source_count": 2,
-                     *         "wave_count": 1
+                     *         "wave_count": 1,
+                     *         "previous_job_id": null,
+                     *         "plan_id": null,
+                     *         "monitor_id": "5d1f3a9e-2c47-4b8a-8e6d-0f9c7b2a4e31"
                      *       }
                      *     ]
                      */
