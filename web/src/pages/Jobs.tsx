@@ -12,6 +12,7 @@ const PAGE = 20;
 
 const COLUMNS: Column<Schemas["LogRow"]>[] = [
   JOB_COLUMN.question,
+  LOGGED_JOB_COLUMN.from,
   JOB_COLUMN.status,
   LOGGED_JOB_COLUMN.mode,
   JOB_COLUMN.credits,
@@ -23,7 +24,8 @@ const COLUMNS: Column<Schemas["LogRow"]>[] = [
 
 /**
  * Jobs and logs: every job of the account (API and playground), newest first, paged, filtered by
- * status; "anonymize" redacts the questions (for a shared screen). Filters live in the URL.
+ * status, each with where it came from (a follow-up, a reviewed plan, a monitor's run); "anonymize"
+ * redacts the questions (for a shared screen). Filters live in the URL.
  */
 export function Jobs() {
   const [params, setParams] = useSearchParams();

@@ -15,7 +15,7 @@ const RECENT_JOB_COLUMNS = [JOB_COLUMN.question, JOB_COLUMN.status, JOB_COLUMN.c
 
 /**
  * The signed-in home: a new account's first step (no key, no job yet), the balance in credits and
- * USD, credits used per day over 30 days, the latest jobs.
+ * USD, credits used per day over 30 days, the jobs, plans and monitor runs of each day, the latest jobs.
  */
 export function Overview() {
   const balance = useQuery({ queryKey: ["balance"], queryFn: () => dataOf(api.GET("/api/credits/balance")) });
@@ -34,8 +34,23 @@ export function Overview() {
       },
     [usage.data],
   );
+  // What was run each day: jobs, the plans reviewed before running (free), the monitors' runs (also jobs).
+  const activity = useMemo(
+    () =>
+      usage.data && {
+        days: usage.data.map((bucket) => bucket.day),
+        series: [
+          { label: "Jobs", color: "#2f5bd3", values: usage.data.map((bucket) => bucket.jobs) },
+          { label: "Plans", color: "#8a5cd6", values: usage.data.map((bucket) => bucket.plans) },
+          { label: "Monitor runs", color: "#1f8a6b", values: usage.data.map((bucket) => bucket.monitor_runs) },
+        ],
+      },
+    [usage.data],
+  );
   const usedIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.credits, 0) ?? 0;
   const jobsIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.jobs, 0) ?? 0;
+  const plansIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.plans, 0) ?? 0;
+  const monitorRunsIn30Days = usage.data?.reduce((sum, bucket) => sum + bucket.monitor_runs, 0) ?? 0;
 
   return (
     <section aria-labelledby="overview-title">
@@ -57,7 +72,10 @@ export function Overview() {
             <div>
               <dt>Used in 30 days</dt>
               <dd>
-                {credits(usedIn30Days)} <span className="unit">credits · {jobsIn30Days} jobs</span>
+                {credits(usedIn30Days)}{" "}
+                <span className="unit">
+                  credits · {jobsIn30Days} jobs · {plansIn30Days} plans · {monitorRunsIn30Days} monitor runs
+                </span>
               </dd>
             </div>
           )}
@@ -66,6 +84,7 @@ export function Overview() {
       <SearchSource />
       {usage.isPending && <Loading what="your usage" />}
       {chart && <DailyChart title="Credits used per day (last 30 days, UTC)" days={chart.days} series={chart.series} />}
+      {activity && <DailyChart title="Jobs, plans and monitor runs per day (last 30 days, UTC)" days={activity.days} series={activity.series} height={160} />}
       <h2>Recent jobs</h2>
       {recent.isPending && <Loading what="your recent jobs" />}
       <DataTable

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { Schemas } from "../api/client";
 import type { Column } from "../components/DataTable";
+import { JobLineage } from "../components/JobLineage";
 import { JobStatus } from "../components/JobStatus";
 import { credits, duration, when, workCredits } from "../format";
 
@@ -25,4 +26,6 @@ export const LOGGED_JOB_COLUMN = {
   // The job's metered work, in credits beside the credits charged: a dollar figure there read as a second price.
   cost: { header: "Metered work (credits)", cell: (job) => workCredits(job.cost_usd_micros / 1_000_000) },
   sources: { header: "Sources", cell: (job) => job.source_count ?? "–" },
+  // A follow-up, a reviewed plan's job, a monitor's run; nothing for a job submitted plainly.
+  from: { header: "From", cell: (job) => <JobLineage job={job} /> },
 } satisfies Record<string, Column<LoggedJob>>;
