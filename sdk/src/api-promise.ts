@@ -11,7 +11,7 @@ export interface WithResponse<T> {
  * `withResponse()` also gives the response it came in (openai-node's pattern), so reading a
  * header never needs a second API.
  *
- *     const { data: balance, response, requestId } = await client.credits().withResponse();
+ *     const { data: balance, response, requestId } = await client.credits.get().withResponse();
  */
 export class ApiPromise<T> implements PromiseLike<T> {
   constructor(private readonly answer: Promise<WithResponse<T>>) {}

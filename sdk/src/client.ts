@@ -1,167 +1,108 @@
-import { ApiPromise, mapData } from "./api-promise.js";
+import type { ApiPromise } from "./api-promise.js";
 import { Collections } from "./collections.js";
 import { Monitors } from "./monitors.js";
-import { DeepResearchError } from "./errors.js";
 import { Http, type HttpOptions, type RequestOptions } from "./http.js";
 import { type JobListQuery, Jobs } from "./jobs.js";
 import type { PagePromise } from "./pagination.js";
-import { research, researchBody, type QuoteOptions, type ResearchOptions, type SubmitOptions, type Submitted } from "./research.js";
-import { followEvents, type StreamOptions } from "./stream.js";
-import type {
-  AsyncAccepted,
-  Balance,
-  ModePrice,
-  ResearchEvent,
-  ResearchLogRow,
-  ResearchQuote,
-  ResearchPlan,
-  ResearchResult,
-  CancelResult,
-  WebhookDelivery,
-  WebhookSendResult,
-} from "./types.js";
+import type { QuoteOptions, SubmitOptions, Submitted } from "./research.js";
+import { type ResearchResource, researchResource } from "./research-resource.js";
+import { type AccountResources, accountResources } from "./account.js";
+import type { StreamOptions } from "./stream.js";
+import type { CancelResult, ResearchEvent, ResearchLogRow, ResearchPlan, ResearchQuote, ResearchResult, WebhookDelivery, WebhookSendResult } from "./types.js";
 
 export type DeepResearchOptions = HttpOptions;
 
 /**
- * The client of the Deep Research API.
+ * The client of the Deep Research API: one resource per kind of thing.
  *
  *     const client = new DeepResearch(); // DEEP_RESEARCH_API_KEY (and DEEP_RESEARCH_BASE_URL) from the environment
  *     const result = await client.research("How did presidents describe tariffs?", { mode: "lite" });
+ *     const job = await client.research.get(result.id);
+ *
+ * - `client.research`: jobs (`run`, or call it; `create`, `quote`, `plan`, `get`, `cancel`, `list`, `stream`, `deliveries`, `resendDelivery`);
+ * - `client.collections`, `client.monitors`;
+ * - `client.credits` (`get`, or call it), `client.modes` (`list`, or call it), `client.webhooks` (`test`).
  *
  * Every call retries 429s, 5xx, network errors and timeouts (honouring Retry-After; a POST only
  * when it carries an Idempotency-Key) and throws a DeepResearchError of its kind (RateLimitError,
  * NotFoundError, ...) carrying `code`, `status` and `requestId`. Each single-request call's
  * promise also has `withResponse()`: the data with its HTTP response and request id.
+ *
+ * The job calls on the client itself (`submit`, `quote`, `plan`, `get`, `cancel`, `list`,
+ * `deliveries`, `resendDelivery`, `stream`, `testWebhook`, `jobs.list`) are the same calls under
+ * their names of the previous release, kept for this one.
  */
 export class DeepResearch {
+  readonly research: ResearchResource;
   readonly collections: Collections;
   readonly monitors: Monitors;
+  readonly credits: AccountResources["credits"];
+  readonly modes: AccountResources["modes"];
+  readonly webhooks: AccountResources["webhooks"];
+  /** @deprecated Use `client.research.list()`. */
   readonly jobs: Jobs;
   private readonly http: Http;
 
   constructor(options: DeepResearchOptions = {}) {
     this.http = new Http(options);
+    this.research = researchResource(this.http);
     this.collections = new Collections(this.http);
     this.monitors = new Monitors(this.http);
-    this.jobs = new Jobs(this.http);
+    ({ credits: this.credits, modes: this.modes, webhooks: this.webhooks } = accountResources(this.http));
+    this.jobs = new Jobs(this.research);
   }
 
   get baseUrl(): string {
     return this.http.baseUrl;
   }
 
-  /**
-   * Researches a question and resolves with the final result (see research.ts): a short job
-   * answers at once, a longer one is followed over its event stream. Abort `signal` to cancel it.
-   * Several requests make it, so it has no `withResponse()`; `submit()` and `stream()` do its parts.
-   */
-  research<Typed = unknown>(question: string, options: ResearchOptions = {}): Promise<ResearchResult<Typed>> {
-    return research(this, question, options) as Promise<ResearchResult<Typed>>;
-  }
-
-  /**
-   * Submits a job and returns the service's answer: 200 with the result, or 202 with where to
-   * follow it. An `Idempotency-Key` is always sent (a random UUID unless given) and reused by
-   * the retries: the same key and body return the original job, never a second charge.
-   */
+  /** @deprecated Use `client.research.create()`. */
   submit(question: string, options: SubmitOptions = {}): ApiPromise<Submitted> {
-    const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
-    const answer = this.http.answer(options, (init) =>
-      this.http.api.POST("/v1/research", { body: researchBody(question, options), params: { header: { "idempotency-key": idempotencyKey } }, ...init }),
-    );
-    return new ApiPromise(
-      mapData(
-        answer,
-        (data, response): Submitted =>
-          response.status === 202
-            ? { status: 202, job: data as AsyncAccepted, idempotencyKey }
-            : { status: 200, result: data as ResearchResult, idempotencyKey },
-      ),
-    );
+    return this.research.create(question, options);
   }
 
-  /**
-   * What submitting the same question and options would reserve, charge at most and run within,
-   * and whether the balance (or plan) covers it now; nothing is reserved, written or charged.
-   */
+  /** @deprecated Use `client.research.quote()`. */
   quote(question: string, options: QuoteOptions = {}): ApiPromise<ResearchQuote> {
-    return this.http.request(options, (init) => this.http.api.POST("/v1/research/quote", { body: researchBody(question, options), ...init }));
+    return this.research.quote(question, options);
   }
 
-  /**
-   * The plan submitting the same question and options would run (sub-questions, first-wave
-   * queries, envelope, quote) and its `plan_id`; free, nothing runs. Edit it and run it with
-   * `{ planId, queries, subQuestions }` on submit() or research(); a plan runs once and expires in an hour.
-   */
+  /** @deprecated Use `client.research.plan()`. */
   plan(question: string, options: QuoteOptions = {}): ApiPromise<ResearchPlan> {
-    return this.http.request(options, (init) => this.http.api.POST("/v1/research/plan", { body: researchBody(question, options), ...init }));
+    return this.research.plan(question, options);
   }
 
-  /** A job as it is now: status, and once finished its brief, sources, cost and charge. */
+  /** @deprecated Use `client.research.get()`. */
   get(id: string, options: RequestOptions = {}): ApiPromise<ResearchResult> {
-    return this.http.request(options, (init) => this.http.api.GET("/v1/research/{id}", { params: { path: { id } }, ...init }));
+    return this.research.get(id, options);
   }
 
-  /**
-   * Cancels a job: it is charged for the work already done, the rest is refunded. A job that
-   * finished before the cancel arrived comes back unchanged, with `cancel_outcome: "already_finished"`.
-   */
+  /** @deprecated Use `client.research.cancel()`. */
   cancel(id: string, options: RequestOptions = {}): ApiPromise<CancelResult> {
-    return this.http.request(options, (init) => this.http.api.DELETE("/v1/research/{id}", { params: { path: { id } }, ...init }));
+    return this.research.cancel(id, options);
   }
 
-  /** Your API jobs, newest first: the same as `client.jobs.list()` (awaited, one page; with `for await`, all of them). */
+  /** @deprecated Use `client.research.list()`. */
   list(query: JobListQuery = {}, options: RequestOptions = {}): PagePromise<ResearchLogRow> {
-    return this.jobs.list(query, options);
+    return this.research.list(query, options);
   }
 
-  /** Every webhook delivery attempt of a job, oldest first. */
+  /** @deprecated Use `client.research.deliveries()`. */
   deliveries(id: string, options: RequestOptions = {}): ApiPromise<WebhookDelivery[]> {
-    return this.http.request(options, (init) => this.http.api.GET("/v1/research/{id}/deliveries", { params: { path: { id } }, ...init }));
+    return this.research.deliveries(id, options);
   }
 
-  /** Sends a recorded delivery of a job (its `delivery_id` from deliveries()) again, now: same id and body, signed afresh. */
+  /** @deprecated Use `client.research.resendDelivery()`. */
   resendDelivery(id: string, deliveryId: string, options: RequestOptions = {}): ApiPromise<WebhookSendResult> {
-    return this.http.request(options, (init) =>
-      this.http.api.POST("/v1/research/{id}/deliveries/{delivery_id}/resend", { params: { path: { id, delivery_id: deliveryId } }, ...init }),
-    );
+    return this.research.resendDelivery(id, deliveryId, options);
   }
 
-  /** Sends a signed `webhook.test` event to `url` now and returns what your endpoint answered. */
+  /** @deprecated Use `client.webhooks.test()`. */
   testWebhook(url: string, options: RequestOptions = {}): ApiPromise<WebhookSendResult> {
-    return this.http.request(options, (init) => this.http.api.POST("/v1/webhooks/test", { body: { url }, ...init }));
+    return this.webhooks.test(url, options);
   }
 
-  /** Your credit balance. */
-  credits(options: RequestOptions = {}): ApiPromise<Balance> {
-    return this.http.request(options, (init) => this.http.api.GET("/v1/credits", init));
-  }
-
-  /** The research modes with their price and limits (public: no key needed, but it is sent). */
-  modes(options: RequestOptions = {}): ApiPromise<ModePrice[]> {
-    return this.http.request(options, (init) => this.http.api.GET("/api/billing/modes", init));
-  }
-
-  /**
-   * A job's events (`status`, `progress`, `source`, `error`, then `result`, the last), resumed
-   * with `Last-Event-ID` whenever the connection drops: no event is lost or repeated. A stream
-   * spans connections, so it has no single response; `timeout` bounds the wait for each one's headers.
-   *
-   *     for await (const event of client.stream(id)) if (event.event === "progress") console.log(event.data.stage);
-   */
+  /** @deprecated Use `client.research.stream()`. */
   stream(id: string, options: StreamOptions = {}): AsyncGenerator<ResearchEvent, void, undefined> {
-    return followEvents(async (lastEventId, signal) => {
-      const { data } = await this.http.answer({ signal, timeout: options.timeout }, (init) =>
-        this.http.api.GET("/v1/research/{id}/events", {
-          params: { path: { id } },
-          headers: { Accept: "text/event-stream", ...(lastEventId > 0 && { "Last-Event-ID": String(lastEventId) }) },
-          parseAs: "stream",
-          ...init,
-        }),
-      );
-      if (!data) throw new DeepResearchError({ status: 200, code: "invalid_response", message: "The event stream answered without a body." });
-      return data;
-    }, options);
+    return this.research.stream(id, options);
   }
 }

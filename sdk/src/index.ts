@@ -1,4 +1,6 @@
 export { DeepResearch, type DeepResearchOptions } from "./client.js";
+export type { CreditsCalls, CreditsResource, ModesCalls, ModesResource, WebhooksResource } from "./account.js";
+export type { ResearchCalls, ResearchResource } from "./research-resource.js";
 export { ApiPromise, type WithResponse } from "./api-promise.js";
 export { Collections, type UploadFile } from "./collections.js";
 export { Monitors } from "./monitors.js";

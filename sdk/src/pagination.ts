@@ -37,7 +37,7 @@ export function nextPaging(link: string | null): Required<Paging> | null {
  * `for await`, every item of every page, fetching the next page (from the `Link` header) only
  * when the items of this one are used up.
  *
- *     for await (const job of client.jobs.list({ status: "succeeded" })) console.log(job.id);
+ *     for await (const job of client.research.list({ status: "succeeded" })) console.log(job.id);
  */
 export class PagePromise<Item> extends ApiPromise<Item[]> implements AsyncIterable<Item> {
   constructor(private readonly fetchPage: (paging: Paging | null) => Promise<WithResponse<Item[]>>) {

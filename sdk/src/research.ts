@@ -84,9 +84,9 @@ export function researchBody(question: string, input: ResearchInput): ResearchRe
   };
 }
 
-/** What research() needs of the client. */
+/** What research() needs of the research resource. */
 export interface ResearchClient {
-  submit(question: string, options: SubmitOptions): PromiseLike<Submitted>;
+  create(question: string, options: SubmitOptions): PromiseLike<Submitted>;
   get(id: string, options?: RequestOptions): PromiseLike<ResearchResult>;
   cancel(id: string, options?: RequestOptions): PromiseLike<CancelResult>;
   stream(id: string, options?: StreamOptions): AsyncIterable<ResearchEvent>;
@@ -110,7 +110,7 @@ export async function research(client: ResearchClient, question: string, options
   const async = options.async ?? (followed ? true : undefined);
   // An asynchronous submit answers at once: it is not aborted half-way (the job might exist
   // without our knowing its id); an abort during it cancels the job right after.
-  const submitted = await client.submit(question, { ...options, async, signal: async ? undefined : signal });
+  const submitted = await client.create(question, { ...options, async, signal: async ? undefined : signal });
   if (submitted.status === 200) return submitted.result;
   const { id } = submitted.job;
   options.onAccepted?.(submitted.job);

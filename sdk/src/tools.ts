@@ -193,7 +193,7 @@ export function parseToolArguments(args: unknown): ResearchToolArguments {
 /**
  * What the model reads back: the short answer, the brief (Markdown whose claims cite `[n]`), the
  * numbered sources with their URLs, the job's id and what it cost. Compact: no quotes, offsets or
- * timings (`client.get(job_id)` has them all).
+ * timings (`client.research.get(job_id)` has them all).
  */
 export interface ResearchToolOutput {
   job_id: string;

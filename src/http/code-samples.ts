@@ -22,13 +22,13 @@ result.sources.forEach((source, i) => console.log(\`[\${i + 1}] \${source.title}
   "post /v1/research/quote": `${SETUP}
 
 // What the same submit would reserve and run within, and whether the balance covers it; nothing runs.
-const quote = await client.quote("How did presidents describe tariffs in the 19th century?", { mode: "pro" });
+const quote = await client.research.quote("How did presidents describe tariffs in the 19th century?", { mode: "pro" });
 if (!quote.covered) console.log(quote.insufficient_credits);`,
   "post /v1/research/plan": `${SETUP}
 
 // The plan the job would run (free, nothing runs): review and edit it, then run exactly that plan.
 const question = "What ended the Nullification Crisis?";
-const plan = await client.plan(question, { mode: "standard" });
+const plan = await client.research.plan(question, { mode: "standard" });
 console.log(plan.sub_questions, plan.queries, plan.quote.max_charge_credits);
 const result = await client.research(question, {
   mode: "standard",
@@ -38,31 +38,31 @@ const result = await client.research(question, {
 console.log(result.brief);`,
   "get /v1/research": `${SETUP}
 
-const firstPage = await client.jobs.list({ status: "succeeded", limit: 20 });
+const firstPage = await client.research.list({ status: "succeeded", limit: 20 });
 // Every job, page after page (the Link header's next page, fetched as needed):
-for await (const job of client.jobs.list({ status: "failed" })) console.log(job.id, job.question);`,
+for await (const job of client.research.list({ status: "failed" })) console.log(job.id, job.question);`,
   "get /v1/research/{id}": `${SETUP}
 
-const job = await client.get("JOB_ID");
+const job = await client.research.get("JOB_ID");
 if (job.status === "succeeded") console.log(job.brief);`,
   "delete /v1/research/{id}": `${SETUP}
 
-const cancelled = await client.cancel("JOB_ID"); // charged only for the work already done
+const cancelled = await client.research.cancel("JOB_ID"); // charged only for the work already done
 console.log(cancelled.status, cancelled.credits_charged);`,
   "get /v1/research/{id}/events": `${SETUP}
 
 // Reconnects with Last-Event-ID on its own: no event is lost or repeated.
-for await (const event of client.stream("JOB_ID")) {
+for await (const event of client.research.stream("JOB_ID")) {
   if (event.event === "progress") console.log(event.data.stage, event.data.cost_usd);
   if (event.event === "source") console.log("read", event.data.url);
   if (event.event === "result") console.log(event.data.brief);
 }`,
   "get /v1/research/{id}/deliveries": `${SETUP}
 
-const attempts = await client.deliveries("JOB_ID");`,
+const attempts = await client.research.deliveries("JOB_ID");`,
   "get /v1/credits": `${SETUP}
 
-const { credits, usd } = await client.credits();`,
+const { credits, usd } = await client.credits.get();`,
   "post /v1/monitors": `${SETUP}
 
 // Researched again every day; monitor.changed is POSTed to the webhook only when something changed.
@@ -94,7 +94,7 @@ for await (const run of client.monitors.runs("MONITOR_ID")) {
   "post /v1/monitors/{id}/run": `${SETUP}
 
 const run = await client.monitors.run("MONITOR_ID"); // a research job, charged as one
-const job = await client.get(run.job_id);`,
+const job = await client.research.get(run.job_id);`,
   "post /v1/collections": `${SETUP}
 
 const { id } = await client.collections.create({ name: "Board papers" });`,

@@ -43,12 +43,12 @@ describe("the SDK against npm start", () => {
   });
 
   it("research() answers a lite job synchronously, charged its price", async () => {
-    const before = await client.credits();
+    const before = await client.credits.get();
     const result = await client.research(TARIFFS, { mode: "lite" });
     expect(result).toMatchObject({ status: "succeeded", question: TARIFFS, credits_charged: 15, error: null });
     expect(result.sources.length).toBeGreaterThan(0);
     expect(result.brief).toMatch(/\[1\]/);
-    expect((await client.credits()).credits).toBe(before.credits - 15);
+    expect((await client.credits.get()).credits).toBe(before.credits - 15);
   });
 
   it("research() follows an asynchronous job over its events to the result", async () => {
@@ -68,7 +68,7 @@ describe("the SDK against npm start", () => {
     expect(stages).toContain("searching");
     expect(stages.at(-1)).toBe("done");
     expect(events.at(-1)).toEqual({ id: events.length, event: "result", data: result });
-    expect(await client.get(result.id)).toEqual(result);
+    expect(await client.research.get(result.id)).toEqual(result);
   });
 
   it("stream() resumes a connection dropped mid-event with Last-Event-ID: no event lost or repeated", async () => {
@@ -114,7 +114,7 @@ describe("the SDK against npm start", () => {
     const resumed = await collect(flaky.stream(id));
     expect(eventRequests.map((request) => request.lastEventId)).toEqual([null, "5"]);
     // The whole log, replayed from the start once the job is over, is exactly what was seen.
-    const replayed = await collect(client.stream(id));
+    const replayed = await collect(client.research.stream(id));
     expect(resumed).toEqual(replayed);
     expect(resumed.map((event) => event.id)).toEqual(resumed.map((_, index) => index + 1));
     expect(resumed.at(-1)!.event).toBe("result");
@@ -148,22 +148,22 @@ describe("the SDK against npm start", () => {
   });
 
   it("list() is newest first, and jobs.list() follows the Link header page by page", async () => {
-    const all = await client.list({ limit: 100 });
+    const all = await client.research.list({ limit: 100 });
     expect(all.map((row) => row.created_at)).toEqual([...all.map((row) => row.created_at)].sort().reverse());
     // Iterated, jobs.list() follows the service's Link header page by page to the same list.
     const paged: string[] = [];
-    for await (const row of client.jobs.list({ limit: 2 })) paged.push(row.id);
+    for await (const row of client.research.list({ limit: 2 })) paged.push(row.id);
     expect(all.length).toBeGreaterThan(2);
     expect(paged).toEqual(all.map((row) => row.id));
-    const { data, response, requestId } = await client.jobs.list({ limit: 1 }).withResponse();
+    const { data, response, requestId } = await client.research.list({ limit: 1 }).withResponse();
     expect(data).toHaveLength(1);
     expect(response.headers.get("Link")).toMatch(/^<[^>]+[?&]offset=1[^>]*>; rel="next"$/);
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("quote() prices a request as its submit would, reserving nothing; one the balance cannot pay is not covered", async () => {
-    const before = (await client.credits()).credits;
-    expect(await client.quote(TARIFFS, { mode: "lite" })).toEqual({
+    const before = (await client.credits.get()).credits;
+    expect(await client.research.quote(TARIFFS, { mode: "lite" })).toEqual({
       mode: "lite",
       metered: false,
       credits_reserved: 15,
@@ -177,7 +177,7 @@ describe("the SDK against npm start", () => {
       insufficient_credits: null,
       follow_up: null,
     });
-    expect(await client.quote(TARIFFS, { mode: "max", maxCredits: 1_000_000, async: true })).toMatchObject({
+    expect(await client.research.quote(TARIFFS, { mode: "max", maxCredits: 1_000_000, async: true })).toMatchObject({
       metered: true,
       credits_reserved: 1_000_000,
       runs: "async",
@@ -185,19 +185,19 @@ describe("the SDK against npm start", () => {
       covered_by: null,
       insufficient_credits: `This max job needs 1000000 credits; the balance is ${before}.`,
     });
-    expect((await client.credits()).credits).toBe(before);
-    await expect(client.quote(TARIFFS, { mode: "max" })).rejects.toBeInstanceOf(InvalidRequestError);
+    expect((await client.credits.get()).credits).toBe(before);
+    await expect(client.research.quote(TARIFFS, { mode: "max" })).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it("the same Idempotency-Key returns the same job, charged once; another body with it is a typed 422", async () => {
-    const before = await client.credits();
+    const before = await client.credits.get();
     const idempotencyKey = randomUUID();
-    const first = await client.submit("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
-    const again = await client.submit("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
+    const first = await client.research.create("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
+    const again = await client.research.create("What did presidents say about the national debt?", { mode: "lite", idempotencyKey });
     expect(first.status).toBe(200);
     expect(again).toEqual(first);
-    expect((await client.credits()).credits).toBe(before.credits - 15);
-    const reused = await client.submit("Another question?", { mode: "lite", idempotencyKey }).catch((error: unknown) => error);
+    expect((await client.credits.get()).credits).toBe(before.credits - 15);
+    const reused = await client.research.create("Another question?", { mode: "lite", idempotencyKey }).catch((error: unknown) => error);
     expect(reused).toBeInstanceOf(DeepResearchError);
     expect(reused).toMatchObject({ status: 422, code: "idempotency_key_reused" });
   });
@@ -238,7 +238,7 @@ describe("the SDK against npm start", () => {
 
     const stranger = new DeepResearch({ apiKey: "dr_live_not_a_key", baseUrl: server.baseUrl });
     await expect(stranger.credits()).rejects.toMatchObject({ name: "AuthenticationError", status: 401, code: "unauthorized" });
-    await expect(client.get(randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
+    await expect(client.research.get(randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   it("verifyWebhook() accepts a real delivery, signed with the account's secret, and refuses it under another secret", async () => {

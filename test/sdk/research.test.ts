@@ -36,7 +36,7 @@ function double(overrides: Partial<ResearchClient> & { polls?: ResearchResult[] 
   const calls: string[] = [];
   const polls = [...(overrides.polls ?? [])];
   const client: ResearchClient = {
-    submit: async (_question, options) => {
+    create: async (_question, options) => {
       calls.push(`submit async=${String(options.async)} signal=${options.signal ? "yes" : "no"}`);
       return accepted;
     },
@@ -101,7 +101,7 @@ describe("research()", () => {
     await expect(research(client, "q", { signal: controller.signal, onEvent: () => controller.abort() })).rejects.toBeInstanceOf(ResearchCancelledError);
     expect(calls).toEqual(["submit async=true signal=no", "stream", "cancel"]);
 
-    const sync = double({ submit: async (_q, options) => ({ status: 200, idempotencyKey: "k", result: job(options.signal ? "succeeded" : "failed") }) });
+    const sync = double({ create: async (_q, options) => ({ status: 200, idempotencyKey: "k", result: job(options.signal ? "succeeded" : "failed") }) });
     expect((await research(sync.client, "q", { async: false, signal: new AbortController().signal })).status).toBe("succeeded");
 
     const none = double();

@@ -63,7 +63,7 @@ async function researchInput(command: ResearchRequestArgs & Partial<Pick<Researc
 export async function runResearch(client: DeepResearch, command: ResearchCommand, io: Io): Promise<number> {
   const input = await researchInput(command);
   // The mode's cap and wave count for the bar, from the public price list; the bar does without.
-  const modes: ModePrice[] = await client.modes().catch(() => []);
+  const modes: ModePrice[] = await client.modes.list().catch(() => []);
   const view = command.quiet ? null : new ProgressView(io.stderr, modes.find((mode) => mode.mode === command.mode) ?? null, command.maxCredits);
   // Always asynchronous, so there are events to show and a job id for Ctrl-C to cancel.
   const result = await client.research(command.question, {
@@ -95,7 +95,7 @@ export async function runResearch(client: DeepResearch, command: ResearchCommand
  * API answers the request itself. Exit 4, as the run would, when the balance does not cover it.
  */
 export async function runQuote(client: DeepResearch, command: ResearchCommand, io: Io, baseUrl: string): Promise<number> {
-  const quote = await client.quote(command.question, await researchInput(command));
+  const quote = await client.research.quote(command.question, await researchInput(command));
   io.stdout.write(command.json ? `${JSON.stringify(quote, null, 2)}\n` : `${quoteText(quote)}\n`);
   if (quote.covered) return EXIT.ok;
   io.stderr.write(`${insufficientCreditsAdvice(baseUrl)}\n`);
@@ -104,19 +104,19 @@ export async function runQuote(client: DeepResearch, command: ResearchCommand, i
 
 /** `plan "question" ...`: the plan the same research command would run (POST /v1/research/plan), nothing run or charged. */
 export async function runPlan(client: DeepResearch, command: Extract<Command, { kind: "plan" }>, io: Io): Promise<number> {
-  const plan = await client.plan(command.question, await researchInput(command));
+  const plan = await client.research.plan(command.question, await researchInput(command));
   io.stdout.write(command.json ? `${JSON.stringify(plan, null, 2)}\n` : `${planText(plan)}\n`);
   return EXIT.ok;
 }
 
 export async function runCredits(client: DeepResearch, json: boolean, io: Io): Promise<number> {
-  const balance = await client.credits();
+  const balance = await client.credits.get();
   io.stdout.write(json ? `${JSON.stringify(balance)}\n` : `${credits(balance.credits)}\n`);
   return EXIT.ok;
 }
 
 export async function runJobs(client: DeepResearch, command: Extract<Command, { kind: "jobs" }>, io: Io): Promise<number> {
-  const jobs = await client.list({ ...(command.status && { status: command.status }), ...(command.limit && { limit: command.limit }) });
+  const jobs = await client.research.list({ ...(command.status && { status: command.status }), ...(command.limit && { limit: command.limit }) });
   if (command.json) {
     io.stdout.write(`${JSON.stringify(jobs, null, 2)}\n`);
     return EXIT.ok;
@@ -141,7 +141,7 @@ export async function runJobs(client: DeepResearch, command: Extract<Command, { 
 }
 
 export async function runCancel(client: DeepResearch, id: string, json: boolean, io: Io): Promise<number> {
-  const job = await client.cancel(id);
+  const job = await client.research.cancel(id);
   if (json) io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
   else if (job.cancel_outcome === "cancelled") io.stdout.write(`Cancelled job ${job.id}: charged ${credits(job.credits_charged)} for the work already done.\n`);
   else if (job.status === "cancelled")
