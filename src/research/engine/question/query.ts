@@ -1,6 +1,8 @@
 import { type ComparisonPlan, readComparison } from "./comparison";
 import { type HopChain, readHopChain } from "./hops";
-import { decodeEntities, isAbbreviation, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
+import { type AnswerType, answerType, askedNounOf } from "./answer-type";
+import { capitalisedEntities, splitCompared } from "./entities";
+import { decodeEntities, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
 /**
  * What a question asks about: its content terms, quoted phrases, capitalised entities, and
@@ -42,8 +44,6 @@ export interface QueryAnalysis {
   comparison: ComparisonPlan | null;
 }
 
-export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
-
 /** "Which presidents argued for free silver?": for; "... opposed ...": against. */
 export interface Stance {
   /** Words a finding should carry (stems). */
@@ -72,157 +72,11 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   return { period: null, rest: question };
 }
 
-/** Words that may sit inside a capitalised name ("Kiss and Tell", "Guns N' Roses", "Bank of America"). */
-const NAME_JOINERS = new Set(["of", "and", "the", "de", "la", "le", "du", "von", "van", "der", "da", "del", "&", "n", "y", "for"]);
 const YES_NO_START = /^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
-
-/** Capitalised word sequences, e.g. "Laleli Mosque", "Kiss and Tell", "Robert Erskine Childers". */
-export function capitalisedEntities(text: string, options: { leadingNumbers?: boolean } = {}): string[] {
-  const leadingNumbers = options.leadingNumbers ?? true;
-  const matches = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/]*|&/gu)];
-  const found: string[] = [];
-  let current: string[] = [];
-  let sentenceStart = true;
-  const flush = () => {
-    while (current.length > 0 && NAME_JOINERS.has(current[current.length - 1]!.toLowerCase())) current.pop();
-    if (current.length > 0) found.push(...splitConjoined(current.join(" ").replace(/[.,]+$/, "")));
-    current = [];
-  };
-  for (let index = 0; index < matches.length; index++) {
-    const match = matches[index]!;
-    const raw = match[0];
-    const token = raw.replace(/[.,;:!?]+$/, "");
-    const lower = token.toLowerCase();
-    // In running text a number opening a name is a date or a count ("1945 American"); in a
-    // question it may be part of the name ("888 7th Avenue", "2014 S/S").
-    const capitalised = current.length > 0 || leadingNumbers ? /^[\p{Lu}\p{N}]/u.test(token) : /^\p{Lu}/u.test(token);
-    // A capitalised question word or stopword opening the question is not a name.
-    const isOpener = sentenceStart && (QUESTION_WORDS.has(lower) || STOPWORDS.has(lower) || OPENERS.has(lower));
-    const next = matches[index + 1]?.[0] ?? "";
-    if (capitalised && !isOpener && !(current.length === 0 && STOPWORDS.has(lower) && lower !== "the")) {
-      current.push(token);
-    } else if (current.length > 0 && NAME_JOINERS.has(lower) && /^[\p{Lu}\p{N}]/u.test(next)) {
-      current.push(token);
-    } else {
-      flush();
-    }
-    sentenceStart = false;
-    // Punctuation between two words ends a name ("Lawrence, Kansas" is two places).
-    const gap = text.slice(match.index + raw.length, matches[index + 1]?.index ?? text.length);
-    // "Roger O. Egeberg", "Ken St. Andre": an initial or abbreviation does not end a name.
-    const initial = /\.$/.test(raw) && isAbbreviation(raw);
-    if (/[,;:()[\]]/.test(gap) || (/[.!?]$/.test(raw) && !initial)) flush();
-    if (/[.!?]$/.test(raw) && !initial) sentenceStart = true;
-  }
-  flush();
-  return unique(
-    found
-      .map((entity) => entity.replace(/^(The|A|An) /, ""))
-      .filter((entity) => entity.length > 1 && !/^\d{1,2}$/.test(entity) && !NOT_NAMES.has(entity.toLowerCase())),
-  );
-}
-
-/** Nationalities and languages: capitalised, but an attribute, not something with a page to look up. */
-export const NOT_NAMES = new Set(
-  (
-    "american english british scottish welsh irish french german italian spanish portuguese canadian australian mexican brazilian " +
-    "argentine russian chinese japanese korean indian turkish swedish norwegian danish finnish dutch belgian swiss austrian polish greek " +
-    "egyptian israeli arabic latin hebrew persian hindi urdu bengali ottoman roman european african asian christian jewish muslim catholic " +
-    "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday " +
-    "he she it they his her its their this these those there however after before during while when where"
-  ).split(" "),
-);
 
 /** "How did X describe Y", "What did X say about Y": X is the speaker, Y the topic. */
 const FRAMING =
   /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
-
-/** Openers that are capitalised only because they start the question. */
-const OPENERS = new Set(["aside", "besides", "apart", "according", "in", "name", "list", "compare", "contrast"]);
-
-/**
- * "Scott Derrickson and Ed Wood" names two people; "Kiss and Tell" is one title. Split on
- * "and" when both sides are names of two or more words.
- */
-function splitConjoined(name: string): string[] {
-  const parts = name.split(/ (?:and|&) /);
-  if (parts.length === 2 && parts.every((part) => part.split(" ").length >= 2)) return parts;
-  return [name];
-}
-
-/**
- * In a comparison ("Are Ferocactus and Silene both ...", "Were A and B of the same ...") the
- * conjunction joins the two compared subjects even when they are one word each.
- */
-function splitCompared(entities: string[], question: string): string[] {
-  if (!/\b(both|same|different|either|neither|compar\w*|similar|differ\w*|contrast\w*|versus|vs)\b/i.test(question)) return entities;
-  return entities.flatMap((entity) => {
-    const parts = entity.split(/ (?:and|&) /).map((part) => part.trim());
-    return parts.length === 2 && parts.every(Boolean) ? parts : [entity];
-  });
-}
-
-const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
-
-/** The answer type of a question, from its wh-phrase and the noun it asks about. */
-function answerType(question: string, kind: QueryAnalysis["kind"]): AnswerType {
-  if (kind === "yes_no") return "yes_no";
-  if (kind === "choice") return "choice";
-  // "What did President Roosevelt say ...": a title before a name is part of the name, not the asked noun.
-  const q = question.replace(/\b(?:President|Senator|Governor|General|King|Queen)\s+(?=\p{Lu})/gu, "").toLowerCase();
-  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q))
-    return "number";
-  if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
-  if (
-    /^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) ||
-    (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))
-  )
-    return "date";
-  if (
-    /^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district|prefecture|township|community|suburb|municipality|parish|estate|street|square|venue|stadium|arena)\b/.test(
-      q,
-    )
-  )
-    return "place";
-  if (
-    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
-      q,
-    )
-  )
-    return "person";
-  // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
-  // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
-  if (
-    /^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(
-      q,
-    )
-  )
-    return "description";
-  // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
-  // "What did Tolkien write in 1937?" still asks for a title.
-  if (
-    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
-      q,
-    )
-  )
-    return "description";
-  if (/\b(what|which)\b/.test(q)) return "entity";
-  return "description";
-}
-
-const VERBISH = /^(is|was|are|were|has|have|had|did|does|do|can|could|will|would|that|which|who|whose|in|on|at|of|for|from|by|to|with|\w+ed)$/i;
-
-/** The noun a wh-phrase asks for: the words after "what"/"which" up to the verb ("what government position was ..."). */
-function askedNounOf(question: string): string[] {
-  const match = /\b(?:what|which)\s+([^,?]+)/i.exec(question);
-  if (!match) return [];
-  const out: string[] = [];
-  for (const word of match[1]!.split(/\s+/)) {
-    if (VERBISH.test(word)) break;
-    out.push(word);
-  }
-  return terms(out.join(" "));
-}
 
 /**
  * "the director of", "the wife of", "X's husband": relation nouns that lead to another entity.

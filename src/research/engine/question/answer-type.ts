@@ -1,0 +1,66 @@
+import { terms } from "../language";
+
+/** What kind of answer a question asks for. */
+export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
+
+const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
+
+/** The answer type of a question, from its wh-phrase and the noun it asks about. */
+export function answerType(question: string, kind: "yes_no" | "choice" | "open" | string): AnswerType {
+  if (kind === "yes_no") return "yes_no";
+  if (kind === "choice") return "choice";
+  // "What did President Roosevelt say ...": a title before a name is part of the name, not the asked noun.
+  const q = question.replace(/\b(?:President|Senator|Governor|General|King|Queen)\s+(?=\p{Lu})/gu, "").toLowerCase();
+  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q))
+    return "number";
+  if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
+  if (
+    /^\s*when\b|\bwhen (?:was|were|did|is|does)\b|\b(?:date|day) of (?:birth|death)\b|\bbirth ?date\b|\bbirthday\b/.test(q) ||
+    (/\b(what|which)\b/.test(q) && MONTH_OR_DATE.test(q) && /\b(what|which) (?:\w+ )?(date|day|month)\b/.test(q))
+  )
+    return "date";
+  if (
+    /^\s*(?:in |at |from )?where\b|\bwhere (?:was|were|did|is|does|do|are)\b|\b(what|which) (?:[\w'-]+ ){0,3}(city|town|country|state|place|county|province|region|village|island|neighbou?rhood|borough|location|continent|district|prefecture|township|community|suburb|municipality|parish|estate|street|square|venue|stadium|arena)\b/.test(
+      q,
+    )
+  )
+    return "place";
+  if (
+    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
+      q,
+    )
+  )
+    return "person";
+  // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
+  // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
+  if (
+    /^\s*what (?:did|does|do)\b.*\bdo\s*\??\s*$|^\s*what (?:happened|happens)\b|^\s*what (?:is|was|were|are) the (?:effects?|impacts?|significance|role|purpose|consequences?|outcome|results?) of\b/.test(
+      q,
+    )
+  )
+    return "description";
+  // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
+  // "What did Tolkien write in 1937?" still asks for a title.
+  if (
+    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
+      q,
+    )
+  )
+    return "description";
+  if (/\b(what|which)\b/.test(q)) return "entity";
+  return "description";
+}
+
+const VERBISH = /^(is|was|are|were|has|have|had|did|does|do|can|could|will|would|that|which|who|whose|in|on|at|of|for|from|by|to|with|\w+ed)$/i;
+
+/** The noun a wh-phrase asks for: the words after "what"/"which" up to the verb ("what government position was ..."). */
+export function askedNounOf(question: string): string[] {
+  const match = /\b(?:what|which)\s+([^,?]+)/i.exec(question);
+  if (!match) return [];
+  const out: string[] = [];
+  for (const word of match[1]!.split(/\s+/)) {
+    if (VERBISH.test(word)) break;
+    out.push(word);
+  }
+  return terms(out.join(" "));
+}
