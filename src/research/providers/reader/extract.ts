@@ -12,7 +12,9 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { plainText } from "../../../lib/plain-text";
-import { extractHtml, namesBoilerplate, readsAsProse, repeatedRuns } from "./html";
+import { extractHtml } from "./html";
+import { namesBoilerplate } from "./html-elements";
+import { readsAsProse, repeatedRuns } from "./html-prose";
 import { cleanAuthor, isoDate, type PageMetadata, pageMetadata } from "./metadata";
 
 export interface ExtractedPage extends PageMetadata {
