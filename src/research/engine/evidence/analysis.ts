@@ -1,4 +1,5 @@
-import { bareTitle, type EvidenceDoc, type Evidence, textNamesTitle, titleNames, titleRefersTo, weightedTerms } from "./store";
+import { type EvidenceDoc, type Evidence, weightedTerms } from "./store";
+import { bareTitle, textNamesTitle, titleNames, titleRefersTo } from "./titles";
 import { CUE_BEFORE_NAME, relationTerms, withRelations } from "../language";
 import { capitalisedEntities, type QueryAnalysis } from "../question";
 import type { Passage } from "./rank";

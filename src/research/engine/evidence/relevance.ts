@@ -1,5 +1,6 @@
 import type { EvidenceAnalysis } from "./analysis";
-import { type Evidence, pageSaysWords, titleNames } from "./store";
+import { type Evidence, pageSaysWords } from "./store";
+import { titleNames } from "./titles";
 import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
 import { speaksOfItsKind } from "./named-kind";

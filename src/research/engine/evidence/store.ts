@@ -1,6 +1,7 @@
 import type { Passage } from "./rank";
 import { bm25Scores } from "./rank";
-import { contentTerm, decodeEntities, MONTHS, sentenceSpans, stem, STOPWORDS, terms, words } from "../language";
+import { contentTerm, decodeEntities, sentenceSpans, stem, terms, words } from "../language";
+import { dateline, type PageMetadata, sourceMetadata } from "./page-metadata";
 
 /** A page that was read, split into passages. */
 export interface EvidenceDoc {
@@ -30,46 +31,6 @@ export interface EvidenceDoc {
 const MAX_SENTENCES_PER_DOC = 1500;
 /** Scorings kept for reuse: the question's terms and a hop's focus terms, with room for one more. */
 const RECENT_SCORES = 3;
-
-const MONTH_NAMES = MONTHS.split("|");
-
-/** A page's date and author, as a page gives them beside its text. */
-export interface PageMetadata {
-  published_at?: string;
-  author?: string;
-}
-
-/**
- * A page's date and author as a sentence of its own ("This page was published on 1 May 2024 by Jane
- * Doe."), or null without either. It is appended to the page's text as evidence: a claim
- * must rest on a verbatim quote, so metadata is evidence only as text a quote can be checked
- * against. It says "this page": the date is the page's, not that of what the page is about (a
- * page on Frankenstein published in 2004 does not date the novel). The date is the day part of
- * `published_at` (a time is in UTC), month in words, as the claim check and the short answer read dates.
- */
-export function dateline(page: PageMetadata): string | null {
-  const date = pageDate(page.published_at);
-  const author =
-    page.author
-      ?.replace(/\s+/g, " ")
-      .replace(/[\s.,;:]+$/, "")
-      .trim() || null;
-  if (date && author) return `This page was published on ${date} by ${author}.`;
-  if (date) return `This page was published on ${date}.`;
-  return author ? `This page was written by ${author}.` : null;
-}
-
-/** The day of an ISO 8601 date or time in words ("2024-05-01T14:30:00Z" is "1 May 2024"); null when it is none. */
-export function pageDate(publishedAt: string | undefined): string | null {
-  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(publishedAt ?? "");
-  const month = day ? MONTH_NAMES[Number(day[2]) - 1] : undefined;
-  return day && month && Number(day[3]) >= 1 ? `${Number(day[3])} ${month} ${day[1]}` : null;
-}
-
-/** A source's date and author, when its page states them (absent otherwise): what a SourceDto carries of them. */
-export function sourceMetadata(doc: PageMetadata): PageMetadata {
-  return { ...(doc.published_at ? { published_at: doc.published_at } : {}), ...(doc.author ? { author: doc.author } : {}) };
-}
 
 /** Everything read so far, with passage scoring against weighted query terms. */
 export class Evidence {
@@ -229,86 +190,4 @@ export function weightedTerms(base: string[], entities: string[], extra: string[
     }
   for (const term of extra) if (!weights.has(term)) weights.set(term, extraWeight);
   return weights;
-}
-
-/** A title without its disambiguation in brackets ("Ed Wood (film)" -> "Ed Wood"). */
-export function bareTitle(title: string): string {
-  return title.replace(/\s*\([^)]*\)\s*$/, "");
-}
-
-/** Does a page title name this entity ("Ed Wood" names "Ed Wood" and "Ed Wood (film)")? */
-export function titleNames(title: string, entity: string): boolean {
-  // "Beatles" names "The Beatles": a leading article is not part of the name.
-  const clean = (text: string) => words(text).join(" ").replace(/^the /, "");
-  const bare = clean(bareTitle(title));
-  const wanted = clean(entity);
-  return wanted.length > 0 && (bare === wanted || clean(title) === wanted);
-}
-
-/**
- * Looser: the entity is how a text refers to the page's subject, e.g. "Nixon" for "Richard
- * Nixon" (a surname) or "Ferguson" for "Alex Ferguson". Used to follow a hop, never to decide
- * what the question names.
- */
-export function titleRefersTo(title: string, entity: string): boolean {
-  if (titleNames(title, entity)) return true;
-  // "Madison, Wisconsin" is the page of the place "Madison": a comma adds where it is.
-  const comma = title.indexOf(", ");
-  if (comma > 0 && titleNames(title.slice(0, comma), entity) && /^\p{Lu}/u.test(title.slice(comma + 2))) return true;
-  const bare = words(bareTitle(title));
-  const wanted = words(entity);
-  if (wanted.length === 0 || bare.length > 4) return false;
-  // The entity is the last word(s) of a short title: a surname.
-  const tail = bare.slice(bare.length - wanted.length).join(" ");
-  // What comes before the surname is a given name, not words of a phrase ("Tender Is the Night").
-  const given = bare.slice(0, bare.length - wanted.length);
-  return (
-    bare.length > wanted.length &&
-    tail === wanted.join(" ") &&
-    /^\p{Lu}/u.test(entity) &&
-    wanted.join("").length > 3 &&
-    !given.some((word) => STOPWORDS.has(word))
-  );
-}
-
-/** Edit distance of two words, at most `limit + 1` (enough to tell "within limit"). */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, current[j]!);
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** Two words are the same name allowing a typo: one edit in 5+ letters, two in 9+. */
-function sameWord(a: string, b: string): boolean {
-  if (a === b) return true;
-  const limit = Math.min(a.length, b.length) >= 9 ? 2 : Math.min(a.length, b.length) >= 5 ? 1 : 0;
-  return limit > 0 && a[0] === b[0] && editDistance(a, b, limit) <= limit;
-}
-
-/**
- * The page's subject is named in a text: its title, without the disambiguation in brackets,
- * appears there word for word, in any case. With `allowTypos` (a question a person typed) a long
- * word may be misspelt ("leonardo da vinchi" names "Leonardo da Vinci") and a single short word
- * does not count; without it (a query the engine wrote) the words must be exact.
- */
-export function textNamesTitle(text: string, title: string, options: { allowTypos: boolean }): boolean {
-  const wanted = words(bareTitle(title));
-  if (wanted.length === 0) return false;
-  if (options.allowTypos && wanted.length === 1 && wanted[0]!.length < 4) return false;
-  const same = options.allowTypos ? sameWord : (a: string, b: string) => a === b;
-  const have = words(text);
-  for (let start = 0; start + wanted.length <= have.length; start++) {
-    if (wanted.every((word, offset) => same(have[start + offset]!, word))) return true;
-  }
-  return false;
 }
