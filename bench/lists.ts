@@ -5,7 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import { createDb } from "../src/db/client";
 import { researchJobs } from "../src/db/schema/jobs";
-import { ownJobsQuery, usageQuery } from "../src/research/job-store";
+import { ownJobsQuery, usageQuery } from "../src/research/job/job-store";
 import { machineLoad, measuredCommit, median, scratchD1, writeResults } from "./report.ts";
 
 const SIZES = (process.env.BENCH_JOBS ?? "0,2000,10000").split(",").map(Number);

@@ -81,11 +81,11 @@ function oneOf(choice: ProviderChoice): string {
 /** Bindings from wrangler.toml, vars, and secrets (.dev.vars locally, `wrangler secret` when deployed). */
 export interface Env extends ProviderVariables {
   DB: D1Database;
-  // Untyped here, so this bottom layer names no class above it: research/job-object.ts and
+  // Untyped here, so this bottom layer names no class above it: research/job/job-object.ts and
   // rate-limit/rules.ts give the stubs their types, each in one place.
   RESEARCH_JOB: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
-  /** The research-tasks shards (research/task-queues.ts). */
+  /** The research-tasks shards (research/tasks/task-queues.ts). */
   RESEARCH_TASKS: Queue;
   RESEARCH_TASKS_1: Queue;
   RESEARCH_TASKS_2: Queue;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FinishedResults } from "../src/research/finished-results";
-import type { ResearchResult } from "../src/research/job-state";
+import { FinishedResults } from "../src/research/job/finished-results";
+import type { ResearchResult } from "../src/research/job/job-state";
 import { VERIFIED_KEY_TTL_MS, type VerifiedKey, VerifiedKeyCache } from "../src/services/verified-keys";
 import { adminUser, call, createKey, dbRun, expectError, insertJob, json, signupUser } from "./helpers";
 import { apiCaller, ensureCorpus, research } from "./research/helpers";

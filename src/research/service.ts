@@ -8,19 +8,19 @@ import { sseEvent, SSE_HEADERS } from "../lib/sse";
 import type { Deps } from "../services/deps";
 import { listDeliveries, resendDelivery } from "../webhooks/delivery";
 import type { JobEvent } from "./event-shapes";
-import { type FollowOptions, followJobEvents, rowEvents } from "./follow-job";
-import { cancelAnswer } from "./cancel-outcome";
+import { type FollowOptions, followJobEvents, rowEvents } from "./job/follow-job";
+import { cancelAnswer } from "./job/cancel-outcome";
 import { describeSearchSource, type SearchSource } from "./providers/search-source";
-import { quoteResearch } from "./quote";
-import type { ResearchQuote } from "./quote";
-import type { ResearchJob } from "./job";
-import { jobObject } from "./job-object";
-import type { ResearchResult } from "./job-state";
-import { finishedResults } from "./finished-results";
-import { findOwnJob, listOwnJobs, resultFromRow } from "./job-store";
+import { quoteResearch } from "./submit/quote";
+import type { ResearchQuote } from "./submit/quote";
+import type { ResearchJob } from "./job/job";
+import { jobObject } from "./job/job-object";
+import type { ResearchResult } from "./job/job-state";
+import { finishedResults } from "./job/finished-results";
+import { findOwnJob, listOwnJobs, resultFromRow } from "./job/job-store";
 import type { CancelResult } from "./shapes";
-import type { ResearchRequest } from "./request";
-import { type SubmitResponse, submitResearch } from "./submit";
+import type { ResearchRequest } from "./request/request";
+import { type SubmitResponse, submitResearch } from "./submit/submit";
 
 /**
  * The research feature's front door. Routes (/v1, the playground, the dashboard), the admin
@@ -28,14 +28,14 @@ import { type SubmitResponse, submitResearch } from "./submit";
  * job rows, job objects, queues or providers directly.
  */
 
-export { ResearchRequestSchema, type ResearchRequest } from "./request";
+export { ResearchRequestSchema, type ResearchRequest } from "./request/request";
 export * from "./shapes";
 export * from "./event-shapes";
-export type { FollowOptions } from "./follow-job";
+export type { FollowOptions } from "./job/follow-job";
 export type { WriteReport } from "./engine";
-export type { SubmitResponse } from "./submit";
-export { ResearchQuoteDto, type ResearchQuote } from "./quote";
-export { createPlan, ResearchPlanDto, type ResearchPlanBody } from "./plans";
+export type { SubmitResponse } from "./submit/submit";
+export { ResearchQuoteDto, type ResearchQuote } from "./submit/quote";
+export { createPlan, ResearchPlanDto, type ResearchPlanBody } from "./submit/plans";
 export { OP_PRICES, RESEARCH_MODES, budgetsForMode, modePrices, reservationCredits, type ResearchMode } from "./pricing";
 export {
   jobListColumns,
@@ -48,7 +48,7 @@ export {
   type JobListRow,
   type OwnJobListRow,
   type UsageBucket,
-} from "./job-store";
+} from "./job/job-store";
 export { ingestDocuments as ingestCorpusDocuments, deleteDomain as deleteCorpusDomain, corpusStats, type CorpusDocumentInput } from "./providers/corpus-store";
 // An account's own documents (collections), which research can be pointed at.
 export * from "./collections/shapes";
@@ -67,10 +67,10 @@ export { documentsFromFiles, MAX_FILE_BYTES } from "./collections/files";
 export { ingest } from "./collections/ingest";
 export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION, UPLOAD_LIMITS } from "./collections/limits";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
-export { ResearchJob } from "./job";
-export { consumeTaskBatch, consumeDeadTaskBatch } from "./task-consumer";
-export { isTaskQueue } from "./task-queues";
-export { sweepStuckJobs } from "./sweep";
+export { ResearchJob } from "./job/job";
+export { consumeTaskBatch, consumeDeadTaskBatch } from "./tasks/task-consumer";
+export { isTaskQueue } from "./tasks/task-queues";
+export { sweepStuckJobs } from "./job/sweep";
 
 export interface ResearchCaller {
   user: Caller;

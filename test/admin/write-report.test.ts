@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { WriteReport } from "../../src/research/engine";
-import { ResearchJob } from "../../src/research/job";
-import type { Outcome } from "../../src/research/job-state";
+import { ResearchJob } from "../../src/research/job/job";
+import type { Outcome } from "../../src/research/job/job-state";
 import { call, dbFirst, json, type TestUser } from "../helpers";
 import { apiCaller, ensureCorpus, research, waitForTerminal } from "../research/helpers";
 

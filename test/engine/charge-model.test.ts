@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ResearchOutput, runResearch } from "../../src/research/engine";
-import { chargeOf, type JobSpec } from "../../src/research/job-state";
+import { chargeOf, type JobSpec } from "../../src/research/job/job-state";
 import { budgetsForMode, type ResearchMode, reservationCredits } from "../../src/research/pricing";
 import type { ChatModel, ChatRequest } from "../../src/research/providers/types";
 import { declined, type FakeDoc, isPlanOrReflect, memoryProviders } from "./helpers";

@@ -33,31 +33,9 @@ const LAYERS: { name: string; rank: number; paths: string[] }[] = [
  */
 const RESEARCH_LAYERS: { name: string; rank: number; paths: string[] }[] = [
   { name: "front door", rank: 7, paths: ["service.ts"] },
-  {
-    name: "the job",
-    rank: 6,
-    paths: [
-      "submit.ts",
-      "cancel-outcome.ts",
-      "quote.ts",
-      "plans.ts",
-      "plan-store.ts",
-      "job.ts",
-      "job-object.ts",
-      "job-state.ts",
-      "job-events.ts",
-      "job-store.ts",
-      "follow-job.ts",
-      "finished-results.ts",
-      "queued-fan-out.ts",
-      "task-runner.ts",
-      "task-queues.ts",
-      "task-consumer.ts",
-      "sweep.ts",
-      "follow-up.ts",
-    ],
-  },
-  { name: "request", rank: 5, paths: ["request.ts", "plan-fields.ts"] },
+  // Submit (and what it checks: a quote, a plan, a follow-up), the job object, and its tasks' fan-out.
+  { name: "the job", rank: 6, paths: ["submit/", "job/", "tasks/"] },
+  { name: "request", rank: 5, paths: ["request/"] },
   { name: "collections", rank: 5, paths: ["collections/"] },
   { name: "engine", rank: 4, paths: ["engine/"] },
   { name: "providers", rank: 3, paths: ["providers/"] },
@@ -244,21 +222,25 @@ describe("the layers of docs/architecture.md", () => {
     const cases: [string, string, string][] = [
       [
         "collections/ingest.ts",
-        `import { submitResearch } from '../submit';`,
-        "research/collections/ingest.ts (collections) imports research/submit.ts (the job)",
+        `import { submitResearch } from '../submit/submit';`,
+        "research/collections/ingest.ts (collections) imports research/submit/submit.ts (the job)",
       ],
       [
         "providers/search/brave.ts",
         `import { terms } from "../../engine/language";`,
         "research/providers/search/brave.ts (providers) imports research/engine/language/index.ts (engine)",
       ],
-      ["engine/run.ts", `import type { JobSpec } from './../job-state';`, "research/engine/run.ts (engine) imports research/job-state.ts (the job)"],
-      ["request.ts", `export { ingest } from "./collections/ingest";`, "research/request.ts (request) imports research/collections/ingest.ts (collections)"],
+      ["engine/run.ts", `import type { JobSpec } from './../job/job-state';`, "research/engine/run.ts (engine) imports research/job/job-state.ts (the job)"],
+      [
+        "request/request.ts",
+        `export { ingest } from "../collections/ingest";`,
+        "research/request/request.ts (request) imports research/collections/ingest.ts (collections)",
+      ],
       ["pricing/charge.ts", `import type { ResearchResult } from '../shapes';`, "research/pricing/charge.ts (pricing) imports research/shapes.ts (shapes)"],
-      ["job.ts", `const door = () => import('./service');`, "research/job.ts (the job) imports research/service.ts (front door)"],
+      ["job/job.ts", `const door = () => import('../service');`, "research/job/job.ts (the job) imports research/service.ts (front door)"],
     ];
     for (const [from, text, report] of cases) expect(upwardInResearch(edgesOfText(join(RESEARCH, from), text))).toEqual([report]);
-    expect(upwardInResearch(edgesOfText(join(RESEARCH, "job.ts"), `import { jobObject } from './job-object';`))).toEqual([]);
+    expect(upwardInResearch(edgesOfText(join(RESEARCH, "job/job.ts"), `import { jobObject } from './job-object';`))).toEqual([]);
     expect(upwardInResearch(edgesOfText(join(RESEARCH, "providers/search/brave.ts"), `import type { SearchHit } from '../types';`))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cancelAnswer } from "../../src/research/cancel-outcome";
+import { cancelAnswer } from "../../src/research/job/cancel-outcome";
 import { call, expectError, insertJob, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, research } from "./helpers";
 

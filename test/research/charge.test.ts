@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import { loadConfig } from "../../src/env";
 import type { ResearchOutput } from "../../src/research/engine";
-import { chargeOf, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job-state";
+import { chargeOf, finalResult, type JobRecord, type JobSpec, type Outcome } from "../../src/research/job/job-state";
 import { budgetsForMode, type ResearchMode, reservationCredits } from "../../src/research/pricing";
 import { reserveCredits, settleReservation } from "../../src/services/billing/reservations";
 import { expectLedgerConsistent, signupUser } from "../helpers";
@@ -127,7 +127,7 @@ describe("chargeOf: a succeeded job", () => {
 });
 
 describe("the ledger of a job charged its metered work", () => {
-  // How we know the ledger stays exact: ResearchJob.settle (src/research/job.ts) passes the final
+  // How we know the ledger stays exact: ResearchJob.settle (src/research/job/job.ts) passes the final
   // result's credits_charged, which finalResult takes from chargeOf, to settleReservation; that
   // releases `reserved - charged` from the job's own reservation entry. Here the same two calls
   // run against D1 with the figure chargeOf gives for a standard job that found nothing.

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, expectError, json } from "../helpers";
-import { MAX_THREAD_JOBS } from "../../src/research/follow-up";
+import { MAX_THREAD_JOBS } from "../../src/research/submit/follow-up";
 import { apiCaller, balanceOf, ensureCorpus, holdStage, jobLedger, jobStubOf, research, waitForTerminal, type ApiCaller } from "./helpers";
 
 /**

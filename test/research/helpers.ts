@@ -104,9 +104,9 @@ export function expectShortAnswerIn(result: any): void {
 
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import { ResearchJob } from "../../src/research/job";
-import { jobObject } from "../../src/research/job-object";
-import type { TaskOutcome } from "../../src/research/queued-fan-out";
+import { ResearchJob } from "../../src/research/job/job";
+import { jobObject } from "../../src/research/job/job-object";
+import type { TaskOutcome } from "../../src/research/tasks/queued-fan-out";
 import { createDb } from "../../src/db/client";
 import { applyLedgerChange } from "../../src/services/ledger";
 import { dbAll, dbFirst } from "../helpers";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { ResearchJob } from "../../src/research/job";
+import { ResearchJob } from "../../src/research/job/job";
 import { call, dbFirst, dbRun, expectError, expectLedgerConsistent, followPages, json, suspendUser } from "../helpers";
 import {
   apiCaller,
@@ -572,7 +572,7 @@ describe("cancel edge cases", () => {
   it("cancels a job still pending (its run not started): nothing charged, everything released", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const { ResearchJob } = await import("../../src/research/job");
+    const { ResearchJob } = await import("../../src/research/job/job");
     const alarm = ResearchJob.prototype.alarm;
     ResearchJob.prototype.alarm = async () => {}; // the run never starts
     try {
@@ -600,7 +600,7 @@ describe("cancel edge cases", () => {
   it("a cancel that arrives while the job synthesizes stops it: cancelled, charged only the work spent", async () => {
     await corpusLoaded();
     const caller = await apiCaller();
-    const { ResearchJob } = await import("../../src/research/job");
+    const { ResearchJob } = await import("../../src/research/job/job");
     type Progress = { stage: string };
     const jobProto = ResearchJob.prototype as unknown as { onProgress(progress: Progress): Promise<void> };
     const onProgress = jobProto.onProgress;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { ownJobsQuery } from "../../src/research/job-store";
+import { ownJobsQuery } from "../../src/research/job/job-store";
 import { call, dbFirst, dbRun, json } from "../helpers";
 import { type ApiCaller, apiCaller, corpusLoaded, research, waitForTerminal } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { ownJobsQuery, usageQuery } from "../../src/research/job-store";
+import { ownJobsQuery, usageQuery } from "../../src/research/job/job-store";
 import { insertJob, signupUser } from "../helpers";
 
 /** SQLite's plan of a Drizzle query, as EXPLAIN QUERY PLAN details. */

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { InProcessTaskRunner } from "../../src/research/engine";
-import { QueuedTaskRunner } from "../../src/research/queued-fan-out";
-import { isTaskQueue, TASK_QUEUES, taskQueueFor } from "../../src/research/task-queues";
-import { taskRunnerFor } from "../../src/research/task-runner";
+import { QueuedTaskRunner } from "../../src/research/tasks/queued-fan-out";
+import { isTaskQueue, TASK_QUEUES, taskQueueFor } from "../../src/research/tasks/task-queues";
+import { taskRunnerFor } from "../../src/research/tasks/task-runner";
 
 // Where a job's searches and reads run (issue 31): local D1 queries in the job, web ones through the queue.
 const queued = new QueuedTaskRunner({} as DurableObjectState);

@@ -5,9 +5,9 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
-import { QueuedTaskRunner, type TaskMessage } from "../../src/research/queued-fan-out";
-import { ResearchJob } from "../../src/research/job";
-import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/task-consumer";
+import { QueuedTaskRunner, type TaskMessage } from "../../src/research/tasks/queued-fan-out";
+import { ResearchJob } from "../../src/research/job/job";
+import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/tasks/task-consumer";
 import { expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
 

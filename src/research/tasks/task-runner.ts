@@ -1,6 +1,6 @@
-import { type Env, loadConfig } from "../env";
-import { createProviders, InProcessTaskRunner, type TaskRunner } from "./engine";
-import type { SearchScope } from "./providers/types";
+import { type Env, loadConfig } from "../../env";
+import { createProviders, InProcessTaskRunner, type TaskRunner } from "../engine";
+import type { SearchScope } from "../providers/types";
 import type { QueuedTaskRunner } from "./queued-fan-out";
 
 /**

@@ -1,6 +1,6 @@
-import { sseComment, sseEvent, SSE_HEADERS } from "../lib/sse";
-import { SECOND } from "../lib/time";
-import type { JobEvent, JobEventData, JobEventName } from "./event-shapes";
+import { sseComment, sseEvent, SSE_HEADERS } from "../../lib/sse";
+import { SECOND } from "../../lib/time";
+import type { JobEvent, JobEventData, JobEventName } from "../event-shapes";
 
 const DEFAULT_KEEPALIVE_MS = 15 * SECOND;
 type Subscriber = WritableStreamDefaultWriter<Uint8Array>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SECOND } from "../lib/time";
-import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "./engine";
-import { type Page, type SearchHit, SearchScope } from "./providers/types";
+import { SECOND } from "../../lib/time";
+import type { ReadTask, SearchTask, TaskResult, TaskRunner } from "../engine";
+import { type Page, type SearchHit, SearchScope } from "../providers/types";
 
 const TASK_KINDS = ["search", "read"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];

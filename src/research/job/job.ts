@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import { createDb } from "../db/client";
-import { isTerminal, type JobStatus } from "../db/schema/jobs";
-import type { Env } from "../env";
-import { SECOND } from "../lib/time";
-import { settleReservation } from "../services/billing/reservations";
-import { loadConfig } from "../env";
+import { createDb } from "../../db/client";
+import { isTerminal, type JobStatus } from "../../db/schema/jobs";
+import type { Env } from "../../env";
+import { SECOND } from "../../lib/time";
+import { settleReservation } from "../../services/billing/reservations";
+import { loadConfig } from "../../env";
 import {
   createChatModel,
   NoEvidenceError,
@@ -15,17 +15,17 @@ import {
   type ResearchProgress,
   type SourceDto,
   TypedOutputError,
-} from "./engine";
+} from "../engine";
 import { jobObject } from "./job-object";
-import type { JobEventData, JobEventName } from "./event-shapes";
+import type { JobEventData, JobEventName } from "../event-shapes";
 import { type JobEventBatch, JobEventStream } from "./job-events";
-import { taskQueueFor } from "./task-queues";
-import { taskRunnerFor } from "./task-runner";
+import { taskQueueFor } from "../tasks/task-queues";
+import { taskRunnerFor } from "../tasks/task-runner";
 import { finalResult, type JobRecord, type JobSpec, liveResult, type Outcome, plainSources, type ResearchResult } from "./job-state";
 import { markJobRunning, writeFinalJob } from "./job-store";
-import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "./queued-fan-out";
-import { enqueueWebhook, eventEnvelope } from "../webhooks/delivery";
-import { type LifecycleEvent, WEBHOOK_EVENT } from "../webhooks/headers";
+import { QueuedTaskRunner, type TaskAnswer, type TaskOutcome } from "../tasks/queued-fan-out";
+import { enqueueWebhook, eventEnvelope } from "../../webhooks/delivery";
+import { type LifecycleEvent, WEBHOOK_EVENT } from "../../webhooks/headers";
 
 /** After the hard deadline, how long a run may still take to wind down before it is failed. */
 const DEADLINE_GRACE_MS = 15 * SECOND;

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, inArray, lt, lte } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usageDaily } from "../db/schema/jobs";
-import type { Paging } from "../lib/paging";
-import { rowChargeBasis, usdToMicros } from "./pricing";
+import type { Db } from "../../db/client";
+import { type JobStatus, OPEN_STATUSES, type ResearchJobRow, researchJobs, usageDaily } from "../../db/schema/jobs";
+import type { Paging } from "../../lib/paging";
+import { rowChargeBasis, usdToMicros } from "../pricing";
 import { plainSources, type ResearchResult } from "./job-state";
-import type { WriteReport } from "./engine";
+import type { WriteReport } from "../engine";
 
 /** The D1 side of jobs: the row every list, usage view and admin screen reads. */
 

@@ -1,4 +1,4 @@
-import type { CancelResult, ResearchResult } from "./shapes";
+import type { CancelResult, ResearchResult } from "../shapes";
 
 /** Credits as the dashboard and the CLI write them: "60 credits ($0.60)". */
 const charged = (credits: number) => `${credits} credit${credits === 1 ? "" : "s"} ($${(credits / 100).toFixed(2)})`;

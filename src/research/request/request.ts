@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Config } from "../env";
-import { ApiError } from "../lib/errors";
-import { jsonDepthExceeds } from "../lib/json-depth";
+import type { Config } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { jsonDepthExceeds } from "../../lib/json-depth";
 import {
   budgetsForMode,
   followUpBudgets,
@@ -14,10 +14,10 @@ import {
   type ResearchMode,
   reservationCredits,
   SYNC_WALLCLOCK_LIMIT_SECS,
-} from "./pricing";
-import { webhookDestinationRefusal } from "../webhooks/destination";
-import { LIFECYCLE_EVENTS } from "../webhooks/headers";
-import { compileSchema, InvalidSchemaError } from "./engine";
+} from "../pricing";
+import { webhookDestinationRefusal } from "../../webhooks/destination";
+import { LIFECYCLE_EVENTS } from "../../webhooks/headers";
+import { compileSchema, InvalidSchemaError } from "../engine";
 import { PlanFields } from "./plan-fields";
 
 const MAX_QUESTION_LENGTH = 2000;
@@ -124,7 +124,7 @@ export const ResearchRequestSchema = z
         "Follow up one of your succeeded jobs: this job starts from that job's evidence (every page its thread read, with the text as read: never read again), searches only for what the question adds, and cites old and new sources in one numbering. Priced by what it adds: a quarter of the mode's price plus its own metered work, at most that quarter plus half the price (`POST /v1/research/quote` shows it). Another account's job, or an unknown one, is 404; a job that has not succeeded, or a thread already 10 jobs long, is 400; nothing is reserved then.",
       example: "2b1c7f9e-4d3a-4c8b-9e2f-1a6d5c4b3a29",
     }),
-    // A reviewed plan (POST /v1/research/plan) and its edits: research/plans.ts.
+    // A reviewed plan (POST /v1/research/plan) and its edits: research/submit/plans.ts.
     ...PlanFields,
   })
   .openapi("ResearchRequest", { description: "A research question and how to research it. Unknown fields are rejected (400)." });
@@ -139,7 +139,7 @@ export interface ResearchPlan {
   /** Reserved at submit: the fixed price, or max_credits for max. */
   reservedCredits: number;
   async: boolean;
-  /** The reviewed plan the job runs (plan_id, with its edits), once the submit checked it (research/plan-store.ts). */
+  /** The reviewed plan the job runs (plan_id, with its edits), once the submit checked it (research/submit/plan-store.ts). */
   reviewed?: { id: string; subQuestions: string[]; queries: string[] } | null;
 }
 

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../env";
 import type { ResearchJob } from "./job";
 
 /** The Durable Object that runs job `id` (one object per job, named by its id): the only place that names it. */

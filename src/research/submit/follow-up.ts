@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
-import { ApiError } from "../lib/errors";
-import { findOwnJob } from "./job-store";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../lib/errors";
+import { findOwnJob } from "../job/job-store";
 
 /** The most jobs one thread holds: the first question and nine follow-ups (docs/decisions.md "Follow-ups (issue 45)"). */
 export const MAX_THREAD_JOBS = 10;

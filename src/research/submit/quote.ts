@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { type ReservationFunding, reservationFunding } from "../services/billing/reservations";
-import { emailNotVerified, unverifiedFloor } from "../services/unverified-spending";
-import { followUpBaseCredits, followUpWorkCredits, isMetered, RESEARCH_MODES, reservationCredits, roundUsd, USD_PER_CREDIT } from "./pricing";
-import { planResearch, type ResearchPlan, type ResearchRequest } from "./request";
+import { type ReservationFunding, reservationFunding } from "../../services/billing/reservations";
+import { emailNotVerified, unverifiedFloor } from "../../services/unverified-spending";
+import { followUpBaseCredits, followUpWorkCredits, isMetered, RESEARCH_MODES, reservationCredits, roundUsd, USD_PER_CREDIT } from "../pricing";
+import { planResearch, type ResearchPlan, type ResearchRequest } from "../request/request";
 import { insufficientCredits, searchScope, type SubmitContext } from "./submit";
 import { type FollowUpOf, followUpOf } from "./follow-up";
 

@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { researchPlans } from "../db/schema/plans";
-import type { Caller } from "../db/schema/users";
-import { ApiError } from "../lib/errors";
-import { HOUR, isoAfter, SECOND } from "../lib/time";
-import type { Deps } from "../services/deps";
-import { createChatModel, type ResearchInput } from "./engine";
-import { computePlan } from "./engine/plan";
-import { budgetsForMode, RESEARCH_MODES, type ResearchBudgets } from "./pricing";
+import { researchPlans } from "../../db/schema/plans";
+import type { Caller } from "../../db/schema/users";
+import { ApiError } from "../../lib/errors";
+import { HOUR, isoAfter, SECOND } from "../../lib/time";
+import type { Deps } from "../../services/deps";
+import { createChatModel, type ResearchInput } from "../engine";
+import { computePlan } from "../engine/plan";
+import { budgetsForMode, RESEARCH_MODES, type ResearchBudgets } from "../pricing";
 import { quoteResearch, ResearchQuoteDto } from "./quote";
-import type { ResearchRequest } from "./request";
+import type { ResearchRequest } from "../request/request";
 
 /** A plan can be run for an hour after it was made (docs/decisions.md, "Reviewable plans"). */
 export const PLAN_TTL_MS = HOUR;

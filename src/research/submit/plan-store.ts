@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { researchPlans } from "../db/schema/plans";
-import type { Caller } from "../db/schema/users";
-import type { Db } from "../db/client";
-import { ApiError } from "../lib/errors";
-import { nowIso } from "../lib/time";
-import type { ResearchBudgets } from "./pricing";
-import type { ResearchRequest } from "./request";
+import { researchPlans } from "../../db/schema/plans";
+import type { Caller } from "../../db/schema/users";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../lib/errors";
+import { nowIso } from "../../lib/time";
+import type { ResearchBudgets } from "../pricing";
+import type { ResearchRequest } from "../request/request";
 
 type PlanContext = { db: Db; user: Caller };
 

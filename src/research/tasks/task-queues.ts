@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../env";
 
 /**
  * The research-tasks queue, in shards: each job sends all its tasks to one, chosen by its id. A

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_PLAN_QUERY_CHARS, MAX_PLAN_SUB_QUESTIONS, MAX_SUB_QUESTION_CHARS } from "./engine/plan";
-import { MODES, RESEARCH_MODES } from "./pricing";
+import { MAX_PLAN_QUERY_CHARS, MAX_PLAN_SUB_QUESTIONS, MAX_SUB_QUESTION_CHARS } from "../engine/plan";
+import { MODES, RESEARCH_MODES } from "../pricing";
 
 /** The widest first wave of any mode: the schema's bound on edited queries (the mode's own is checked at submit). */
 export const MAX_PLAN_QUERIES = Math.max(...RESEARCH_MODES.map((mode) => MODES[mode].branches));

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { createDb } from "../db/client";
-import { OPEN_STATUSES, researchJobs } from "../db/schema/jobs";
-import { type Env, loadConfig } from "../env";
-import { MINUTE, nowIso } from "../lib/time";
-import { settleReservation } from "../services/billing/reservations";
+import { createDb } from "../../db/client";
+import { OPEN_STATUSES, researchJobs } from "../../db/schema/jobs";
+import { type Env, loadConfig } from "../../env";
+import { MINUTE, nowIso } from "../../lib/time";
+import { settleReservation } from "../../services/billing/reservations";
 import { jobObject } from "./job-object";
 import { overdueJobs } from "./job-store";
 

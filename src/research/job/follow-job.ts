@@ -1,10 +1,10 @@
-import type { ResearchJobRow } from "../db/schema/jobs";
-import type { Env } from "../env";
-import { SECOND } from "../lib/time";
-import type { JobEvent } from "./event-shapes";
+import type { ResearchJobRow } from "../../db/schema/jobs";
+import type { Env } from "../../env";
+import { SECOND } from "../../lib/time";
+import type { JobEvent } from "../event-shapes";
 import type { JobEventBatch } from "./job-events";
 import { jobObject } from "./job-object";
-import { isTerminal } from "../db/schema/jobs";
+import { isTerminal } from "../../db/schema/jobs";
 import type { ResearchResult } from "./job-state";
 import { resultFromRow } from "./job-store";
 

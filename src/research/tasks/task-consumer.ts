@@ -1,9 +1,9 @@
-import type { Env } from "../env";
-import { createProviders } from "./engine";
-import { jobObject } from "./job-object";
-import { checkedMessages } from "../lib/queue-messages";
+import type { Env } from "../../env";
+import { createProviders } from "../engine";
+import { jobObject } from "../job/job-object";
+import { checkedMessages } from "../../lib/queue-messages";
 import { type TaskAnswer, TaskMessage } from "./queued-fan-out";
-import { type Providers, ProviderError, type SearchQuery } from "./providers/types";
+import { type Providers, ProviderError, type SearchQuery } from "../providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
 export const MAX_TASK_ATTEMPTS = 4;

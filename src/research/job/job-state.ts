@@ -1,10 +1,10 @@
-import type { LifecycleEvent } from "../webhooks/headers";
-import type { SearchScope } from "./providers/types";
-import type { JobStatus } from "../db/schema/jobs";
-import { type ChargeOutcome, decideCharge, type ResearchMode, roundUsd } from "./pricing";
-import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress, WriteReport } from "./engine";
-import type { ChargeBasis, ResearchResult, SourceDto } from "./shapes";
-import { plainText } from "../lib/plain-text";
+import type { LifecycleEvent } from "../../webhooks/headers";
+import type { SearchScope } from "../providers/types";
+import type { JobStatus } from "../../db/schema/jobs";
+import { type ChargeOutcome, decideCharge, type ResearchMode, roundUsd } from "../pricing";
+import type { FoundBeforeFailure, ResearchInput, ResearchOutput, ResearchProgress, WriteReport } from "../engine";
+import type { ChargeBasis, ResearchResult, SourceDto } from "../shapes";
+import { plainText } from "../../lib/plain-text";
 
 /** Sources as callers see them: title and summary as plain text, whatever a page or an older row held (issue 26, defect 7). */
 export function plainSources(sources: SourceDto[]): SourceDto[] {
