@@ -1,6 +1,6 @@
 export { DeepResearch, type DeepResearchOptions } from "./client.js";
 export type { CreditsCalls, CreditsResource, ModesCalls, ModesResource, WebhooksResource } from "./account.js";
-export type { ResearchCalls, ResearchResource } from "./research-resource.js";
+export type { JobListQuery, ResearchCalls, ResearchResource } from "./research-resource.js";
 export { ApiPromise, type WithResponse } from "./api-promise.js";
 export { Collections, type UploadFile } from "./collections.js";
 export { Monitors } from "./monitors.js";
@@ -20,7 +20,7 @@ export {
   TimeoutError,
 } from "./errors.js";
 export { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS, type RequestOptions } from "./http.js";
-export { Jobs, type JobListQuery } from "./jobs.js";
+export { Jobs } from "./jobs.js";
 export { TERMINAL_STATUSES } from "./job-statuses.js";
 export { PagePromise, type Paging } from "./pagination.js";
 export type { QuoteOptions, ResearchInput, ResearchOptions, SubmitOptions, Submitted } from "./research.js";

@@ -1,12 +1,7 @@
 import type { RequestOptions } from "./http.js";
-import type { PagePromise, Paging } from "./pagination.js";
-import type { ResearchCalls } from "./research-resource.js";
-import type { JobStatus, ResearchLogRow } from "./types.js";
-
-export interface JobListQuery extends Paging {
-  /** Only jobs in this status. */
-  status?: JobStatus;
-}
+import type { PagePromise } from "./pagination.js";
+import type { JobListQuery, ResearchCalls } from "./research-resource.js";
+import type { ResearchLogRow } from "./types.js";
 
 /** @deprecated `client.jobs.list()` is `client.research.list()`, kept for this release. */
 export class Jobs {

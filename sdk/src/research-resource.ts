@@ -1,13 +1,13 @@
 import { ApiPromise, mapData } from "./api-promise.js";
 import { DeepResearchError } from "./errors.js";
 import type { Http, RequestOptions } from "./http.js";
-import type { JobListQuery } from "./jobs.js";
-import type { PagePromise } from "./pagination.js";
+import type { PagePromise, Paging } from "./pagination.js";
 import { research, researchBody, type QuoteOptions, type ResearchOptions, type SubmitOptions, type Submitted } from "./research.js";
 import { followEvents, type StreamOptions } from "./stream.js";
 import type {
   AsyncAccepted,
   CancelResult,
+  JobStatus,
   ResearchEvent,
   ResearchLogRow,
   ResearchPlan,
@@ -16,6 +16,11 @@ import type {
   WebhookDelivery,
   WebhookSendResult,
 } from "./types.js";
+
+export interface JobListQuery extends Paging {
+  /** Only jobs in this status. */
+  status?: JobStatus;
+}
 
 /** What `client.research` does with research jobs (see ResearchResource). */
 export interface ResearchCalls {
