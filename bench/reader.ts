@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { DOM_BUDGET_BYTES, domCostEstimate, MAX_DOM_ELEMENTS, PAGE_MEMORY_BUDGET_BYTES } from "../src/research/providers/reader/extract.ts";
+import { DOM_BUDGET_BYTES, domCostEstimate, MAX_DOM_ELEMENTS, PAGE_MEMORY_BUDGET_BYTES } from "../src/research/providers/reader/dom-budget.ts";
 import { machineLoad, measuredCommit, median, percentile, writeResults } from "./report.ts";
 
 const MB = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOM_BUDGET_BYTES, domCostEstimate, extractPage, extractPageWithPath, MAX_DOM_ELEMENTS } from "../../src/research/providers/reader/extract";
+import { DOM_BUDGET_BYTES, domCostEstimate, MAX_DOM_ELEMENTS } from "../../src/research/providers/reader/dom-budget";
+import { extractPage, extractPageWithPath } from "../../src/research/providers/reader/extract";
 import { extractHtml } from "../../src/research/providers/reader/html";
 import { isoDate } from "../../src/research/providers/reader/metadata";
 
