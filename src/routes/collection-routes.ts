@@ -34,7 +34,7 @@ import {
   ingestRequestExample,
   ingestResultExample,
   updateCollectionExample,
-} from "./research-examples";
+} from "./collection-examples";
 
 const CollectionParam = z.object({
   id: z.uuid({ error: "id must be a UUID" }).openapi({
