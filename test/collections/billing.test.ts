@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
-import { ingestDocuments } from "../../src/research/collections/store";
+import { ingestDocuments } from "../../src/research/collections/ingest";
 import { call, expectError, expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, type ApiCaller, balanceOf, setBalance } from "../research/helpers";
 
