@@ -11,6 +11,17 @@ type Monitor = Schemas["Monitor"];
 type MonitorRun = Schemas["MonitorRun"];
 type Mode = Schemas["MonitorCreate"]["mode"];
 
+/** Why a monitor is paused, in words: the API's `paused_reason` codes are not for people. */
+const PAUSE_REASONS: Record<string, string> = {
+  paused_by_owner: "by you",
+  insufficient_credits: "your balance did not cover a run; nothing was charged",
+  email_not_verified: "your email address is not verified yet",
+  account_suspended: "the account is suspended",
+  not_found: "a collection it searches is gone",
+  invalid_request: "its request was refused",
+};
+const pauseText = (reason: string | null) => (reason ? (PAUSE_REASONS[reason] ?? reason) : "by you");
+
 const scheduleText = (monitor: Monitor) => (monitor.schedule.every ? `every ${monitor.schedule.every}` : `cron ${monitor.schedule.cron} (UTC)`);
 
 /** One run's diff, whole: sources added and gone, the short answer before and now, claims added and withdrawn. */
@@ -131,7 +142,7 @@ function MonitorCard({ monitor }: { monitor: Monitor }) {
         {monitor.webhook_url ? `, monitor.changed to ${monitor.webhook_url}` : ""}.{" "}
         {monitor.status === "active"
           ? `Next run ${monitor.next_run_at ? when(monitor.next_run_at) : "soon"}.`
-          : `Paused (${monitor.paused_reason ?? "by you"}).`}
+          : `Paused (${pauseText(monitor.paused_reason)}).`}
       </p>
       <div className="inline">
         {monitor.status === "active" ? (

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from "@playwright/test";
+import { apiCall, signedIn } from "./session";
+
+const base = () => process.env.DASHBOARD_BASE_URL!;
+const DAM = {
+  title: "Marigold Dam",
+  text: "# Marigold Dam\n\nThe Marigold Dam is a concrete arch dam on the Pell River. It was designed by the engineer Ottoline Varga and completed in 1931.\n\n## Operation\n\nThe dam supplies water to three towns.",
+};
+const ENGINEER = {
+  title: "Ottoline Varga",
+  text: "Ottoline Varga was a civil engineer. She was born in Szeged in 1894 and trained at the Budapest Technical University before designing dams.",
+  url: "https://engineers.example.org/varga",
+};
+const QUESTION = "Where was the engineer who designed the Marigold Dam born?";
+
+/**
+ * The runs table as the page shows it once `count` runs are no longer running: the list does not
+ * poll, so the page is reloaded (as a person would) until it shows them settled.
+ */
+async function settledRuns(page: Page, question: string, count: number) {
+  const table = page.getByRole("table", { name: `Runs of ${question}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole("row")).toHaveCount(count + 1, { timeout: 2_000 });
+    await expect(table.getByText("running…")).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  return table;
+}
+
+test("monitors: create one, run it now, see each run and its diff, pause and resume, delete", async ({ page }) => {
+  const account = await signedIn(page, base(), "monitors");
+  await page.goto(`${base()}/monitors`);
+  await expect(page.getByText("No monitors yet")).toBeVisible();
+
+  // Created in the page's form: lite, every 2 days.
+  const form = page.getByRole("form", { name: "Create a monitor" });
+  await form.getByLabel("Question").fill("What did Lincoln say about emancipation?");
+  await form.getByLabel("Mode").selectOption("lite");
+  await form.getByLabel("Every").fill("2d");
+  await form.getByRole("button", { name: "Create monitor" }).click();
+  const card = page.getByRole("article", { name: "What did Lincoln say about emancipation?" });
+  await expect(card).toContainText("lite, every 2d");
+  await expect(card.getByText("No runs yet.")).toBeVisible();
+
+  // Pause changes its status; Resume brings it back.
+  await card.getByRole("button", { name: "Pause" }).click();
+  await expect(card).toContainText("Paused (by you)");
+  await expect(card.getByRole("button", { name: "Resume" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/monitor-paused.png", fullPage: true });
+  await card.getByRole("button", { name: "Resume" }).click();
+  await expect(card).toContainText("Next run");
+  await expect(card.getByRole("button", { name: "Pause" })).toBeVisible();
+
+  // A monitor over a collection (the form has no collection choice: made through the API), whose
+  // collection gains a page between two runs, so the second run's diff has something to say.
+  const collection = await apiCall(base(), account, "POST", "/api/collections", { name: "Dam archive" });
+  await apiCall(base(), account, "POST", `/api/collections/${collection.id}/documents`, { documents: [DAM] });
+  await apiCall(base(), account, "POST", "/api/monitors", { question: QUESTION, mode: "standard", collections: [collection.id], schedule: { every: "1d" } });
+  await page.reload();
+  const damCard = page.getByRole("article", { name: QUESTION });
+  await damCard.getByRole("button", { name: "Run now" }).click();
+  let runs = await settledRuns(page, QUESTION, 1);
+  await expect(runs.getByRole("row").nth(1)).toContainText("baseline (first run)");
+  await expect(runs.getByRole("row").nth(1)).toContainText("succeeded");
+
+  await apiCall(base(), account, "POST", `/api/collections/${collection.id}/documents`, { documents: [ENGINEER] });
+  await damCard.getByRole("button", { name: "Run now" }).click();
+  runs = await settledRuns(page, QUESTION, 2);
+  // Newest first: the second run, with what changed since the first.
+  const latest = runs.getByRole("row").nth(1);
+  await expect(latest).toContainText("(manual)");
+  const diff = latest.getByRole("definition");
+  await expect(latest.getByRole("term")).toContainText(["Sources added", "Answer", "Claims added"]);
+  await expect(diff.first()).toContainText(`+ ${ENGINEER.title}`);
+  await expect(diff.first()).toContainText(ENGINEER.url);
+  await expect(latest).toContainText("Szeged");
+  await expect(latest.getByRole("term").filter({ hasText: "Sources gone" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/monitor-runs.png", fullPage: true });
+
+  // Each run's job opens on its page.
+  const jobLink = latest.getByRole("link");
+  const jobHref = await jobLink.getAttribute("href");
+  await jobLink.click();
+  await expect(page).toHaveURL(new RegExp(`${jobHref}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
+  await page.goBack();
+
+  // Delete asks first, then removes the monitor.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("article", { name: QUESTION }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("article", { name: QUESTION })).toHaveCount(0);
+  await expect(card).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No monitors yet")).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/monitors-empty.png", fullPage: true });
+});
