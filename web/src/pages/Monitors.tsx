@@ -144,7 +144,7 @@ function MonitorCard({ monitor }: { monitor: Monitor }) {
           ? `Next run ${monitor.next_run_at ? when(monitor.next_run_at) : "soon"}.`
           : `Paused (${pauseText(monitor.paused_reason)}).`}
       </p>
-      <div className="inline">
+      <div className="row">
         {monitor.status === "active" ? (
           <button type="button" onClick={() => setStatus.mutate("paused")} disabled={setStatus.isPending}>
             Pause
