@@ -26,7 +26,7 @@ export function planFields(plan: ReviewedPlan | null, question: string, mode: st
 /** One editable list: each line an input, with remove, and an add while under `max`. */
 function EditableList({ label, items, max, onChange }: { label: string; items: string[]; max: number; onChange: (items: string[]) => void }) {
   return (
-    <fieldset className="choices">
+    <fieldset className="choices plan-list">
       <legend>{label}</legend>
       {items.length === 0 && <p className="muted">None.</p>}
       {items.map((item, index) => (
