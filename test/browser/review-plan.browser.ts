@@ -2,11 +2,11 @@ import { expect, test } from "@playwright/test";
 import { signedIn } from "./session";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
-const QUESTION = "What ended the Nullification Crisis?";
-// The edit: one search, worded unlike the plan's own (which starts with the question itself).
-// That the job searches exactly the edited queries is proven at the HTTP level (test/research/plans.test.ts,
-// where the search provider records what it receives); here, that the page sends the edit and the job runs it.
-const EDITED = "Compromise Tariff of 1833";
+const QUESTION = "What did presidents say about the Panama Canal?";
+// The edit: one search of another subject, so the pages the job read show which search ran. That
+// the job searches exactly the edited queries is also proven at the HTTP level
+// (test/research/plans.test.ts, where the search provider records what it receives).
+const EDITED = "Eisenhower interstate highway system";
 
 test("review plan: the plan shows editable before Run, and the edited plan is what runs", async ({ page }) => {
   await signedIn(page, base(), "review-plan");
@@ -38,10 +38,16 @@ test("review plan: the plan shows editable before Run, and the edited plan is wh
 
   // The jobs table marks the job as one that ran a reviewed plan.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" }).click();
-  await expect(
-    page
-      .getByRole("row")
-      .filter({ hasText: QUESTION })
-      .getByTitle(/^Ran the reviewed plan [0-9a-f-]{36}$/),
-  ).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: QUESTION });
+  await expect(row.getByTitle(/^Ran the reviewed plan [0-9a-f-]{36}$/)).toBeVisible();
+  // The job's page: what it searched and read was the edited search's, not the Panama Canal's.
+  await row.getByRole("link", { name: QUESTION }).click();
+  const events = page.getByRole("list", { name: "Events" });
+  await expect(events).toContainText("result: succeeded");
+  // One search (the edited plan's only one), and every page read is an Eisenhower address.
+  await expect(events).toContainText("done: wave 1, 1 searches");
+  const reads = events.getByRole("listitem").filter({ hasText: / read / });
+  expect(await reads.count()).toBeGreaterThan(0);
+  await expect(reads.filter({ hasNotText: "Eisenhower" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/plan-job.png", fullPage: true });
 });
