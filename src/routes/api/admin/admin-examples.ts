@@ -1,18 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type {
-  AdminAuditRow,
-  AdminEmailRow,
-  AdminJobDetail,
-  AdminJobRow,
-  AdminLedgerRow,
-  AdminOverageReportRow,
-  AdminProcessorEventRow,
-  AdminStatsDto,
-  AdminTicketDetail,
-  AdminTicketRow,
-  AdminUserDetail,
-  AdminUserRow,
-} from "./admin-schemas";
+import type { AdminJobDetail, AdminJobRow, AdminLedgerRow, AdminTicketDetail, AdminTicketRow, AdminUserDetail, AdminUserRow } from "./admin-schemas";
+import type { AdminAuditRow, AdminEmailRow, AdminOverageReportRow, AdminProcessorEventRow, AdminStatsDto } from "./admin-ops-schemas";
 
 /**
  * The examples the reference shows for the operator surface, shaped like real answers of this

@@ -2,7 +2,8 @@ import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, pageResponse } from "../../../http/openapi";
 import { listAudit } from "../../../services/audit";
-import { AdminAuditRow, adminErrors, queryString, withPaging } from "./admin-schemas";
+import { adminErrors, queryString, withPaging } from "./admin-schemas";
+import { AdminAuditRow } from "./admin-ops-schemas";
 import { adminAuditExample } from "./admin-examples";
 
 export const adminAuditRoutes = createRouter();

@@ -2,7 +2,8 @@ import { peek, pageWithLink } from "../../../http/next-page";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, pageResponse } from "../../../http/openapi";
 import { listOutbox } from "../../../admin/emails";
-import { AdminEmailRow, adminErrors, queryString, withPaging } from "./admin-schemas";
+import { adminErrors, queryString, withPaging } from "./admin-schemas";
+import { AdminEmailRow } from "./admin-ops-schemas";
 import { adminEmailsExample } from "./admin-examples";
 
 export const adminEmailRoutes = createRouter();

@@ -3,7 +3,8 @@ import { pageWithLink, peek } from "../../../http/next-page";
 import { createRouter, JWT_SECURITY, pageResponse } from "../../../http/openapi";
 import { listOverageReports, OVERAGE_REPORT_STATUSES } from "../../../services/billing/overage-reports";
 import { adminOverageReportsExample } from "./admin-examples";
-import { AdminOverageReportRow, adminErrors, enumFilter, withPaging } from "./admin-schemas";
+import { adminErrors, enumFilter, withPaging } from "./admin-schemas";
+import { AdminOverageReportRow } from "./admin-ops-schemas";
 
 export const adminOverageReportRoutes = createRouter();
 

@@ -4,7 +4,8 @@ import { createRouter, JWT_SECURITY, noBody, pageResponse } from "../../../http/
 import { PagingQuery } from "../../../lib/paging";
 import { listProcessorEvents, replayProcessorEvent } from "../../../admin/processor-events";
 import type { StoredEventStatus } from "../../../services/billing/events";
-import { AdminProcessorEventRow, adminErrors, ProcessorEventIdParam } from "./admin-schemas";
+import { adminErrors, ProcessorEventIdParam } from "./admin-schemas";
+import { AdminProcessorEventRow } from "./admin-ops-schemas";
 import { adminProcessorEventsExample } from "./admin-examples";
 
 const tags = ["Admin"];

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, JWT_SECURITY, jsonResponse } from "../../../http/openapi";
 import { adminStats } from "../../../admin/stats";
-import { AdminStatsDto, adminErrors } from "./admin-schemas";
+import { adminErrors } from "./admin-schemas";
+import { AdminStatsDto } from "./admin-ops-schemas";
 import { adminStatsExample } from "./admin-examples";
 
 export const adminStatsRoutes = createRouter();
