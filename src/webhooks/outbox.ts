@@ -86,15 +86,6 @@ export interface DeliveryTarget {
 
 export type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; retry: boolean };
 
-/** What one attempt sends: where, what, and as which delivery of which event. */
-export interface DeliveryTarget {
-  userId: string;
-  url: string;
-  deliveryId: string;
-  event: WebhookEvent;
-  body: string;
-}
-
 /** The outbox row of a delivery and what its attempts send (null: nothing to send). */
 export async function deliveryTarget(db: Db, deliveryId: string): Promise<{ jobId: string; target: DeliveryTarget | null } | null> {
   const row = await db
