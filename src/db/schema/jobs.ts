@@ -37,7 +37,7 @@ export const researchJobs = sqliteTable(
     resultJson: text("result_json"),
     /**
      * With a model: what the write stage kept of the model's claims and answer, and why not the
-     * rest (engine/write/write-report.ts), as JSON. The operator's, never the customer's: the admin
+     * rest (engine/write-report.ts), as JSON. The operator's, never the customer's: the admin
      * job detail shows it, the ResearchResult in result_json does not hold it. Null offline.
      */
     writeReport: text("write_report"),

@@ -6,7 +6,7 @@ export { runResearch } from "./pipeline";
 export type { PriorEvidence, PriorPage } from "./prior";
 export type { ResearchInput, ResearchDeps, ResearchHooks, ResearchOutput, ResearchProgress, SourceDto, CitationDto, ShortAnswer } from "./types";
 export type { StopReason } from "./budget";
-export type { WriteReport, WrittenClaimReport } from "./write/write-report";
+export type { WriteReport, WrittenClaimReport } from "./write-report";
 export { InProcessTaskRunner, type TaskRunner, type SearchTask, type ReadTask, type TaskResult } from "./fan-out";
 export { ResearchCancelledError, TypedOutputError, UnsupportedFieldsError, InvalidSchemaError, NoEvidenceError, type FoundBeforeFailure } from "./errors";
 export { compileSchema } from "./write";

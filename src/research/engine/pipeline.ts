@@ -9,7 +9,7 @@ import type { ModelContext } from "./model";
 import { ResearchRun } from "./run";
 import { type CompiledSchema, compileSchema, typedOutput, type TypedOutput } from "./write";
 import type { ResearchDeps, ResearchHooks, ResearchInput, ResearchOutput, ShortAnswer } from "./types";
-import type { WriteReport } from "./write/write-report";
+import type { WriteReport } from "./write-report";
 import { type PriorEvidence, seedPriorEvidence } from "./prior";
 
 /**

@@ -3,8 +3,8 @@ import type { ChatModel, Providers } from "../providers/types";
 import type { StopReason } from "./budget";
 import type { CitationDto, ResearchProgress, ShortAnswer, SourceDto } from "../shapes";
 import type { TaskRunner } from "./fan-out";
-import type { WriteReport } from "./write/write-report";
-import type { ScoredCandidate } from "./answer";
+import type { WriteReport } from "./write-report";
+import type { ScoredCandidate } from "./answer-candidates";
 
 export type { CitationDto, ResearchProgress, ShortAnswer, SourceDto };
 
@@ -63,6 +63,6 @@ export interface ResearchOutput {
   searches: number;
   pages: number;
   stopped_reason: StopReason;
-  /** With a model: what the write stage kept of the model's claims and answer, and why not the rest (write/write-report.ts). */
+  /** With a model: what the write stage kept of the model's claims and answer, and why not the rest (write-report.ts). */
   write_report?: WriteReport | null;
 }

@@ -3,15 +3,13 @@ import type { QueryAnalysis } from "../question";
 import { words } from "../language";
 import type { DirectRule } from "./direct";
 import { COUNTRIES } from "./places";
+import type { AnswerPath } from "../answer-candidates";
 
 /**
  * A candidate short answer, as one path of the engine produced it, and what that path saw while
  * producing it: the calibrated model (answer/calibrator.ts) turns these into the probability that
  * the answer is right. Every path proposes; none decides.
  */
-
-/** The path that produced a candidate. */
-export type AnswerPath = "chain" | "mention" | "comparison" | "direct" | "general";
 
 export interface CandidateSignals {
   /** A hop named several entities ("directed by A and B"). */

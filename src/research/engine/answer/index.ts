@@ -13,3 +13,4 @@ export * from "./comparison";
 export * from "./mention";
 export * from "./calibrator";
 export * from "./features";
+export type { AnswerPath, ScoredCandidate } from "../answer-candidates";

@@ -5,7 +5,8 @@ import { stem, withRelations, words } from "../language";
 import { answerChain } from "./bridge";
 import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
 import { datedAnswer } from "./dated";
-import { type AnswerCandidate, type AnswerPath, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
+import type { AnswerPath, ScoredCandidate } from "../answer-candidates";
+import { type AnswerCandidate, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
 import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
 import { placeAsWritten, statedAttribute } from "./facts";
@@ -46,14 +47,6 @@ export interface AnswerFinding {
   basis: Passage[];
   /** Evidence indexes of the pages it runs through. */
   docs: number[];
-}
-
-/** A candidate as the model saw it: what the training script collects. */
-export interface ScoredCandidate {
-  path: AnswerPath;
-  text: string;
-  features: number[];
-  probability: number;
 }
 
 export interface AnswerOutcome {

@@ -15,7 +15,7 @@ import { type KeptClaim, layOut, leansOnPrevious } from "./claims/layout";
 import { type Failure, reviseClaims } from "./claims/revise";
 import { readWritten, type Written, type WrittenAnswer, WrittenJson } from "./claims/written-claims";
 import { type CriticClaim, criticCheck, type Verdict } from "./critic";
-import type { WriteReport, WrittenClaimReport } from "./write-report";
+import type { WriteReport, WrittenClaimReport } from "../write-report";
 
 /** What one write call may hold: the numbered evidence, in tokens. */
 const WRITE_CONTEXT_TOKENS = 8000;

@@ -151,7 +151,7 @@ export const AdminJobRow = JobSummaryDto.extend({
   user_email: z.string().openapi({ description: "The owner's email address." }),
 }).openapi("AdminJobRow", { description: "A research job of any user." });
 
-/** The write stage's report (engine/write/write-report.ts): what it kept of a model's writing, and why not the rest. */
+/** The write stage's report (engine/write-report.ts): what it kept of a model's writing, and why not the rest. */
 export const AdminWriteReport = z
   .object({
     claims: z
