@@ -3,6 +3,7 @@ start, through the e2e global setup), makes the accounts and keys, and runs pyte
 
     DEEP_RESEARCH_BASE_URL, DEEP_RESEARCH_API_KEY   the service and a key of a fresh account
     DEEP_RESEARCH_SECOND_API_KEY                    a key of a second account (scoping, paging)
+    DEEP_RESEARCH_CONTINUING_API_KEY                a key of the account test_continuing.py spends
     DEEP_RESEARCH_HELD_BASE_URL, _HELD_API_KEY      a service whose jobs run until cancelled
     DEEP_RESEARCH_WEBHOOK_FIXTURES                  deliveries signed by the service's own code
 
@@ -27,6 +28,7 @@ REQUIRED = [
     "DEEP_RESEARCH_BASE_URL",
     "DEEP_RESEARCH_API_KEY",
     "DEEP_RESEARCH_SECOND_API_KEY",
+    "DEEP_RESEARCH_CONTINUING_API_KEY",
     "DEEP_RESEARCH_HELD_BASE_URL",
     "DEEP_RESEARCH_HELD_API_KEY",
     "DEEP_RESEARCH_WEBHOOK_FIXTURES",
@@ -64,6 +66,19 @@ def client(base_url: str, api_key: str):
 @pytest.fixture
 def second_client(base_url: str):
     with DeepResearch(api_key=os.environ["DEEP_RESEARCH_SECOND_API_KEY"], base_url=base_url) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def continuing_api_key() -> str:
+    """The account of the follow-up, plan and monitor tests: their jobs and monitor runs spend its
+    signup credits, not those of the account whose balance the other tests assert on."""
+    return os.environ["DEEP_RESEARCH_CONTINUING_API_KEY"]
+
+
+@pytest.fixture
+def continuing_client(base_url: str, continuing_api_key: str):
+    with DeepResearch(api_key=continuing_api_key, base_url=base_url) as client:
         yield client
 
 

@@ -85,7 +85,13 @@ function pytest(env: Record<string, string>): Promise<{ code: number | null; out
 
 describe("the Python SDK against npm start", () => {
   it("passes its pytest suite (sdk-python/tests)", async () => {
-    const [main, second] = await Promise.all([newAccount(server, "python-sdk"), newAccount(server, "python-sdk-second")]);
+    // Each account starts with the signup credits: the continuing tests (follow-ups, plans, monitor
+    // runs) spend on an account of their own, so the rest keep the balance they assert on.
+    const [main, second, continuing] = await Promise.all([
+      newAccount(server, "python-sdk"),
+      newAccount(server, "python-sdk-second"),
+      newAccount(server, "python-sdk-continuing"),
+    ]);
     await untilHealthy(heldServer);
     const held = await newAccount(heldServer, "python-sdk-held");
     const dir = mkdtempSync(join(tmpdir(), "python-sdk-e2e-"));
@@ -96,6 +102,7 @@ describe("the Python SDK against npm start", () => {
         DEEP_RESEARCH_BASE_URL: server.baseUrl,
         DEEP_RESEARCH_API_KEY: main.key,
         DEEP_RESEARCH_SECOND_API_KEY: second.key,
+        DEEP_RESEARCH_CONTINUING_API_KEY: continuing.key,
         DEEP_RESEARCH_HELD_BASE_URL: heldServer.baseUrl,
         DEEP_RESEARCH_HELD_API_KEY: held.key,
         DEEP_RESEARCH_WEBHOOK_FIXTURES: fixtures,
