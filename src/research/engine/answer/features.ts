@@ -26,7 +26,7 @@ export interface CandidateSignals {
   backdrop?: boolean;
   /** General path: the span's sentence states the asked birth or death in a fact pattern of answer/facts.ts. */
   factPattern?: boolean;
-  /** General path: a word of what is asked stands within 5 words of the span. */
+  /** General and description paths: a word of what is asked stands within 5 words of the span. */
   near?: boolean;
   /** General path: how clearly the span outscored the runner-up (its share of both scores). */
   share?: number;
@@ -63,6 +63,7 @@ export const FEATURE_NAMES = [
   "path_comparison",
   "path_direct",
   "path_general",
+  "path_description",
   "rule_overlap",
   "rule_attribute",
   "rule_nationality",
@@ -177,6 +178,7 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     path_comparison: bit(candidate.path === "comparison"),
     path_direct: bit(candidate.path === "direct"),
     path_general: bit(candidate.path === "general"),
+    path_description: bit(candidate.path === "description"),
     rule_overlap: bit(signals.rule === "overlap"),
     rule_attribute: bit(signals.rule === "attribute"),
     rule_nationality: bit(signals.rule === "nationality"),

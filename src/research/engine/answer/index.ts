@@ -3,6 +3,7 @@ export * from "./direct";
 export * from "./extract";
 export * from "./short-answer";
 export * from "./bridge";
+export * from "./description";
 export * from "./facts";
 export * from "./places";
 export * from "./names";

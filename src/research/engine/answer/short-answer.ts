@@ -13,6 +13,7 @@ import { placeAsWritten, statedAttribute } from "./facts";
 import { COUNTRIES } from "./places";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
+import { describedAnswer } from "./description";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
 /**
@@ -150,6 +151,19 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     });
   }
   if (query.comparison) return decide(pair);
+
+  const described = describedAnswer(query, evidence);
+  if (described) {
+    candidates.push({
+      path: "description",
+      text: described.text,
+      sentence: plainAnswerSentence(described.text),
+      basis: described.basis,
+      docs: described.docs,
+      chain: { docs: pagesOf(described.docs), links: described.basis.slice(0, -1) },
+      signals: { hops: described.steps.length - 1, share: described.share, near: described.near, linked: described.onEntityPage },
+    });
+  }
 
   const chain = answerChain(query, analysis, ranked);
   const closest = { docs: chain.docs, links: chain.links };

@@ -1,9 +1,9 @@
-import { resolveChain } from "../answer";
+import { describedEntity, resolveChain } from "../answer";
 import type { Evidence } from "../evidence";
-import type { HopAttribute, QueryAnalysis } from "../question";
+import { type HopAttribute, type QueryAnalysis, substitutedQuestion } from "../question";
 
 /**
- * What the next wave must search for a hop chain: the page of the hop still unresolved (the
+ * What the next wave must search for a hop chain (or a described entity, below): the page of the hop still unresolved (the
  * anchor when its page was not read, else the entity the last sentence named). A chain that
  * closed needs nothing more; one whose next hop no sentence names cannot be pushed by search.
  * A comparison has one chain per side ("the director of film A", "the director of film B").
@@ -13,6 +13,12 @@ export function nextHops(query: QueryAnalysis, evidence: Evidence): { targets: s
     const resolved = resolveChain(query.hops, evidence);
     if (resolved.answer) return { targets: [], closed: true };
     return { targets: resolved.missing ? [resolved.missing] : [], closed: false };
+  }
+  // A described entity: its page while a hop is missing, then the question asked of it by name
+  // ("the waterfall in Zimbabwe"), whose answer may stand on a page of its own ("Victoria Falls").
+  if (query.description) {
+    const { entity, missing } = describedEntity(query.description, evidence);
+    return { targets: [missing ?? substitutedQuestion(query.description, entity).replace(/\?$/, "")], closed: false };
   }
   if (query.comparison) {
     const attribute: HopAttribute =

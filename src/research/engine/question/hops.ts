@@ -32,9 +32,17 @@ export type HopRelation = (typeof HOP_RELATIONS)[number];
  * born" is read on X's page as a birthplace, then that place's page is read.
  */
 export type PlaceRelation = "birth_place" | "death_place";
-export type ChainRelation = HopRelation | PlaceRelation;
+/**
+ * A hop may lead from a thing to the place that contains it: "the country where the Bubye River
+ * is found" is read in the river's page's lead ("a river in Zimbabwe"), then that place's page.
+ */
+export type LocationRelation = "in_country" | "in_state" | "in_county" | "in_place";
+export type ChainRelation = HopRelation | PlaceRelation | LocationRelation;
 export function isPlaceRelation(relation: ChainRelation): relation is PlaceRelation {
   return relation === "birth_place" || relation === "death_place";
+}
+export function isLocationRelation(relation: ChainRelation): relation is LocationRelation {
+  return relation === "in_country" || relation === "in_state" || relation === "in_county" || relation === "in_place";
 }
 
 /** What is asked of the chain's last entity; `identity` asks for the entity itself ("Who is the father of X?"). */
@@ -166,6 +174,41 @@ const PLACE_WRAPPERS: [RegExp, PlaceRelation][] = [
   [/^(.+?)\s?(?:'s|’s|')\s+(?:place of death|city of death|town of death)$/i, "death_place"],
 ];
 
+/** The kind of place a question names, as the relation that reaches it. */
+const LOCATION_KINDS: Record<string, LocationRelation> = {
+  country: "in_country",
+  nation: "in_country",
+  state: "in_state",
+  county: "in_county",
+  city: "in_place",
+  town: "in_place",
+  village: "in_place",
+  area: "in_place",
+  region: "in_place",
+  province: "in_place",
+};
+const LOCATION_KIND = Object.keys(LOCATION_KINDS).join("|");
+const LOCATED = "(?:is|was|are|were)\\s+(?:located|found|situated|based|headquartered|set|formed|founded)";
+
+/** "the country where X is located", "the state X is in", "X's country": the kind of place and the thing inside it. */
+const LOCATION_WRAPPERS: RegExp[] = [
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+${LOCATED}(?:\\s+in)?$`, "i"),
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+(?:is|was|are|were)(?:\\s+a\\s+citizen)?$`, "i"),
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:that\\s+)?(.+?)\\s+(?:${LOCATED}\\s+in|(?:is|was|are|were)\\s+in)$`, "i"),
+  new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(${LOCATION_KIND})$`, "i"),
+];
+
+function readLocation(text: string): { relation: LocationRelation; inner: string } | null {
+  for (const [index, shape] of LOCATION_WRAPPERS.entries()) {
+    const match = shape.exec(text);
+    if (!match) continue;
+    // The possessive form names the thing first ("Damerjog's country").
+    const [kind, inner] = index === LOCATION_WRAPPERS.length - 1 ? [match[2]!, match[1]!] : [match[1]!, match[2]!];
+    return { relation: LOCATION_KINDS[kind.toLowerCase()]!, inner };
+  }
+  return null;
+}
+
 /**
  * The subject phrase read as relations applied to an anchor, innermost first in the returned
  * list: "the child of the director of film X" -> anchor X, relations [director, child];
@@ -179,6 +222,12 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
     if (place) {
       outer.push(place[1]);
       text = place[0].exec(text)![1]!;
+      continue;
+    }
+    const location = readLocation(text);
+    if (location) {
+      outer.push(location.relation);
+      text = location.inner;
       continue;
     }
     const prefix = new RegExp(`^(?:the\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);

@@ -5,3 +5,4 @@ export * from "./hops";
 export * from "./comparison";
 export * from "./topic";
 export * from "./subjects";
+export * from "./descriptions";

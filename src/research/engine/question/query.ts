@@ -1,5 +1,6 @@
 import { type ComparisonPlan, readComparison } from "./comparison";
 import { type HopChain, readHopChain } from "./hops";
+import { type EmbeddedDescription, readEmbeddedDescription } from "./descriptions";
 import { type AnswerType, answerType, askedNounOf } from "./answer-type";
 import { capitalisedEntities, splitCompared } from "./entities";
 import { decodeEntities, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
@@ -40,6 +41,8 @@ export interface QueryAnalysis {
   stance: Stance | null;
   /** The question read as a chain of hops ("the director of film X" -> its birthplace), when it has that shape. */
   hops: HopChain | null;
+  /** An entity the question only describes, inside an open question ("the waterfall in the country where X is found"), when it has one. */
+  description: EmbeddedDescription | null;
   /** A comparison read as two sides and the fact compared ("Which film has the director born earlier, A or B?"), when it has that shape. */
   comparison: ComparisonPlan | null;
 }
@@ -192,6 +195,7 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
     askedNoun: askedNounOf(question),
     stance: questionStance(rest),
     hops: readHopChain(question),
+    description: readEmbeddedDescription(question),
     comparison: readComparison(question),
   };
 }

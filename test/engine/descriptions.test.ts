@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { describedAnswer, describedEntity } from "../../src/research/engine/answer";
+import { Evidence } from "../../src/research/engine/evidence";
+import { nextHops } from "../../src/research/engine/plan";
+import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
+
+function evidenceOf(pages: [string, string][]): Evidence {
+  const evidence = new Evidence();
+  for (const [title, text] of pages)
+    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
+  return evidence;
+}
+
+describe("an entity a question only describes", () => {
+  it("reads the description inside an open question, whatever stands around it", () => {
+    expect(readEmbeddedDescription("What is the name of the waterfall in the country where the Quell River is found?")).toMatchObject({
+      anchor: "Quell River",
+      relations: ["in_country"],
+      before: "What is the name of the waterfall in ",
+      after: "",
+    });
+    expect(readEmbeddedDescription("Who was president when the area where Brisk Wind Farm is located became a state?")).toMatchObject({
+      anchor: "Brisk Wind Farm",
+      relations: ["in_place"],
+      after: " became a state",
+    });
+    expect(readEmbeddedDescription("Which is the body of water by the birthplace of the author of Dry Ledger?")).toMatchObject({
+      anchor: "Dry Ledger",
+      relations: ["author", "birth_place"],
+    });
+    expect(readEmbeddedDescription("Who was the first president of Tamberlo's country?")).toMatchObject({ anchor: "Tamberlo", relations: ["in_country"] });
+    // The anchor is a name: a clause after it ends the description, it does not join the name.
+    expect(readEmbeddedDescription("What kind of university did the author of Rain and the Long, Slow Day attend?")).toMatchObject({
+      anchor: "Rain and the Long, Slow Day",
+      relations: ["author"],
+      after: " attend",
+    });
+    // A question the hop chain reads whole is the chain's; a question without a description has none.
+    expect(readEmbeddedDescription("Where was the director of film Low Tide born?")).toBeNull();
+    expect(readEmbeddedDescription("What is the capital of Norway?")).toBeNull();
+    const description = readEmbeddedDescription("When did the first store open in the state where Orrin Tower is located?")!;
+    expect(substitutedQuestion(description, "Kansas")).toBe("When did the first store open in Kansas?");
+  });
+
+  it("answers on the described entity's page only, each hop resting on a sentence", () => {
+    const evidence = evidenceOf([
+      ["Quell River", "The Quell River is a river in Zambia. It rises in the eastern highlands."],
+      ["Zambia", "Zambia is a landlocked country in southern Africa. The Tessel Falls is the largest waterfall in Zambia, on the Zarn River."],
+      ["Malawi", "Malawi is a country in Africa. Its largest waterfall is the Opal Cascade."],
+    ]);
+    const query = analyzeQuestion("What is the name of the waterfall in the country where the Quell River is found?");
+    expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Zambia", missing: null });
+    const found = describedAnswer(query, evidence);
+    expect(found?.text).toBe("Tessel Falls");
+    expect(found?.asked).toBe("What is the name of the waterfall in Zambia?");
+    expect(found?.basis.map((passage) => passage.text)).toEqual([
+      "The Quell River is a river in Zambia.",
+      "The Tessel Falls is the largest waterfall in Zambia, on the Zarn River.",
+    ]);
+    expect(found?.near).toBe(true);
+    expect(found?.onEntityPage).toBe(true);
+  });
+
+  it("searches the page of a hop not read, then the question asked of the entity by name; answers nothing without a page that says it", () => {
+    const query = analyzeQuestion("What is the name of the waterfall in the country where the Quell River is found?");
+    expect(nextHops(query, evidenceOf([]))).toEqual({ targets: ["Quell River"], closed: false });
+    const evidence = evidenceOf([["Quell River", "The Quell River is a river in Zambia."]]);
+    expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Zambia", missing: null });
+    expect(nextHops(query, evidence)).toEqual({ targets: ["What is the name of the waterfall in Zambia"], closed: false });
+    // The only page naming Zambia is the river's, a link of the chain: no answer.
+    expect(describedAnswer(query, evidence)).toBeNull();
+    // The answer may stand on a page of its own that names the entity.
+    const withFalls = evidenceOf([
+      ["Quell River", "The Quell River is a river in Zambia."],
+      ["Tessel Falls", "At 108 metres, the Tessel Falls is the highest waterfall in Zambia."],
+    ]);
+    expect(describedAnswer(query, withFalls)).toMatchObject({ text: "Tessel Falls", onEntityPage: false });
+    const city = analyzeQuestion("When did the Harrow Theatre open in the city where the Pellam Museum is located?");
+    const museum = evidenceOf([["Pellam Museum", "The Pellam Museum is an art museum located in Dunmore, Oklahoma, in a former mansion."]]);
+    expect(describedEntity(city.description!, museum).entity).toBe("Dunmore, Oklahoma");
+  });
+});
