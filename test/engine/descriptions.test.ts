@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describedAnswer, describedEntity } from "../../src/research/engine/answer";
+import { countryIn, describedAnswer, describedEntity } from "../../src/research/engine/answer";
 import { Evidence } from "../../src/research/engine/evidence";
 import { nextHops } from "../../src/research/engine/plan";
 import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
@@ -61,6 +61,16 @@ describe("an entity a question only describes", () => {
     expect(found?.onEntityPage).toBe(true);
   });
 
+  it("reads the country containing a place, not a neighbour its lead names", () => {
+    const evidence = evidenceOf([
+      ["Tamberlo", "Tamberlo is a small village located in eastern Djibouti, in the Arta Region, north of the border with Somalia."],
+    ]);
+    const query = analyzeQuestion("Who was the first president of Tamberlo's country?");
+    expect(describedEntity(query.description!, evidence).entity).toBe("Djibouti");
+    expect(countryIn("a town near the border with Kenya")).toBeNull();
+    expect(countryIn("a village in Prokhorovsky District, Belgorod Oblast, Russia")?.value).toBe("Russia");
+  });
+
   it("searches the page of a hop not read, then the question asked of the entity by name; answers nothing without a page that says it", () => {
     const query = analyzeQuestion("What is the name of the waterfall in the country where the Quell River is found?");
     expect(nextHops(query, evidenceOf([]))).toEqual({ targets: ["Quell River"], closed: false });
@@ -78,5 +88,40 @@ describe("an entity a question only describes", () => {
     const city = analyzeQuestion("When did the Harrow Theatre open in the city where the Pellam Museum is located?");
     const museum = evidenceOf([["Pellam Museum", "The Pellam Museum is an art museum located in Dunmore, Oklahoma, in a former mansion."]]);
     expect(describedEntity(city.description!, museum).entity).toBe("Dunmore, Oklahoma");
+  });
+
+  it("reads a relative clause as a description, and the entity it describes in the sentence of its name's page that says it", () => {
+    expect(readEmbeddedDescription("What government position was held by the woman who portrayed Lucy Vane in the film Quiet Harbour?")).toMatchObject({
+      anchor: "Quiet Harbour",
+      relations: [],
+      before: "What government position was held by ",
+      after: "",
+      clause: { noun: "woman", names: ["Lucy Vane", "Quiet Harbour"] },
+    });
+    // Closing the question, the clause ends with its last name: what follows is still asked of the entity.
+    expect(readEmbeddedDescription('Who did the actor who starred as Tom Reed in the series "North Line" have a child with?')).toMatchObject({
+      after: " have a child with",
+      clause: { noun: "actor" },
+    });
+    // Opening it, with its first name; a clause with its own subject is a whole sentence.
+    expect(readEmbeddedDescription("The manager who recruited Dale Otway managed Carrow United during what timeframe?")).toMatchObject({
+      before: "",
+      anchor: "Dale Otway",
+      after: " managed Carrow United during what timeframe",
+    });
+    expect(readEmbeddedDescription("Who directed the film in which Mara Lind made her debut?")).toMatchObject({ anchor: "Mara Lind", after: "" });
+
+    const evidence = evidenceOf([
+      ["Quiet Harbour", "Quiet Harbour is a 1945 comedy film. It starred Ada Marlow as Lucy Vane, with Ben Stroud as her father."],
+      ["Ada Marlow", "Ada Marlow (1928 – 2014) was an actress. As an adult she served as Chief of Protocol of the United States."],
+      ["Ben Stroud", "Ben Stroud was an actor and a state senator."],
+    ]);
+    const query = analyzeQuestion("What government position was held by the woman who portrayed Lucy Vane in the film Quiet Harbour?");
+    expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Ada Marlow", missing: null });
+    const found = describedAnswer(query, evidence);
+    expect(found).toMatchObject({ text: "Chief of Protocol", asked: "What government position was held by Ada Marlow?", onEntityPage: true });
+    expect(found!.basis[0]!.text).toContain("Ada Marlow as Lucy Vane");
+    // Without the page of a name the clause holds, that page is what to search.
+    expect(describedEntity(query.description!, evidenceOf([])).missing).toBe("Quiet Harbour");
   });
 });

@@ -1,7 +1,7 @@
-import { analyzeEvidence, type Evidence, type Passage } from "../evidence";
-import { analyzeQuestion, type EmbeddedDescription, type QueryAnalysis, substitutedQuestion } from "../question";
-import { stem, words } from "../language";
-import { type ChainStep, resolveChain } from "./chain";
+import { analyzeEvidence, bareTitle, type Evidence, type Passage } from "../evidence";
+import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAMES, type QueryAnalysis, substitutedQuestion } from "../question";
+import { stem, terms, words } from "../language";
+import { type ChainStep, pageAbout, resolveChain } from "./chain";
 import { findAnswer } from "./extract";
 
 /**
@@ -37,6 +37,7 @@ const NEAR_WITHIN = 5;
 
 /** The page of the entity a description reaches, and the chain that reached it; null when a hop was not read. */
 export function describedEntity(description: EmbeddedDescription, evidence: Evidence): { entity: string; steps: ChainStep[]; missing: string | null } {
+  if (description.clause) return clauseEntity(description, description.clause, evidence);
   const resolved = resolveChain(
     { anchor: description.anchor, relations: description.relations, attribute: "identity", subjectPhrase: description.phrase },
     evidence,
@@ -44,6 +45,73 @@ export function describedEntity(description: EmbeddedDescription, evidence: Evid
   const last = resolved.steps[resolved.steps.length - 1]!;
   const reached = resolved.steps.length === description.relations.length + 1;
   return { entity: last.entity, steps: resolved.steps, missing: reached ? null : resolved.missing };
+}
+
+/** Sentences of a page looked through for the one a relative clause describes. */
+const CLAUSE_SENTENCES = 40;
+
+/**
+ * The entity a relative clause describes ("the woman who portrayed Corliss Archer in the film
+ * Kiss and Tell"): on the page of a name the clause holds (the last first: "Kiss and Tell"), the
+ * sentence that says most of the clause's other words, and in it the name nearest to them that
+ * is neither the clause's own names nor the page's subject, preferring one with a page of its
+ * own ("Shirley Temple as Corliss Archer"). Missing: the page of the clause's name, when none was read.
+ */
+function clauseEntity(
+  description: EmbeddedDescription,
+  clause: NonNullable<EmbeddedDescription["clause"]>,
+  evidence: Evidence,
+): { entity: string; steps: ChainStep[]; missing: string | null } {
+  const own = new Set(clause.names.map((name) => words(name).join(" ")));
+  const clauseTerms = new Set(terms(clause.text).filter((term) => !clause.names.some((name) => words(name).map(stem).includes(term))));
+  let best: { entity: string; steps: ChainStep[]; score: number } | null = null;
+  let firstMissing: string | null = null;
+  for (const name of [...clause.names].reverse()) {
+    const doc = pageAbout(evidence, name);
+    if (!doc) {
+      firstMissing ??= name;
+      continue;
+    }
+    const subject = words(bareTitle(doc.title)).join(" ");
+    for (const passage of doc.passages.slice(0, CLAUSE_SENTENCES)) {
+      const tokens = words(passage.text);
+      const said = tokens.map((token) => clauseTerms.has(stem(token)));
+      // The clause's other names count most ("as Lucy Vane" says "who portrayed Lucy Vane" without the verb).
+      const namesSaid = clause.names.filter((other) => other !== name && ` ${tokens.join(" ")} `.includes(` ${words(other).join(" ")} `)).length;
+      const score = said.filter(Boolean).length + 2 * namesSaid;
+      if (score === 0 || (best && score <= best.score)) continue;
+      const candidates = capitalisedEntities(passage.text, { leadingNumbers: false }).filter((entity) => {
+        const key = words(entity).join(" ");
+        return key.length > 0 && !own.has(key) && key !== subject && !subject.includes(key) && !NOT_NAMES.has(entity.toLowerCase());
+      });
+      const distance = (entity: string) => {
+        const at = tokens.indexOf(words(entity)[0]!);
+        const near = said.flatMap((hit, index) => (hit ? [Math.abs(index - at)] : []));
+        for (const other of clause.names) {
+          const where = tokens.indexOf(words(other)[0] ?? "");
+          if (where >= 0) near.push(Math.abs(where - at));
+        }
+        return at < 0 || near.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...near);
+      };
+      const ordered = candidates.sort((a, b) => Number(pageAbout(evidence, b) !== null) - Number(pageAbout(evidence, a) !== null) || distance(a) - distance(b));
+      const entity = ordered[0];
+      if (!entity) continue;
+      best = {
+        entity,
+        score,
+        steps: [
+          { entity: name, doc, passage: null, ambiguous: false },
+          { entity, doc: pageAbout(evidence, entity, [doc]), passage, ambiguous: candidates.length > 1 },
+        ],
+      };
+    }
+  }
+  if (best) return { entity: best.entity, steps: best.steps, missing: null };
+  return {
+    entity: description.anchor,
+    steps: [{ entity: description.anchor, doc: null, passage: null, ambiguous: false }],
+    missing: firstMissing ?? description.anchor,
+  };
 }
 
 /** Pages besides the entity's own that the question about it is read on: the best of the substituted question's. */

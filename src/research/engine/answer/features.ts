@@ -20,6 +20,8 @@ export interface CandidateSignals {
   rule?: DirectRule;
   /** A comparison whose fact was not read on both sides (the direct path answered instead). */
   comparisonUnread?: boolean;
+  /** Description path: the entity was described by a relative clause ("the woman who portrayed X"), not by relations. */
+  clause?: boolean;
   /** General path: a link of the chain of pages leads to the page holding the span. */
   linked?: boolean;
   /** General path: the span is the backdrop of what was read (a country not asked for, a name three or more pages say). */
@@ -64,6 +66,7 @@ export const FEATURE_NAMES = [
   "path_direct",
   "path_general",
   "path_description",
+  "description_clause",
   "rule_overlap",
   "rule_attribute",
   "rule_nationality",
@@ -179,6 +182,7 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     path_direct: bit(candidate.path === "direct"),
     path_general: bit(candidate.path === "general"),
     path_description: bit(candidate.path === "description"),
+    description_clause: bit(signals.clause),
     rule_overlap: bit(signals.rule === "overlap"),
     rule_attribute: bit(signals.rule === "attribute"),
     rule_nationality: bit(signals.rule === "nationality"),

@@ -53,14 +53,18 @@ const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;
 /** Each country's name as a whole-word pattern, compiled once. */
 const COUNTRY_PATTERNS: [string, RegExp][] = COUNTRIES.map((country) => [country, new RegExp(`\\b${country.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`)]);
 
-/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia). */
+/** A country named as a neighbour, not as what contains the place ("north of the border with Somalia", "bordering Kenya"). */
+const NEIGHBOUR_BEFORE = /\b(?:border(?:s|ing)?(?: with)?|near|(?:north|south|east|west)(?:-?(?:east|west))? of|across from|neighbou?ring)\s+(?:the\s+)?$/i;
+
+/** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia), not a neighbour. */
 export function countryIn(sentence: string): PlaceInSentence | null {
   let found: PlaceInSentence | null = null;
   const nation = UK_NATIONS.exec(sentence);
   if (nation) found = { value: "United Kingdom", index: nation.index };
   for (const [country, pattern] of COUNTRY_PATTERNS) {
     const at = sentence.search(pattern);
-    if (at >= 0 && (!found || at > found.index)) found = { value: country, index: at };
+    if (at < 0 || NEIGHBOUR_BEFORE.test(sentence.slice(Math.max(0, at - 40), at))) continue;
+    if (!found || at > found.index) found = { value: country, index: at };
   }
   return found;
 }

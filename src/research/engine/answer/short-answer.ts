@@ -161,7 +161,13 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
       basis: described.basis,
       docs: described.docs,
       chain: { docs: pagesOf(described.docs), links: described.basis.slice(0, -1) },
-      signals: { hops: described.steps.length - 1, share: described.share, near: described.near, linked: described.onEntityPage },
+      signals: {
+        hops: described.steps.length - 1,
+        share: described.share,
+        near: described.near,
+        linked: described.onEntityPage,
+        clause: query.description?.clause !== undefined,
+      },
     });
   }
 

@@ -180,6 +180,7 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
+  const comparison = readComparison(question);
   return {
     question,
     terms: allTerms,
@@ -195,7 +196,8 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
     askedNoun: askedNounOf(question),
     stance: questionStance(rest),
     hops: readHopChain(question),
-    description: readEmbeddedDescription(question),
-    comparison: readComparison(question),
+    // A description is of an open question's entity; a comparison or a pick reads its sides itself.
+    description: kind === "open" && !comparison ? readEmbeddedDescription(question) : null,
+    comparison,
   };
 }
