@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
 import { ErrorNotice } from "../components/ErrorNotice";
-import type { SnippetRequest } from "../quickstart/snippets";
+import { usdFromCents } from "../format";
 import { CancelOutcome } from "../research/CancelOutcome";
 import { JobProgress } from "../research/JobProgress";
 import { JobResult } from "../research/JobResult";
@@ -12,15 +12,11 @@ import { GetCode } from "./playground/GetCode";
 import { PlanReview, planFields, type ReviewedPlan } from "./playground/PlanReview";
 import { PriceQuote } from "./playground/PriceQuote";
 import { SearchSource } from "./playground/SearchSource";
-import { type PlaygroundForm, saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
-
-type Mode = Schemas["ModePrice"]["mode"];
-
-/** "a.com, b.org\nc.net" -> ["a.com", "b.org", "c.net"] */
-const domainList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+import { initialForm, type Mode, requestBodyFor, toggleCollection, updateForm } from "./playground/form";
+import { saveForm, savedForm, usesMoreOptions } from "./playground/savedForm";
 
 function describeMode(mode: Schemas["ModePrice"]): string {
-  const price = mode.credits === null ? "metered, up to your max credits" : `${mode.credits} credits ($${(mode.credits / 100).toFixed(2)})`;
+  const price = mode.credits === null ? "metered, up to your max credits" : `${mode.credits} credits (${usdFromCents(mode.credits)})`;
   return `${price} · up to ${mode.max_sources} sources, ${mode.max_waves} wave${mode.max_waves > 1 ? "s" : ""}${mode.critic ? " + critic" : ""}, ${mode.max_wallclock_secs} s`;
 }
 
@@ -37,21 +33,11 @@ export function Playground() {
   const modes = useQuery({ queryKey: ["modes"], queryFn: () => dataOf(api.GET("/api/billing/modes")), staleTime: Infinity });
   // The form as it was when this job started (a reload mid-job), read once.
   const [saved] = useState(() => savedForm(jobId));
-  // A suggestion picked on the overview arrives as ?question=.
-  const [question, setQuestion] = useState(saved?.question ?? params.get("question") ?? "");
-  const [mode, setMode] = useState<Mode>((saved?.mode ?? params.get("mode") ?? "standard") as Mode);
-  const [maxCredits, setMaxCredits] = useState(saved?.maxCredits ?? params.get("max_credits") ?? "");
-  const [wallclock, setWallclock] = useState(saved?.wallclock ?? "");
-  const [include, setInclude] = useState(saved?.include ?? "");
-  const [exclude, setExclude] = useState(saved?.exclude ?? "");
-  const [schemaText, setSchemaText] = useState(saved?.schemaText ?? "");
-  // Opened from a collection's page (?collection=<id>): that collection is ticked.
-  const [chosenCollections, setChosenCollections] = useState<string[]>(
-    () => saved?.collections ?? (params.get("collection") ? [params.get("collection")!] : []),
-  );
-  const [alsoWeb, setAlsoWeb] = useState(saved?.alsoWeb ?? false);
+  // One value for the whole form, changed only through `update`.
+  const [form, update] = useReducer(updateForm, null, () => initialForm(saved, params));
+  const { question, mode } = form;
   // The folded options stay as the person left them: ticking or unticking a collection never folds them.
-  const [moreOpen, setMoreOpen] = useState(() => chosenCollections.length > 0 || usesMoreOptions(saved));
+  const [moreOpen, setMoreOpen] = useState(() => usesMoreOptions(form));
   const collections = useQuery({ queryKey: ["collections", "all"], queryFn: () => dataOf(api.GET("/api/collections", { params: { query: { limit: 100 } } })) });
   const [problem, setProblem] = useState<unknown>(null);
   // A plan reviewed (and maybe edited) before Run: Run sends it with plan_id.
@@ -79,52 +65,27 @@ export function Playground() {
   });
   useEffect(() => {
     const asked = job.data?.question;
-    if (asked) setQuestion((current) => current || asked);
+    if (asked) update((current) => ({ question: current.question || asked }));
   }, [job.data]);
 
-  /** The request the form describes (what "Run research" sends, less the playground's own fields), and what keeps the schema out. */
-  function formRequest(): { request: SnippetRequest; schemaProblem: string | null } {
-    let responseSchema: Record<string, unknown> | undefined;
-    let schemaProblem: string | null = null;
-    if (schemaText.trim()) {
-      try {
-        responseSchema = JSON.parse(schemaText) as Record<string, unknown>;
-      } catch {
-        schemaProblem = "The JSON Schema is not valid JSON.";
-      }
-    }
-    const request: SnippetRequest = {
-      question,
-      mode,
-      ...(metered ? { max_credits: Number(maxCredits) } : {}),
-      ...(wallclock ? { max_wallclock_secs: Number(wallclock) } : {}),
-      ...(include.trim() ? { include_domains: domainList(include) } : {}),
-      ...(exclude.trim() ? { exclude_domains: domainList(exclude) } : {}),
-      ...(responseSchema ? { response_schema: responseSchema } : {}),
-      ...(chosenCollections.length > 0 ? { collections: chosenCollections, web: alsoWeb } : {}),
-    };
-    return { request, schemaProblem };
-  }
-  const built = formRequest();
+  // The request the form makes: priced, planned, sent and shown as code alike.
+  const built = requestBodyFor(form, { metered });
+  // What the quote and the plan review ask about: nothing while the schema is not JSON.
+  const askable = built.problem ? null : built.body;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
-    if (built.schemaProblem) return setProblem(new Error(built.schemaProblem));
-    const body: Schemas["ResearchRequest"] = {
-      ...built.request,
-      include_sources: true,
-      async: true, // always followed live here, whatever the job's length
-      ...planFields(plan, question, mode),
-    };
-    const form: PlaygroundForm = { question, mode, maxCredits, wallclock, include, exclude, schemaText, collections: chosenCollections, alsoWeb };
+    if (built.problem) return setProblem(new Error(built.problem));
+    // Run sends the form's request, with a reviewed plan's fields when the plan is for this question and mode.
+    const body: Schemas["ResearchRequest"] = { ...built.body, ...planFields(plan, question, mode) };
     setBusy(true);
     try {
       // One key per submission: a retried or double-clicked submit never starts (or pays for) two jobs.
       const accepted = await dataOf(api.POST("/api/playground/research", { body, params: { header: { "idempotency-key": crypto.randomUUID() } } }));
       saveForm(accepted.id, form);
       setPlan(null); // a plan runs once
-      const { max_credits } = built.request; // a max job's reservation, which its mode's price does not say
+      const { max_credits } = built.body; // a max job's reservation, which its mode's price does not say
       setParams(max_credits === undefined || max_credits === null ? { job: accepted.id, mode } : { job: accepted.id, mode, max_credits: String(max_credits) });
       void queryClient.invalidateQueries({ queryKey: ["balance"] });
     } catch (error) {
@@ -149,7 +110,7 @@ export function Playground() {
   return (
     <section aria-labelledby="playground-title">
       <h1 id="playground-title">Playground</h1>
-      <SearchSource onPick={setQuestion} />
+      <SearchSource onPick={(picked) => update({ question: picked })} />
       <form onSubmit={submit} aria-label="Research request" className="card">
         <label>
           Question
@@ -158,14 +119,14 @@ export function Playground() {
             rows={3}
             maxLength={2000}
             value={question}
-            onChange={(e) => setQuestion(e.target.value)}
+            onChange={(e) => update({ question: e.target.value })}
             placeholder="What did presidents say about the Panama Canal?"
           />
         </label>
         <div className="row">
           <label>
             Mode
-            <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} aria-describedby="mode-help">
+            <select value={mode} onChange={(e) => update({ mode: e.target.value as Mode })} aria-describedby="mode-help">
               {(modes.data ?? []).map((m) => (
                 <option key={m.mode} value={m.mode}>
                   {m.mode}
@@ -177,7 +138,7 @@ export function Playground() {
           {metered && (
             <label>
               Max credits
-              <input type="number" required min={1} step={1} value={maxCredits} onChange={(e) => setMaxCredits(e.target.value)} />
+              <input type="number" required min={1} step={1} value={form.maxCredits} onChange={(e) => update({ maxCredits: e.target.value })} />
             </label>
           )}
           <label>
@@ -186,8 +147,8 @@ export function Playground() {
               type="number"
               min={1}
               step={1}
-              value={wallclock}
-              onChange={(e) => setWallclock(e.target.value)}
+              value={form.wallclock}
+              onChange={(e) => update({ wallclock: e.target.value })}
               placeholder={chosen ? String(chosen.max_wallclock_secs) : ""}
             />
           </label>
@@ -204,15 +165,15 @@ export function Playground() {
                 <label key={collection.id} className="check">
                   <input
                     type="checkbox"
-                    checked={chosenCollections.includes(collection.id)}
-                    onChange={(e) => setChosenCollections((ids) => (e.target.checked ? [...ids, collection.id] : ids.filter((id) => id !== collection.id)))}
+                    checked={form.collections.includes(collection.id)}
+                    onChange={(e) => update(toggleCollection(collection.id, e.target.checked))}
                   />
                   {collection.name}
                 </label>
               ))}
-              {chosenCollections.length > 0 && (
+              {form.collections.length > 0 && (
                 <label className="check">
-                  <input type="checkbox" checked={alsoWeb} onChange={(e) => setAlsoWeb(e.target.checked)} />
+                  <input type="checkbox" checked={form.alsoWeb} onChange={(e) => update({ alsoWeb: e.target.checked })} />
                   Also search the default sources
                 </label>
               )}
@@ -221,30 +182,26 @@ export function Playground() {
           <div className="row">
             <label>
               Only these domains
-              <input value={include} onChange={(e) => setInclude(e.target.value)} placeholder="congress.gov, loc.gov" />
+              <input value={form.include} onChange={(e) => update({ include: e.target.value })} placeholder="congress.gov, loc.gov" />
             </label>
             <label>
               Never these domains
-              <input value={exclude} onChange={(e) => setExclude(e.target.value)} placeholder="example.com" />
+              <input value={form.exclude} onChange={(e) => update({ exclude: e.target.value })} placeholder="example.com" />
             </label>
           </div>
           <label>
             JSON Schema of the typed output (optional)
             <textarea
               rows={6}
-              value={schemaText}
-              onChange={(e) => setSchemaText(e.target.value)}
+              value={form.schemaText}
+              onChange={(e) => update({ schemaText: e.target.value })}
               placeholder='{"type": "object", "properties": {"answer": {"type": "string"}}}'
               spellCheck={false}
             />
           </label>
         </details>
-        <PriceQuote body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])} />
-        <PlanReview
-          body={built.schemaProblem ? null : ({ ...built.request, include_sources: true, async: true } as Schemas["ResearchRequest"])}
-          plan={plan}
-          onPlan={setPlan}
-        />
+        <PriceQuote body={askable} />
+        <PlanReview body={askable} plan={plan} onPlan={setPlan} />
         <div className="row">
           <button type="submit" disabled={busy || running}>
             {busy ? "Starting…" : "Run research"}
@@ -256,7 +213,7 @@ export function Playground() {
           )}
         </div>
       </form>
-      <GetCode request={built.request} problem={built.schemaProblem} />
+      <GetCode body={built.body} problem={built.problem} />
       <ErrorNotice error={problem ?? stream.problem} />
       <CancelOutcome answer={cancelAnswer} />
       {jobId && !result && <JobProgress state={stream} reservedCredits={reservedCredits} maxWaves={jobMode?.max_waves ?? null} />}

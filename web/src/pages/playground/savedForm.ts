@@ -1,19 +1,10 @@
+import type { PlaygroundForm } from "./form";
+
 /**
  * The playground's form, kept per job in sessionStorage when the job starts: a reload while it
  * runs (the job id is in the URL) puts the question, mode and options back instead of an empty
  * form. Per tab, gone with it; another tab opening the same URL finds only the job.
  */
-export interface PlaygroundForm {
-  question: string;
-  mode: string;
-  maxCredits: string;
-  wallclock: string;
-  include: string;
-  exclude: string;
-  schemaText: string;
-  collections: string[];
-  alsoWeb: boolean;
-}
 
 const storageKey = (jobId: string) => `deep-research.playground.${jobId}`;
 
