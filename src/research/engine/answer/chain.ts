@@ -142,6 +142,13 @@ function placePage(evidence: Evidence, written: string, except: readonly Evidenc
   return pageAbout(evidence, written, except) ?? pageAbout(evidence, written.split(",")[0]!.trim(), except);
 }
 
+/** The state or country a place's written name carries after its comma ("Lisle, Vermont": Vermont; its country, the United States). */
+function writtenContainer(written: string, attribute: HopChain["attribute"]): string | null {
+  const comma = written.indexOf(",");
+  if (comma < 0 || !CONTAINER_ATTRIBUTES.has(attribute)) return null;
+  return statedAttribute(written.slice(comma), attribute)?.value ?? null;
+}
+
 /** Sentences of a place's page that say where it is: its lead. Later ones name other places ("it borders Cook County"). */
 const CONTAINER_SENTENCES = 2;
 
@@ -175,8 +182,8 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     if (last && chain.attribute === "identity") return { steps, answer: { text: entity, passage: related.passage, lead: true }, missing: null };
     if (!doc) {
       // The container a sentence wrote beside the place ("born in Wheaton, Illinois") answers a state or a country without its page.
-      const written = CONTAINER_ATTRIBUTES.has(chain.attribute) && last ? statedAttribute(`in ${entity.replace(/^[^,]*/, "")}`, chain.attribute) : null;
-      if (written && chain.attribute !== "county") return { steps, answer: { text: written.value, passage: related.passage, lead: true }, missing: null };
+      const written = last && chain.attribute !== "county" ? writtenContainer(entity, chain.attribute) : null;
+      if (written) return { steps, answer: { text: written, passage: related.passage, lead: true }, missing: null };
       return { steps, answer: null, missing: entity };
     }
     current = doc;

@@ -174,6 +174,14 @@ const PLACE_WRAPPERS: [RegExp, PlaceRelation][] = [
   [/^(.+?)\s?(?:'s|’s|')\s+(?:place of death|city of death|town of death)$/i, "death_place"],
 ];
 
+function readPlaceWrapper(text: string): { relation: PlaceRelation; inner: string } | null {
+  for (const [shape, relation] of PLACE_WRAPPERS) {
+    const match = shape.exec(text);
+    if (match) return { relation, inner: match[1]! };
+  }
+  return null;
+}
+
 /** The kind of place a question names, as the relation that reaches it. */
 const LOCATION_KINDS: Record<string, LocationRelation> = {
   country: "in_country",
@@ -218,10 +226,10 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
   let text = phrase.trim().replace(/\s+/g, " ");
   const outer: ChainRelation[] = [];
   for (let guard = 0; guard < 4; guard++) {
-    const place = PLACE_WRAPPERS.find(([shape]) => shape.test(text));
+    const place = readPlaceWrapper(text);
     if (place) {
-      outer.push(place[1]);
-      text = place[0].exec(text)![1]!;
+      outer.push(place.relation);
+      text = place.inner;
       continue;
     }
     const location = readLocation(text);
