@@ -12,16 +12,10 @@ import {
   reliabilityBins,
   typeFits,
 } from "../../src/research/engine/answer";
-import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
+import { analyzeEvidence, type Evidence } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import heldback from "./fixtures/answer-heldback.json";
-
-function evidenceOf(pages: [string, string][]): Evidence {
-  const evidence = new Evidence();
-  for (const [title, text] of pages)
-    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
-  return evidence;
-}
+import { evidenceOf } from "./helpers";
 
 const PAGES: [string, string][] = [
   ["Shadows Unseen", "Abuso di potere (internationally released as Shadows Unseen) is a 1972 Italian crime film directed by Camillo Bazzoni."],

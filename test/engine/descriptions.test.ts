@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countryIn, describedAnswer, describedEntity } from "../../src/research/engine/answer";
-import { Evidence } from "../../src/research/engine/evidence";
 import { nextHops } from "../../src/research/engine/plan";
 import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
-
-function evidenceOf(pages: [string, string][]): Evidence {
-  const evidence = new Evidence();
-  for (const [title, text] of pages)
-    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
-  return evidence;
-}
+import { evidenceOf } from "./helpers";
 
 describe("an entity a question only describes", () => {
   it("reads the description inside an open question, whatever stands around it", () => {

@@ -11,6 +11,7 @@ import {
 import { planPrompt, reflectPrompt } from "../../src/research/engine/prompts";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
 import { terms } from "../../src/research/engine/language";
+import { Evidence } from "../../src/research/engine/evidence";
 
 export interface FakeDoc {
   url: string;
@@ -114,4 +115,12 @@ export function isPlanOrReflect(request: ChatRequest): boolean {
 /** How a test model declines a call: a 400, which is not retried (the stage falls back at once). */
 export function declined(): ProviderError {
   return new ProviderError("scripted", "this test's model does not plan or reflect", 400);
+}
+
+/** The pages read, each a Wikipedia page by title and text: the evidence the answer stage works on. */
+export function evidenceOf(pages: [string, string][]): Evidence {
+  const evidence = new Evidence();
+  for (const [title, text] of pages)
+    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
+  return evidence;
 }

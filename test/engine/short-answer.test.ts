@@ -10,8 +10,8 @@ import {
   statedAttribute,
 } from "../../src/research/engine/answer";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
-import { Evidence } from "../../src/research/engine/evidence";
 import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
+import { evidenceOf } from "./helpers";
 
 describe("hop decomposition", () => {
   it("reads 'the R of [kind] X' chains, innermost relation first", () => {
@@ -171,13 +171,6 @@ describe("facts stated in one sentence", () => {
     expect(statedAttribute("Lorna (1964) is a film by Russ Meyer.", "birth_date")).toBeNull();
   });
 });
-
-function evidenceOf(pages: [string, string][]): Evidence {
-  const evidence = new Evidence();
-  for (const [title, text] of pages)
-    evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
-  return evidence;
-}
 
 describe("following a chain through the pages read", () => {
   const pages: [string, string][] = [
