@@ -6,7 +6,7 @@ import { grantFreeMonth } from "./services/billing/free-plan";
 import { sweepOverageReports } from "./services/billing/overage-reports";
 import { sweepFailedEmails } from "./services/email";
 import { consumeWebhookBatch, sweepDueWebhooks } from "./webhooks/delivery";
-import { sweepMonitors } from "./monitors/store";
+import { sweepMonitors } from "./monitors/sweep";
 
 // The Durable Object classes wrangler.toml names.
 export { ResearchJob } from "./research/service";
