@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
+import { useConfirm } from "../components/ConfirmDialog";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
 import { Pager, pageOf, usePage } from "../components/Pager";
 import { when } from "../format";
+import { followDelay, isUnsettled } from "./monitors/follow";
 
 type Monitor = Schemas["Monitor"];
 type MonitorRun = Schemas["MonitorRun"];
@@ -80,12 +82,31 @@ function RunDiff({ run }: { run: MonitorRun }) {
   );
 }
 
-/** A monitor's runs, newest first, each with its job and diff. */
+/**
+ * A monitor's runs, newest first, each with its job and diff. While a run is still going the list
+ * is asked again (2 s, then longer each time, up to 30 s: `followDelay`) until none is; then the
+ * monitor is read again too (its next run, or a pause the run caused). Nothing is polled while every
+ * run is settled, and the timer goes with the component (React Query clears it on unmount).
+ */
 function Runs({ monitor }: { monitor: Monitor }) {
+  const queryClient = useQueryClient();
+  // Answers in a row that showed a run still going: the backoff's step.
+  const polls = useRef(0);
   const runs = useQuery({
     queryKey: ["monitor-runs", monitor.id],
-    queryFn: () => dataOf(api.GET("/api/monitors/{id}/runs", { params: { path: { id: monitor.id }, query: { limit: 20 } } })),
+    queryFn: async () => {
+      const list = await dataOf(api.GET("/api/monitors/{id}/runs", { params: { path: { id: monitor.id }, query: { limit: 20 } } }));
+      polls.current = list.some(isUnsettled) ? polls.current + 1 : 0;
+      return list;
+    },
+    refetchInterval: (query) => (query.state.data?.some(isUnsettled) ? followDelay(polls.current) : false),
   });
+  const following = runs.data?.some(isUnsettled) ?? false;
+  const wasFollowing = useRef(false);
+  useEffect(() => {
+    if (wasFollowing.current && !following) void queryClient.invalidateQueries({ queryKey: ["monitors"] });
+    wasFollowing.current = following;
+  }, [following, queryClient]);
   if (runs.isPending) return <Loading what="its runs" />;
   if (runs.error) return <ErrorNotice error={runs.error} />;
   if (runs.data.length === 0) return <p className="muted">No runs yet.</p>;
@@ -121,8 +142,9 @@ function Runs({ monitor }: { monitor: Monitor }) {
   );
 }
 
-function MonitorCard({ monitor }: { monitor: Monitor }) {
+function MonitorCard({ monitor, collectionNames }: { monitor: Monitor; collectionNames: Map<string, string> }) {
   const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ["monitors"] });
     void queryClient.invalidateQueries({ queryKey: ["monitor-runs", monitor.id] });
@@ -134,11 +156,21 @@ function MonitorCard({ monitor }: { monitor: Monitor }) {
   });
   const runNow = useMutation({ mutationFn: () => dataOf(api.POST("/api/monitors/{id}/run", path)), onSettled: refresh });
   const remove = useMutation({ mutationFn: () => dataOf(api.DELETE("/api/monitors/{id}", path)), onSuccess: refresh });
+  async function askToDelete() {
+    const confirmed = await confirm({
+      title: `Delete the monitor "${monitor.question}"?`,
+      message: "It stops running, and the record of its runs is deleted. A run in progress finishes as an ordinary job and stays in your jobs list.",
+      confirmLabel: "Delete",
+    });
+    if (confirmed) remove.mutate();
+  }
+  const searches = monitor.collections?.map((id) => collectionNames.get(id) ?? id.slice(0, 8));
   return (
     <article className="card" aria-label={monitor.question}>
       <h2>{monitor.question}</h2>
       <p className="muted">
         {monitor.mode}, {scheduleText(monitor)}, {monitor.credits_per_run} credits a run
+        {searches ? `, searches ${searches.join(", ")}${monitor.web ? " and the default sources" : ""}` : ""}
         {monitor.webhook_url ? `, monitor.changed to ${monitor.webhook_url}` : ""}.{" "}
         {monitor.status === "active"
           ? `Next run ${monitor.next_run_at ? when(monitor.next_run_at) : "soon"}.`
@@ -157,17 +189,13 @@ function MonitorCard({ monitor }: { monitor: Monitor }) {
         <button type="button" onClick={() => runNow.mutate()} disabled={runNow.isPending}>
           Run now
         </button>
-        <button
-          type="button"
-          className="danger"
-          onClick={() => window.confirm("Delete this monitor and the record of its runs?") && remove.mutate()}
-          disabled={remove.isPending}
-        >
+        <button type="button" className="danger" onClick={() => void askToDelete()} disabled={remove.isPending}>
           Delete
         </button>
       </div>
       <ErrorNotice error={setStatus.error ?? runNow.error ?? remove.error} />
       <Runs monitor={monitor} />
+      {dialog}
     </article>
   );
 }
@@ -180,16 +208,35 @@ export function Monitors() {
   const [mode, setMode] = useState<Mode>("lite");
   const [every, setEvery] = useState("1d");
   const [webhookUrl, setWebhookUrl] = useState("");
+  // The collections the monitor searches instead of the default sources (none: the default sources),
+  // and whether it searches the default sources too: the request's `collections` and `web`.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [alsoWeb, setAlsoWeb] = useState(false);
+  // The same list the Playground offers (all of the account's collections, one page of 100).
+  const collections = useQuery({ queryKey: ["collections", "all"], queryFn: () => dataOf(api.GET("/api/collections", { params: { query: { limit: 100 } } })) });
+  const collectionNames = new Map((collections.data ?? []).map((collection) => [collection.id, collection.name]));
   const monitors = useQuery({
     queryKey: ["monitors", paging.offset],
     queryFn: () => dataOf(api.GET("/api/monitors", { params: { query: paging.query } })),
   });
   const create = useMutation({
     mutationFn: () =>
-      dataOf(api.POST("/api/monitors", { body: { question, mode, schedule: { every }, ...(webhookUrl.trim() ? { webhook_url: webhookUrl.trim() } : {}) } })),
+      dataOf(
+        api.POST("/api/monitors", {
+          body: {
+            question,
+            mode,
+            schedule: { every },
+            ...(webhookUrl.trim() ? { webhook_url: webhookUrl.trim() } : {}),
+            ...(chosen.length > 0 ? { collections: chosen, web: alsoWeb } : {}),
+          },
+        }),
+      ),
     onSuccess: () => {
       setQuestion("");
       setWebhookUrl("");
+      setChosen([]);
+      setAlsoWeb(false);
       paging.reset();
       void queryClient.invalidateQueries({ queryKey: ["monitors"] });
     },
@@ -229,6 +276,27 @@ export function Monitors() {
           Webhook URL (optional)
           <input type="url" value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} placeholder="https://example.com/hooks/monitor" />
         </label>
+        {collections.data && collections.data.length > 0 && (
+          <fieldset className="choices">
+            <legend>Search your collections (instead of the default sources)</legend>
+            {collections.data.map((collection) => (
+              <label key={collection.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(collection.id)}
+                  onChange={(e) => setChosen((ids) => (e.target.checked ? [...ids, collection.id] : ids.filter((id) => id !== collection.id)))}
+                />
+                {collection.name}
+              </label>
+            ))}
+            {chosen.length > 0 && (
+              <label className="check">
+                <input type="checkbox" checked={alsoWeb} onChange={(e) => setAlsoWeb(e.target.checked)} />
+                Also search the default sources
+              </label>
+            )}
+          </fieldset>
+        )}
         <button type="submit" disabled={create.isPending}>
           Create monitor
         </button>
@@ -237,7 +305,7 @@ export function Monitors() {
       {monitors.isPending && <Loading what="your monitors" />}
       {monitors.data && rows.length === 0 && <p className="card">No monitors yet: create one above, or with POST /v1/monitors.</p>}
       {rows.map((monitor) => (
-        <MonitorCard key={monitor.id} monitor={monitor} />
+        <MonitorCard key={monitor.id} monitor={monitor} collectionNames={collectionNames} />
       ))}
       <Pager page={paging} hasNext={hasNext} what="monitors" />
     </section>
