@@ -14,16 +14,13 @@ const ENGINEER = {
 const QUESTION = "Where was the engineer who designed the Marigold Dam born?";
 
 /**
- * The runs table as the page shows it once `count` runs are no longer running: the list does not
- * poll, so the page is reloaded (as a person would) until it shows them settled.
+ * The runs table once it shows `count` runs, none of them running, without a reload: the page
+ * follows a running run (asking again at 2 s, then longer) until it settles.
  */
 async function settledRuns(page: Page, question: string, count: number) {
   const table = page.getByRole("table", { name: `Runs of ${question}` });
-  await expect(async () => {
-    await page.reload();
-    await expect(table.getByRole("row")).toHaveCount(count + 1, { timeout: 2_000 });
-    await expect(table.getByText("running…")).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  await expect(table.getByRole("row")).toHaveCount(count + 1, { timeout: 60_000 });
+  await expect(table.getByText("running…")).toHaveCount(0, { timeout: 60_000 });
   return table;
 }
 
@@ -51,13 +48,22 @@ test("monitors: create one, run it now, see each run and its diff, pause and res
   await expect(card).toContainText("Next run");
   await expect(card.getByRole("button", { name: "Pause" })).toBeVisible();
 
-  // A monitor over a collection (the form has no collection choice: made through the API), whose
-  // collection gains a page between two runs, so the second run's diff has something to say.
+  // A monitor over a collection, chosen in the form, whose collection gains a page between two
+  // runs, so the second run's diff has something to say.
   const collection = await apiCall(base(), account, "POST", "/api/collections", { name: "Dam archive" });
   await apiCall(base(), account, "POST", `/api/collections/${collection.id}/documents`, { documents: [DAM] });
-  await apiCall(base(), account, "POST", "/api/monitors", { question: QUESTION, mode: "standard", collections: [collection.id], schedule: { every: "1d" } });
   await page.reload();
+  await form.getByLabel("Question").fill(QUESTION);
+  await form.getByLabel("Mode").selectOption("standard");
+  await form.getByLabel("Every").fill("1d");
+  await form.getByRole("checkbox", { name: "Dam archive" }).check();
+  await expect(form.getByRole("checkbox", { name: "Also search the default sources" })).not.toBeChecked();
+  await page.screenshot({ path: "test-results/screens/monitor-create-collection.png", fullPage: true });
+  await form.getByRole("button", { name: "Create monitor" }).click();
   const damCard = page.getByRole("article", { name: QUESTION });
+  await expect(damCard).toContainText("standard, every 1d");
+  await expect(damCard).toContainText("searches Dam archive.");
+  // Run now: the run shows as running, and the page follows it until it settles, no reload.
   await damCard.getByRole("button", { name: "Run now" }).click();
   let runs = await settledRuns(page, QUESTION, 1);
   await expect(runs.getByRole("row").nth(1)).toContainText("baseline (first run)");
@@ -85,13 +91,23 @@ test("monitors: create one, run it now, see each run and its diff, pause and res
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
   await page.goBack();
 
-  // Delete asks first, then removes the monitor.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Delete asks first, in the app's own dialog (Cancel focused): Cancel keeps the monitor, the
+  // dialog's Delete removes it.
   await page.getByRole("article", { name: QUESTION }).getByRole("button", { name: "Delete" }).click();
+  let asked = page.getByRole("dialog", { name: `Delete the monitor "${QUESTION}"?` });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.screenshot({ path: "test-results/screens/monitor-delete-dialog.png" });
+  await asked.getByRole("button", { name: "Cancel" }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(page.getByRole("article", { name: QUESTION })).toBeVisible();
+  await page.getByRole("article", { name: QUESTION }).getByRole("button", { name: "Delete" }).click();
+  await asked.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("article", { name: QUESTION })).toHaveCount(0);
   await expect(card).toBeVisible();
-  page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: "Delete" }).click();
+  asked = page.getByRole("dialog", { name: 'Delete the monitor "What did Lincoln say about emancipation?"?' });
+  await asked.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("No monitors yet")).toBeVisible();
   await page.screenshot({ path: "test-results/screens/monitors-empty.png", fullPage: true });
 });
