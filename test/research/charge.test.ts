@@ -127,7 +127,7 @@ describe("chargeOf: a succeeded job", () => {
 });
 
 describe("the ledger of a job charged its metered work", () => {
-  // How we know the ledger stays exact: ResearchJob.settle (src/research/job/job.ts) passes the final
+  // How we know the ledger stays exact: ResearchJob.settle (src/research/job/job-lifecycle.ts) passes the final
   // result's credits_charged, which finalResult takes from chargeOf, to settleReservation; that
   // releases `reserved - charged` from the job's own reservation entry. Here the same two calls
   // run against D1 with the figure chargeOf gives for a standard job that found nothing.
