@@ -68,7 +68,7 @@ export { ingest } from "./collections/ingest";
 export { storageQuotaBytes, MAX_DOCUMENTS_PER_COLLECTION, UPLOAD_LIMITS } from "./collections/limits";
 // The worker entry's parts of the feature: the job object, the queue consumers and the sweep.
 export { ResearchJob } from "./job/job";
-export { consumeTaskBatch, consumeDeadTaskBatch } from "./tasks/task-consumer";
+export { consumeTaskBatch, consumeDeadTaskBatch } from "./job/task-consumer";
 export { isTaskQueue } from "./tasks/task-queues";
 export { sweepStuckJobs } from "./job/sweep";
 

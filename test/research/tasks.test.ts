@@ -7,7 +7,7 @@ import worker from "../../src/index";
 import type { Env } from "../../src/env";
 import { QueuedTaskRunner, type TaskMessage } from "../../src/research/tasks/queued-fan-out";
 import { ResearchJob } from "../../src/research/job/job";
-import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/tasks/task-consumer";
+import { consumeTaskBatch, MAX_TASK_ATTEMPTS } from "../../src/research/job/task-consumer";
 import { expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, jobLedger, jobStubOf, recordRetryDelays, research, waitForTerminal } from "./helpers";
 

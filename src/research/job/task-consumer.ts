@@ -1,8 +1,8 @@
 import type { Env } from "../../env";
 import { createProviders } from "../engine";
-import { jobObject } from "../job/job-object";
+import { jobObject } from "./job-object";
 import { checkedMessages } from "../../lib/queue-messages";
-import { type TaskAnswer, TaskMessage } from "./queued-fan-out";
+import { type TaskAnswer, TaskMessage } from "../tasks/queued-fan-out";
 import { type Providers, ProviderError, type SearchQuery } from "../providers/types";
 
 /** Attempts per task before it is reported failed (the queue's max_retries is higher, as a safety net). */
