@@ -9,15 +9,16 @@ import { findAnswer } from "./extract";
  * where the Bubye River is found"): the description's chain is followed hop by hop, each hop read
  * in a sentence (answer/chain.ts), to the described entity's page; there the question, with the
  * entity's name in the description's place ("What is the name of the waterfall in Zimbabwe?"), is
- * read like a single-hop question, on that page only. The answer's probability is the calibrated
- * model's (path `description`): this proposes, it does not decide.
+ * read like a single-hop question, on that page, else on the pages for it that name the entity.
+ * The answer's probability is the calibrated model's (path `description`): this proposes, it
+ * does not decide.
  */
 export interface DescribedAnswer {
   text: string;
   /** The hops' sentences, then the answer's own. */
   basis: Passage[];
   docs: number[];
-  /** The entity the description reached, whose page answered. */
+  /** The entity the description reached. */
   entity: string;
   /** The question as read on that page. */
   asked: string;
@@ -28,14 +29,12 @@ export interface DescribedAnswer {
   share: number;
   /** The span's sentence says a word of what is asked within a few words of it. */
   near: boolean;
-  /** The span's sentence is the page's lead. */
-  lead: boolean;
 }
 
 /** Words between the span and a word of what is asked for the span to count as stated next to it. */
 const NEAR_WITHIN = 5;
 
-/** The page of the entity a description reaches, and the chain that reached it; null when a hop was not read. */
+/** The entity a description reaches and the chain that reached it; `missing` names the page still to read when a hop was not. */
 export function describedEntity(description: EmbeddedDescription, evidence: Evidence): { entity: string; steps: ChainStep[]; missing: string | null } {
   if (description.clause) return clauseEntity(description, description.clause, evidence);
   const resolved = resolveChain(
@@ -155,7 +154,6 @@ export function describedAnswer(query: QueryAnalysis, evidence: Evidence): Descr
     onEntityPage: own !== null,
     share: span.share ?? 1,
     near: statedNear(single, span.text, span.passage),
-    lead: span.passage.position < 2,
   };
 }
 
