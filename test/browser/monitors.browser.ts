@@ -1,17 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiCall, signedIn } from "./session";
+import { DAM, ENGINEER, QUESTION } from "../fixtures/marigold-dam";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
-const DAM = {
-  title: "Marigold Dam",
-  text: "# Marigold Dam\n\nThe Marigold Dam is a concrete arch dam on the Pell River. It was designed by the engineer Ottoline Varga and completed in 1931.\n\n## Operation\n\nThe dam supplies water to three towns.",
-};
-const ENGINEER = {
-  title: "Ottoline Varga",
-  text: "Ottoline Varga was a civil engineer. She was born in Szeged in 1894 and trained at the Budapest Technical University before designing dams.",
-  url: "https://engineers.example.org/varga",
-};
-const QUESTION = "Where was the engineer who designed the Marigold Dam born?";
 
 /**
  * The runs table once it shows `count` runs, none of them running, without a reload: the page

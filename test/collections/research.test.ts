@@ -2,16 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError, expectLedgerConsistent, json } from "../helpers";
 import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, research, waitForTerminal } from "../research/helpers";
-
-const DAM = {
-  title: "Marigold Dam",
-  text: "# Marigold Dam\n\nThe Marigold Dam is a concrete arch dam on the Pell River. It was designed by the engineer Ottoline Varga and completed in 1931.\n\n## Operation\n\nThe dam supplies water to three towns.",
-};
-const ENGINEER = {
-  title: "Ottoline Varga",
-  text: "Ottoline Varga was a civil engineer. She was born in Szeged in 1894 and trained at the Budapest Technical University before designing dams.",
-  url: "https://engineers.example.org/varga",
-};
+import { DAM, ENGINEER } from "../fixtures/marigold-dam";
 
 async function collectionWith(caller: ApiCaller, name: string, documents: unknown[]): Promise<string> {
   const { id } = await json(await call("/v1/collections", { token: caller.key, body: { name } }));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { call, dbAll, dbFirst, dbRun, expectError, json, nextPage } from "../helpers";
 import { apiCaller, type ApiCaller, balanceOf, corpusLoaded, eventually, hmacHex, setBalance, waitForTerminal } from "../research/helpers";
+import { DAM, ENGINEER, QUESTION } from "../fixtures/marigold-dam";
 
 const HOOKS = "https://hooks.example.test";
 const received: { path: string; headers: Headers; body: string }[] = [];
@@ -17,17 +18,6 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
-
-const DAM = {
-  title: "Marigold Dam",
-  text: "# Marigold Dam\n\nThe Marigold Dam is a concrete arch dam on the Pell River. It was designed by the engineer Ottoline Varga and completed in 1931.\n\n## Operation\n\nThe dam supplies water to three towns.",
-};
-const ENGINEER = {
-  title: "Ottoline Varga",
-  text: "Ottoline Varga was a civil engineer. She was born in Szeged in 1894 and trained at the Budapest Technical University before designing dams.",
-  url: "https://engineers.example.org/varga",
-};
-const QUESTION = "Where was the engineer who designed the Marigold Dam born?";
 
 async function sweep() {
   const ctx = createExecutionContext();
