@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
+import { CollectionChoice } from "../components/CollectionChoice";
 import { useConfirm } from "../components/ConfirmDialog";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { Loading } from "../components/Loading";
@@ -276,27 +277,13 @@ export function Monitors() {
           Webhook URL (optional)
           <input type="url" value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} placeholder="https://example.com/hooks/monitor" />
         </label>
-        {collections.data && collections.data.length > 0 && (
-          <fieldset className="choices">
-            <legend>Search your collections (instead of the default sources)</legend>
-            {collections.data.map((collection) => (
-              <label key={collection.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(collection.id)}
-                  onChange={(e) => setChosen((ids) => (e.target.checked ? [...ids, collection.id] : ids.filter((id) => id !== collection.id)))}
-                />
-                {collection.name}
-              </label>
-            ))}
-            {chosen.length > 0 && (
-              <label className="check">
-                <input type="checkbox" checked={alsoWeb} onChange={(e) => setAlsoWeb(e.target.checked)} />
-                Also search the default sources
-              </label>
-            )}
-          </fieldset>
-        )}
+        <CollectionChoice
+          collections={collections.data}
+          chosen={chosen}
+          alsoWeb={alsoWeb}
+          onToggle={(id, checked) => setChosen((ids) => (checked ? [...ids, id] : ids.filter((other) => other !== id)))}
+          onAlsoWeb={setAlsoWeb}
+        />
         <button type="submit" disabled={create.isPending}>
           Create monitor
         </button>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { api, dataOf, type Schemas } from "../api/client";
+import { CollectionChoice } from "../components/CollectionChoice";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { usdFromCents } from "../format";
 import { CancelOutcome } from "../research/CancelOutcome";
@@ -158,27 +159,13 @@ export function Playground() {
         </p>
         <details open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
           <summary>Sources and typed output</summary>
-          {collections.data && collections.data.length > 0 && (
-            <fieldset className="choices">
-              <legend>Search your collections (instead of the default sources)</legend>
-              {collections.data.map((collection) => (
-                <label key={collection.id} className="check">
-                  <input
-                    type="checkbox"
-                    checked={form.collections.includes(collection.id)}
-                    onChange={(e) => update(toggleCollection(collection.id, e.target.checked))}
-                  />
-                  {collection.name}
-                </label>
-              ))}
-              {form.collections.length > 0 && (
-                <label className="check">
-                  <input type="checkbox" checked={form.alsoWeb} onChange={(e) => update({ alsoWeb: e.target.checked })} />
-                  Also search the default sources
-                </label>
-              )}
-            </fieldset>
-          )}
+          <CollectionChoice
+            collections={collections.data}
+            chosen={form.collections}
+            alsoWeb={form.alsoWeb}
+            onToggle={(id, checked) => update(toggleCollection(id, checked))}
+            onAlsoWeb={(checked) => update({ alsoWeb: checked })}
+          />
           <div className="row">
             <label>
               Only these domains
