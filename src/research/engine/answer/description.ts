@@ -3,6 +3,7 @@ import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAM
 import { stem, terms, words } from "../language";
 import { type ChainStep, pageAbout, resolveChain } from "./chain";
 import { findAnswer } from "./extract";
+import { askedWordNear } from "./span-signals";
 
 /**
  * An open question asked of an entity the question only describes ("the waterfall in the country
@@ -30,9 +31,6 @@ export interface DescribedAnswer {
   /** The span's sentence says a word of what is asked within a few words of it. */
   near: boolean;
 }
-
-/** Words between the span and a word of what is asked for the span to count as stated next to it. */
-const NEAR_WITHIN = 5;
 
 /** The entity a description reaches and the chain that reached it; `missing` names the page still to read when a hop was not. */
 export function describedEntity(description: EmbeddedDescription, evidence: Evidence): { entity: string; steps: ChainStep[]; missing: string | null } {
@@ -92,8 +90,11 @@ function clauseEntity(
         }
         return at < 0 || near.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...near);
       };
-      const ordered = candidates.sort((a, b) => Number(pageAbout(evidence, b) !== null) - Number(pageAbout(evidence, a) !== null) || distance(a) - distance(b));
-      const entity = ordered[0];
+      // Each candidate's page and distance looked up once, not in every comparison of the sort.
+      const ranked = candidates
+        .map((entity) => ({ entity, hasPage: pageAbout(evidence, entity) !== null, distance: distance(entity) }))
+        .sort((a, b) => Number(b.hasPage) - Number(a.hasPage) || a.distance - b.distance);
+      const entity = ranked[0]?.entity;
       if (!entity) continue;
       best = {
         entity,
@@ -159,9 +160,5 @@ export function describedAnswer(query: QueryAnalysis, evidence: Evidence): Descr
 
 function statedNear(query: QueryAnalysis, span: string, passage: Passage): boolean {
   const asked = new Set(query.focusTerms);
-  const tokens = words(passage.text);
-  const spanWords = words(span);
-  const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
-  if (at < 0 || asked.size === 0) return false;
-  return tokens.some((token, index) => (index < at ? at - index : index - (at + spanWords.length - 1)) <= NEAR_WITHIN && asked.has(stem(token)));
+  return asked.size > 0 && askedWordNear(passage.text, span, asked) === true;
 }

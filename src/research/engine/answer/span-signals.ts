@@ -52,15 +52,20 @@ export function spanStatement(query: QueryAnalysis, span: string, passage: Passa
   const asked = withRelations(query.focusTerms.filter((term) => !query.linkTerms.includes(term)));
   const onSubject = passage.position === 0 || /^(?:He|She|It|They|His|Her|Its|Their)\b/.test(passage.text) || page.via !== undefined;
   if (asked.size === 0) return { near: false, onSubject };
-  const tokens = words(passage.text);
-  const spanWords = words(span);
-  const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
-  if (at < 0) return { near: false, onSubject };
+  const nearWord = askedWordNear(passage.text, span, asked);
+  if (nearWord === null) return { near: false, onSubject };
   // Life dates in brackets state birth and death though no word says so ("Tomas Arnsby (March 3, 1702 – ...)").
   const lifeDate = (["birth_date", "death_date"] as const).some(
     (attribute) => asked.has(stem(attribute.split("_")[0]!)) && statedAttribute(passage.text, attribute)?.value === span,
   );
-  const near =
-    lifeDate || tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
-  return { near, onSubject };
+  return { near: lifeDate || nearWord, onSubject };
+}
+
+/** Whether a word of what is asked (stems) stands within STATED_WITHIN words of the span in a sentence; null when the sentence does not hold the span. */
+export function askedWordNear(text: string, span: string, asked: ReadonlySet<string>): boolean | null {
+  const tokens = words(text);
+  const spanWords = words(span);
+  const at = tokens.findIndex((_, index) => spanWords.every((word, offset) => tokens[index + offset] === word));
+  if (at < 0) return null;
+  return tokens.some((token, index) => asked.has(stem(token)) && (index < at ? at - index : index - (at + spanWords.length - 1)) <= STATED_WITHIN);
 }
