@@ -249,6 +249,20 @@ describe("following a chain through the pages read", () => {
     expect(statedAttribute("The capital is Washington, D.C., and the largest city is in Texas.", "state")?.value).toBe("Texas");
   });
 
+  it("never takes the page of another place of the same name", () => {
+    const evidence = evidenceOf([
+      ["Emil Harth", "Emil Harth (16 April 1841, Bamberg - 7 July 1903, Bamberg) was a German historian."],
+      ["Bamberg, South Carolina", "Bamberg is a city in and the county seat of Bamberg County, South Carolina, United States."],
+      ["Ada Orme", "Ada Orme (born 1950 in Bamberg, South Carolina) is an American painter."],
+    ]);
+    // The page says "Bamberg" of a German historian, not South Carolina: no county is read for it.
+    const german = resolveChain(readHopChain("What county contains the city where Emil Harth was born?")!, evidence);
+    expect(german.answer).toBeNull();
+    expect(german.missing).toBe("Bamberg");
+    const painter = resolveChain(readHopChain("What county contains the city where Ada Orme was born?")!, evidence);
+    expect(painter.answer?.text).toBe("Bamberg County");
+  });
+
   it("tells a span on an earlier hop's page from the hop asked", () => {
     const evidence = evidenceOf([
       ["The Glass Orchard", "The Glass Orchard is an 1852 novel by Thomas Wren."],

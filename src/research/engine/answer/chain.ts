@@ -138,8 +138,14 @@ function locationFrom(doc: EvidenceDoc, relation: LocationRelation): { names: st
 }
 
 /** A place's page by the name a sentence wrote it with, whole ("Wheaton, Illinois") or by the place alone ("Wheaton"). */
-function placePage(evidence: Evidence, written: string, except: readonly EvidenceDoc[]): EvidenceDoc | null {
-  return pageAbout(evidence, written, except) ?? pageAbout(evidence, written.split(",")[0]!.trim(), except);
+function placePage(evidence: Evidence, written: string, except: readonly EvidenceDoc[], said: string): EvidenceDoc | null {
+  const page = pageAbout(evidence, written, except) ?? pageAbout(evidence, written.split(",")[0]!.trim(), except);
+  // A page may be another place of that name ("Bamberg, South Carolina" for a German historian
+  // born in Bamberg): the qualifier of its title must be said where the place was read.
+  const qualifier = page && /^[^,(]+(?:,\s*([^(]+)|\s*\(([^)]+)\))$/.exec(page.title);
+  if (!qualifier) return page;
+  const named = words(qualifier[1] ?? qualifier[2] ?? "").join(" ");
+  return ` ${words(said).join(" ")} `.includes(` ${named} `) ? page : null;
 }
 
 /** The state or country a place's written name carries after its comma ("Lisle, Vermont": Vermont; its country, the United States). */
@@ -174,8 +180,9 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     // Of several names ("directed by A and B"), the first whose page was read.
     // A page already on the chain is not the next hop ("son of Henry Lascelles, 4th Earl" is not the 5th Earl's own page).
     const visited = steps.flatMap((step) => (step.doc ? [step.doc] : []));
-    const lookup = isPlaceRelation(relation) || isLocationRelation(relation) ? placePage : pageAbout;
-    const withPage = related.names.map((name) => ({ name, doc: lookup(evidence, name, visited) })).find((candidate) => candidate.doc !== null);
+    const toPlace = isPlaceRelation(relation) || isLocationRelation(relation);
+    const lookup = (name: string) => (toPlace ? placePage(evidence, name, visited, `${name} ${related.passage.text}`) : pageAbout(evidence, name, visited));
+    const withPage = related.names.map((name) => ({ name, doc: lookup(name) })).find((candidate) => candidate.doc !== null);
     const entity = withPage?.name ?? related.names[0]!;
     const doc = withPage?.doc ?? null;
     steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });
