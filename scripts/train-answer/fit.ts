@@ -40,13 +40,21 @@ export function solve(matrix: number[][], vector: number[]): number[] {
   return a.map((row, index) => (Math.abs(row[index]!) < 1e-12 ? 0 : row[n]! / row[index]!));
 }
 
-/** Each feature's mean and standard deviation over the rows (1 where it does not vary). */
+/**
+ * The least scale a feature is divided by. The L2 penalty weighs standardised weights, so a
+ * feature seen on a handful of rows (a count asked, 0.7% of them, all wrong) could take a weight
+ * worth −5 log-odds for free and silence every such question; below this spread (a feature on
+ * about 4% of rows) its weight costs what a common feature's would.
+ */
+const MIN_SCALE = 0.2;
+
+/** Each feature's mean and standard deviation over the rows (1 where it does not vary), never below MIN_SCALE. */
 export function standardise(rows: readonly Row[]): { mean: number[]; scale: number[] } {
   const width = rows[0]?.features.length ?? 0;
   const mean = Array.from({ length: width }, (_, index) => rows.reduce((sum, row) => sum + row.features[index]!, 0) / Math.max(rows.length, 1));
   const scale = mean.map((mu, index) => {
     const variance = rows.reduce((sum, row) => sum + (row.features[index]! - mu) ** 2, 0) / Math.max(rows.length, 1);
-    return variance > 1e-12 ? Math.sqrt(variance) : 1;
+    return variance > 1e-12 ? Math.max(Math.sqrt(variance), MIN_SCALE) : 1;
   });
   return { mean, scale };
 }

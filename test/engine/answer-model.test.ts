@@ -59,6 +59,33 @@ describe("the features of a candidate answer", () => {
     expect(ofGeneral).toMatchObject({ path_general: 1, type_fit: 0, linked: 1, near: 0, share: 0.7, chain_followed: 1 });
   });
 
+  it("says whether the answer is a name of the kind asked, read from its own page", () => {
+    const base = contextFor("Where was the director of film Shadows Unseen born?", []);
+    const place = candidate("general", "Salsomaggiore Terme", base.evidence);
+    const person = candidate("general", "Camillo Bazzoni", base.evidence);
+    const unknown = candidate("general", "Parma Vale", base.evidence);
+    const context = { ...base, candidates: [place, person, unknown] };
+    expect(featureMap(place, context)).toMatchObject({ kind_fit: 1, kind_misfit: 0 });
+    expect(featureMap(person, context)).toMatchObject({ kind_fit: 0, kind_misfit: 1 });
+    expect(featureMap(unknown, context)).toMatchObject({ kind_fit: 0, kind_misfit: 0 });
+  });
+
+  it("measures how much of the question the answer's passages say, and that share again when the asked words stand next to it", () => {
+    const base = contextFor("Where was the director of film Shadows Unseen born?", []);
+    const film = base.evidence.docs.find((doc) => doc.title === "Shadows Unseen")!;
+    const alone = candidate("general", "Salsomaggiore Terme", base.evidence, { near: true });
+    const withLink = { ...alone, basis: [film.passages[0]!, ...alone.basis] };
+    const context = { ...base, candidates: [alone] };
+    const saidAlone = featureMap(alone, context).question_said;
+    const saidWithLink = featureMap(withLink, context).question_said;
+    // "Born in Salsomaggiore Terme, Bazzoni started …" says "born" only; the film's lead adds the film, its name and "directed".
+    expect(saidAlone).toBeGreaterThan(0);
+    expect(saidWithLink).toBeGreaterThan(saidAlone);
+    expect(saidWithLink).toBeLessThanOrEqual(1);
+    expect(featureMap(alone, context).said_near).toBe(saidAlone);
+    expect(featureMap({ ...alone, signals: { near: false } }, context).said_near).toBe(0);
+  });
+
   it("counts paths that agree on the same answer, whatever its case or accents", () => {
     const base = contextFor("Where was the director of film Shadows Unseen born?", []);
     const chain = candidate("chain", "Salsomaggiore Terme", base.evidence);

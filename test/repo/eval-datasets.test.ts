@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseArgs, UsageError } from "../../scripts/eval/args";
 import { loadDatasets, parseHotpotFile } from "../../scripts/eval/dataset";
 import { convertRecords, formatHotpotFile } from "../../scripts/eval/formats/convert-records";
+import { fromIrcotPrompt, isIrcotPrompt } from "../../scripts/eval/formats/ircot-prompt";
 import { readRecords } from "../../scripts/eval/formats/read-records";
 import { seededSample } from "../../scripts/eval/formats/seeded-sample";
 
@@ -112,6 +113,45 @@ describe("converting native formats to the HotpotQA format", () => {
     expect(readRecords("a.json", ' [{"a":1}]')).toEqual([{ a: 1 }]);
     const written = formatHotpotFile(convertRecords([musique], "m.jsonl").questions);
     expect(parseHotpotFile("out.json", written)[0]!.answer_aliases).toEqual(["Racketeer Influenced and Corrupt Organizations Act"]);
+  });
+
+  it("reads IRCoT's few-shot prompt files: each question's titled paragraphs, question and answer, no supporting facts", () => {
+    const prompt = [
+      '# METADATA: {"qid": "5a7bbc50554299042af8f7d0"}',
+      "Wikipedia Title: The Phantom Hour",
+      "The Phantom Hour is a 2016 short film directed by Brian Patrick Butler.",
+      "",
+      "Wikipedia Title: Nosferatu",
+      "Nosferatu is a 1922 silent film directed by F. W. Murnau.",
+      "",
+      "Q: What film directed by Brian Patrick Butler was inspired by a film directed by F.W. Murnau?",
+      "A: The Phantom Hour",
+      "",
+      "",
+      '# METADATA: {"qid": "2hop__782642_52667"}',
+      "Wikipedia Title: Kotri Junction railway station",
+      "The first railway line between Karachi and Kotri was constructed in April 1858.",
+      "",
+      "Q: When was the first railway line constructed between Kotri and Karachi?",
+      "A: April 1858",
+    ].join("\n");
+    expect(isIrcotPrompt(prompt)).toBe(true);
+    expect(isIrcotPrompt('[{"_id": "x"}]')).toBe(false);
+    const [film, railway] = fromIrcotPrompt("prompt.txt", prompt);
+    expect(film).toEqual({
+      _id: "5a7bbc50554299042af8f7d0",
+      question: "What film directed by Brian Patrick Butler was inspired by a film directed by F.W. Murnau?",
+      answer: "The Phantom Hour",
+      answer_aliases: [],
+      supporting_facts: [],
+      context: [
+        ["The Phantom Hour", ["The Phantom Hour is a 2016 short film directed by Brian Patrick Butler."]],
+        ["Nosferatu", ["Nosferatu is a 1922 silent film directed by F. W. Murnau."]],
+      ],
+    });
+    expect(railway).toMatchObject({ _id: "2hop__782642_52667", answer: "April 1858" });
+    expect(parseHotpotFile("out.json", formatHotpotFile([film!, railway!]))).toHaveLength(2);
+    expect(() => fromIrcotPrompt("bad.txt", '# METADATA: {"qid": "x"}\nWikipedia Title: A\nText.\n')).toThrow(/lacks a qid/);
   });
 
   it("refuses answer aliases that are not strings", () => {

@@ -61,6 +61,8 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
     return out;
   }
   for (const entity of capitalisedEntities(text, { leadingNumbers: false })) {
+    // "Tennessee's", "Germany-born": a possessive or a birthplace adjective names no answer itself.
+    if (/(?:['’]s|-born)$/u.test(entity)) continue;
     const index = text.indexOf(entity);
     out.push({ text: entity, index: Math.max(index, 0) });
   }

@@ -1,8 +1,9 @@
 import { type Evidence, pageSaysWords, type Passage, type RankedDoc, titleRefersTo } from "../evidence";
 import type { QueryAnalysis } from "../question";
-import { words } from "../language";
+import { stem, words } from "../language";
 import type { DirectRule } from "./direct";
 import { COUNTRIES } from "./places";
+import { askedKind, kindOfName } from "./name-kind";
 import type { AnswerPath } from "../answer-candidates";
 
 /**
@@ -79,6 +80,8 @@ export const FEATURE_NAMES = [
   "asks_entity",
   "asks_yes_no",
   "type_fit",
+  "kind_fit",
+  "kind_misfit",
   "answer_no",
   "answer_words",
   "answer_country",
@@ -88,6 +91,7 @@ export const FEATURE_NAMES = [
   "answer_page_rank",
   "answer_sentence_lead",
   "answer_sentence_on_subject",
+  "question_said",
   "hops",
   "question_hops",
   "question_comparison",
@@ -101,6 +105,7 @@ export const FEATURE_NAMES = [
   "fact_pattern",
   "fact_linked",
   "near",
+  "said_near",
   "share",
   "agreeing_paths",
   "disagreeing_paths",
@@ -162,6 +167,20 @@ function onSubject(evidence: Evidence, passage: Passage): boolean {
 
 const bit = (value: boolean | undefined) => (value ? 1 : 0);
 
+/**
+ * The share of the question's own terms (its names and what it asks, not the answer's words) that
+ * the passages an answer rests on say: a span whose sentences restate the question ("How to Eat
+ * is a 1998 book by Nigella Lawson" for "How to Eat, released in which year, is a book by the
+ * celebrity cook Nigella …") is more often right than one in a sentence that shares a name only.
+ */
+function questionSaid(query: QueryAnalysis, candidate: AnswerCandidate): number {
+  const answer = new Set(words(candidate.text).map(stem));
+  const asked = [...new Set(query.terms)].filter((term) => !answer.has(term));
+  if (asked.length === 0) return 0;
+  const said = new Set(candidate.basis.flatMap((passage) => [...passage.terms, ...passage.titleTerms]));
+  return asked.filter((term) => said.has(term)).length / asked.length;
+}
+
 /** The features of one candidate, by name. */
 export function featureMap(candidate: AnswerCandidate, context: FeatureContext): Record<FeatureName, number> {
   const { query, evidence, ranked, candidates } = context;
@@ -175,6 +194,10 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
   const saying = yesNo || key === "" ? 0 : evidence.docs.filter((doc) => pageSaysWords(doc, key)).length;
   const others = candidates.filter((other) => other !== candidate && other.path !== candidate.path);
   const expects = query.expects;
+  // Whether the answer is a name of the kind asked ("who": a person), when both are known.
+  const wanted = yesNo ? null : askedKind(query);
+  const kind = wanted ? kindOfName(candidate.text, evidence) : null;
+  const said = questionSaid(query, candidate);
   return {
     path_chain: bit(candidate.path === "chain"),
     path_mention: bit(candidate.path === "mention"),
@@ -195,6 +218,8 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     asks_entity: bit(expects === "entity" || expects === "description"),
     asks_yes_no: bit(expects === "yes_no" || expects === "choice"),
     type_fit: bit(typeFits(query, candidate.text)),
+    kind_fit: bit(kind !== null && kind === wanted),
+    kind_misfit: bit(kind !== null && kind !== wanted),
     answer_no: bit(key === "no"),
     answer_words: Math.min(answerWords.length, 6) / 6,
     answer_country: bit(COUNTRIES.includes(candidate.text.trim())),
@@ -204,6 +229,7 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     answer_page_rank: rank < 0 ? 0 : 1 / (1 + rank),
     answer_sentence_lead: bit(last !== undefined && last.position < 3),
     answer_sentence_on_subject: bit(last !== undefined && onSubject(evidence, last)),
+    question_said: said,
     hops: Math.min(signals.hops ?? 0, 3) / 3,
     question_hops: Math.min(query.hops?.relations.length ?? 0, 3) / 3,
     question_comparison: bit(query.comparison !== null),
@@ -219,6 +245,10 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     // often as not, a fact of someone else ("Birn was born in Helsinki" on the film's page).
     fact_linked: bit(signals.factPattern && signals.linked),
     near: bit(signals.near),
+    // Both at once, which a sum of the two cannot say: the answer's sentences restate the question
+    // and name what is asked right next to the span (on training questions, three in four right,
+    // against one in two with either alone).
+    said_near: signals.near ? said : 0,
     share: signals.share ?? 0,
     agreeing_paths: Math.min(others.filter((other) => answerKey(other.text) === key).length, 2) / 2,
     disagreeing_paths: Math.min(others.filter((other) => answerKey(other.text) !== key).length, 2) / 2,
