@@ -18,6 +18,8 @@ export interface AnswerChain {
   /** The answer, when one was found along the chain, and the page it was found on. */
   span: AnswerSpan | null;
   answerDoc: RankedDoc | undefined;
+  /** The span that scored next, when it too stands on a page of the chain, and that page. */
+  runnerUp: { span: AnswerSpan; doc: RankedDoc } | null;
 }
 
 /**
@@ -43,7 +45,15 @@ export function answerChain(query: QueryAnalysis, analysis: EvidenceAnalysis, ra
     found = third;
     answerDoc = onward.entry;
   }
-  return { docs: pathDocs, links: linkPassages, span: answerDoc ? found : null, answerDoc };
+  const second = answerDoc ? found?.runnerUp : undefined;
+  const secondDoc = second && pathDocs.find((entry) => entry.doc.index === second.passage.doc);
+  return {
+    docs: pathDocs,
+    links: linkPassages,
+    span: answerDoc ? found : null,
+    answerDoc,
+    runnerUp: second && secondDoc ? { span: second, doc: secondDoc } : null,
+  };
 }
 
 /** The chain starts at a page about what the question names, when one ranks near the top. */

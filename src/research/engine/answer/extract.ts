@@ -16,6 +16,8 @@ export interface AnswerSpan {
   score: number;
   /** Its score's share of its own and the runner-up's (1 when no other span scored): how clearly it won. */
   share?: number;
+  /** The span that scored next (its share: of the two scores, its own), which the answer model may find likelier. */
+  runnerUp?: AnswerSpan;
 }
 
 /** "July 16, 1966", "16 July 1966", "July 1966". */
@@ -179,7 +181,9 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
     }
   }
   const [best, second] = [...votes.values()].sort((a, b) => b.score - a.score);
-  return best ? { ...best, share: best.score / (best.score + (second?.score ?? 0)) } : null;
+  if (!best) return null;
+  const total = best.score + (second?.score ?? 0);
+  return { ...best, share: best.score / total, runnerUp: second ? { ...second, share: second.score / total } : undefined };
 }
 
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */

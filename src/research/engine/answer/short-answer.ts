@@ -1,5 +1,6 @@
 import type { AnswerConfidence } from "../../shapes";
 import type { Evidence, EvidenceAnalysis, Passage, RankedDoc } from "../evidence";
+import type { AnswerSpan } from "./extract";
 import type { QueryAnalysis } from "../question";
 import { words } from "../language";
 import { answerChain } from "./bridge";
@@ -174,17 +175,25 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   const chain = answerChain(query, analysis, ranked);
   const closest = { docs: chain.docs, links: chain.links };
   // A yes/no or a pick between options is answered by one of them, never by a span of the pages.
+  // The span that scored best is proposed, and the runner-up too: the model, not the span score,
+  // decides which of the two (if either) is stated.
   if (chain.span && chain.answerDoc && query.kind === "open") {
+    const spans = [{ span: chain.span, doc: chain.answerDoc }, ...(chain.runnerUp ? [chain.runnerUp] : [])];
+    for (const { span, doc } of spans) candidates.push(generalCandidate(span, doc));
+  }
+  return decide(closest);
+
+  function generalCandidate(span: AnswerSpan, answerDoc: RankedDoc): AnswerCandidate {
     const end = chain.docs[chain.docs.length - 1]!;
-    const links = chain.answerDoc === end ? chain.links : [];
+    const links = answerDoc === end ? chain.links : [];
     const attribute = askedFact(query.question);
-    const stated = spanStatement(query, chain.span.text, chain.span.passage, chain.answerDoc);
-    const text = query.expects === "place" ? placeAsWritten(chain.span.passage.text, chain.span.text) : chain.span.text;
-    candidates.push({
+    const stated = spanStatement(query, span.text, span.passage, answerDoc);
+    const text = query.expects === "place" ? placeAsWritten(span.passage.text, span.text) : span.text;
+    return {
       path: "general",
       text,
       sentence: plainAnswerSentence(text),
-      basis: [...links, chain.span.passage],
+      basis: [...links, span.passage],
       docs: chain.docs.map((entry) => entry.doc.index),
       chain: closest,
       signals: {
@@ -192,17 +201,15 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
         partial: partial !== null,
         // On HotpotQA training questions a span on the chain's first page was, as often as not,
         // the bridge ("Woody Allen" for the actress of his film) or a neighbour of the answer.
-        linked: links.length > 0 && !links.every((link) => link.doc === chain.span!.passage.doc),
-        backdrop: isBackdrop(query, chain.span.text, evidence),
-        factPattern:
-          attribute !== null && words(statedAttribute(chain.span.passage.text, attribute)?.value ?? "").join(" ") === words(chain.span.text).join(" "),
+        linked: links.length > 0 && !links.every((link) => link.doc === span.passage.doc),
+        backdrop: isBackdrop(query, span.text, evidence),
+        factPattern: attribute !== null && words(statedAttribute(span.passage.text, attribute)?.value ?? "").join(" ") === words(span.text).join(" "),
         near: stated.near && stated.onSubject,
-        share: chain.span.share ?? 1,
-        wrongHop: query.hops !== null && onEarlierHop(query.hops, resolvedSteps, chain.span.text, chain.span.passage),
+        share: span.share ?? 1,
+        wrongHop: query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage),
       },
-    });
+    };
   }
-  return decide(closest);
 }
 
 /**
