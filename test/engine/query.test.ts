@@ -31,6 +31,14 @@ describe("query analysis", () => {
     expect(choice.options).toEqual(["Annie Morton", "Terry Richardson"]);
     expect(choice.focusTerms).toContain("older");
     expect(analyzeQuestion("What year did the band perform?").kind).toBe("open");
+    // A pick written without the comma before its options is still a pick, when the options are names.
+    const unmarked = analyzeQuestion("Which band was formed first The Exies or Circus Diablo ?");
+    expect(unmarked.kind).toBe("choice");
+    expect(unmarked.options).toEqual(["The Exies", "Circus Diablo"]);
+    expect(analyzeQuestion("Which came first the forming of The Dandy Warhols or the birth of Robert Young?").kind).toBe("open");
+    // "What kind of X" asks a class, which no name span says; "what type of plane" is answered by a model's name.
+    expect(analyzeQuestion("What kind of university did the author of Alexander attend?").expects).toBe("description");
+    expect(analyzeQuestion("What type of plane dropped the bomb on Kure?").expects).toBe("entity");
   });
 
   it("takes periods as constraints and framing subjects as speakers, not topic words", () => {

@@ -27,6 +27,10 @@ const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
 const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;
 const NUMBER = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b/g;
 
+/** A unit a measure is stated in ("6.8 inches", "1,400 metres"): it belongs to the answer. */
+const MEASURE_UNIT =
+  /^(?:inch|inches|feet|foot|ft|yards?|miles?|metres?|meters?|m|km|kilometres?|kilometers?|cm|mm|kg|kilograms?|grams?|pounds?|lb|lbs|tons?|tonnes?|acres?|hectares?|percent|degrees?|°[CF]|mph|km\/h|knots?|litres?|liters?|gallons?|years?)$/i;
+
 /** Places read as "in X", "at X", "near X", "from X". */
 const PLACE_CUE = /\b(?:in|at|near|from)\s+(?:the\s+)?$/i;
 const PERSON_CUE = /\b(?:by|married(?: to)?|wife|husband|son of|daughter of|with|to|and)\s+$/i;
@@ -55,7 +59,8 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
       const noun =
         next &&
         (asked.has(stem(next[1]!.toLowerCase())) ||
-          /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!))
+          /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!) ||
+          MEASURE_UNIT.test(next[1]!))
           ? ` ${next[1]}`
           : "";
       out.push({ text: `${match[0]}${noun}`, index });

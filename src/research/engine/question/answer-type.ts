@@ -11,7 +11,11 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
   if (kind === "choice") return "choice";
   // "What did President Roosevelt say ...": a title before a name is part of the name, not the asked noun.
   const q = question.replace(/\b(?:President|Senator|Governor|General|King|Queen)\s+(?=\p{Lu})/gu, "").toLowerCase();
-  if (/\bhow (many|much)\b|\bwhat (?:is|was) the (?:population|number|capacity|size|length|height|area)\b|\bhow (?:long|tall|high|old|far|large|big)\b/.test(q))
+  if (
+    /\bhow (many|much)\b|\bwhat (?:is|was|were|are) the (?:(?:usual|average|mean|typical|total|annual|maximum|minimum|estimated)\s+)*(?:population|number|capacity|size|length|height|area|elevation|altitude|depth|width|weight|distance|speed|snowfall|rainfall|precipitation|temperature|percentage|budget|revenue|attendance)\b|\bhow (?:long|tall|high|old|far|large|big|deep|wide|heavy)\b/.test(
+      q,
+    )
+  )
     return "number";
   if (/\b(what|which) (years?|decades?|century|centuries|time|period|era)\b/.test(q)) return "year";
   if (
@@ -39,6 +43,10 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
     )
   )
     return "description";
+  // "What kind of university did X attend?" asks for a class ("a land-grant university"), which no
+  // name span says: "Rutgers University" is one university, "New Jersey" where it is. ("What type
+  // of plane …" is left open: it is answered by a model's name, "Boeing B-29 Superfortress".)
+  if (/\b(?:what|which) (?:kinds?|sorts?) of\b/.test(q)) return "description";
   // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
   // "What did Tolkien write in 1937?" still asks for a title.
   if (
