@@ -62,6 +62,7 @@ const SIGNS: Partial<Record<(typeof FEATURE_NAMES)[number], 1 | -1>> = {
   type_fit: 1,
   kind_fit: 1,
   kind_misfit: -1,
+  names_asked_noun: 1,
   question_said: 1,
   said_near: 1,
   answer_sentence_lead: 1,

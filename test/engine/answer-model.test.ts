@@ -70,6 +70,18 @@ describe("the features of a candidate answer", () => {
     expect(featureMap(unknown, context)).toMatchObject({ kind_fit: 0, kind_misfit: 0 });
   });
 
+  it("says whether a name answer holds the noun the question asks", () => {
+    const base = contextFor("Which town was the director of film Shadows Unseen born in?", []);
+    const town = candidate("general", "Salsomaggiore Terme Town", base.evidence);
+    const other = candidate("general", "Salsomaggiore Terme", base.evidence);
+    const context = { ...base, candidates: [town, other] };
+    expect(featureMap(town, context).names_asked_noun).toBe(1);
+    expect(featureMap(other, context).names_asked_noun).toBe(0);
+    // A year asked is no name: the noun "year" in an answer says nothing.
+    const year = contextFor("In which year was the director of film Shadows Unseen born?", []);
+    expect(featureMap(candidate("general", "1934 year", year.evidence), { ...year, candidates: [] }).names_asked_noun).toBe(0);
+  });
+
   it("measures how much of the question the answer's passages say, and that share again when the asked words stand next to it", () => {
     const base = contextFor("Where was the director of film Shadows Unseen born?", []);
     const film = base.evidence.docs.find((doc) => doc.title === "Shadows Unseen")!;
