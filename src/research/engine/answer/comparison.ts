@@ -30,9 +30,12 @@ interface SideFact {
   ambiguous: boolean;
 }
 
-/** "X is a 1950 Czechoslovak film", "released on 5 May 1998", "founded in 1865": the year a work or a body began. */
+/**
+ * "X is a 1950 Czechoslovak film", "released on 5 May 1998", "founded in 1865", "formed in early
+ * 2006", "published since July 1980": the year a work or a body began.
+ */
 const RELEASE = new RegExp(
-  `\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published|founded|established|formed|opened|built|created)\\s+(?:on\\s+|in\\s+)?((?:(?:${MONTHS})\\s+\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`,
+  `\\b(?:is|was)\\s+an?\\s+(\\d{4})\\b|\\b(?:released|premiered|published|founded|established|formed|opened|built|created|started|launched|debuted)\\s+(?:on\\s+|in\\s+|since\\s+)?(?:(?:early|late|mid)[\\s-]+)?((?:(?:${MONTHS})\\s+(?:\\d{1,2},?\\s+)?)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`,
   "u",
 );
 

@@ -243,7 +243,15 @@ function choose(
   const stateable = scored.filter(({ features }) => mayBeStated(features));
   const best = stateable.reduce<(typeof scored)[number] | null>((top, entry) => (!top || entry.probability > top.probability ? entry : top), null);
   const confidence = best ? confidenceFor(best.probability, model) : null;
-  if (!best || !confidence) return { answer: null, partial, chain: closest, candidates: summary };
+  if (!best || !confidence) {
+    // A yes/no or a pick that was decided on each side's page but not stated: the closest evidence
+    // is those pages and the sentences it was decided on, not the general chain's.
+    const sided =
+      best && (best.candidate.path === "direct" || best.candidate.path === "comparison")
+        ? { docs: best.candidate.chain.docs, links: best.candidate.basis }
+        : closest;
+    return { answer: null, partial, chain: sided, candidates: summary };
+  }
   const { candidate, probability } = best;
   return {
     answer: { text: candidate.text, confidence, probability, path: candidate.path, sentence: candidate.sentence, basis: candidate.basis, docs: candidate.docs },

@@ -33,19 +33,32 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
   if (/\b(?:died|die|death)\b[^,?]*\b(?:first|earlier|earliest|before)\b/i.test(q)) return { fact: "death_date", pick: "earliest" };
   if (/\b(?:died|die|death)\b[^,?]*\b(?:later|last|latest|after)\b/i.test(q)) return { fact: "death_date", pick: "latest" };
   if (
-    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(
+    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created|started|launched|began|begun|debuted|introduced)\b[^,?]*\b(?:first|earlier|earliest|before)\b|\bolder\b/i.test(
       q,
     )
   )
     return { fact: "release_date", pick: "earliest" };
   if (
-    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(
+    /\b(?:released|came out|come out|published|premiered|made|founded|established|formed|built|opened|created|started|launched|began|begun|debuted|introduced)\b[^,?]*\b(?:later|last|latest|more recently|most recently|after)\b|\bnewer\b|\bmore recent\b/i.test(
       q,
     )
   ) {
     return { fact: "release_date", pick: "latest" };
   }
   return null;
+}
+
+/**
+ * "Which band was formed first The Exies or Circus Diablo?": a pick written without the comma
+ * before its options, read after the comparative that ends the ask; each option a name (capitalised,
+ * "the" allowed), so "Which came first the forming of X or the birth of Y" stays open. The match's
+ * groups: the ask up to its comparative, then each option.
+ */
+const UNMARKED_CHOICE =
+  /^(?:[Ww]hich|[Ww]ho|[Ww]hat)\b(.*?\b(?:first|earlier|later|last|older|younger|oldest|youngest|larger|bigger|smaller|longer|shorter|taller|higher|lower|more\s+\w+|less\s+\w+))\s+((?:the\s+)?\p{Lu}[^,?]*?)\s+or\s+((?:the\s+)?\p{Lu}[^,?]*?)\s*\??$/u;
+
+export function unmarkedChoice(question: string): RegExpExecArray | null {
+  return UNMARKED_CHOICE.exec(question);
 }
 
 /** "director of film A", "film A" -> { name: "A", relations: [director] }. */
@@ -64,7 +77,7 @@ export function readComparison(question: string): ComparisonPlan | null {
   const decided = factOf(q);
   if (!decided) return null;
   // "Which film has the director born earlier, A or B"; "Was A or B born first"
-  const choice = /^(?:which|who|what)\b(.*?),\s*(.+?)\s+or\s+(.+)$/i.exec(q);
+  const choice = /^(?:which|who|what)\b(.*?),\s*(.+?)\s+or\s+(.+)$/i.exec(q) ?? unmarkedChoice(q);
   const askedAsYesNo =
     /^(?:was|were|is|are|did|does)\s+(.+?)\s+or\s+(.+?)\s+(?:born|die|died|released|founded|formed|made|published|established|older|younger)\b/i.exec(q);
   if (!choice && askedAsYesNo && decided.pick !== "same") return { sides: [side(askedAsYesNo[1]!, null), side(askedAsYesNo[2]!, null)], ...decided };

@@ -1,4 +1,4 @@
-import { type ComparisonPlan, readComparison } from "./comparison";
+import { type ComparisonPlan, readComparison, unmarkedChoice } from "./comparison";
 import { type HopChain, readHopChain } from "./hops";
 import { type EmbeddedDescription, readEmbeddedDescription } from "./descriptions";
 import { type AnswerType, answerType, askedNounOf } from "./answer-type";
@@ -150,14 +150,6 @@ function contentTerms(text: string): string[] {
 const CONVERSATIONAL_OPENING =
   /^(?:and|but|so|also|then|now|okay|ok)[,\s]+(?=(?:what|who|whom|whose|when|where|which|why|how|did|does|do|is|are|was|were|can|could|should|would|will|has|have|had|in|on|at|during)\b)/i;
 
-/**
- * "Which band was formed first The Exies or Circus Diablo?": a pick written without the comma
- * before its options, read after the comparative that ends the ask; each option a name (capitalised,
- * "the" allowed), so "Which came first the forming of X or the birth of Y" stays open.
- */
-const UNMARKED_CHOICE =
-  /\b(?:first|earlier|later|last|older|younger|oldest|youngest|larger|bigger|smaller|longer|shorter|taller|higher|lower|more\s+\w+|less\s+\w+)\s+((?:the\s+)?\p{Lu}[^,?]*?)\s+or\s+((?:the\s+)?\p{Lu}[^,?]*?)\s*\??$/u;
-
 export function analyzeQuestion(raw: string): QueryAnalysis {
   const asked = decodeEntities(raw).replace(/\s+/g, " ").trim();
   const question = CONVERSATIONAL_OPENING.test(asked) ? asked.replace(CONVERSATIONAL_OPENING, "").replace(/^\p{Ll}/u, (first) => first.toUpperCase()) : asked;
@@ -178,10 +170,12 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
 
   let kind: QueryAnalysis["kind"] = "open";
   let options: string[] = [];
-  const choice = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\??$/i.exec(question.trim()) ?? UNMARKED_CHOICE.exec(question.trim());
+  const marked = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\??$/i.exec(question.trim());
+  const unmarked = marked ? null : unmarkedChoice(question.trim());
+  const choice = marked ? [marked[1]!, marked[2]!] : unmarked ? [unmarked[2]!, unmarked[3]!] : null;
   if (choice && /^(who|which|what)\b/i.test(question.trim())) {
     kind = "choice";
-    options = [choice[1]!.trim(), choice[2]!.trim()];
+    options = choice.map((option) => option.trim());
   } else if (YES_NO_START.test(question.trim())) {
     kind = "yes_no";
   }

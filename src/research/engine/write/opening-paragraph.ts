@@ -47,7 +47,24 @@ function stateClosestEvidence(
 ): void {
   const end = docs[docs.length - 1];
   const linkPassage = links[links.length - 1];
-  const item = end && (end.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? end.best[0]);
+  const closestOn = (page: RankedDoc) =>
+    page.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ?? page.best[0];
+  const item = end && closestOn(end);
+  // A yes/no or a pick weighs two pages: the closest evidence is each side's sentence (the ones it
+  // was decided on, when a path decided it without the confidence to state it), not one side's
+  // ("The Rhine is about 1,230 km long" alone says nothing of the Thames).
+  if (query.kind !== "open" && docs.length > 1) {
+    const sides =
+      links.length > 1
+        ? links
+        : docs.slice(0, 2).flatMap((page) => {
+            const closest = closestOn(page);
+            return closest ? [closest.passage] : [];
+          });
+    opening.addUncited("The sources read do not answer this directly; the closest evidence:");
+    for (const passage of sides) opening.add(passage.text, [passage]);
+    return;
+  }
   // An open-ended question may be answered by a sentence carrying its key terms; a question that wants a
   // place, date, number or person is not answered by the closest evidence.
   const typed = query.expects !== "entity" && query.expects !== "description";
