@@ -204,11 +204,13 @@ function yesNoAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Decided | null 
   const haveB = expandedTerms(textB);
   const missingA = attribute.filter((term) => !haveA.has(term));
   const missingB = attribute.filter((term) => !haveB.has(term));
-  const description = attribute.join(" ");
+  // Said in the question's own words ("United States"), never its stems ("unit state").
+  const wanted = new Set(attribute);
+  const description = (query.question.match(/[\p{L}\p{N}'’-]+/gu) ?? []).filter((word) => wanted.has(stem(word.toLowerCase()))).join(" ");
   if (missingA.length === 0 && missingB.length === 0)
-    return { text: `Yes: the sources describe both ${first} and ${second} as matching "${description}".`, docs, rule: "attribute" };
+    return { text: `Yes: the sources describe both ${first} and ${second} with the words "${description}".`, docs, rule: "attribute" };
   const lacking = [missingA.length > 0 ? first : null, missingB.length > 0 ? second : null].filter(Boolean).join(" and ");
-  return { text: `No: the sources do not describe ${lacking} as matching "${description}".`, docs, rule: "attribute" };
+  return { text: `No: the sources do not describe ${lacking} with the words "${description}".`, docs, rule: "attribute" };
 }
 
 const BIGGER = /\b(taller|higher|longer|larger|bigger|deeper|greater|shorter|smaller|lower|shallower)\s+than\b/i;
@@ -269,14 +271,16 @@ function comparison(question: string, first: string, second: string, a: RankedDo
     if (!pa || !pb) return null;
     const sentences = [pa.sentence, pb.sentence];
     const verb = relation[1]!.toLowerCase();
+    // "located in Laleli, Fatih, Istanbul, Turkey." read to its sentence's end: not its full stop.
+    const [placeA, placeB] = [pa.value, pb.value].map((value) => value.replace(/[\s.,;:]+$/, ""));
     if (/^same\b/i.test(relation[2]!)) {
       const equal = words(firstPart(pa.value)).join(" ") === words(firstPart(pb.value)).join(" ");
-      return { text: `${equal ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences, rule: "place" };
+      return { text: `${equal ? "Yes" : "No"}: ${first} was ${verb} in ${placeA} and ${second} in ${placeB}.`, docs, sentences, rule: "place" };
     }
     if (/\bboth\b/i.test(question)) {
       const place = relation[2]!;
       const yes = placeIncludes(pa.value, place) && placeIncludes(pb.value, place);
-      return { text: `${yes ? "Yes" : "No"}: ${first} was ${verb} in ${pa.value} and ${second} in ${pb.value}.`, docs, sentences, rule: "place" };
+      return { text: `${yes ? "Yes" : "No"}: ${first} was ${verb} in ${placeA} and ${second} in ${placeB}.`, docs, sentences, rule: "place" };
     }
   }
   return null;
