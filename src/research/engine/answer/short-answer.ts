@@ -177,6 +177,8 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   // A yes/no or a pick between options is answered by one of them, never by a span of the pages.
   // The span that scored best is proposed, and the runner-up too: the model, not the span score,
   // decides which of the two (if either) is stated.
+  const end = chain.docs[chain.docs.length - 1];
+  const attribute = askedFact(query.question);
   if (chain.span && chain.answerDoc && query.kind === "open") {
     const spans = [{ span: chain.span, doc: chain.answerDoc }, ...(chain.runnerUp ? [chain.runnerUp] : [])];
     for (const { span, doc } of spans) candidates.push(generalCandidate(span, doc));
@@ -184,9 +186,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   return decide(closest);
 
   function generalCandidate(span: AnswerSpan, answerDoc: RankedDoc): AnswerCandidate {
-    const end = chain.docs[chain.docs.length - 1]!;
     const links = answerDoc === end ? chain.links : [];
-    const attribute = askedFact(query.question);
     const stated = spanStatement(query, span.text, span.passage, answerDoc);
     const text = query.expects === "place" ? placeAsWritten(span.passage.text, span.text) : span.text;
     return {
