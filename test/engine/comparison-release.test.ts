@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerQuestion } from "../../src/research/engine/answer";
-import { analyzeEvidence } from "../../src/research/engine/evidence";
-import { analyzeQuestion } from "../../src/research/engine/question";
-import { evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf } from "./helpers";
 
 /** "Which was formed / published first, A or B?": each side's start read on its own page, in the wordings pages use. */
 describe("comparing when things began", () => {
@@ -12,10 +9,7 @@ describe("comparing when things began", () => {
     ["Lantern Weekly", "Lantern Weekly is a music magazine, published since July 1980."],
     ["Field Notes Review", "Field Notes Review is a science magazine. It was started in 1922 by a society of naturalists."],
   ]);
-  const comparisonOf = (question: string) => {
-    const query = analyzeQuestion(question);
-    return (answerQuestion(query, analyzeEvidence(evidence, query), evidence).candidates ?? []).find((candidate) => candidate.path === "comparison");
-  };
+  const comparisonOf = (question: string) => (answerOutcome(question, evidence).candidates ?? []).find((candidate) => candidate.path === "comparison");
 
   it("reads a pick written without the comma before its options, and 'formed in early 2006'", () => {
     expect(comparisonOf("Which band was formed first Copper Vale or The Marrows?")?.text).toBe("The Marrows");

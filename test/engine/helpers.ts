@@ -11,7 +11,9 @@ import {
 import { planPrompt, reflectPrompt } from "../../src/research/engine/prompts";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
 import { terms } from "../../src/research/engine/language";
-import { Evidence } from "../../src/research/engine/evidence";
+import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
+import { type AnswerOutcome, answerQuestion } from "../../src/research/engine/answer";
+import { analyzeQuestion } from "../../src/research/engine/question";
 
 export interface FakeDoc {
   url: string;
@@ -123,4 +125,10 @@ export function evidenceOf(pages: [string, string][]): Evidence {
   for (const [title, text] of pages)
     evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
   return evidence;
+}
+
+/** The short-answer outcome of a question over these pages: its candidates, and what is stated. */
+export function answerOutcome(question: string, evidence: Evidence): AnswerOutcome {
+  const query = analyzeQuestion(question);
+  return answerQuestion(query, analyzeEvidence(evidence, query), evidence);
 }

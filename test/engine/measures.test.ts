@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { answerQuestion } from "../../src/research/engine/answer";
-import { analyzeEvidence } from "../../src/research/engine/evidence";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf } from "./helpers";
 
 /** A measure is asked as a number, and its unit belongs to the answer. */
 describe("measures", () => {
   const evidence = evidenceOf([
     ["Marrowfield", "Marrowfield is a town in Kent, England. Its average snowfall is 6.8 inches a year, and it lies 1,400 metres above sea level."],
   ]);
-  const spansFor = (question: string) => {
-    const query = analyzeQuestion(question);
-    return { query, texts: (answerQuestion(query, analyzeEvidence(evidence, query), evidence).candidates ?? []).map((candidate) => candidate.text) };
-  };
+  const spansFor = (question: string) => ({
+    query: analyzeQuestion(question),
+    texts: (answerOutcome(question, evidence).candidates ?? []).map((candidate) => candidate.text),
+  });
 
   it("asks a number of 'what is the average snowfall', and answers with the unit", () => {
     const { query, texts } = spansFor("What is the usual average snowfall in Marrowfield?");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answerQuestion, FEATURE_NAMES } from "../../src/research/engine/answer";
-import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
-import { analyzeQuestion } from "../../src/research/engine/question";
+import { FEATURE_NAMES } from "../../src/research/engine/answer";
+import { Evidence } from "../../src/research/engine/evidence";
+import { answerOutcome } from "./helpers";
 
 /** The general path proposes its best span and the runner-up; the calibrated model chooses. */
 describe("the general path's runner-up", () => {
@@ -17,8 +17,7 @@ describe("the general path's runner-up", () => {
     1,
     [question],
   );
-  const query = analyzeQuestion(question);
-  const outcome = answerQuestion(query, analyzeEvidence(evidence, query), evidence);
+  const outcome = answerOutcome(question, evidence);
   const general = (outcome.candidates ?? []).filter((candidate) => candidate.path === "general");
   const share = (features: number[]) => features[FEATURE_NAMES.indexOf("share")]!;
   const near = (features: number[]) => features[FEATURE_NAMES.indexOf("near")]!;
