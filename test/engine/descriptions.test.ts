@@ -28,6 +28,30 @@ describe("an entity a question only describes", () => {
       relations: ["author"],
       after: " attend",
     });
+    // A place described by what it contains, what it produced, where something is from or
+    // licensed to; a kind of place before the name is not part of it.
+    expect(readEmbeddedDescription("When did the country containing Orvale leave the British Empire?")).toMatchObject({
+      anchor: "Orvale",
+      relations: ["in_country"],
+      after: " leave the British Empire",
+    });
+    expect(readEmbeddedDescription("When was the country that produced Iron Palm taken by the British?")).toMatchObject({
+      anchor: "Iron Palm",
+      relations: ["in_country"],
+      after: " taken by the British",
+    });
+    expect(readEmbeddedDescription("What currency predated the Euro in the country Stillmark is from?")).toMatchObject({
+      anchor: "Stillmark",
+      relations: ["in_country"],
+    });
+    expect(readEmbeddedDescription("What is the name of the airport in the city where WQRX is licensed to broadcast?")).toMatchObject({
+      anchor: "WQRX",
+      relations: ["in_place"],
+    });
+    expect(readEmbeddedDescription("When did the country where the village of Brookhollow is located, become a member of CARICOM?")).toMatchObject({
+      anchor: "Brookhollow",
+      relations: ["in_country"],
+    });
     // A question the hop chain reads whole is the chain's; a question without a description has none.
     expect(readEmbeddedDescription("Where was the director of film Low Tide born?")).toBeNull();
     expect(readEmbeddedDescription("What is the capital of Norway?")).toBeNull();

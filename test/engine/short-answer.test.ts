@@ -58,6 +58,17 @@ describe("hop decomposition", () => {
       anchor: "Vertigo (1958)",
       relations: ["director", "spouse"],
     });
+    // A citizenship asked with its preposition last, and a relation with a rank word before it.
+    expect(readHopChain("What country was the author of Stave a citizen of?")).toMatchObject({
+      anchor: "Stave",
+      relations: ["author"],
+      attribute: "nationality",
+    });
+    expect(readHopChain("Who is the spouse of Tall Grass's main director?")).toMatchObject({
+      anchor: "Tall Grass",
+      relations: ["director", "spouse"],
+      attribute: "identity",
+    });
   });
 
   it("gives no chain to questions of other shapes", () => {

@@ -5,7 +5,7 @@
  */
 
 /** The path of the answer stage that proposed a candidate (answer/short-answer.ts lists them). */
-export type AnswerPath = "chain" | "mention" | "comparison" | "direct" | "description" | "general";
+export type AnswerPath = "chain" | "mention" | "comparison" | "direct" | "description" | "lead" | "general";
 
 export interface ScoredCandidate {
   path: AnswerPath;

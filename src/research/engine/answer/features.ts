@@ -67,6 +67,7 @@ export const FEATURE_NAMES = [
   "path_direct",
   "path_general",
   "path_description",
+  "path_lead",
   "description_clause",
   "rule_overlap",
   "rule_attribute",
@@ -107,6 +108,7 @@ export const FEATURE_NAMES = [
   "fact_linked",
   "near",
   "said_near",
+  "lead_linked_said",
   "share",
   "agreeing_paths",
   "disagreeing_paths",
@@ -213,6 +215,7 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     path_direct: bit(candidate.path === "direct"),
     path_general: bit(candidate.path === "general"),
     path_description: bit(candidate.path === "description"),
+    path_lead: bit(candidate.path === "lead"),
     description_clause: bit(signals.clause),
     rule_overlap: bit(signals.rule === "overlap"),
     rule_attribute: bit(signals.rule === "attribute"),
@@ -260,6 +263,9 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     // and name what is asked right next to the span (on training questions, three in four right,
     // against one in two with either alone).
     said_near: signals.near ? said : 0,
+    // The lead path's own reading of the same: a page the question's entity leads to whose lead
+    // restates the question (on training questions, right 12 times in 13 when it says half of it).
+    lead_linked_said: candidate.path === "lead" && signals.linked ? said : 0,
     share: signals.share ?? 0,
     agreeing_paths: Math.min(others.filter((other) => answerKey(other.text) === key).length, 2) / 2,
     disagreeing_paths: Math.min(others.filter((other) => answerKey(other.text) !== key).length, 2) / 2,

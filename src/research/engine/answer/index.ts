@@ -4,6 +4,7 @@ export * from "./extract";
 export * from "./short-answer";
 export * from "./bridge";
 export * from "./description";
+export * from "./restated-lead";
 export * from "./facts";
 export * from "./places";
 export * from "./names";

@@ -44,11 +44,20 @@ const KIND_OF_NOUN = new Map<string, NameKind>(
   ).flatMap(([kind, nouns]) => nouns.split("|").map((noun) => [stem(noun.split(/[\s-]/).pop()!), kind] as const)),
 );
 
+/**
+ * What a lead defines its subject as: the head noun of its first "is a" phrase ("director" in "is
+ * a South Korean film director"), and the sentence from that "is" on (what it says of the subject).
+ */
+export function definitionOf(lead: string): { head: string; rest: string } | null {
+  const match = DEFINITION.exec(lead);
+  const head = match?.[1]?.toLowerCase().split(/\s+/).pop();
+  return match && head ? { head, rest: lead.slice(match.index) } : null;
+}
+
 /** What a page's opening sentence says its subject is; null when it says none of these. */
 export function kindFromLead(lead: string): NameKind | null {
   if (LIFE_DATES.test(lead)) return "person";
-  const phrase = DEFINITION.exec(lead)?.[1];
-  const head = phrase?.toLowerCase().split(/\s+/).pop();
+  const head = definitionOf(lead)?.head;
   return head ? (KIND_OF_NOUN.get(stem(head)) ?? null) : null;
 }
 

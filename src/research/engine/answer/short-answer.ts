@@ -15,6 +15,7 @@ import { askedFact, isBackdrop, spanStatement } from "./span-signals";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { describedAnswer } from "./description";
+import { restatedLead } from "./restated-lead";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
 /**
@@ -29,7 +30,10 @@ import { chainSentence, partialChainSentence, plainAnswerSentence } from "./temp
  * 3. a comparison decided on a stated fact of each side (question/comparison.ts), and a yes/no or
  *    a pick decided on the deciding fact of each subject's page (answer/direct.ts), or by the
  *    asked words each option's page holds;
- * 4. the general path: the span of the asked type found along the best chain of pages, for an
+ * 4. an entity the question only describes, reached hop by hop and asked of by name
+ *    (answer/description.ts), and the page whose lead the question restates, its title the
+ *    answer (answer/restated-lead.ts);
+ * 5. the general path: the span of the asked type found along the best chain of pages, for an
  *    open question; what its old gates checked (a link leads to its page, it is no backdrop, its
  *    sentence states the asked fact next to what is asked) are now features of its probability.
  * Trust comes before coverage: below `medium` the engine states no answer (null) and the brief
@@ -169,6 +173,19 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
         linked: described.onEntityPage,
         clause: query.description?.clause !== undefined,
       },
+    });
+  }
+
+  const lead = restatedLead(query, evidence);
+  if (lead) {
+    candidates.push({
+      path: "lead",
+      text: lead.text,
+      sentence: plainAnswerSentence(lead.text),
+      basis: lead.basis,
+      docs: lead.docs,
+      chain: { docs: pagesOf(lead.docs), links: lead.basis.slice(1) },
+      signals: { share: lead.share, linked: lead.linked },
     });
   }
 

@@ -107,6 +107,8 @@ const RELATION_WORDS: Record<string, HopRelation[]> = {
   "father-in-law": ["spouse", "father"],
   "mother-in-law": ["spouse", "mother"],
 };
+/** "Big Eye's main director", "the original composer of X": the same relation. */
+const RANK_WORDS = "(?:main|principal|original|lead|chief)";
 const RELATION_ALTERNATION = Object.keys(RELATION_WORDS)
   .sort((a, b) => b.length - a.length)
   .join("|");
@@ -114,6 +116,9 @@ const RELATION_ALTERNATION = Object.keys(RELATION_WORDS)
 /** Kind words before a name ("the director of film X", "the performer of song Y"): not part of the name. */
 const KIND_PREFIX =
   /^(?:the\s+)?(?:(?:both\s+)?(?:films?|movies?|songs?|singles?|albums?|bands?|novels?|books?|plays?|series|shows?|company|companies|magazines?|newspapers?|operas?|poems?))\s*:?\s+/i;
+
+/** "the village of Clonbrook": the kind of place before its name (lower case only: "City of London" is a name). */
+const PLACE_KIND_PREFIX = /^(?:the\s+)?(?:village|town|city|hamlet|commune|municipality|community|island)\s+of\s+/;
 
 /** Attribute question shapes: the captured group is the subject phrase. Order matters: the more specific first. */
 const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
@@ -139,6 +144,7 @@ const ATTRIBUTE_SHAPES: [RegExp, HopAttribute][] = [
   [/^what nationality (?:is|was|are|were) (.+)$/i, "nationality"],
   [/^(?:which|what) country (?:is|was) (.+?) from$/i, "nationality"],
   [/^(?:which|what) country (.+?) (?:is|was) from$/i, "nationality"],
+  [/^(?:which|what) country (?:is|was) (.+?) a citizen of$/i, "nationality"],
   [/^what (?:is|was) the cause of death of (.+)$/i, "cause_of_death"],
   [/^why did (.+?) die$/i, "cause_of_death"],
   [/^(?:which|what) award (?:did|does) (.+?) (?:receive|win|get)$/i, "award"],
@@ -196,13 +202,15 @@ const LOCATION_KINDS: Record<string, LocationRelation> = {
   province: "in_place",
 };
 const LOCATION_KIND = Object.keys(LOCATION_KINDS).join("|");
-const LOCATED = "(?:is|was|are|were)\\s+(?:located|found|situated|based|headquartered|set|formed|founded)";
+const LOCATED = "(?:is|was|are|were)\\s+(?:located|found|situated|based|headquartered|set|formed|founded|licensed\\s+to(?:\\s+(?:broadcast|serve))?)";
 
 /** "the country where X is located", "the state X is in", "X's country": the kind of place and the thing inside it. */
 const LOCATION_WRAPPERS: RegExp[] = [
   new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+${LOCATED}(?:\\s+in)?$`, "i"),
   new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+(?:is|was|are|were)(?:\\s+a\\s+citizen)?$`, "i"),
-  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:that\\s+)?(.+?)\\s+(?:${LOCATED}\\s+in|(?:is|was|are|were)\\s+in)$`, "i"),
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:that\\s+)?(.+?)\\s+(?:${LOCATED}\\s+in|(?:is|was|are|were)\\s+(?:in|from|(?:a\\s+)?part\\s+of))$`, "i"),
+  // "the country containing Nugegoda", "the country that produced Fist Power" (a film's country is its lead's: "a 2000 Hong Kong action film").
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:(?:that|which)\\s+)?(?:contains|containing|includes|including|produced)\\s+(.+)$`, "i"),
   new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(${LOCATION_KIND})$`, "i"),
 ];
 
@@ -238,14 +246,14 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
       text = location.inner;
       continue;
     }
-    const prefix = new RegExp(`^(?:the\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);
+    const prefix = new RegExp(`^(?:the\\s+)?(?:${RANK_WORDS}\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);
     if (prefix) {
       outer.push(...[...RELATION_WORDS[prefix[1]!.toLowerCase()]!].reverse());
       text = prefix[2]!;
       continue;
     }
     // "X's father", "Olav Magnusson Of Norway 's father".
-    const possessive = new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(${RELATION_ALTERNATION})$`, "i").exec(text);
+    const possessive = new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(?:${RANK_WORDS}\\s+)?(${RELATION_ALTERNATION})$`, "i").exec(text);
     if (possessive) {
       outer.push(...[...RELATION_WORDS[possessive[2]!.toLowerCase()]!].reverse());
       text = possessive[1]!;
@@ -256,6 +264,7 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
   if (outer.length === 0) return null;
   const anchor = text
     .replace(KIND_PREFIX, "")
+    .replace(PLACE_KIND_PREFIX, "")
     .replace(/^the\s+/, "")
     .trim();
   // The anchor must be a name: a capital or a digit opens it ("film 1917", "Lorna").
