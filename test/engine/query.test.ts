@@ -39,6 +39,9 @@ describe("query analysis", () => {
     // "What kind of X" asks a class, which no name span says; "what type of plane" is answered by a model's name.
     expect(analyzeQuestion("What kind of university did the author of Alexander attend?").expects).toBe("description");
     expect(analyzeQuestion("What type of plane dropped the bomb on Kure?").expects).toBe("entity");
+    // "Who" asked last: the maker of a thing is as often a company as a person; anyone else a person.
+    expect(analyzeQuestion("Spring Tide is the debut album of a boy group that was formed by who?").expects).toBe("entity");
+    expect(analyzeQuestion("Kiss and Tell starred an actress who married whom?").expects).toBe("person");
   });
 
   it("takes periods as constraints and framing subjects as speakers, not topic words", () => {

@@ -38,3 +38,19 @@ describe("the general path's runner-up", () => {
     expect(outcome.answer?.text ?? null).not.toBe("Leeds");
   });
 });
+
+/** A label before a gloss ("Hangul:") is no name the question asks for. */
+describe("the general path's spans", () => {
+  it("skips a label in parentheses and proposes the maker a question asks for", () => {
+    const question = "Spring Tide is the debut album of a South Korean boy group that was formed by who?";
+    const evidence = new Evidence();
+    for (const [title, text] of [
+      ["Spring Tide", "Spring Tide is the debut album of South Korean group BRIGHTLINE. It was released in 2014 by the group's label, Orchid Entertainment."],
+      ["Brightline (band)", "Brightline (Hangul: 브라이트), often stylized as BRIGHTLINE, is a South Korean boy group formed in 2013 by Orchid Entertainment."],
+    ])
+      evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title!)}`, title: title!, text: text! }, "en.wikipedia.org", 1, [question]);
+    const general = (answerOutcome(question, evidence).candidates ?? []).filter((candidate) => candidate.path === "general").map((candidate) => candidate.text);
+    expect(general).toContain("Orchid Entertainment");
+    expect(general).not.toContain("Hangul");
+  });
+});

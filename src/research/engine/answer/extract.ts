@@ -71,6 +71,8 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
     // "Tennessee's", "Germany-born": a possessive or a birthplace adjective names no answer itself.
     if (/(?:['’]s|-born)$/u.test(entity)) continue;
     const index = text.indexOf(entity);
+    // "(Hangul: 위너)", "(Chinese: …)": a label before a gloss names nothing asked.
+    if (index >= 0 && text.startsWith(":", index + entity.length)) continue;
     out.push({ text: entity, index: Math.max(index, 0) });
   }
   for (const match of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push({ text: match[1]!, index: (match.index ?? 0) + 1 });

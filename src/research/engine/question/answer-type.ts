@@ -29,6 +29,15 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
     )
   )
     return "place";
+  // "… a boy group that was formed by who?": the maker asked last is as often a company ("YG
+  // Entertainment") as a person, so it asks for a name of no kind; any other "who" asked last a person.
+  if (
+    /\b(?:formed|founded|created|established|owned|published|produced|released|developed|manufactured|operated|acquired|sponsored|built|designed|distributed|run|managed|organi[sz]ed)\s+by\s+(?:who|whom)\s*\??\s*$/.test(
+      q,
+    )
+  )
+    return "entity";
+  if (/\b(?:who|whom)\s*\??\s*$/.test(q)) return "person";
   if (
     /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
       q,
