@@ -1,9 +1,8 @@
 import type { AnswerConfidence } from "../../shapes";
 import type { Evidence, Passage } from "../evidence";
 import type { ComparedFact, ComparisonPlan, HopAttribute } from "../question";
-import { MONTHS, words } from "../language";
+import { DEMONYM_COUNTRY, MONTHS, words } from "../language";
 import { pageAbout, resolveChain } from "./chain";
-import { DEMONYMS } from "./direct";
 import { statedAttribute } from "./facts";
 import { countryIn } from "./places";
 
@@ -126,7 +125,7 @@ export function compareByFacts(plan: ComparisonPlan, evidence: Evidence): Compar
   const ambiguous = a.ambiguous || b.ambiguous;
   if (plan.pick === "same") {
     // "American" and "United States" are the same country.
-    const country = (value: string) => DEMONYMS[words(value).join(" ")] ?? words(value).join(" ");
+    const country = (value: string) => DEMONYM_COUNTRY[words(value).join(" ")] ?? words(value).join(" ");
     const same = country(a.value) === country(b.value);
     // "Native American" and "American", "South Korean" and "Korean": one value within the other
     // says neither that they differ nor that they match (a "no" for two American directors).

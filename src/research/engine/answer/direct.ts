@@ -2,7 +2,7 @@ import type { RankedDoc } from "../evidence";
 import { titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
-import { stem, terms, words } from "../language";
+import { DEMONYM_COUNTRY, stem, terms, words } from "../language";
 
 /**
  * Direct answers the evidence can support without a model: yes/no for comparisons when both
@@ -26,47 +26,16 @@ export interface DirectAnswer {
 
 export type DirectRule = "birth_years" | "overlap" | "nationality" | "same_place" | "attribute" | "measure" | "start_year" | "place";
 
-/** Demonyms name their country: "an American director" is "from the United States". */
-export const DEMONYMS: Record<string, string> = {
-  american: "united states",
-  english: "england",
-  british: "united kingdom",
-  scottish: "scotland",
-  welsh: "wales",
-  irish: "ireland",
-  french: "france",
-  german: "germany",
-  italian: "italy",
-  spanish: "spain",
-  portuguese: "portugal",
-  canadian: "canada",
-  australian: "australia",
-  mexican: "mexico",
-  brazilian: "brazil",
-  argentine: "argentina",
-  russian: "russia",
-  chinese: "china",
-  japanese: "japan",
-  korean: "korea",
-  indian: "india",
-  turkish: "turkey",
-  swedish: "sweden",
-  norwegian: "norway",
-  danish: "denmark",
-  finnish: "finland",
-  dutch: "netherlands",
-  belgian: "belgium",
-  swiss: "switzerland",
-  austrian: "austria",
-  polish: "poland",
-  greek: "greece",
-  egyptian: "egypt",
-  israeli: "israel",
-  bangladeshi: "bangladesh",
-  pakistani: "pakistan",
-  "new zealand": "new zealand",
-  "south korean": "south korea",
-};
+/**
+ * Countries a lead may name outright for its subject's nationality ("a United States Navy
+ * officer"); any other country counts only where the sentence says its subject is in, of or from
+ * it: a country's name is also a first name ("Chad Smith") or a word ("turkey") too often.
+ */
+const NAMED_ANYWHERE = new Set(
+  "united states|england|united kingdom|scotland|wales|ireland|france|germany|italy|spain|portugal|canada|australia|mexico|brazil|argentina|russia|china|japan|korea|india|sweden|norway|denmark|finland|netherlands|belgium|switzerland|austria|poland|greece|egypt|bangladesh|pakistan|new zealand|south korea".split(
+    "|",
+  ),
+);
 
 const BIRTH_COMPARATIVES = new Set(["older", "oldest", "elder", "younger", "youngest", "born"]);
 const EARLIER = new Set(["older", "oldest", "elder", "earlier", "first"]);
@@ -88,7 +57,7 @@ function leadText(entry: RankedDoc, count = 3): string {
 function expandedTerms(text: string): Set<string> {
   const lower = ` ${words(text).join(" ")} `;
   const out = new Set(terms(text));
-  for (const [demonym, country] of Object.entries(DEMONYMS)) {
+  for (const [demonym, country] of Object.entries(DEMONYM_COUNTRY)) {
     if (lower.includes(` ${demonym} `)) for (const term of terms(country)) out.add(term);
   }
   return out;
@@ -96,9 +65,15 @@ function expandedTerms(text: string): Set<string> {
 
 function nationalities(text: string): string[] {
   const lower = ` ${words(text).join(" ")} `;
-  return Object.entries(DEMONYMS)
-    .filter(([demonym, country]) => lower.includes(` ${demonym} `) || lower.includes(` ${country} `))
-    .map(([, country]) => country);
+  const named = (country: string) =>
+    NAMED_ANYWHERE.has(country) ? lower.includes(` ${country} `) : new RegExp(` (?:in|of|from) (?:the )?${country} `).test(lower);
+  return [
+    ...new Set(
+      Object.entries(DEMONYM_COUNTRY)
+        .filter(([demonym, country]) => lower.includes(` ${demonym} `) || named(country))
+        .map(([, country]) => country),
+    ),
+  ];
 }
 
 /** The first place named after "in" or "at": the most specific location in a lead sentence. */

@@ -2,3 +2,4 @@ export * from "./relations";
 export * from "./text";
 export * from "./finite-verb";
 export * from "./number-words";
+export * from "./demonyms";

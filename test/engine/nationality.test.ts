@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { DEMONYM_COUNTRY } from "../../src/research/engine/language";
+import { answerOutcome, evidenceOf } from "./helpers";
+
+/** "Did A and B have the same nationality?" decided on the demonyms of each one's lead (answer/direct.ts). */
+describe("nationality from a lead's demonym", () => {
+  const direct = (question: string, pages: [string, string][]) =>
+    (answerOutcome(question, evidenceOf(pages)).candidates ?? []).find((candidate) => candidate.path === "direct")?.text ?? null;
+
+  it("knows the demonyms of countries beyond the common few", () => {
+    expect(DEMONYM_COUNTRY.slovene).toBe("slovenia");
+    expect(DEMONYM_COUNTRY["cape verdean"]).toBe("cape verde");
+    expect(DEMONYM_COUNTRY.latvian).toBe("latvia");
+  });
+
+  it("says no for a Slovene and a Finn, written as 2WikiMultihopQA writes its leads", () => {
+    expect(
+      direct("Did Hannu Aravi and Andrej E. Skuba have the same nationality?", [
+        ["Andrej E. Skuba", "Andrej Ermenc Skuba( born 28 December 1967) is a Slovene writer, playwright, and translator."],
+        ["Hannu Aravi", "Hannu Aravi( born 26 March 1953) is a Finnish ice hockey player and coach."],
+      ]),
+    ).toBe("no");
+    expect(
+      direct("Are Olivier Lacoste-Lebel and Kalvis Eisenberg from the same country?", [
+        ["Olivier Lacoste-Lebel", "Olivier Lacoste-Lebel( born September 28, 1990) is a retired Canadian soccer defender."],
+        ["Kalvis Eisenberg", "Kalvis Eisenberg( born 7 March 1983, in Riga) is a Latvian cyclist."],
+      ]),
+    ).toBe("no");
+  });
+
+  it("reads a country's name as a nationality only where the sentence places its subject there, not as a first name", () => {
+    // Chad Brook is American, not from Chad.
+    expect(
+      direct("Are Chad Brook and Mahamat Saleh from the same country?", [
+        ["Chad Brook", "Chad Brook (born 1970) is an American drummer."],
+        ["Mahamat Saleh", "Mahamat Saleh (born 1971) is a Chadian footballer."],
+      ]),
+    ).toBe("no");
+    expect(
+      direct("Are Ama Boateng and Kofi Mensah from the same country?", [
+        ["Ama Boateng", "Ama Boateng (born 1980) is a singer from Ghana."],
+        ["Kofi Mensah", "Kofi Mensah (born 1975) is a Ghanaian footballer."],
+      ]),
+    ).toBe("yes");
+  });
+});
