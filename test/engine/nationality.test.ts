@@ -44,3 +44,17 @@ describe("nationality from a lead's demonym", () => {
     ).toBe("yes");
   });
 });
+
+/** "Who was born first, A or B?" decided on birth years, where a lost dash glued a birth year to the death date. */
+describe("birth years of a pick", () => {
+  it("reads the birth year, not the death year, of a life whose dash was lost", () => {
+    const outcome = answerOutcome(
+      "Who was born first, Pierre Voss or Jean Marle?",
+      evidenceOf([
+        ["Pierre Voss", "Pierre Voss( 21 February 188524 July 1957) was a French stage actor."],
+        ["Jean Marle", "Jean Marle( born 3 March 1920) is a French painter."],
+      ]),
+    );
+    expect((outcome.candidates ?? []).find((candidate) => candidate.path === "direct")?.text).toBe("Pierre Voss");
+  });
+});

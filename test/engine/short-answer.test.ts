@@ -156,6 +156,17 @@ describe("facts stated in one sentence", () => {
     expect(statedAttribute(scardon, "birth_place")?.value).toBe("Melbourne");
     expect(statedAttribute(scardon, "death_place")?.value).toBe("Fontana");
     expect(statedAttribute("Born in Salsomaggiore Terme, Bazzoni started as camera operator in 1960.", "birth_place")?.value).toBe("Salsomaggiore Terme");
+    // 2WikiMultihopQA's pages write some lives with the dash lost, the years glued to the next date.
+    const glued = "Pierre Voss( 21 February 188524 July 1957) was a French stage actor.";
+    expect(statedAttribute(glued, "birth_date")?.value).toBe("21 February 1885");
+    expect(statedAttribute(glued, "death_date")?.value).toBe("24 July 1957");
+    const spaced = "Albert Kell( October 7, 1894 May 2, 1989) was an American film director.";
+    expect(statedAttribute(spaced, "birth_date")?.value).toBe("October 7, 1894");
+    expect(statedAttribute(spaced, "death_date")?.value).toBe("May 2, 1989");
+    // A birth name between "born" and the date.
+    const renamed = "Linda Hale( born Bertha Lulu Williams, December 10, 1923 – May 26, 1998) was an American singer.";
+    expect(statedAttribute(renamed, "birth_date")?.value).toBe("December 10, 1923");
+    expect(statedAttribute(renamed, "death_date")?.value).toBe("May 26, 1998");
     expect(statedAttribute("Salif Keïta (born August 25, 1949) is an afro-pop singer-songwriter from Mali.", "nationality")?.value).toBe("Mali");
     expect(statedAttribute("Iain Ballamy (born 20 February 1964) is a British composer.", "nationality")?.value).toBe("British");
     expect(statedAttribute("Right There is a 2013 American short film written and directed by Nathan Suher.", "nationality")?.value).toBe("American");

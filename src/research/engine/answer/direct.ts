@@ -2,7 +2,7 @@ import type { RankedDoc } from "../evidence";
 import { titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
-import { DEMONYM_COUNTRY, stem, terms, words } from "../language";
+import { DEMONYM_COUNTRY, MONTHS, stem, terms, words } from "../language";
 
 /**
  * Direct answers the evidence can support without a model: yes/no for comparisons when both
@@ -85,8 +85,13 @@ function firstPlace(text: string, self: string): string | undefined {
   return undefined;
 }
 
+/** A year, also where a lost dash glued it to the next date ("( 21 February 188524 July 1957)"). */
+const YEAR_ENDS = `(?:\\b|(?=\\d{1,2}\\s+(?:${MONTHS})\\b))`;
+const BORN_YEAR = new RegExp(`\\bborn\\b[^.;]*?\\b(1\\d{3}|20\\d{2})${YEAR_ENDS}`);
+const LIFE_YEAR = new RegExp(`\\((?:[^()]*?\\b)?(1\\d{3}|20\\d{2})${YEAR_ENDS}`);
+
 function birthYear(text: string): number | undefined {
-  const born = /\bborn\b[^.;]*?\b(1\d{3}|20\d{2})\b/.exec(text) ?? /\((?:[^()]*?\b)?(1\d{3}|20\d{2})\b/.exec(text);
+  const born = BORN_YEAR.exec(text) ?? LIFE_YEAR.exec(text);
   return born ? Number(born[1]) : undefined;
 }
 

@@ -12,9 +12,17 @@ import { COUNTRIES, countryIn, countyIn, usStateIn } from "./places";
 
 const DATE = `(?:(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{3,4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{3,4}|(?:${MONTHS})\\s+\\d{3,4}|\\d{3,4})`;
 const PLACE = `(?:the\\s+)?${NAME}`;
-/** "(born 13 January 1956 in Cleveland, Ohio)", "(June 7, 1909 in Jiménez – September 4, 1986 in Mexico City)". */
+/** A day, month and year ("24 July 1957", "May 2, 1989"). */
+const FULL_DATE = `(?:(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\s+\\d{4})`;
+/**
+ * "(born 13 January 1956 in Cleveland, Ohio)", "(June 7, 1909 in Jiménez – September 4, 1986 in
+ * Mexico City)"; and, as 2WikiMultihopQA's pages write a life whose dash was lost, "( 21 February
+ * 188524 July 1957)", "( October 7, 1894 May 2, 1989)": two full dates, the second closing the
+ * brackets (group 5). A birth name may stand between "born" and the date ("( born Bertha Lulu
+ * Williams, December 10, 1923 – May 26, 1998)").
+ */
 const LIFESPAN = new RegExp(
-  `\\(\\s*(?:[^()]*?;\\s*)?(?:born\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?(?:[^()–-]*?[–-]\\s*(?:died\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?)?`,
+  `\\(\\s*(?:[^()]*?;\\s*)?(?:born\\s+(?:\\p{Lu}[^()\\d,;]*,\\s*)?)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?(?:[^()–-]*?[–-]\\s*(?:died\\s+)?(${DATE})(?:,?\\s+(?:in|at)\\s+(${PLACE}))?|\\s*(${FULL_DATE})\\s*\\))?`,
   "u",
 );
 
@@ -126,10 +134,12 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     case "birth_date":
       // A lone year in brackets is a film's or a work's date, not a life: it needs "born" or a death date.
       return (
-        fromPlaces("birth_date") ?? (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3]) ? fromLife(1) : null) ?? first(sentence, [BORN])
+        fromPlaces("birth_date") ??
+        (lifespan && (/\(\s*(?:[^()]*;\s*)?born/.test(lifespan[0]) || lifespan[3] || lifespan[5]) ? fromLife(1) : null) ??
+        first(sentence, [BORN])
       );
     case "death_date":
-      return fromPlaces("death_date") ?? fromLife(3) ?? first(sentence, [DIED]);
+      return fromPlaces("death_date") ?? fromLife(3) ?? fromLife(5) ?? first(sentence, [DIED]);
     case "birth_place":
       return fromPlaces("birth_place") ?? fromLife(2) ?? first(sentence, [BORN_PLACE, BORN_DATE_PLACE, NATIVE_OF]);
     case "death_place":
