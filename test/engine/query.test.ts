@@ -36,6 +36,11 @@ describe("query analysis", () => {
     expect(unmarked.kind).toBe("choice");
     expect(unmarked.options).toEqual(["The Exies", "Circus Diablo"]);
     expect(analyzeQuestion("Which came first the forming of The Dandy Warhols or the birth of Robert Young?").kind).toBe("open");
+    // Options after "out of" or "between", joined by "and".
+    const among = analyzeQuestion("Who was born first out of Arthur Schnell and Julien Carde?");
+    expect(among.kind).toBe("choice");
+    expect(among.options).toEqual(["Arthur Schnell", "Julien Carde"]);
+    expect(among.comparison).toMatchObject({ fact: "birth_date", pick: "earliest" });
     // "What kind of X" asks a class, which no name span says; "what type of plane" is answered by a model's name.
     expect(analyzeQuestion("What kind of university did the author of Alexander attend?").expects).toBe("description");
     expect(analyzeQuestion("What type of plane dropped the bomb on Kure?").expects).toBe("entity");

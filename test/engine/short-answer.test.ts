@@ -143,6 +143,8 @@ describe("facts stated in one sentence", () => {
   it("finds the name a relation leads to, past descriptors", () => {
     expect(relatedNames("Last Rampage is a 2017 American crime drama film directed by Dwight H. Little.", "director")).toEqual(["Dwight H. Little"]);
     expect(nameAfter("American electronic music producer Dillon Francis and French DJ")).toBe("Dillon Francis");
+    // An initial "A." opens a name; it is not the article.
+    expect(relatedNames("Pearl Three is a 1987 Indian Tamil film, directed by A. Jagan.", "director")).toEqual(["A. Jagan"]);
     expect(relatedNames("She was a daughter of the Aztec ruler Moctezuma II.", "father")).toEqual(["Moctezuma II"]);
     // A song written by someone is not performed by them.
     expect(relatedNames('"Meant for You" is a song written by David Lasley and Roxanne Seeman.', "performer")).toEqual([]);

@@ -91,7 +91,9 @@ export function nameAfter(text: string): string | null {
     const token = tokens[offset]!;
     const bare = token.replace(/[,;:.]+$/, "");
     const isDemonym = NOT_NAMES.has(bare.toLowerCase());
-    if (/^[\p{Lu}]/u.test(token) && !isDemonym && !NOT_A_NAME_START.has(bare)) {
+    // "A." is an initial ("directed by A. Jagannathan"), not the article.
+    const initial = /^\p{Lu}\.$/u.test(token);
+    if (/^[\p{Lu}]/u.test(token) && !isDemonym && (initial || !NOT_A_NAME_START.has(bare))) {
       const match = NAME_AT_START.exec(rest);
       if (!match) return null;
       // One capitalised word before a lower-case noun is a descriptor ("the Aztec ruler Moctezuma

@@ -57,8 +57,12 @@ function factOf(q: string): { fact: ComparedFact; pick: ComparisonPlan["pick"] }
 const UNMARKED_CHOICE =
   /^(?:[Ww]hich|[Ww]ho|[Ww]hat)\b(.*?\b(?:first|earlier|later|last|older|younger|oldest|youngest|larger|bigger|smaller|longer|shorter|taller|higher|lower|more\s+\w+|less\s+\w+))\s+((?:the\s+)?\p{Lu}[^,?]*?)\s+or\s+((?:the\s+)?\p{Lu}[^,?]*?)\s*\??$/u;
 
+/** "Who was born first out of A and B?", "Which is older between A and B?": the options after "out of" or "between", joined by "and". */
+const CHOICE_AMONG =
+  /^(?:[Ww]hich|[Ww]ho|[Ww]hat)\b(.*?\b(?:first|earlier|later|last|older|younger|oldest|youngest|larger|bigger|smaller|longer|shorter|taller|higher|lower))\s+(?:out\s+of|between|among)\s+((?:the\s+)?\p{Lu}[^,?]*?)\s+(?:and|or)\s+((?:the\s+)?\p{Lu}[^,?]*?)\s*\??$/u;
+
 export function unmarkedChoice(question: string): RegExpExecArray | null {
-  return UNMARKED_CHOICE.exec(question);
+  return UNMARKED_CHOICE.exec(question) ?? CHOICE_AMONG.exec(question);
 }
 
 /** "director of film A", "film A" -> { name: "A", relations: [director] }. */
