@@ -7,7 +7,7 @@ import { answerChain } from "./bridge";
 import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
 import { datedAnswer } from "./dated";
 import type { AnswerPath, ScoredCandidate } from "../answer-candidates";
-import { type AnswerCandidate, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
+import { type AnswerCandidate, type CandidateSignals, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
 import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
 import { placeAsWritten, statedAttribute } from "./facts";
@@ -157,37 +157,31 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   }
   if (query.comparison) return decide(pair);
 
+  // Both answer with a name found on a page, said in the plain frame: a described entity's
+  // (its hops' sentences, then the answer's), and the page the question restates (its lead, then
+  // the sentence of the question's entity that names it).
+  const named = (path: AnswerPath, found: { text: string; basis: Passage[]; docs: number[] }, links: Passage[], signals: CandidateSignals) =>
+    candidates.push({
+      path,
+      text: found.text,
+      sentence: plainAnswerSentence(found.text),
+      basis: found.basis,
+      docs: found.docs,
+      chain: { docs: pagesOf(found.docs), links },
+      signals,
+    });
   const described = describedAnswer(query, evidence);
   if (described) {
-    candidates.push({
-      path: "description",
-      text: described.text,
-      sentence: plainAnswerSentence(described.text),
-      basis: described.basis,
-      docs: described.docs,
-      chain: { docs: pagesOf(described.docs), links: described.basis.slice(0, -1) },
-      signals: {
-        hops: described.steps.length - 1,
-        share: described.share,
-        near: described.near,
-        linked: described.onEntityPage,
-        clause: query.description?.clause !== undefined,
-      },
+    named("description", described, described.basis.slice(0, -1), {
+      hops: described.steps.length - 1,
+      share: described.share,
+      near: described.near,
+      linked: described.onEntityPage,
+      clause: query.description?.clause !== undefined,
     });
   }
-
   const lead = restatedLead(query, evidence);
-  if (lead) {
-    candidates.push({
-      path: "lead",
-      text: lead.text,
-      sentence: plainAnswerSentence(lead.text),
-      basis: lead.basis,
-      docs: lead.docs,
-      chain: { docs: pagesOf(lead.docs), links: lead.basis.slice(1) },
-      signals: { share: lead.share, linked: lead.linked },
-    });
-  }
+  if (lead) named("lead", lead, lead.basis.slice(1), { share: lead.share, linked: lead.linked });
 
   const chain = answerChain(query, analysis, ranked);
   const closest = { docs: chain.docs, links: chain.links };
