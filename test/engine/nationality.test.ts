@@ -58,3 +58,20 @@ describe("birth years of a pick", () => {
     expect((outcome.candidates ?? []).find((candidate) => candidate.path === "direct")?.text).toBe("Pierre Voss");
   });
 });
+
+/** "Are A and B both located in the same country?" when a page names a US state, not the country. */
+describe("the country of a place in a US state", () => {
+  it("reads the United States from a state, so two airports compare", () => {
+    const outcome = answerOutcome(
+      "Are Bolton Airport and Grant County Field both located in the same country?",
+      evidenceOf([
+        [
+          "Bolton Airport",
+          "Bolton Airport( Bolton Air Terminal) is a joint civil- military airport three miles south of Boise in Ada County, Idaho, United States.",
+        ],
+        ["Grant County Field", "Grant County Field( Ogilvie Field) is in Grant County, Oregon, a mile southwest of John Day, Oregon."],
+      ]),
+    );
+    expect((outcome.candidates ?? []).find((candidate) => candidate.path === "comparison")?.text).toBe("yes");
+  });
+});

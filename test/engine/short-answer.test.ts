@@ -145,6 +145,9 @@ describe("facts stated in one sentence", () => {
     expect(nameAfter("American electronic music producer Dillon Francis and French DJ")).toBe("Dillon Francis");
     // An initial "A." opens a name; it is not the article.
     expect(relatedNames("Pearl Three is a 1987 Indian Tamil film, directed by A. Jagan.", "director")).toEqual(["A. Jagan"]);
+    // A directorial debut names its director; a demonym and the role title after it are descriptors.
+    expect(relatedNames("It marked the directorial debut of actor Alessio Gassi, who also starred.", "director")).toEqual(["Alessio Gassi"]);
+    expect(relatedNames("She was First Lady, as wife of the Guatemalan President Jacobo Arbo Guzo.", "spouse")).toEqual(["Jacobo Arbo Guzo"]);
     expect(relatedNames("She was a daughter of the Aztec ruler Moctezuma II.", "father")).toEqual(["Moctezuma II"]);
     // A song written by someone is not performed by them.
     expect(relatedNames('"Meant for You" is a song written by David Lasley and Roxanne Seeman.', "performer")).toEqual([]);

@@ -4,7 +4,6 @@ import type { ComparedFact, ComparisonPlan, HopAttribute } from "../question";
 import { DEMONYM_COUNTRY, MONTHS, words } from "../language";
 import { pageAbout, resolveChain } from "./chain";
 import { statedAttribute } from "./facts";
-import { countryIn } from "./places";
 
 /**
  * A comparison decided on one stated fact of each side: each side's chain is followed (a film to
@@ -50,9 +49,7 @@ function readFact(plan: ComparisonPlan, side: ComparisonPlan["sides"][number], e
               const match = RELEASE.exec(passage.text);
               return match ? { value: (match[1] ?? match[2])!, index: match.index } : null;
             })()
-          : fact === "country"
-            ? countryIn(passage.text)
-            : statedAttribute(passage.text, fact);
+          : statedAttribute(passage.text, fact);
       if (stated) return { label: side.name, entity: side.name, value: stated.value, passages: [passage], docs: [doc.index], ambiguous: false };
     }
     return null;

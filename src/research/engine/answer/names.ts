@@ -1,4 +1,5 @@
 import { NOT_NAMES } from "../question";
+import { DEMONYM_COUNTRY } from "../language";
 
 /**
  * Names as sentences write them: a capitalised run with its initials and particles, told apart
@@ -77,6 +78,22 @@ const NOT_A_NAME_START = new Set([
   "While",
 ]);
 
+/** Titles that name a role, not a person, after a demonym ("the French General …"). */
+const ROLE_TITLES = new Set([
+  "President",
+  "King",
+  "Queen",
+  "Emperor",
+  "Empress",
+  "General",
+  "Admiral",
+  "Senator",
+  "Governor",
+  "Chancellor",
+  "Minister",
+  "Ambassador",
+]);
+
 /**
  * The name a cue introduces: the first capitalised run within a few descriptor words after it
  * ("by American electronic music producer Dillon Francis" -> "Dillon Francis"); demonyms and
@@ -90,7 +107,11 @@ export function nameAfter(text: string): string | null {
     const rest = tokens.slice(offset).join(" ");
     const token = tokens[offset]!;
     const bare = token.replace(/[,;:.]+$/, "");
-    const isDemonym = NOT_NAMES.has(bare.toLowerCase());
+    // A demonym is a descriptor ("the Guatemalan President Jacobo Árbenz"), and so is a title right after one.
+    const isDemonym =
+      NOT_NAMES.has(bare.toLowerCase()) ||
+      DEMONYM_COUNTRY[bare.toLowerCase()] !== undefined ||
+      (offset > 0 && DEMONYM_COUNTRY[(tokens[offset - 1] ?? "").toLowerCase()] !== undefined && ROLE_TITLES.has(bare));
     // "A." is an initial ("directed by A. Jagannathan"), not the article.
     const initial = /^\p{Lu}\.$/u.test(token);
     if (/^[\p{Lu}]/u.test(token) && !isDemonym && (initial || !NOT_A_NAME_START.has(bare))) {

@@ -12,6 +12,8 @@ const RELATION_CUES: Record<HopRelation, RegExp[]> = {
     /\b(?:directed|helmed)(?:,?\s+(?:written|produced|co-written|edited|and|photographed)(?:\s+and)?)*\s+by\s+/gi,
     /\b(?:written|produced|co-written|co-produced)(?:,?\s+(?:and|produced|written))*\s+and\s+directed\s+by\s+/gi,
     /\bdirector\s+(?=\p{Lu})/gu,
+    // "It marked the directorial debut of actor Alessandro Gassmann".
+    /\bdirectorial\s+debut\s+(?:of|by)\s+/gi,
   ],
   composer: [
     /\b(?:music|score|soundtrack|songs)(?:\s+\w+){0,3}?\s+(?:was|were|is|are)\s+(?:composed|written|scored|created)\s+by\s+/gi,
