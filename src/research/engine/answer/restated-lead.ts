@@ -49,15 +49,6 @@ export function restatedLead(query: QueryAnalysis, evidence: Evidence): Restated
   const scored: { doc: EvidenceDoc; lead: Passage; said: number }[] = [];
   for (const doc of evidence.docs) {
     const lead = doc.passages[0];
-    // A word of a name the question says counts only with the whole name ("Big Stone County" restates nothing of "Big Stone Gap").
-    const leadKey = lead ? ` ${words(lead.text).join(" ")} ` : "";
-    const unsaid = new Set(
-      query.entities.flatMap((entity) => {
-        const key = words(entity).join(" ");
-        return key.includes(" ") && !leadKey.includes(` ${key} `) ? terms(entity) : [];
-      }),
-    );
-    const partOfUnsaidName = (term: string) => unsaid.has(term);
     const title = bareTitle(doc.title).trim();
     const key = words(title).join(" ");
     // A page the question names is what it asks about, not its answer.
@@ -74,7 +65,15 @@ export function restatedLead(query: QueryAnalysis, evidence: Evidence): Restated
     if (!terms(definedAs(definition.rest)).includes(head)) continue;
     const kind = kindFromLead(lead.text);
     if (asked && kind !== asked) continue;
-    const said = new Set(terms(definition.rest).filter((term) => term !== head && questionTerms.has(term) && !partOfUnsaidName(term))).size;
+    // A word of a name the question says counts only with the whole name ("Big Stone County" restates nothing of "Big Stone Gap").
+    const leadKey = ` ${words(lead.text).join(" ")} `;
+    const unsaid = new Set(
+      query.entities.flatMap((entity) => {
+        const name = words(entity).join(" ");
+        return name.includes(" ") && !leadKey.includes(` ${name} `) ? terms(entity) : [];
+      }),
+    );
+    const said = new Set(terms(definition.rest).filter((term) => term !== head && questionTerms.has(term) && !unsaid.has(term))).size;
     if (said >= MIN_SAID) scored.push({ doc, lead, said });
   }
   if (scored.length === 0) return null;
