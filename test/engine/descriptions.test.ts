@@ -57,6 +57,9 @@ describe("an entity a question only describes", () => {
     expect(readEmbeddedDescription("What is the capital of Norway?")).toBeNull();
     const description = readEmbeddedDescription("When did the first store open in the state where Orrin Tower is located?")!;
     expect(substitutedQuestion(description, "Kansas")).toBe("When did the first store open in Kansas?");
+    // A comma that closed the description goes with it.
+    const closed = readEmbeddedDescription("When did the country where the village of Brookhollow is located, become a member of CARICOM?")!;
+    expect(substitutedQuestion(closed, "Guyana")).toBe("When did Guyana become a member of CARICOM?");
   });
 
   it("answers on the described entity's page only, each hop resting on a sentence", () => {

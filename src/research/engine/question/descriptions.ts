@@ -138,5 +138,8 @@ export function readClauseDescription(question: string): EmbeddedDescription | n
 
 /** The question asked of the entity a description reaches: its name in the description's place. */
 export function substitutedQuestion(description: EmbeddedDescription, entity: string): string {
-  return `${description.before}${entity}${description.after}?`;
+  // "When did the country where X is located, become …": the comma closed the description, not a
+  // clause of the question ("When did Guyana become …").
+  const after = /\b(?:did|does|do|was|is|were|are|has|have|had)\s*$/i.test(description.before) ? description.after.replace(/^,\s*/, " ") : description.after;
+  return `${description.before}${entity}${after}?`;
 }
