@@ -117,10 +117,17 @@ function clauseEntity(
 /** Pages besides the entity's own that the question about it is read on: the best of the substituted question's. */
 const OTHER_PAGES = 4;
 
-export function describedAnswer(query: QueryAnalysis, evidence: Evidence): DescribedAnswer | null {
+/** What `describedEntity` reached: read once per question, for the description path and the lead path. */
+export type ReachedEntity = ReturnType<typeof describedEntity>;
+
+export function describedAnswer(
+  query: QueryAnalysis,
+  evidence: Evidence,
+  reached: ReachedEntity | null = query.description ? describedEntity(query.description, evidence) : null,
+): DescribedAnswer | null {
   const description = query.description;
-  if (!description || query.kind !== "open") return null;
-  const { entity, steps, missing } = describedEntity(description, evidence);
+  if (!description || query.kind !== "open" || !reached) return null;
+  const { entity, steps, missing } = reached;
   if (missing !== null || steps.length < 2) return null;
   const asked = substitutedQuestion(description, entity);
   const single = analyzeQuestion(asked);

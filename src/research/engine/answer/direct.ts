@@ -63,10 +63,12 @@ function expandedTerms(text: string): Set<string> {
   return out;
 }
 
+/** Each country as a sentence places its subject there (" from cape verde "), compiled once. */
+const PLACED_IN = new Map(Object.values(DEMONYM_COUNTRY).map((country) => [country, new RegExp(` (?:in|of|from) (?:the )?${country} `)]));
+
 function nationalities(text: string): string[] {
   const lower = ` ${words(text).join(" ")} `;
-  const named = (country: string) =>
-    NAMED_ANYWHERE.has(country) ? lower.includes(` ${country} `) : new RegExp(` (?:in|of|from) (?:the )?${country} `).test(lower);
+  const named = (country: string) => (NAMED_ANYWHERE.has(country) ? lower.includes(` ${country} `) : PLACED_IN.get(country)!.test(lower));
   return [
     ...new Set(
       Object.entries(DEMONYM_COUNTRY)

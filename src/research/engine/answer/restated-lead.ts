@@ -1,8 +1,8 @@
-import { bareTitle, type Evidence, type EvidenceDoc, type Passage, titleNames } from "../evidence";
+import { bareTitle, type Evidence, type EvidenceDoc, type Passage, pageSaysWords, titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { terms, words } from "../language";
 import { askedKind, definitionOf, kindFromLead } from "./name-kind";
-import { describedEntity } from "./description";
+import { describedEntity, type ReachedEntity } from "./description";
 
 /**
  * The page a question describes: "Which Danish heavy metal band from Copenhagen released a
@@ -33,7 +33,11 @@ export interface RestatedLead {
 /** The question's words a lead must say besides its head noun. */
 const MIN_SAID = 1;
 
-export function restatedLead(query: QueryAnalysis, evidence: Evidence): RestatedLead | null {
+export function restatedLead(
+  query: QueryAnalysis,
+  evidence: Evidence,
+  described: ReachedEntity | null = query.description ? describedEntity(query.description, evidence) : null,
+): RestatedLead | null {
   // A chain of hops asks an attribute of its last entity, which the chain path reads.
   if (query.kind !== "open" || query.comparison || query.hops || !["person", "place", "entity"].includes(query.expects)) return null;
   const head = askedHead(query.question);
@@ -41,7 +45,6 @@ export function restatedLead(query: QueryAnalysis, evidence: Evidence): Restated
   const asked = askedKind(query);
   // An entity the question only describes ("the country where the Bubye River is found") counts
   // once reached, as if the question named it ("the waterfall in Zimbabwe").
-  const described = query.description ? describedEntity(query.description, evidence) : null;
   const reached = described && described.missing === null && described.steps.length > 1 ? described.entity : null;
   const entities = reached ? [...query.entities, reached] : query.entities;
   const questionTerms = new Set([...query.terms, ...(reached ? terms(reached) : [])]);
@@ -116,14 +119,14 @@ function definedAs(rest: string): string {
  * names the page's subject (`link`), or the page itself naming one of them.
  */
 function linkOf(entities: readonly string[], evidence: Evidence, page: EvidenceDoc): { link: Passage | null; linked: boolean } {
-  const key = ` ${words(bareTitle(page.title)).join(" ")} `;
+  const name = words(bareTitle(page.title)).join(" ");
   for (const doc of evidence.docs) {
-    if (doc === page || !entities.some((entity) => titleNames(doc.title, entity))) continue;
-    const link = doc.passages.find((entry) => ` ${words(entry.text).join(" ")} `.includes(key));
+    // The page's words are looked up whole first; only a page that says the name is read sentence by sentence.
+    if (doc === page || !entities.some((entity) => titleNames(doc.title, entity)) || !pageSaysWords(doc, name)) continue;
+    const link = doc.passages.find((entry) => ` ${words(entry.text).join(" ")} `.includes(` ${name} `));
     if (link) return { link, linked: true };
   }
-  const text = ` ${page.mentionKeys.replace(/\n/g, " ")} `;
-  return { link: null, linked: entities.some((entity) => text.includes(` ${words(entity.split(",")[0]!).join(" ")} `)) };
+  return { link: null, linked: entities.some((entity) => pageSaysWords(page, words(entity.split(",")[0]!).join(" "))) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { placeAsWritten, statedAttribute } from "./facts";
 import { askedFact, isBackdrop, spanStatement } from "./span-signals";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
-import { describedAnswer } from "./description";
+import { describedAnswer, describedEntity } from "./description";
 import { restatedLead } from "./restated-lead";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "./templates";
 
@@ -170,7 +170,9 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
       chain: { docs: pagesOf(found.docs), links },
       signals,
     });
-  const described = describedAnswer(query, evidence);
+  // The entity a description reaches, read once for the two paths that ask of it.
+  const reached = query.description && query.kind === "open" ? describedEntity(query.description, evidence) : null;
+  const described = describedAnswer(query, evidence, reached);
   if (described) {
     named("description", described, described.basis.slice(0, -1), {
       hops: described.steps.length - 1,
@@ -180,7 +182,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
       clause: query.description?.clause !== undefined,
     });
   }
-  const lead = restatedLead(query, evidence);
+  const lead = restatedLead(query, evidence, reached);
   if (lead) named("lead", lead, lead.basis.slice(1), { share: lead.share, linked: lead.linked });
 
   const chain = answerChain(query, analysis, ranked);
