@@ -18,6 +18,7 @@ import { jobObject } from "./job/job-object";
 import type { ResearchResult } from "./job/job-state";
 import { finishedResults } from "./job/finished-results";
 import { findOwnJob, listOwnJobs, resultFromRow } from "./job/job-store";
+import { currentResult, finalResultJson } from "./job/current-result";
 import type { CancelResult } from "./shapes";
 import type { ResearchRequest } from "./request/request";
 import { type SubmitResponse, submitResearch } from "./submit/submit";
@@ -115,27 +116,12 @@ async function ownJob(db: Db, userId: string, id: string): Promise<ResearchJobRo
   return job;
 }
 
-/**
- * The job's ResearchResult. A finished job's row holds its final result (written once, when it
- * settled), so it is read from there without a call to its object; a job still open is asked
- * live, and its row answers only if the object has nothing.
- */
-async function resultOf(env: Env, job: ResearchJobRow): Promise<ResearchResult> {
-  if (finalResultJson(job)) return resultFromRow(job);
-  return (await jobObject(env, job.id).result()) ?? resultFromRow(job);
-}
-
-/** The final result a finished job's row holds (null while the job is open): it never changes. */
-function finalResultJson(job: ResearchJobRow): string | null {
-  return job.resultJson && isTerminal(job.status) ? job.resultJson : null;
-}
-
 /** GET /research/{id}: a finished job's result from this isolate's memory once read. */
 export async function getJob(deps: ResearchDeps, userId: string, id: string): Promise<ResearchResult> {
   const finished = finishedResults.get(userId, id);
   if (finished) return finished;
   const job = await ownJob(deps.db, userId, id);
-  const result = await resultOf(deps.env, job);
+  const result = await currentResult(deps.env, job);
   const json = finalResultJson(job);
   if (json) finishedResults.set(userId, id, result, json.length);
   return result;
@@ -152,7 +138,7 @@ export async function cancelJob(deps: ResearchDeps, userId: string, id: string):
   if (answer) return cancelAnswer(answer.result, answer.endedBefore);
   // The object never received its job: finished ones answer from their row; an open one is a
   // submit still starting it (its row is written first), which a moment later can be cancelled.
-  const result = await resultOf(deps.env, job);
+  const result = await currentResult(deps.env, job);
   if (isTerminal(result.status)) return cancelAnswer(result, true);
   throw new ApiError("service_unavailable", "The job is still starting: cancel it again in a moment.", undefined, { "Retry-After": "1" });
 }

@@ -196,6 +196,9 @@ describe("research over real HTTP against npm start", () => {
       job = await get();
     }
     expect(job).toMatchObject({ id, status: "failed", credits_charged: 0 });
-    expect(server.output()).toMatch(/sweep: \d+ overdue, [1-9]\d* settled/);
+    // The sweep's log line reaches the captured output after its write is visible: waited for, not raced.
+    const swept = /sweep: \d+ overdue, [1-9]\d* settled/;
+    for (let i = 0; i < 60 && !swept.test(server.output()); i++) await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.output()).toMatch(swept);
   });
 });

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectError, json } from "../helpers";
+import { call, dbFirst, dbRun, expectError, json } from "../helpers";
 import { MAX_THREAD_JOBS } from "../../src/research/submit/follow-up";
 import { apiCaller, balanceOf, ensureCorpus, holdStage, jobLedger, jobStubOf, research, waitForTerminal, type ApiCaller } from "./helpers";
 
@@ -164,6 +164,39 @@ describe("POST /v1/research with previous_job_id", () => {
     } finally {
       await cancelHold.release();
     }
+  });
+
+  it("follows a job whose result was handed out while its row still says running (its settlement's D1 write failed and is retried), and settles that job once", async () => {
+    await ensureCorpus();
+    const caller = await apiCaller();
+    // The settlement's final-row write fails, as a busy or unreachable D1 makes it fail: the object
+    // is terminal and shows its result, and it retries the write from an alarm. Held by a trigger
+    // on this caller's first job, so the lag is a state of the database, not a race with a timer.
+    const trigger = `hold_settle_${caller.id.replaceAll("-", "")}`;
+    await dbRun(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE OF status ON research_jobs
+       WHEN OLD.user_id = '${caller.id}' AND OLD.previous_job_id IS NULL AND NEW.status = 'succeeded'
+       BEGIN SELECT RAISE(ABORT, 'D1 is unavailable'); END`,
+    );
+    let first: Record<string, any>;
+    try {
+      first = await succeeded(caller, FIRST);
+      expect(await dbFirst("select status, result_json from research_jobs where id = ?", first.id)).toEqual({ status: "running", result_json: null });
+
+      // The caller was handed "succeeded": its follow-up is quoted and runs, not refused as running.
+      const quote = await json(await call("/v1/research/quote", { token: caller.key, body: { ...FOLLOW, previous_job_id: first.id } }));
+      expect(quote.follow_up).toMatchObject({ previous_job_id: first.id, thread: [first.id] });
+      const follow = await succeeded(caller, { ...FOLLOW, previous_job_id: first.id });
+      expect(follow.thread).toEqual([first.id]);
+    } finally {
+      await dbRun(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+
+    // The retry (the object's alarm, run here rather than waited for) writes the row and settles the
+    // reservation once: one reservation and one release on the ledger, however often it ran.
+    await runInDurableObject(jobStubOf(first.id), (instance) => (instance as unknown as { alarm(): Promise<void> }).alarm());
+    expect(await dbFirst("select status from research_jobs where id = ?", first.id)).toEqual({ status: "succeeded" });
+    expect((await jobLedger(caller.id, first.id)).map((entry) => entry.kind)).toEqual(["reservation", "release"]);
   });
 
   it(`refuses a thread of ${MAX_THREAD_JOBS} jobs with nothing reserved`, async () => {

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client";
+import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { currentResult } from "../job/current-result";
 import { findOwnJob } from "../job/job-store";
 
 /** The most jobs one thread holds: the first question and nine follow-ups (docs/decisions.md "Follow-ups (issue 45)"). */
@@ -19,18 +21,25 @@ export interface FollowUpOf {
  * caller's (else 404, like an unknown id), it succeeded (else 400, its status in `details`), and
  * the thread has room for one more job (else 400). The thread is the previous job's own, as its
  * result recorded it, plus that job.
+ *
+ * The status is the job's as its caller saw it: a row still open asks the job's object, because
+ * the row can lag the result the caller was already handed (a settlement's D1 write that failed
+ * is retried later), and a follow-up sent the moment `run()` returned must not be refused.
  */
-export async function followUpOf(db: Db, userId: string, previousJobId: string | undefined): Promise<FollowUpOf | null> {
+export async function followUpOf(
+  ctx: { db: Db; env: Pick<Env, "RESEARCH_JOB">; userId: string },
+  previousJobId: string | undefined,
+): Promise<FollowUpOf | null> {
   if (!previousJobId) return null;
-  const row = await findOwnJob(db, userId, previousJobId);
+  const row = await findOwnJob(ctx.db, ctx.userId, previousJobId);
   if (!row) throw ApiError.notFound(`Research job ${previousJobId}`);
-  if (row.status !== "succeeded" || !row.resultJson) {
+  const result = await currentResult(ctx.env, row);
+  if (result.status !== "succeeded") {
     throw ApiError.invalid(
-      `Invalid request: previous_job_id names a job that is ${row.status}; a follow-up starts from a job that succeeded${row.status === "pending" || row.status === "running" ? " (wait for it to finish)" : ""}.`,
-      { field: "previous_job_id", reason: "previous_job_not_succeeded", status: row.status },
+      `Invalid request: previous_job_id names a job that is ${result.status}; a follow-up starts from a job that succeeded${result.status === "pending" || result.status === "running" ? " (wait for it to finish)" : ""}.`,
+      { field: "previous_job_id", reason: "previous_job_not_succeeded", status: result.status },
     );
   }
-  const result = JSON.parse(row.resultJson) as { thread?: string[]; sources?: unknown[] };
   const thread = [...(result.thread ?? []), previousJobId];
   if (thread.length >= MAX_THREAD_JOBS) {
     throw ApiError.invalid(
@@ -38,5 +47,5 @@ export async function followUpOf(db: Db, userId: string, previousJobId: string |
       { field: "previous_job_id", reason: "thread_too_long", max_jobs: MAX_THREAD_JOBS },
     );
   }
-  return { previousJobId, thread, previousSources: result.sources?.length ?? 0 };
+  return { previousJobId, thread, previousSources: result.sources.length };
 }

@@ -68,10 +68,10 @@ export type ResearchQuote = z.infer<typeof ResearchQuoteDto>;
  * then the price, the envelope and the funding a submit would meet, read without writing. The
  * idempotency key, the job row and the reservation are the submit's alone.
  */
-export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "user">, request: ResearchRequest): Promise<ResearchQuote> {
+export async function quoteResearch(ctx: Pick<SubmitContext, "db" | "config" | "user" | "env">, request: ResearchRequest): Promise<ResearchQuote> {
   const plan = await planResearch(request, ctx.config);
   await searchScope(ctx, request);
-  const followUp = await followUpOf(ctx.db, ctx.user.id, request.previous_job_id);
+  const followUp = await followUpOf({ db: ctx.db, env: ctx.env, userId: ctx.user.id }, request.previous_job_id);
   const funding = await reservationFunding(ctx.db, ctx.user.id, plan.reservedCredits, unverifiedFloor(ctx.config));
   const { budgets } = plan;
   return {

@@ -76,7 +76,7 @@ export async function submitResearch(ctx: SubmitContext, request: ResearchReques
     }
     // Checked for a new job only: a replay answers the job the key already holds.
     scope ??= await searchScope(ctx, request);
-    followUp ??= await followUpOf(ctx.db, ctx.user.id, request.previous_job_id);
+    followUp ??= await followUpOf({ db: ctx.db, env: ctx.env, userId: ctx.user.id }, request.previous_job_id);
     const job = { id: crypto.randomUUID(), now: Date.now() };
     const winner = await insertJobRow(ctx, plan, job, idempotencyKey, requestHash);
     if (winner) {
