@@ -121,6 +121,31 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("In which year did Ronald Reagan declare an unconditional war on poverty?")).answer?.text ?? null).not.toBe("1964");
   });
 
+  it("takes the speech that set something out, not a later one telling of it ('Two years ago I spoke … of four freedoms')", async () => {
+    for (const question of ["In what year did Franklin Roosevelt describe the four freedoms?", "When did FDR set out the four freedoms?"]) {
+      const result = await ask(question);
+      expect(result.answer?.text, question).toBe("1941");
+      expect(result.brief).toContain('In 1941 (Franklin D Roosevelt: State of the Union address, 1941): "In the future days');
+    }
+  });
+
+  it("dates an act on what it names when the speech names them in the sentences before ('States like these … constitute an axis of evil')", async () => {
+    const bush = [
+      speech(
+        "George W Bush",
+        2002,
+        "North Korea is a regime arming with missiles. Iran aggressively pursues these weapons and exports terror. Iraq continues to flaunt its hostility toward America. States like these and their terrorist allies constitute an axis of evil, arming to threaten the peace of the world.",
+      ),
+      speech("George W Bush", 2003, "Iraq, Iran and North Korea remain dangers. Evil is real, and it must be opposed."),
+    ];
+    const result = await ask("When did George W. Bush call Iraq, Iran and North Korea an axis of evil?", "standard", bush);
+    expect(result.answer?.text).toBe("2002");
+    expect(result.brief).toContain('"States like these and their terrorist allies constitute an axis of evil');
+    // What is done to them must be said in one sentence: the page naming them and "evil" apart gives no year.
+    const apart = await ask("When did George W. Bush call Iraq, Iran and North Korea an axis of evil?", "standard", [bush[1]!]);
+    expect(apart.answer?.text ?? "").not.toMatch(/^\d{4}$/);
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

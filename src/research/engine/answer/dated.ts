@@ -10,9 +10,11 @@ export interface DatedAnswer {
   docs: number[];
 }
 
-/** Words the question uses for what was said rather than what was done: the speech itself is the act. */
+/** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
 const SPEECH_VERBS = new Set(
-  terms("say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged"),
+  terms(
+    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid",
+  ),
 );
 /** Words that name who acts or ask when, not what is done. */
 const NOT_THE_ACT = new Set(terms("president presidents person people leader leaders who speaker speakers year years date when time first"));
@@ -45,6 +47,12 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DatedAns
   // One word is too little to tell an act from a mention ("When did Lincoln speak of slavery?").
   if (topic.length < 2) return null;
   const wanted = new Set(topic.map(loose));
+  // What the act names (the other entities: "Iraq, Iran and North Korea") and what it does to them
+  // ("an axis of evil"): a speech names its subjects in the sentences before the one that acts on
+  // them ("States like these ... constitute an axis of evil"), so those need only be on the page.
+  const subjectTerms = new Set(query.entities.filter((entity) => !asked.includes(entity)).flatMap((entity) => words(entity).map((word) => loose(stem(word)))));
+  const act = [...wanted].filter((term) => !subjectTerms.has(term));
+  const subjects = [...wanted].filter((term) => subjectTerms.has(term));
   const found: { entry: RankedDoc; passage: Passage; speaker: string; year: number }[] = [];
   for (const { entry, attribution } of attributed) {
     const { speaker, year } = attribution;
@@ -52,10 +60,11 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DatedAns
     if (asked.length > 0 && !asked.some((person) => namesPerson(speaker, person))) continue;
     // A question naming someone the pages never speak as ("When did Congress pass ...") is not one speaker's act.
     if (asked.length === 0 && query.entities.length > 0) continue;
+    const pageHoldsSubjects = subjects.length > 0 && act.length >= 2 && holdsAll(entry.doc.passages.flatMap((passage) => passage.terms), subjects);
     for (const passage of entry.doc.passages) {
       if (QUOTATION.test(passage.text) || YEAR.test(passage.text)) continue;
-      const held = new Set(passage.terms.map(loose).filter((term) => wanted.has(term))).size;
-      if (held < wanted.size || toldInThePast(passage.text, topic[0]!)) continue;
+      if (!holdsAll(passage.terms, [...wanted]) && !(pageHoldsSubjects && holdsAll(passage.terms, act))) continue;
+      if (toldInThePast(passage.text, topic[0]!) || REPORTS_AN_EARLIER_SPEECH.test(passage.text)) continue;
       found.push({ entry, passage, speaker, year });
       break;
     }
@@ -71,6 +80,18 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): DatedAns
     docs: [best.entry.doc.index],
   };
 }
+
+/** Does a passage's (or page's) terms hold every wanted (loosened) term? */
+function holdsAll(held: string[], wanted: string[]): boolean {
+  const loosened = new Set(held.map(loose));
+  return wanted.every((term) => loosened.has(term));
+}
+
+/**
+ * A sentence that tells of an earlier speech rather than being one: "Two years ago I spoke in my
+ * Annual Message of four freedoms" (1943) dates a mention, not the 1941 address that set them out.
+ */
+const REPORTS_AN_EARLIER_SPEECH = /\b(?:ago|(?:I|we)\s+(?:spoke|said|told|talked|described|mentioned|called|urged|proposed|asked))\b/i;
 
 /** The act's verb (the first word of what is asked) written in the past in the sentence: it reports the act. */
 function toldInThePast(text: string, verb: string): boolean {
