@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
-import { namesPerson } from "../../src/research/engine/evidence";
+import { formalName, namesPerson } from "../../src/research/engine/evidence";
+import { planBranches } from "../../src/research/engine/plan/queries";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { holdsCompound } from "../../src/research/engine/write/open-ended/topic";
 import { words } from "../../src/research/engine/language";
@@ -63,6 +64,31 @@ describe("names as people write them", () => {
     expect(namesPerson(fdr, "Franklin Pierce Roosevelt")).toBe(false);
     expect(namesPerson(fdr, "Theodore Roosevelt")).toBe(false);
     expect(namesPerson("Andrew Johnson", "Lyndon Johnson")).toBe(false);
+  });
+
+  it("knows nicknames that carry none of the name, and searches a short form by the name pages are titled by", () => {
+    expect(namesPerson("Dwight D Eisenhower", "Ike")).toBe(true);
+    expect(namesPerson("Abraham Lincoln", "Honest Abe")).toBe(true);
+    expect(namesPerson("Theodore Roosevelt", "Ike")).toBe(false);
+    expect(formalName("Teddy Roosevelt")).toBe("theodore roosevelt");
+    expect(formalName("FDR")).toBe("Franklin D Roosevelt");
+    expect(formalName("Ike")).toBe("Dwight D Eisenhower");
+    // Written in full already, or no person's name: nothing to search instead.
+    expect(formalName("Franklin Roosevelt")).toBeNull();
+    expect(formalName("Bill of Rights")).toBeNull();
+    expect(planBranches(analyzeQuestion("What did Teddy Roosevelt say about trusts?"), 6)).toContain("theodore roosevelt trust");
+  });
+
+  it("a page of the speaker's own words addresses a question naming them by a short form, on a one-word topic", async () => {
+    const docs = [
+      speech("Theodore Roosevelt", 1901, "Much of the legislation directed at the trusts would have been exceedingly mischievous. The navy must be built up."),
+      speech("Franklin D Roosevelt", 1934, "We have undertaken a new order of things. The banks were reopened."),
+    ];
+    for (const question of ["What did Teddy Roosevelt say about trusts?", "What did Theodore Roosevelt say about trusts?"]) {
+      const result = await ask(question, "standard", docs);
+      expect(result.answer?.text, question).toMatch(/legislation directed at the trusts/);
+      expect(result.sources.map((source) => source.title)).toEqual(["Theodore Roosevelt: State of the Union address, 1901"]);
+    }
   });
 
   it("reads 'President X' as a name, not a question asking for a president", () => {

@@ -94,6 +94,9 @@ export function namesPerson(name: string, person: string): boolean {
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   const wanted = given.length > 1 ? given.filter((word) => word.length > 1) : given;
   if (wanted.length === 0 || have.length === 0) return false;
+  // "Ike", "Honest Abe": a nickname that says nothing of the name it stands for.
+  const nicknamed = KNOWN_NICKNAMES[given.join(" ")];
+  if (nicknamed) return namesPerson(name, nicknamed);
   // "FDR": one word in capitals of three or more letters that are the name's initials.
   if (wanted.length === 1 && have.length >= 3 && /^\p{Lu}{3,4}$/u.test(person.trim()) && initialsOf(have) === wanted[0]) return true;
   const known = (word: string) => have.includes(word) || have.includes(GIVEN_NAME_FORMS[word] ?? "");
@@ -111,6 +114,21 @@ const KNOWN_INITIALS: Record<string, string> = {
   mlk: "Martin Luther King",
 };
 
+/** Nicknames that carry none of the name (the demo corpus's speakers among them), in lower case. */
+const KNOWN_NICKNAMES: Record<string, string> = {
+  ike: "Dwight D Eisenhower",
+  "honest abe": "Abraham Lincoln",
+  "old hickory": "Andrew Jackson",
+  "silent cal": "Calvin Coolidge",
+  "give em hell harry": "Harry S Truman",
+  dubya: "George W Bush",
+};
+
+/** The full name initials or a nickname stand for ("FDR", "Ike"), from the name's words without titles. */
+function knownName(given: string[]): string | undefined {
+  return (given.length === 1 ? KNOWN_INITIALS[given[0]!] : undefined) ?? KNOWN_NICKNAMES[given.join(" ")];
+}
+
 /**
  * The forms a person's name may take in titles and text, to search by: the name as given, the
  * full given name for a short one ("William Clinton" for "Bill Clinton"), the surname alone, and
@@ -119,11 +137,32 @@ const KNOWN_INITIALS: Record<string, string> = {
 export function nameForms(person: string): string[] {
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   if (given.length === 0) return [];
-  const initials = given.length === 1 ? KNOWN_INITIALS[given[0]!] : undefined;
-  if (initials) return [person.trim(), ...nameForms(initials)];
+  const known = knownName(given);
+  if (known) return [person.trim(), ...nameForms(known)];
   const forms = [given.join(" ")];
-  const full = given.map((word, index) => (index < given.length - 1 ? (GIVEN_NAME_FORMS[word] ?? word) : word));
+  const full = fullGivenNames(given);
   if (full.join(" ") !== forms[0]) forms.push(full.join(" "));
   if (given.length > 1) forms.push(given[given.length - 1]!);
   return forms;
+}
+
+/** The given names a short form stands for ("teddy roosevelt" -> "theodore roosevelt"); the surname is kept. */
+function fullGivenNames(given: string[]): string[] {
+  return given.map((word, index) => (index < given.length - 1 ? (GIVEN_NAME_FORMS[word] ?? word) : word));
+}
+
+/**
+ * The name a person's own pages title them by, when the question wrote it another way: known
+ * initials or a nickname ("FDR": "Franklin D Roosevelt", "Ike") or a short given name ("Teddy Roosevelt": "theodore
+ * roosevelt"). Null when the name is already written in full, or is no person's.
+ */
+export function formalName(person: string): string | null {
+  const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
+  const known = knownName(given);
+  if (known) return known;
+  if (given.length === 1) return null;
+  // A name is capitalised words only: "Bill of Rights" is no William's.
+  if (given.length > 4 || !person.trim().split(/\s+/).every((word) => /^\p{Lu}/u.test(word))) return null;
+  const full = fullGivenNames(given);
+  return full.some((word, index) => word !== given[index]) ? full.join(" ") : null;
 }

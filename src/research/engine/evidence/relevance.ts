@@ -1,6 +1,7 @@
 import type { EvidenceAnalysis } from "./analysis";
 import { type Evidence, pageSaysWords } from "./store";
 import { titleNames } from "./titles";
+import { namesPerson, pageAttribution } from "./attribution";
 import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
 import { speaksOfItsKind } from "./named-kind";
@@ -69,7 +70,8 @@ const NEAR_NAME = 2;
 
 /**
  * Whether a page read is about the entity (its title names it, or holds every word of the name:
- * "Franklin D Roosevelt" for "Franklin Roosevelt", "Abraham Lincoln: ..." for "Lincoln's"), or a sentence names it with what the question
+ * "Franklin D Roosevelt" for "Franklin Roosevelt", "Abraham Lincoln: ..." for "Lincoln's"; or its
+ * speaker is the person under any form of the name), or a sentence names it with what the question
  * asks of it nearby (without other asked words, naming it is enough).
  */
 function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolean {
@@ -79,6 +81,9 @@ function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolea
     .filter((term) => !/^\d+$/.test(term));
   return evidence.docs.some((doc) => {
     if (titleNames(doc.title, entity)) return true;
+    // A page of the person's own words, titled by another form of their name ("Theodore Roosevelt" for "Teddy Roosevelt").
+    const speaker = pageAttribution(doc.title).speaker;
+    if (speaker && namesPerson(speaker, entity)) return true;
     const titled = doc.passages[0]?.titleTerms;
     if (titled && nameTerms.length > 0 && nameTerms.every((term) => titled.includes(term))) return true;
     if (!pageSaysWords(doc, key)) return false;

@@ -1,4 +1,4 @@
-import type { EvidenceAnalysis } from "../evidence";
+import { type EvidenceAnalysis, formalName } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { unique } from "../language";
 import { measureKind } from "../evidence/named-kind";
@@ -20,6 +20,9 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
+  // And by the name their own pages are titled by, when the question shortened it: "Teddy
+  // Roosevelt trusts" finds Franklin D Roosevelt's speeches before Theodore Roosevelt's.
+  if (focus) for (const entity of query.entities) plan.push(...(formalName(entity) ? [`${formalName(entity)} ${focus}`] : []));
   if (query.entities.length === 0 && query.terms.length > 4) plan.push(query.terms.slice(0, Math.ceil(query.terms.length / 2)).join(" "));
   return unique(plan.map((text) => text.trim()).filter(Boolean)).slice(0, Math.max(1, branches));
 }
