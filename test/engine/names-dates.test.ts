@@ -166,10 +166,28 @@ describe("what a document says about itself: the year of the speech whose senten
     ];
     const result = await ask("When did George W. Bush call Iraq, Iran and North Korea an axis of evil?", "standard", bush);
     expect(result.answer?.text).toBe("2002");
+    expect((await ask("Who called Iraq, Iran and North Korea an axis of evil?", "standard", bush)).answer?.text).toBe("George W Bush");
     expect(result.brief).toContain('"States like these and their terrorist allies constitute an axis of evil');
     // What is done to them must be said in one sentence: the page naming them and "evil" apart gives no year.
     const apart = await ask("When did George W. Bush call Iraq, Iran and North Korea an axis of evil?", "standard", [bush[1]!]);
     expect(apart.answer?.text ?? "").not.toMatch(/^\d{4}$/);
+  });
+
+  it("answers who did it with the speaker of the speech whose sentence does it, quoting the sentence after the title's words", async () => {
+    for (const question of ["Which president declared an unconditional war on poverty?", "Who declared an unconditional war on poverty?"]) {
+      const result = await ask(question);
+      expect(result.answer?.text, question).toBe("Lyndon B Johnson");
+      expect(result.answer?.confidence).toBe("medium");
+      expect(result.brief).toContain(
+        'Lyndon B Johnson (State of the Union address, 1964): "This administration today, here and now, declares unconditional war on poverty in America" [1]',
+      );
+    }
+    // Reagan's "the Federal Government declared war on poverty" reports the act: without Johnson's address, no one did it.
+    const withoutJohnson = SPEECHES.filter((doc) => !doc.title.includes("1964"));
+    expect((await ask("Which president declared war on poverty?", "standard", withoutJohnson)).answer?.text ?? null).not.toBe("Ronald Reagan");
+    // Two speakers doing it: no one speaker is the answer.
+    const twice = [...SPEECHES, speech("Ronald Reagan", 1985, "Again this administration declares unconditional war on poverty in America.")];
+    expect((await ask("Which president declared an unconditional war on poverty?", "standard", twice)).answer?.text ?? null).toBeNull();
   });
 
   it("gives no year when the speeches doing it disagree", async () => {

@@ -443,6 +443,25 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
     expect((result.typed as { president: unknown }).president).toBeNull();
   });
 
+  it("a bare name field takes the speaker of the act's sentence, whose subjects the speech names in the sentences before it", async () => {
+    const bush: FakeDoc[] = [
+      {
+        url: "https://archive.example.org/2002-state-of-the-union",
+        title: "George W Bush: State of the Union address, 2002",
+        text: "North Korea is a regime arming with missiles. Iran aggressively pursues these weapons. Iraq continues to flaunt its hostility toward America. States like these and their terrorist allies constitute an axis of evil.",
+      },
+      {
+        url: "https://archive.example.org/2018-state-of-the-union",
+        title: "Donald J Trump: State of the Union address, 2018",
+        text: "In 1996, a boy was starving in North Korea. Iran and Iraq were mentioned too.",
+      },
+    ];
+    const result = await run("Who called Iraq, Iran and North Korea an axis of evil?", bush, object({ name: { type: "string" }, year: { type: "number" } }, ["name"]));
+    expect(result.answer?.text).toBe("George W Bush");
+    expect(result.typed).toEqual({ name: "George W Bush", year: 2002 });
+    expectExactBasis(result, bush);
+  });
+
   it("lists the speakers and years of a topic", async () => {
     const result = await run(
       "Which presidents talked about the war on poverty?",

@@ -6,6 +6,7 @@ import { words } from "../language";
 import { answerChain } from "./bridge";
 import { ANSWER_MODEL, type AnswerModel, answerProbability, confidenceFor } from "./calibrator";
 import { datedAnswer } from "./dated";
+import { spokenByAnswer } from "./spoken-by";
 import type { AnswerPath, ScoredCandidate } from "../answer-candidates";
 import { type AnswerCandidate, type CandidateSignals, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
 import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
@@ -45,8 +46,8 @@ export interface AnswerFinding {
   confidence: AnswerConfidence;
   /** The estimated probability that the answer is right (answer/calibrator.ts); absent for a mention, which is looked up, not inferred. */
   probability?: number;
-  /** The path that produced it ("dated": the year of the page whose sentence does what is asked, answer/dated.ts). */
-  path: AnswerPath | "dated";
+  /** The path that produced it ("dated" / "spoken_by": the year / speaker of the page whose sentence does what is asked, answer/dated.ts and spoken-by.ts). */
+  path: AnswerPath | "dated" | "spoken_by";
   /** The opening sentence in the engine's words (a fixed frame, or "Answer: X."). */
   sentence: string;
   /** The passages the answer rests on, in chain order: each link, then the answer's own sentence. */
@@ -105,12 +106,15 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   // "In which year did X do Y?" over pages of someone's own words: the year of the page whose
   // sentence does it. Read from the page's title, not inferred: stated `medium`, unscored, like a
   // mention (no training split asks it), and never `high` (the sentence itself states no year).
+  // "Which president / who did Y?" likewise: the speaker of that page, read from its title.
   const dated = datedAnswer(query, ranked);
-  if (dated) {
+  const spoken = dated ? null : spokenByAnswer(query, ranked);
+  const attributed = dated ?? spoken;
+  if (attributed) {
     return {
-      answer: { text: dated.text, confidence: "medium", path: "dated", sentence: dated.sentence, basis: dated.basis, docs: dated.docs },
+      answer: { ...attributed, confidence: "medium", path: dated ? "dated" : "spoken_by" },
       partial,
-      chain: { docs: pagesOf(dated.docs), links: [] },
+      chain: { docs: pagesOf(attributed.docs), links: [] },
       candidates: [],
     };
   }

@@ -1,5 +1,6 @@
 import { namesPerson, pageAttribution } from "../../evidence";
-import { stem, terms, withRelations, words } from "../../language";
+import { terms, withRelations, words } from "../../language";
+import { doesTheAct, readAct } from "../../answer/act-sentences";
 import type { Found } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import type { Field } from "./field";
@@ -37,17 +38,8 @@ export function isNameField(field: Field): boolean {
   return PERSON_FIELD.test(name) || PLACE_FIELD.test(name) || NAME_FIELD.test(name);
 }
 
-/** Words the question uses for what was said rather than what was done: the speech itself is the act. */
-const SPEECH_VERBS = new Set(
-  terms("say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged"),
-);
-/** Words that name who acts, not what is done ("Which president declared ..."). */
-const ACTOR_WORDS = new Set(terms("president presidents person people leader leaders who speaker speakers"));
-/** Words that ask when, not what. */
+/** Words that ask when, not what: a year or date field's question is about the act, not its time. */
 const WHEN_WORDS = new Set(terms("year years date when time"));
-
-/** Quotation marks: a sentence holding a quotation reports someone else's words. */
-const QUOTATION = /["“”]/;
 
 interface OwnAct {
   item: CitedPassage;
@@ -56,56 +48,29 @@ interface OwnAct {
 }
 
 /**
- * What the question asks was done, said about or named: its terms without the names of the
- * speakers it asks about, question words, words for the actor and speech verbs.
- */
-function topicTerms(evidence: TypedEvidence, field: Field, speakers: string[]): string[] {
-  const own = new Set(field.terms);
-  const speakerWords = new Set(speakers.flatMap((person) => words(person).map(stem)));
-  return evidence.query.terms.filter(
-    (term) => !own.has(term) && !ACTOR_WORDS.has(term) && !WHEN_WORDS.has(term) && !SPEECH_VERBS.has(term) && !speakerWords.has(term) && !/^\d+$/.test(term),
-  );
-}
-
-/**
- * The cited sentences that are their page's speaker's own act of what the question asks: a page
- * of someone's own words (its title names the speaker), a sentence quoting no one, holding every
- * word of the question's topic, and not telling it in the past
- * ("the Federal Government declared war on poverty" reports an act; "declares" does it). A
- * question that names a person only takes that person's pages. The brief's own sentences first.
+ * The cited sentences that are their page's speaker's own act of what the question asks (the
+ * rules of answer/act-sentences.ts: "declares unconditional war on poverty" does it, "the Federal
+ * Government declared war on poverty" reports it, a sentence quoting someone does not). A question
+ * that names a person only takes that person's pages. The brief's own sentences first.
  */
 export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
-  // A question naming a speaker ("In which year did Lyndon Johnson declare ...") takes only that speaker's pages.
   const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
-  const speakerOf = (index: number) => attributions.get(index) ?? null;
-  const asked = evidence.query.entities.filter((person) => evidence.sources.some(({ index }) => namesPerson(speakerOf(index)?.speaker ?? "", person)));
-  const topic = topicTerms(evidence, field, asked);
-  if (topic.length === 0) return [];
-  const wanted = new Set(topic.map(loose));
+  const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
+  const reading = readAct(evidence.query, speakers, new Set([...field.terms, ...WHEN_WORDS]));
+  if (!reading) return [];
+  const pageTerms = new Map<number, string[]>();
+  const termsOf = (source: number) => {
+    if (!pageTerms.has(source)) pageTerms.set(source, evidence.passages.filter((entry) => entry.source === source).flatMap((entry) => entry.passage.terms));
+    return pageTerms.get(source)!;
+  };
   const out: OwnAct[] = [];
   for (const item of evidence.passages) {
-    const attribution = speakerOf(item.source);
+    const attribution = attributions.get(item.source);
     const speaker = attribution?.speaker;
-    if (!attribution || !speaker || QUOTATION.test(item.passage.text)) continue;
-    if (asked.length > 0 && !asked.some((person) => namesPerson(speaker, person))) continue;
-    const year = attribution.year;
-    const held = new Set(item.passage.terms.map(loose).filter((term) => wanted.has(term))).size;
-    if (held < wanted.size || toldInThePast(item.passage.text, topic[0]!)) continue;
-    out.push({ item, speaker, year });
+    if (!attribution || !speaker || !doesTheAct(reading, speaker, item.passage, () => termsOf(item.source))) continue;
+    out.push({ item, speaker, year: attribution.year });
   }
   return out.sort((a, b) => Number(b.item.inBrief) - Number(a.item.inBrief));
-}
-
-/** A stem without its final "e": "declares" and "declared" stem to "declare" and "declar". */
-const loose = (term: string) => term.replace(/e$/, "");
-
-/**
- * The question's first topic word (its verb: "declared an unconditional war", "issue the
- * proclamation") written in the past in the sentence ("the Federal Government declared war on
- * poverty"): the sentence reports the act instead of doing it.
- */
-function toldInThePast(text: string, verb: string): boolean {
-  return words(text).some((word) => word.length > 4 && word.endsWith("ed") && loose(stem(word)) === loose(verb));
 }
 
 /** The page's attribution is read, not stated in the sentence: never `high`. */
@@ -170,7 +135,12 @@ export function answerCandidate(evidence: TypedEvidence, field: Field): Found[] 
   )
     return [];
   const needle = answer.text.trim().toLowerCase();
-  const item = evidence.passages.find((entry) => answer.citations.includes(entry.source) && entry.passage.text.toLowerCase().includes(needle));
+  const cited = evidence.passages.filter((entry) => answer.citations.includes(entry.source));
+  // The name in a cited passage, word for word; or, for a person, the cited page's speaker (the
+  // short answer "who did it" is read from the title of the speech whose sentence does it).
+  const item =
+    cited.find((entry) => entry.passage.text.toLowerCase().includes(needle)) ??
+    (isPersonField(field) ? cited.find((entry) => entry.inBrief && speakerIs(evidence, entry.source, answer.text)) : undefined);
   if (!item) return [];
   return [
     {
@@ -178,6 +148,13 @@ export function answerCandidate(evidence: TypedEvidence, field: Field): Found[] 
       support: [{ source: item.source, passage: item.passage, confidence: answer.confidence === "high" && item.inBrief ? "high" : "medium" }],
     },
   ];
+}
+
+/** The source's title names this person as its speaker. */
+function speakerIs(evidence: TypedEvidence, sourceIndex: number, person: string): boolean {
+  const source = evidence.sources.find((entry) => entry.index === sourceIndex)?.source;
+  const speaker = source ? pageAttribution(source.title, source.published_at).speaker : null;
+  return speaker !== null && namesPerson(speaker, person);
 }
 
 /** A model's value for a name field: a name one of the candidates gives, or a name a cited passage holds word for word. */

@@ -1,0 +1,120 @@
+import { namesPerson, pageAttribution, type Passage, type RankedDoc } from "../evidence";
+import { stem, terms, words } from "../language";
+import type { QueryAnalysis } from "../question";
+
+/**
+ * The sentences of pages of someone's own words that do what a question asks ("declares
+ * unconditional war on poverty"): the act, read from the document itself. Who did it is the
+ * page's speaker and when is its year, both read from its title ("Lyndon B Johnson: State of the
+ * Union address, 1964"); answer/dated.ts answers "when" from them, answer/spoken-by.ts "who".
+ */
+export interface ActSentence {
+  entry: RankedDoc;
+  passage: Passage;
+  speaker: string;
+  year: number;
+}
+
+/** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
+const SPEECH_VERBS = new Set(
+  terms(
+    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid",
+  ),
+);
+/** Words that name who acts or ask when, not what is done. */
+const NOT_THE_ACT = new Set(terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"));
+const QUOTATION = /["“”]/;
+const YEAR = /\b(1\d{3}|20\d{2})\b/;
+
+/** A stem without its final "e": "declares" and "declared" stem to "declare" and "declar". */
+const loose = (term: string) => term.replace(/e$/, "");
+
+/** What a question asks was done, read once: its words, split into the act and what it is done to. */
+export interface ActReading {
+  /** The speakers the question names (only their pages may do it). */
+  asked: string[];
+  /** The act's words in the question's order (the first is its verb), loosened. */
+  wanted: string[];
+  /** Of those, what is done ("axis", "evil") and what it is done to ("iraq", "iran", "north", "korea"). */
+  act: string[];
+  subjects: string[];
+}
+
+/**
+ * The act a question asks about, given the speakers of the pages read: its words without the
+ * names of the speakers it asks about, words for the actor or the time, speech verbs (the speech
+ * itself is the act) and `exclude` (a typed field's own words). Null when one word is all that is
+ * left: too little to tell an act from a mention ("When did Lincoln speak of slavery?").
+ */
+export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<string> = new Set()): ActReading | null {
+  const asked = query.entities.filter((entity) => speakers.some((speaker) => namesPerson(speaker, entity)));
+  const nameTerms = new Set(asked.flatMap((person) => words(person).map(stem)));
+  const topic = query.terms.filter(
+    (term) => !NOT_THE_ACT.has(term) && !SPEECH_VERBS.has(term) && !nameTerms.has(term) && !exclude.has(term) && !/^\d+$/.test(term),
+  );
+  if (topic.length < 2) return null;
+  const wanted = [...new Set(topic.map(loose))];
+  const subjectTerms = new Set(query.entities.filter((entity) => !asked.includes(entity)).flatMap((entity) => words(entity).map((word) => loose(stem(word)))));
+  return { asked, wanted, act: wanted.filter((term) => !subjectTerms.has(term)), subjects: wanted.filter((term) => subjectTerms.has(term)) };
+}
+
+/**
+ * Whether a sentence of `speaker`'s page does the act: of a speaker the question names when it
+ * names one, holding every word of the act, quoting no one, and not telling the act in the past
+ * ("the Federal Government declared war on poverty" reports it), nor, when the act is being
+ * dated (`dating`), an earlier speech: "Two years ago I spoke … of four freedoms" is FDR speaking
+ * of them, but in 1943, not when he set them out. What the act is done to need only be on the page
+ * (`pageTerms`) when the sentence holds the rest of the act, two words at least: a speech names
+ * its subjects in the sentences before the one that acts on them ("States like these … constitute
+ * an axis of evil").
+ */
+export function doesTheAct(reading: ActReading, speaker: string, passage: Passage, pageTerms: () => string[], dating = false): boolean {
+  if (reading.asked.length > 0 && !reading.asked.some((person) => namesPerson(speaker, person))) return false;
+  if (QUOTATION.test(passage.text)) return false;
+  const { wanted, act, subjects } = reading;
+  if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects))) return false;
+  return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
+}
+
+/**
+ * The act's sentences, one per page at most, in rank order: on pages of someone's own words (the
+ * title names the speaker and a year), sentences that do the act (`doesTheAct`) and state no year
+ * of their own (the year is the page's).
+ *
+ * `askingWho`: the question asks who did it, so every entity it names is what the act is done
+ * to. Otherwise a question naming someone no page speaks as ("When did Congress pass …") asks of
+ * no speaker's act, and gets none.
+ */
+export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWho: boolean): ActSentence[] {
+  const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title) }));
+  const speakers = attributed.flatMap(({ attribution }) => (attribution.speaker ? [attribution.speaker] : []));
+  if (speakers.length === 0) return [];
+  const reading = readAct(query, askingWho ? [] : speakers);
+  if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
+  const found: ActSentence[] = [];
+  for (const { entry, attribution } of attributed) {
+    const { speaker, year } = attribution;
+    if (!speaker || year === null) continue;
+    const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
+    const passage = entry.doc.passages.find((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
+    if (passage) found.push({ entry, passage, speaker, year });
+  }
+  return found;
+}
+
+/** Does a passage's (or page's) terms hold every wanted (loosened) term? */
+function holdsAll(held: string[], wanted: string[]): boolean {
+  const loosened = new Set(held.map(loose));
+  return wanted.every((term) => loosened.has(term));
+}
+
+/**
+ * A sentence that tells of an earlier speech rather than being one: "Two years ago I spoke in my
+ * Annual Message of four freedoms" (1943) dates a mention, not the 1941 address that set them out.
+ */
+const REPORTS_AN_EARLIER_SPEECH = /\b(?:ago|(?:I|we)\s+(?:spoke|said|told|talked|described|mentioned|called|urged|proposed|asked))\b/i;
+
+/** The act's verb (the first word of what is asked) written in the past in the sentence: it reports the act. */
+function toldInThePast(text: string, verb: string): boolean {
+  return words(text).some((word) => word.length > 4 && word.endsWith("ed") && loose(stem(word)) === loose(verb));
+}
