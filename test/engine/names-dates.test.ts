@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
-import { formalName, namesPerson } from "../../src/research/engine/evidence";
+import { formalName, namesPerson, personAmong } from "../../src/research/engine/evidence";
 import { planBranches } from "../../src/research/engine/plan/queries";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { holdsCompound } from "../../src/research/engine/write/open-ended/topic";
@@ -89,6 +89,21 @@ describe("names as people write them", () => {
       expect(result.answer?.text, question).toMatch(/legislation directed at the trusts/);
       expect(result.sources.map((source) => source.title)).toEqual(["Theodore Roosevelt: State of the Union address, 1901"]);
     }
+  });
+
+  it("takes a middle initial the question gives as the name's: George W. Bush is not George Bush when both spoke", async () => {
+    const bushes = ["George Bush", "George W Bush"];
+    expect(bushes.filter(personAmong("George W. Bush", bushes))).toEqual(["George W Bush"]);
+    expect(bushes.filter(personAmong("George H. W. Bush", bushes))).toEqual(["George Bush"]);
+    expect(bushes.filter(personAmong("George Bush", bushes))).toEqual(bushes);
+    const docs = [
+      speech("George Bush", 1992, "A mandate just increases someone else's burden, and that means higher taxes at the State and local level."),
+      speech("George W Bush", 2004, "Congress has some unfinished business on the issue of taxes."),
+      speech("William J Clinton", 1996, "The budget bill I vetoed would have raised taxes on nearly 8 million of these people."),
+    ];
+    const result = await ask("How did Bill Clinton and George W. Bush differ on taxes?", "standard", docs);
+    expect(result.answer?.text).toContain('George W Bush (2004) said "Congress has some unfinished business on the issue of taxes"');
+    expect(result.sources.map((source) => source.title)).not.toContain("George Bush: State of the Union address, 1992");
   });
 
   it("reads 'President X' as a name, not a question asking for a president", () => {

@@ -1,4 +1,4 @@
-import { namesPerson, pageAttribution, type Passage, type RankedDoc } from "../evidence";
+import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { stem, terms, words } from "../language";
 import type { QueryAnalysis } from "../question";
 
@@ -33,6 +33,8 @@ const loose = (term: string) => term.replace(/e$/, "");
 export interface ActReading {
   /** The speakers the question names (only their pages may do it). */
   asked: string[];
+  /** Whether a page's speaker is one the question names (any, when it names none). */
+  isAsked: (speaker: string) => boolean;
   /** The act's words in the question's order (the first is its verb), loosened. */
   wanted: string[];
   /** Of those, what is done ("axis", "evil") and what it is done to ("iraq", "iran", "north", "korea"). */
@@ -55,7 +57,14 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   if (topic.length < 2) return null;
   const wanted = [...new Set(topic.map(loose))];
   const subjectTerms = new Set(query.entities.filter((entity) => !asked.includes(entity)).flatMap((entity) => words(entity).map((word) => loose(stem(word)))));
-  return { asked, wanted, act: wanted.filter((term) => !subjectTerms.has(term)), subjects: wanted.filter((term) => subjectTerms.has(term)) };
+  const matchers = asked.map((person) => personAmong(person, speakers));
+  return {
+    asked,
+    isAsked: (speaker) => matchers.length === 0 || matchers.some((matches) => matches(speaker)),
+    wanted,
+    act: wanted.filter((term) => !subjectTerms.has(term)),
+    subjects: wanted.filter((term) => subjectTerms.has(term)),
+  };
 }
 
 /**
@@ -69,7 +78,7 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
  * an axis of evil").
  */
 export function doesTheAct(reading: ActReading, speaker: string, passage: Passage, pageTerms: () => string[], dating = false): boolean {
-  if (reading.asked.length > 0 && !reading.asked.some((person) => namesPerson(speaker, person))) return false;
+  if (!reading.isAsked(speaker)) return false;
   if (QUOTATION.test(passage.text)) return false;
   const { wanted, act, subjects } = reading;
   if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects))) return false;

@@ -105,6 +105,26 @@ export function namesPerson(name: string, person: string): boolean {
   return have[have.length - 1] === wanted[wanted.length - 1] && wanted.every((word, index) => known(word) || middleInitial(word, index));
 }
 
+/**
+ * Who the question's person is among the speakers of the pages read: the speakers the name names
+ * (`namesPerson`), narrowed to those whose names hold the middle initials the question gives when
+ * any does, else to those whose names hold no other middle name. "George W. Bush" is George W
+ * Bush, not George Bush, his father, when both spoke; "George H. W. Bush" is "George Bush" where
+ * only that form is written, and never George W Bush.
+ */
+export function personAmong(person: string, speakers: string[]): (speaker: string) => boolean {
+  const initials = nameWords(person)
+    .filter((word) => !HONORIFICS.has(word))
+    .slice(1, -1)
+    .filter((word) => word.length === 1);
+  const middles = (speaker: string) => nameWords(speaker).slice(1, -1);
+  const holdsInitials = (speaker: string) => initials.every((initial) => middles(speaker).some((word) => word[0] === initial));
+  // A name written without middle names says nothing against them; one with others is someone else.
+  const compatible = (speaker: string) => middles(speaker).length === 0 || holdsInitials(speaker);
+  const strict = initials.length > 0 && speakers.some((speaker) => namesPerson(speaker, person) && holdsInitials(speaker));
+  return (speaker) => namesPerson(speaker, person) && (strict ? holdsInitials(speaker) : compatible(speaker));
+}
+
 /** Initials people write for a name, that nothing in the initials says (the demo corpus's speakers among them). */
 const KNOWN_INITIALS: Record<string, string> = {
   fdr: "Franklin D Roosevelt",

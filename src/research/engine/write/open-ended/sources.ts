@@ -1,4 +1,4 @@
-import { type Attribution, namesPerson, pageAttribution, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../../evidence";
+import { type Attribution, pageAttribution, personAmong, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../../evidence";
 import type { QueryAnalysis } from "../../question";
 import { aboutTopic, type OpenEndedTopic } from "./topic";
 import { quotableStatements } from "./quotable";
@@ -65,22 +65,24 @@ export function chooseOpenEndedSources(
   };
   if (subjects.length > 0) {
     const quota = Math.max(1, Math.floor(limits.maxSources / subjects.length));
-    const per = subjects.map((subject) =>
-      bySpeaker(
+    const speakers = attributed.flatMap(({ attribution }) => (attribution.speaker ? [attribution.speaker] : []));
+    const per = subjects.map((subject) => {
+      const isSubject = personAmong(subject, speakers);
+      return bySpeaker(
         quotable(
-          attributed.filter(({ entry, attribution }) => speaksFor(entry, attribution, subject)),
+          attributed.filter(({ entry, attribution }) => speaksFor(entry, attribution, subject, isSubject)),
           subject,
         ),
-      ).slice(0, quota),
-    );
+      ).slice(0, quota);
+    });
     return { sources: per.flat(), subjects, missing: subjects.filter((_, index) => per[index]!.length === 0) };
   }
   return { sources: bySpeaker(quotable(attributed, null)).slice(0, limits.maxSources), subjects: [], missing: [] };
 }
 
 /** The page is the subject's own words (its speaker) or about the subject (its title names them: "Religious views of Albert Einstein"). */
-function speaksFor(entry: RankedDoc, attribution: Attribution, subject: string): boolean {
-  if (attribution.speaker) return namesPerson(attribution.speaker, subject);
+function speaksFor(entry: RankedDoc, attribution: Attribution, subject: string, isSubject: (speaker: string) => boolean): boolean {
+  if (attribution.speaker) return isSubject(attribution.speaker);
   return titleRefersTo(entry.doc.title, subject) || textNamesTitle(entry.doc.title, subject, { allowTypos: false });
 }
 
