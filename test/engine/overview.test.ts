@@ -105,6 +105,38 @@ const GOVERNMENT_SPEECHES = [
   speech("George W Bush", 2006, "Others say that the Federal Government needs to take a larger role in directing the economy."),
 ];
 
+describe("topics joined by 'and'", () => {
+  const docs = [
+    speech("Ulysses S Grant", 1869, "The extension of railroads in Europe is bringing competition to our agricultural products. The Indian question is before you."),
+    speech("William H Taft", 1909, "No one is seeking a tariff war or a condition in which the spirit of retaliation shall be aroused. The navy is ready."),
+    speech("Abraham Lincoln", 1862, "Without slavery the rebellion could never have existed; without slavery the war could not continue. The war requires large sums."),
+  ];
+
+  it("quotes sentences on either topic when none read says both ('tariffs and the railroads')", () => {
+    const { brief } = briefOf("How did presidents describe tariffs and the railroads?", docs);
+    expect(brief).not.toMatch(/do not address/);
+    expect(brief).toContain('Ulysses S Grant (1869) said "The extension of railroads in Europe');
+    expect(brief).toContain('William H Taft (1909) said "No one is seeking a tariff war');
+  });
+
+  it("keeps to the sentences saying both when there are some ('slavery and the war')", () => {
+    const { brief } = briefOf("What did Abraham Lincoln say about slavery and the war?", docs);
+    expect(brief).toContain("without slavery the war could not continue");
+    expect(brief).not.toContain("The war requires large sums");
+  });
+});
+
+describe("what a question without names is addressed by", () => {
+  it("its words together in one sentence, not spread over unrelated ones", async () => {
+    const docs = [
+      speech("Barack Obama", 2009, "I believe the Nation that invented the automobile cannot walk away from it. Every home will have broadband instead of a telephone line."),
+    ];
+    const providers = memoryProviders(docs);
+    const result = await runResearch({ question: "Who invented the telephone?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers });
+    expect(result).toMatchObject({ brief: "None of the sources read addresses this question.", sources: [], addressed: false });
+  });
+});
+
 describe("comparison of named subjects", () => {
   const question = "How did Franklin D. Roosevelt and Ronald Reagan differ on the role of the federal government?";
 

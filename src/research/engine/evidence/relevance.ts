@@ -6,7 +6,7 @@ import type { QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
 import { speaksOfItsKind } from "./named-kind";
 import { withRelations } from "../language";
-import { stem, words } from "../language";
+import { STOPWORDS, stem, words } from "../language";
 
 /** Entity words, asked terms and their relation words: what a sentence must share with the question to belong in the brief. */
 export function questionKeyTerms(query: QueryAnalysis, analysis: EvidenceAnalysis): Set<string> {
@@ -39,7 +39,7 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
  * address is its date, not its subject, and "Tonight the cup of peril is full in Vietnam" is no
  * evidence. Nor is "Who wrote Harry Potter?" addressed by the addresses of Harry S Truman, or a
  * name said in passing, far from what is asked of it. A question
- * without names is addressed when the passages that score hold most of its words (holdsMostOf:
+ * without names is addressed when a passage that scores holds most of its words (holdsMostOf:
  * "When was the iPhone released?" is not, by "he has been released"); a brief of a question
  * nothing addresses cites nothing and is charged only its metered work.
  */
@@ -47,7 +47,7 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   if (ranked.length === 0) return false;
   const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
-  if (analysis.entities.length === 0) return holdsMostOf(focus, ranked);
+  if (analysis.entities.length === 0) return holdsMostOf(query.question, focus, ranked);
   if (analysis.entities.some((entity) => isNamed(entity, focus, evidence))) return true;
   // A measure known by a name its own time did not write ("the McKinley Tariff": "the tariff act of 1890").
   if (query.entities.some((entity) => speaksOfItsKind(entity, ranked))) return true;
@@ -106,16 +106,33 @@ const loose = (term: string) => term.replace(/e$/, "");
  * "retaliatory tariffs from trading partners"; "When was the iPhone released?" has only
  * "released", alone). Any scoring passage when nothing else is asked.
  */
-function holdsMostOf(focus: Set<string>, ranked: EvidenceAnalysis["ranked"]): boolean {
+function holdsMostOf(question: string, focus: Set<string>, ranked: EvidenceAnalysis["ranked"]): boolean {
   if (focus.size === 0) return true;
   const wanted = new Set([...focus].map(loose));
-  const held = new Set<string>();
-  let together = false;
+  // In one sentence: words of the question spread over unrelated sentences ("the Nation that
+  // invented the automobile", a telephone elsewhere) do not speak to "Who invented the telephone?".
+  // Topics the question joins with "and" are asked of alike: a sentence on tariffs speaks to
+  // "tariffs and the railroads" (and one on trade to "trade and the economy").
+  const joined = joinedTerms(question).map((pair) => pair.map(loose)).filter((pair) => pair.every((term) => wanted.has(term)));
+  let most = 0;
   for (const entry of ranked)
     for (const item of entry.best) {
       const own = new Set(item.passage.terms.map(loose).filter((term) => wanted.has(term)));
-      for (const term of own) held.add(term);
-      if (own.size >= 2) together = true;
+      for (const pair of joined) if (pair.some((term) => own.has(term))) for (const term of pair) own.add(term);
+      most = Math.max(most, own.size);
     }
-  return held.size * 2 > wanted.size || (held.size * 2 === wanted.size && together);
+  return most * 2 > wanted.size || (most * 2 === wanted.size && most >= 2);
+}
+
+/** The content words either side of each "and" of a question ("tariffs and the railroads": tariff, railroad), as stems. */
+function joinedTerms(question: string): [string, string][] {
+  const tokens = words(question);
+  const pairs: [string, string][] = [];
+  tokens.forEach((token, index) => {
+    if (token !== "and") return;
+    const before = tokens.slice(0, index).reverse().find((word) => !STOPWORDS.has(word));
+    const after = tokens.slice(index + 1).find((word) => !STOPWORDS.has(word));
+    if (before && after) pairs.push([stem(before), stem(after)]);
+  });
+  return pairs;
 }

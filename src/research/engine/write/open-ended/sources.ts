@@ -50,6 +50,13 @@ export function chooseOpenEndedSources(
   subjects: string[],
   limits: SourceLimits,
 ): OpenEndedSources {
+  // Topics joined by "and" are first read together ("slavery and the war": sentences on both);
+  // when nothing read says them together ("tariffs and the railroads"), each is enough.
+  const together = sourcesOn(query, ranked, { ...topic, parts: undefined }, subjects, limits);
+  return together.sources.length === 0 && topic.parts ? sourcesOn(query, ranked, topic, subjects, limits) : together;
+}
+
+function sourcesOn(query: QueryAnalysis, ranked: RankedDoc[], topic: OpenEndedTopic, subjects: string[], limits: SourceLimits): OpenEndedSources {
   const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title, entry.doc.published_at) }));
   const share = limits.critic ? MIN_STATEMENT_SCORE_CRITIC : MIN_STATEMENT_SCORE;
   const quotable = (pool: typeof attributed, subject: string | null): OpenEndedSource[] => {

@@ -11,6 +11,11 @@ export interface OpenEndedTopic {
   compounds: Set<string>;
   /** Terms a sentence must hold (without a compound): two of a phrase of several, one of a question's terms when it has no topic phrase. */
   needed: number;
+  /**
+   * Topics the phrase joins with "and" or "or" ("tariffs and the railroads", "the Soviet Union and
+   * nuclear weapons"), each its own topic: a sentence is about the whole when it is about one of them.
+   */
+  parts?: OpenEndedTopic[];
 }
 
 /** Words of a comparison that say it compares, not what about. */
@@ -31,6 +36,15 @@ export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEn
   const namedFor = query.entities.flatMap((entity) => measureKind(entity)?.namedFor ?? []);
   const excluded = new Set([...query.speakerTerms, ...subjects.flatMap((subject) => words(subject).map(stem)), ...namedFor]);
   const keep = (term: string) => !excluded.has(term) && !COMPARING.test(term);
+  const topic = phraseTopic(query, phrase, keep);
+  if (!phrase) return topic;
+  const conjuncts = phrase.split(/\s+(?:and|or)\s+/i).filter((part) => words(part).some((word) => !STOPWORDS.has(word) && keep(stem(word))));
+  if (conjuncts.length < 2) return topic;
+  return { ...topic, parts: conjuncts.map((part) => phraseTopic(query, part, keep)) };
+}
+
+/** The topic one phrase names: its terms, its compounds, and how many terms a sentence must hold. */
+function phraseTopic(query: QueryAnalysis, phrase: string | null, keep: (term: string) => boolean): OpenEndedTopic {
   const compounds = new Set<string>();
   if (phrase) {
     // Adjacent content words of the phrase, with no stopword between: "federal government", not "role … federal".
@@ -56,6 +70,7 @@ export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEn
  * federal government"). A term used as a verb ("I trust that") does not count.
  */
 export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
+  if (topic.parts) return topic.parts.some((part) => aboutTopic(passage, part));
   const tokens = words(passage.text);
   const found = new Set<string>();
   tokens.forEach((word, index) => {
