@@ -1,7 +1,6 @@
 import type { Db } from "../db/client";
 import { isTerminal, type ResearchJobRow } from "../db/schema/jobs";
 import type { Caller } from "../db/schema/users";
-import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import type { Paging } from "../lib/paging";
 import { sseEvent, SSE_HEADERS } from "../lib/sse";

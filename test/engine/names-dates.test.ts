@@ -205,6 +205,15 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("Which president declared an unconditional war on poverty?", "standard", twice)).answer?.text ?? null).toBeNull();
   });
 
+  it("gives the earliest year when the question asks when it was first done", async () => {
+    const truman = [
+      speech("Harry S Truman", 1949, "Every segment of our population has a right to expect from our Government a fair deal."),
+      speech("Harry S Truman", 1952, "This Government of ours must keep on working to bring about a fair deal for the people."),
+    ];
+    expect((await ask("When did Harry Truman first speak of a fair deal?", "standard", truman)).answer?.text).toBe("1949");
+    expect((await ask("When did Harry Truman speak of a fair deal?", "standard", truman)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

@@ -107,9 +107,17 @@ const GOVERNMENT_SPEECHES = [
 
 describe("topics joined by 'and'", () => {
   const docs = [
-    speech("Ulysses S Grant", 1869, "The extension of railroads in Europe is bringing competition to our agricultural products. The Indian question is before you."),
+    speech(
+      "Ulysses S Grant",
+      1869,
+      "The extension of railroads in Europe is bringing competition to our agricultural products. The Indian question is before you.",
+    ),
     speech("William H Taft", 1909, "No one is seeking a tariff war or a condition in which the spirit of retaliation shall be aroused. The navy is ready."),
-    speech("Abraham Lincoln", 1862, "Without slavery the rebellion could never have existed; without slavery the war could not continue. The war requires large sums."),
+    speech(
+      "Abraham Lincoln",
+      1862,
+      "Without slavery the rebellion could never have existed; without slavery the war could not continue. The war requires large sums.",
+    ),
   ];
 
   it("quotes sentences on either topic when none read says both ('tariffs and the railroads')", () => {
@@ -129,10 +137,17 @@ describe("topics joined by 'and'", () => {
 describe("what a question without names is addressed by", () => {
   it("its words together in one sentence, not spread over unrelated ones", async () => {
     const docs = [
-      speech("Barack Obama", 2009, "I believe the Nation that invented the automobile cannot walk away from it. Every home will have broadband instead of a telephone line."),
+      speech(
+        "Barack Obama",
+        2009,
+        "I believe the Nation that invented the automobile cannot walk away from it. Every home will have broadband instead of a telephone line.",
+      ),
     ];
     const providers = memoryProviders(docs);
-    const result = await runResearch({ question: "Who invented the telephone?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers });
+    const result = await runResearch(
+      { question: "Who invented the telephone?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers },
+    );
     expect(result).toMatchObject({ brief: "None of the sources read addresses this question.", sources: [], addressed: false });
   });
 });

@@ -456,7 +456,11 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
         text: "In 1996, a boy was starving in North Korea. Iran and Iraq were mentioned too.",
       },
     ];
-    const result = await run("Who called Iraq, Iran and North Korea an axis of evil?", bush, object({ name: { type: "string" }, year: { type: "number" } }, ["name"]));
+    const result = await run(
+      "Who called Iraq, Iran and North Korea an axis of evil?",
+      bush,
+      object({ name: { type: "string" }, year: { type: "number" } }, ["name"]),
+    );
     expect(result.answer?.text).toBe("George W Bush");
     expect(result.typed).toEqual({ name: "George W Bush", year: 2002 });
     expectExactBasis(result, bush);

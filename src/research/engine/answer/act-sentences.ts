@@ -81,7 +81,8 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   if (!reading.isAsked(speaker)) return false;
   if (QUOTATION.test(passage.text)) return false;
   const { wanted, act, subjects } = reading;
-  if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects))) return false;
+  if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects)))
+    return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 

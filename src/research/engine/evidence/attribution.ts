@@ -182,7 +182,14 @@ export function formalName(person: string): string | null {
   if (known) return known;
   if (given.length === 1) return null;
   // A name is capitalised words only: "Bill of Rights" is no William's.
-  if (given.length > 4 || !person.trim().split(/\s+/).every((word) => /^\p{Lu}/u.test(word))) return null;
+  if (
+    given.length > 4 ||
+    !person
+      .trim()
+      .split(/\s+/)
+      .every((word) => /^\p{Lu}/u.test(word))
+  )
+    return null;
   const full = fullGivenNames(given);
   return full.some((word, index) => word !== given[index]) ? full.join(" ") : null;
 }

@@ -113,7 +113,9 @@ function holdsMostOf(question: string, focus: Set<string>, ranked: EvidenceAnaly
   // invented the automobile", a telephone elsewhere) do not speak to "Who invented the telephone?".
   // Topics the question joins with "and" are asked of alike: a sentence on tariffs speaks to
   // "tariffs and the railroads" (and one on trade to "trade and the economy").
-  const joined = joinedTerms(question).map((pair) => pair.map(loose)).filter((pair) => pair.every((term) => wanted.has(term)));
+  const joined = joinedTerms(question)
+    .map((pair) => pair.map(loose))
+    .filter((pair) => pair.every((term) => wanted.has(term)));
   let most = 0;
   for (const entry of ranked)
     for (const item of entry.best) {
@@ -130,7 +132,10 @@ function joinedTerms(question: string): [string, string][] {
   const pairs: [string, string][] = [];
   tokens.forEach((token, index) => {
     if (token !== "and") return;
-    const before = tokens.slice(0, index).reverse().find((word) => !STOPWORDS.has(word));
+    const before = tokens
+      .slice(0, index)
+      .reverse()
+      .find((word) => !STOPWORDS.has(word));
     const after = tokens.slice(index + 1).find((word) => !STOPWORDS.has(word));
     if (before && after) pairs.push([stem(before), stem(after)]);
   });

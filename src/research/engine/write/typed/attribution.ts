@@ -60,7 +60,11 @@ export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
   if (!reading) return [];
   const pageTerms = new Map<number, string[]>();
   const termsOf = (source: number) => {
-    if (!pageTerms.has(source)) pageTerms.set(source, evidence.passages.filter((entry) => entry.source === source).flatMap((entry) => entry.passage.terms));
+    if (!pageTerms.has(source))
+      pageTerms.set(
+        source,
+        evidence.passages.filter((entry) => entry.source === source).flatMap((entry) => entry.passage.terms),
+      );
     return pageTerms.get(source)!;
   };
   const out: OwnAct[] = [];
