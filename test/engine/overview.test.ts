@@ -105,6 +105,23 @@ const GOVERNMENT_SPEECHES = [
   speech("George W Bush", 2006, "Others say that the Federal Government needs to take a larger role in directing the economy."),
 ];
 
+describe("an overview over time", () => {
+  it("reaches back to the earliest speaker its span names, when more spoke than it quotes", () => {
+    const docs = [
+      speech("George W Bush", 2008, "Immigration is the other pressing challenge, and immigration reform must pass. Immigration enforcement matters."),
+      speech("Barack Obama", 2014, "Let's get immigration reform done this year. Immigration reform will grow our economy."),
+      speech("Donald J Trump", 2018, "The House will be voting on an immigration reform package. Immigration policies must serve workers."),
+      speech("Joseph R Biden", 2021, "Let us end our exhausting war over immigration. Immigration reform is overdue."),
+      speech("William J Clinton", 1996, "Illegal immigration is a problem we must address. Our borders need guarding."),
+      speech("Chester A Arthur", 1882, "The immigration of paupers from certain Cantons has substantially ceased. The treasury is full."),
+    ];
+    const { brief } = briefOf("How did presidents talk about immigration over time?", docs, 7);
+    const opening = brief.split("\n")[0]!;
+    expect(opening).toMatch(/^Between 1882 and 2021, six presidents addressed immigration/);
+    expect(opening).toContain('Chester A Arthur (1882) said "The immigration of paupers');
+  });
+});
+
 describe("topics joined by 'and'", () => {
   const docs = [
     speech(

@@ -80,8 +80,15 @@ function asClause(text: string): string {
 
 /** Several speakers in order of time: who addressed the topic, when, and what each said. */
 function severalSpeakers(paragraph: Paragraph, query: QueryAnalysis, sources: OpenEndedSource[], speakers: string[], topic: string | null): Overview {
-  // Each speaker's best page (sources come best first), the first MAX_CLAUSES speakers.
+  // Each speaker's best page (sources come best first), the first MAX_CLAUSES speakers; and when
+  // that leaves out the earliest who spoke, them in place of the last: the sentence opens
+  // "Between 1882 and 2021", and its clauses must reach back that far.
   const shown = speakers.slice(0, MAX_CLAUSES).map((speaker) => sources.find((source) => source.attribution.speaker === speaker)!);
+  const earliest = sources
+    .filter((source) => source.attribution.year !== null && !source.attribution.published)
+    .reduce<OpenEndedSource | null>((first, source) => (!first || source.attribution.year! < first.attribution.year! ? source : first), null);
+  if (earliest && shown.length === MAX_CLAUSES && !shown.some((source) => source.attribution.speaker === earliest.attribution.speaker))
+    shown[MAX_CLAUSES - 1] = earliest;
   // When they spoke: a page dated only by its publication (a news story about them) does not say.
   const years = sources
     .filter((source) => !source.attribution.published)
