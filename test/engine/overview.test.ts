@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
 import { hasFiniteVerb } from "../../src/research/engine/language";
-import { analyzeQuestion } from "../../src/research/engine/question";
+import { analyzeQuestion, askedSubjects, questionTopic } from "../../src/research/engine/question";
 import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
 import { quoted, withoutHeading } from "../../src/research/engine/write/open-ended/quotable";
 import { wantsSynthesis } from "../../src/research/engine/write/open-ended/brief";
@@ -335,6 +335,23 @@ describe("quoting", () => {
   });
 });
 
+describe("a person's view, asked with a possessive", () => {
+  it("is that speaker's account of the topic, named without the possessive", () => {
+    const docs = [
+      speech("Ronald Reagan", 1983, "We will negotiate with the Soviet Union from strength. Our economy is recovering."),
+      speech("Jimmy Carter", 1980, "The Soviet Union must pay a concrete price for their aggression."),
+    ];
+    const query = analyzeQuestion("What was Ronald Reagan's view of the Soviet Union?");
+    expect(askedSubjects(query)).toEqual(["Ronald Reagan"]);
+    expect(questionTopic(query.question, "Ronald Reagan")).toBe("the Soviet Union");
+    const { brief } = briefOf(query.question, docs);
+    expect(brief).toContain('Ronald Reagan (1983) said "We will negotiate with the Soviet Union from strength"');
+    expect(brief).not.toContain("Jimmy Carter");
+    const kennedy = [speech("John F Kennedy", 1962, "Taxes must be cut to spur the growth of the economy. Our work in outer space will go on.")];
+    expect(briefOf("What were JFK's views on the space race?", kennedy).brief).toContain("No source read covers JFK's view on the space race.");
+  });
+});
+
 describe("which questions get a synthesis", () => {
   it("open accounts and comparisons do; a fact the analysis could not type does not", () => {
     for (const question of [
@@ -342,6 +359,8 @@ describe("which questions get a synthesis", () => {
       "What did presidents say about immigration?",
       "Compare Theodore Roosevelt and Woodrow Wilson on trusts",
       "Why did South Carolina oppose the Tariff of 1828?",
+      "What was Ronald Reagan's view of the Soviet Union?",
+      "What were JFK's views on the space race?",
     ])
       expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(true);
     for (const question of [

@@ -89,7 +89,8 @@ function initialsOf(words: string[]): string {
  * William J Clinton), a middle name the initial the name writes ("Franklin Delano Roosevelt" for
  * Franklin D Roosevelt), and a person may be named by their initials ("FDR", "LBJ").
  */
-export function namesPerson(name: string, person: string): boolean {
+export function namesPerson(name: string, rawPerson: string): boolean {
+  const person = rawPerson.trim().replace(/['’]s?$/, ""); // "JFK's" is JFK
   const have = nameWords(name);
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   const wanted = given.length > 1 ? given.filter((word) => word.length > 1) : given;

@@ -9,6 +9,10 @@ const JOINERS = new Set(["and", "with", "versus", "vs", "or", "to"]);
 const SPEAKER_FRAMING =
   /^\s*(?:how|what)\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach)\b/i;
 
+/** "What was Ronald Reagan's view of …", "What were JFK's views on …": X is who is asked about. */
+const VIEWS_FRAMING =
+  /^\s*what\s+(?:was|were|is|are)\s+(.+?)['’]s?\s+(?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings)\s+(?:on|of|about|toward|towards|regarding|concerning)\b/i;
+
 /** Where the entity's words stand in the question's words. */
 function position(asked: string[], entity: string): { start: number; end: number } | null {
   const wanted = words(entity);
@@ -46,10 +50,11 @@ export function comparedSubjects(query: QueryAnalysis): string[] {
  */
 function namedSpeaker(query: QueryAnalysis): string | null {
   if (query.kind !== "open") return null;
-  const framed = SPEAKER_FRAMING.exec(query.question);
+  const framed = SPEAKER_FRAMING.exec(query.question) ?? VIEWS_FRAMING.exec(query.question);
   if (!framed) return null;
   const span = words(framed[1]!).join(" ");
-  return query.entities.find((entity) => words(entity).join(" ") === span) ?? null;
+  // Named without its possessive: the overview says "JFK's view", not "JFK's's view".
+  return query.entities.find((entity) => words(entity).join(" ") === span)?.replace(/['’]s?$/, "") ?? null;
 }
 
 /** The subjects whose views an open question asks for: the compared ones, or the one named speaker. */

@@ -9,7 +9,7 @@ import { STOPWORDS, words } from "../language";
  * phrase: the brief then does without it rather than guess.
  */
 const AFTER_FRAMING =
-  /\b(?:(?:say|said|talk|talked|speak|spoke|think|thought|write|wrote|feel|felt|argue|argued)\s+(?:about|of|on|regarding|concerning)|(?:differ|differed|disagree|disagreed|agree|agreed)\s+(?:on|over|about|regarding|concerning|in their views? (?:of|on))|describe|described|view|viewed|see|saw|discuss|discussed|explain|explained|characteri[sz]e|characteri[sz]ed|portray|portrayed|address|addressed|approach|approached|handle|handled|treat|treated)\s+(.+)$/i;
+  /\b(?:(?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings)\s+(?:on|of|about|toward|towards|regarding|concerning)|(?:say|said|talk|talked|speak|spoke|think|thought|write|wrote|feel|felt|argue|argued)\s+(?:about|of|on|regarding|concerning)|(?:differ|differed|disagree|disagreed|agree|agreed)\s+(?:on|over|about|regarding|concerning|in their views? (?:of|on))|describe|described|view|viewed|see|saw|discuss|discussed|explain|explained|characteri[sz]e|characteri[sz]ed|portray|portrayed|address|addressed|approach|approached|handle|handled|treat|treated)\s+(.+)$/i;
 
 /** After the compared subjects: "Compare A and B on trusts", "A versus B regarding taxes". */
 const AFTER_SUBJECTS = /^\s*(?:on|about|over|regarding|concerning|in (?:their )?(?:views?|positions?|approach(?:es)?) (?:on|to|of))\s+(.+)$/i;

@@ -18,8 +18,12 @@ export function wantsSynthesis(query: QueryAnalysis): boolean {
   // capital of …", "… was formed by who?"): those want a fact, so the question must ask for an account.
   // "Why did the director of film X die?" asks for one fact at the end of a chain of hops.
   if (/^\s*why\b/i.test(query.question) && query.linkTerms.length > 0) return false;
-  return query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question);
+  return (query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question)) || ASKS_FOR_VIEWS.test(query.question);
 }
+
+/** "What was Ronald Reagan's view of the Soviet Union?", "What were JFK's views on the space race?": an account, whatever the answer type read. */
+const ASKS_FOR_VIEWS =
+  /^\s*what (?:was|were|is|are) (?:the )?[^?]*?['’]s? (?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings) (?:on|of|about|toward|towards|regarding)\b/i;
 
 /** How/why questions, "What did X say about / do …", "What was the effect of …", "Describe …". */
 const ASKS_FOR_ACCOUNT =
