@@ -352,6 +352,25 @@ describe("a person's view, asked with a possessive", () => {
   });
 });
 
+describe("who and when, many of them", () => {
+  const docs = [
+    speech("Franklin D Roosevelt", 1937, "Another national problem is the development of our social security system."),
+    speech("Franklin D Roosevelt", 1944, "It means also economic security, social security, moral security."),
+    speech("John F Kennedy", 1962, "Social security has long helped to meet the hardships of retirement."),
+  ];
+
+  it("'In which years did X speak about Y?' is X's account year by year", () => {
+    const { brief } = briefOf("In which years did Franklin Roosevelt speak about social security?", docs);
+    expect(brief.split("\n")[0]).toMatch(/^Franklin D Roosevelt addressed social security in the sources read: in 1937, .*; in 1944, /);
+    expect(brief).not.toContain("Kennedy");
+  });
+
+  it("'Which presidents talked about Y?' names each, with when and what", () => {
+    const { brief } = briefOf("Which presidents talked about social security?", docs);
+    expect(brief.split("\n")[0]).toMatch(/^Between 1937 and 1962, two presidents addressed social security in the sources read: /);
+  });
+});
+
 describe("which questions get a synthesis", () => {
   it("open accounts and comparisons do; a fact the analysis could not type does not", () => {
     for (const question of [
@@ -361,6 +380,8 @@ describe("which questions get a synthesis", () => {
       "Why did South Carolina oppose the Tariff of 1828?",
       "What was Ronald Reagan's view of the Soviet Union?",
       "What were JFK's views on the space race?",
+      "Which presidents talked about the Panama Canal?",
+      "In which years did Franklin Roosevelt speak about social security?",
     ])
       expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(true);
     for (const question of [

@@ -79,7 +79,7 @@ const YES_NO_START = /^(is|are|was|were|do|does|did|has|have|had|can|could|will|
 
 /** "How did X describe Y", "What did X say about Y": X is the speaker, Y the topic. */
 const FRAMING =
-  /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b/i;
+  /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray)\b|^\s*which\s+(?:presidents|speakers|leaders|politicians)\s+(?:talked|spoke|said|mentioned|discussed|addressed|described|wrote)\b/i;
 
 /**
  * "the director of", "the wife of", "X's husband": relation nouns that lead to another entity.

@@ -5,9 +5,9 @@ import { words } from "../language";
 const COMPARING = /\b(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike)\b/i;
 /** What joins two compared subjects: "A and B", "A with B", "A versus B". */
 const JOINERS = new Set(["and", "with", "versus", "vs", "or", "to"]);
-/** "How did X describe …", "What did X say about …": X is who is asked about. */
+/** "How did X describe …", "What did X say about …", "In which years did X speak about …": X is who is asked about. */
 const SPEAKER_FRAMING =
-  /^\s*(?:how|what)\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach)\b/i;
+  /^\s*(?:how|what|(?:(?:in|during)\s+)?(?:which|what)\s+(?:years|decades))\s+(?:did|do|does|has|have|had|would)\s+(.+?)\s+(?:describe|view|see|discuss|explain|characteri[sz]e|say|talk|think|write|speak|feel|portray|argue|address|approach|mention)\b/i;
 
 /** "What was Ronald Reagan's view of …", "What were JFK's views on …": X is who is asked about. */
 const VIEWS_FRAMING =

@@ -18,10 +18,22 @@ export function wantsSynthesis(query: QueryAnalysis): boolean {
   // capital of …", "… was formed by who?"): those want a fact, so the question must ask for an account.
   // "Why did the director of film X die?" asks for one fact at the end of a chain of hops.
   if (/^\s*why\b/i.test(query.question) && query.linkTerms.length > 0) return false;
-  return (query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question)) || ASKS_FOR_VIEWS.test(query.question);
+  return (
+    (query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question)) ||
+    ASKS_FOR_VIEWS.test(query.question) ||
+    ASKS_WHO_AND_WHEN_SPOKE.test(query.question)
+  );
 }
 
 /** "What was Ronald Reagan's view of the Soviet Union?", "What were JFK's views on the space race?": an account, whatever the answer type read. */
+/**
+ * "Which presidents talked about the Panama Canal?", "In which years did Franklin Roosevelt speak
+ * about social security?": who and when, many of them, about a topic; the account by speaker and
+ * year says both (a single fact would name one of them).
+ */
+const ASKS_WHO_AND_WHEN_SPOKE =
+  /^\s*(?:(?:in|during)\s+)?(?:which|what)\s+(?:presidents|speakers|leaders|politicians|people|years|decades)\s+(?:did\s+.+?\s+)?(?:talk|talked|speak|spoke|say|said|mention|mentioned|discuss|discussed|address|addressed|describe|described|write|wrote)\b/i;
+
 const ASKS_FOR_VIEWS =
   /^\s*what (?:was|were|is|are) (?:the )?[^?]*?['’]s? (?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings) (?:on|of|about|toward|towards|regarding)\b/i;
 
