@@ -371,6 +371,17 @@ describe("who and when, many of them", () => {
   });
 });
 
+describe("the closest evidence", () => {
+  it("is a sentence, not a heading the page ran into its text", () => {
+    const docs = [
+      speech("Theodore Roosevelt", 1908, "PANAMA CANAL\n\nThe work on the Panama Canal is being done with a speed and efficiency never before seen. The navy is ready."),
+    ];
+    const { brief } = briefOf("Which president oversaw the Panama Canal?", docs);
+    expect(brief).toContain("the closest evidence: The work on the Panama Canal is being done with a speed and efficiency never before seen [1].");
+    expect(brief).not.toContain("PANAMA CANAL [1]");
+  });
+});
+
 describe("which questions get a synthesis", () => {
   it("open accounts and comparisons do; a fact the analysis could not type does not", () => {
     for (const question of [
