@@ -214,6 +214,15 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("When did Harry Truman speak of a fair deal?", "standard", truman)).answer?.text ?? "").not.toMatch(/^\d{4}$/);
   });
 
+  it("holds the act's words the question writes side by side as written: 'a new balance in our system of federalism' is no New Federalism", async () => {
+    const docs = [
+      speech("Gerald R Ford", 1976, "We must strike a new balance in our system of federalism. The economy is recovering."),
+      speech("Richard Nixon", 1970, "It is time for a New Federalism, in which power will flow back to the States."),
+    ];
+    expect((await ask("Which president called for a new federalism?", "standard", docs)).answer?.text).toBe("Richard Nixon");
+    expect((await ask("Which president called for a new federalism?", "standard", [docs[0]!])).answer?.text ?? null).not.toBe("Gerald R Ford");
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

@@ -374,7 +374,11 @@ describe("who and when, many of them", () => {
 describe("the closest evidence", () => {
   it("is a sentence, not a heading the page ran into its text", () => {
     const docs = [
-      speech("Theodore Roosevelt", 1908, "PANAMA CANAL\n\nThe work on the Panama Canal is being done with a speed and efficiency never before seen. The navy is ready."),
+      speech(
+        "Theodore Roosevelt",
+        1908,
+        "PANAMA CANAL\n\nThe work on the Panama Canal is being done with a speed and efficiency never before seen. The navy is ready.",
+      ),
     ];
     const { brief } = briefOf("Which president oversaw the Panama Canal?", docs);
     expect(brief).toContain("the closest evidence: The work on the Panama Canal is being done with a speed and efficiency never before seen [1].");

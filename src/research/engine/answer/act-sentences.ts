@@ -1,5 +1,5 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
-import { stem, terms, words } from "../language";
+import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
 import type { QueryAnalysis } from "../question";
 
 /**
@@ -40,6 +40,8 @@ export interface ActReading {
   /** Of those, what is done ("axis", "evil") and what it is done to ("iraq", "iran", "north", "korea"). */
   act: string[];
   subjects: string[];
+  /** The act's words the question writes side by side ("new federalism", "unconditional war"): said so, not apart. */
+  compounds: Set<string>;
 }
 
 /**
@@ -58,11 +60,14 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   const wanted = [...new Set(topic.map(loose))];
   const subjectTerms = new Set(query.entities.filter((entity) => !asked.includes(entity)).flatMap((entity) => words(entity).map((word) => loose(stem(word)))));
   const matchers = asked.map((person) => personAmong(person, speakers));
+  const act = wanted.filter((term) => !subjectTerms.has(term));
+  const actTerms = new Set(act);
   return {
+    compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
     asked,
     isAsked: (speaker) => matchers.length === 0 || matchers.some((matches) => matches(speaker)),
     wanted,
-    act: wanted.filter((term) => !subjectTerms.has(term)),
+    act,
     subjects: wanted.filter((term) => subjectTerms.has(term)),
   };
 }
@@ -83,6 +88,9 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   const { wanted, act, subjects } = reading;
   if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects)))
     return false;
+  // "a new balance in our system of federalism" holds "new" and "federalism", not "a New Federalism".
+  const tokens = words(passage.text);
+  if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound])))) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 

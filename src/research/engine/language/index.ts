@@ -3,3 +3,4 @@ export * from "./text";
 export * from "./finite-verb";
 export * from "./number-words";
 export * from "./demonyms";
+export * from "./compounds";

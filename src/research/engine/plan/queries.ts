@@ -1,8 +1,15 @@
 import { type EvidenceAnalysis, formalName } from "../evidence";
 import type { QueryAnalysis } from "../question";
-import { unique } from "../language";
+import { STOPWORDS, stem, unique, words } from "../language";
 import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
+
+/** Words that ask who said or did something, not what: left out of the search for what. */
+const FRAMING_WORDS = new Set(
+  "president presidents speaker speakers leader leaders person people who which call called calls say said says talk talked speak spoke mention mentioned".split(
+    " ",
+  ),
+);
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
@@ -23,6 +30,12 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // And by the name their own pages are titled by, when the question shortened it: "Teddy
   // Roosevelt trusts" finds Franklin D Roosevelt's speeches before Theodore Roosevelt's.
   if (focus) for (const entity of query.entities) plan.push(...(formalName(entity) ? [`${formalName(entity)} ${focus}`] : []));
+  // Without names, what is asked in its own words, without who asks for it: "new federalism" for
+  // "Which president called for a new federalism?" (the question's framing words outweigh it).
+  if (query.entities.length === 0) {
+    const asked = words(query.question).filter((word) => !STOPWORDS.has(word) && !FRAMING_WORDS.has(word) && query.focusTerms.includes(stem(word)));
+    if (asked.length >= 2) plan.push(asked.join(" "));
+  }
   if (query.entities.length === 0 && query.terms.length > 4) plan.push(query.terms.slice(0, Math.ceil(query.terms.length / 2)).join(" "));
   return unique(plan.map((text) => text.trim()).filter(Boolean)).slice(0, Math.max(1, branches));
 }

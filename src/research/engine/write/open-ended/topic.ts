@@ -1,6 +1,8 @@
 import type { Passage } from "../../evidence";
 import { type QueryAnalysis, questionTopic } from "../../question";
-import { STOPWORDS, stem, words } from "../../language";
+import { holdsCompound, phraseCompounds, STOPWORDS, stem, words } from "../../language";
+
+export { holdsCompound };
 import { measureKind } from "../../evidence/named-kind";
 
 /** What a statement must be about to belong in an open-ended question's brief. */
@@ -45,15 +47,8 @@ export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEn
 
 /** The topic one phrase names: its terms, its compounds, and how many terms a sentence must hold. */
 function phraseTopic(query: QueryAnalysis, phrase: string | null, keep: (term: string) => boolean): OpenEndedTopic {
-  const compounds = new Set<string>();
-  if (phrase) {
-    // Adjacent content words of the phrase, with no stopword between: "federal government", not "role … federal".
-    const tokens = words(phrase);
-    for (let index = 1; index < tokens.length; index++) {
-      const [a, b] = [tokens[index - 1]!, tokens[index]!];
-      if (!STOPWORDS.has(a) && !STOPWORDS.has(b) && keep(stem(a)) && keep(stem(b))) compounds.add(`${stem(a)} ${stem(b)}`);
-    }
-  }
+  // Adjacent content words of the phrase, with no stopword between: "federal government", not "role … federal".
+  const compounds = phrase ? phraseCompounds(words(phrase), keep) : new Set<string>();
   const candidates = phrase
     ? words(phrase)
         .filter((word) => !STOPWORDS.has(word))
@@ -83,28 +78,4 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   // that compound: "a complex industrial economy" is not about it.
   if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return false;
   return found.size >= topic.needed;
-}
-
-/** Content words a compound's two words may have between them: "four essential human freedoms" says "four freedoms". */
-const COMPOUND_GAP = 2;
-
-/**
- * Whether the words hold one of the compounds: its two words in order, adjacent or with at most
- * COMPOUND_GAP content words between and no stopword ("four essential human freedoms" holds "four
- * freedoms"; "federal aid to state government" does not hold "state government"'s reverse, and
- * "the federal and the state government" does not hold "federal government").
- */
-export function holdsCompound(tokens: string[], compounds: Set<string>): boolean {
-  if (compounds.size === 0) return false;
-  for (let index = 0; index < tokens.length; index++) {
-    const first = tokens[index]!;
-    if (STOPWORDS.has(first)) continue;
-    const a = stem(first);
-    for (let next = index + 1; next < tokens.length && next <= index + 1 + COMPOUND_GAP; next++) {
-      const word = tokens[next]!;
-      if (STOPWORDS.has(word)) break;
-      if (compounds.has(`${a} ${stem(word)}`)) return true;
-    }
-  }
-  return false;
 }
