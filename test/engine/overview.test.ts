@@ -352,7 +352,7 @@ describe("a person's view, asked with a possessive", () => {
   });
 });
 
-describe("who and when, many of them", () => {
+describe("when, many times", () => {
   const docs = [
     speech("Franklin D Roosevelt", 1937, "Another national problem is the development of our social security system."),
     speech("Franklin D Roosevelt", 1944, "It means also economic security, social security, moral security."),
@@ -363,11 +363,6 @@ describe("who and when, many of them", () => {
     const { brief } = briefOf("In which years did Franklin Roosevelt speak about social security?", docs);
     expect(brief.split("\n")[0]).toMatch(/^Franklin D Roosevelt addressed social security in the sources read: in 1937, .*; in 1944, /);
     expect(brief).not.toContain("Kennedy");
-  });
-
-  it("'Which presidents talked about Y?' names each, with when and what", () => {
-    const { brief } = briefOf("Which presidents talked about social security?", docs);
-    expect(brief.split("\n")[0]).toMatch(/^Between 1937 and 1962, two presidents addressed social security in the sources read: /);
   });
 });
 
@@ -395,7 +390,6 @@ describe("which questions get a synthesis", () => {
       "Why did South Carolina oppose the Tariff of 1828?",
       "What was Ronald Reagan's view of the Soviet Union?",
       "What were JFK's views on the space race?",
-      "Which presidents talked about the Panama Canal?",
       "In which years did Franklin Roosevelt speak about social security?",
     ])
       expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(true);

@@ -47,16 +47,17 @@ export interface ActReading {
 /**
  * The act a question asks about, given the speakers of the pages read: its words without the
  * names of the speakers it asks about, words for the actor or the time, speech verbs (the speech
- * itself is the act) and `exclude` (a typed field's own words). Null when one word is all that is
- * left: too little to tell an act from a mention ("When did Lincoln speak of slavery?").
+ * itself is the act) and `exclude` (a typed field's own words). Null when fewer than `minWords`
+ * are left: one word is too little to tell an act from a mention ("When did Lincoln speak of
+ * slavery?"), though enough for a list of who spoke of it.
  */
-export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<string> = new Set()): ActReading | null {
+export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<string> = new Set(), minWords = 2): ActReading | null {
   const asked = query.entities.filter((entity) => speakers.some((speaker) => namesPerson(speaker, entity)));
   const nameTerms = new Set(asked.flatMap((person) => words(person).map(stem)));
   const topic = query.terms.filter(
     (term) => !NOT_THE_ACT.has(term) && !SPEECH_VERBS.has(term) && !nameTerms.has(term) && !exclude.has(term) && !/^\d+$/.test(term),
   );
-  if (topic.length < 2) return null;
+  if (topic.length < minWords) return null;
   const wanted = [...new Set(topic.map(loose))];
   const subjectTerms = new Set(query.entities.filter((entity) => !asked.includes(entity)).flatMap((entity) => words(entity).map((word) => loose(stem(word)))));
   const matchers = asked.map((person) => personAmong(person, speakers));

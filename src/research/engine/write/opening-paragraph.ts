@@ -2,7 +2,6 @@ import type { AnswerOutcome } from "../answer";
 import type { Passage, RankedDoc, ScoredPassage } from "../evidence";
 import { respectsStance, sharesKeyTerm } from "../evidence";
 import type { QueryAnalysis } from "../question";
-import { hasFiniteVerb } from "../language";
 import type { BriefWriter } from "./brief-writer";
 
 /**
@@ -48,12 +47,10 @@ function stateClosestEvidence(
 ): void {
   const end = docs[docs.length - 1];
   const linkPassage = links[links.length - 1];
-  // A sentence, not a heading the page ran into its text ("PANAMA CANAL"): a fragment states nothing.
+  // A sentence, not a heading the page ran into its text ("PANAMA CANAL"): a heading has no lower case.
+  const isHeading = (passage: Passage) => !/\p{Ll}/u.test(passage.text);
   const closestOn = (page: RankedDoc) =>
-    page.best.find(
-      (candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query) && hasFiniteVerb(candidate.passage.text),
-    ) ??
-    page.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query)) ??
+    page.best.find((candidate) => sharesKeyTerm(candidate.passage, keyTerms) && respectsStance(candidate.passage, query) && !isHeading(candidate.passage)) ??
     page.best[0];
   const item = end && closestOn(end);
   // A yes/no or a pick weighs two pages: the closest evidence is each side's sentence (the ones it

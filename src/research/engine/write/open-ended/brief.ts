@@ -27,12 +27,13 @@ export function wantsSynthesis(query: QueryAnalysis): boolean {
 
 /** "What was Ronald Reagan's view of the Soviet Union?", "What were JFK's views on the space race?": an account, whatever the answer type read. */
 /**
- * "Which presidents talked about the Panama Canal?", "In which years did Franklin Roosevelt speak
- * about social security?": who and when, many of them, about a topic; the account by speaker and
- * year says both (a single fact would name one of them).
+ * "In which years did Franklin Roosevelt speak about social security?": many years of one
+ * speaker on a topic; the account year by year says them. ("Which presidents talked about …?"
+ * stays a question of names: its brief cites the pages whose sentences do it, which a typed list
+ * of presidents is read from.)
  */
 const ASKS_WHO_AND_WHEN_SPOKE =
-  /^\s*(?:(?:in|during)\s+)?(?:which|what)\s+(?:presidents|speakers|leaders|politicians|people|years|decades)\s+(?:did\s+.+?\s+)?(?:talk|talked|speak|spoke|say|said|mention|mentioned|discuss|discussed|address|addressed|describe|described|write|wrote)\b/i;
+  /^\s*(?:(?:in|during)\s+)?(?:which|what)\s+(?:years|decades)\s+did\s+.+?\s+(?:talk|speak|say|mention|discuss|address|describe|write)\b/i;
 
 const ASKS_FOR_VIEWS =
   /^\s*what (?:was|were|is|are) (?:the )?[^?]*?['’]s? (?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings) (?:on|of|about|toward|towards|regarding)\b/i;

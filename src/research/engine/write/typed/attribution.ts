@@ -56,7 +56,8 @@ interface OwnAct {
 export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
   const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
-  const reading = readAct(evidence.query, speakers, new Set([...field.terms, ...WHEN_WORDS]));
+  // One word of topic is enough here: "Which presidents talked about tariffs?" lists who spoke of them.
+  const reading = readAct(evidence.query, speakers, new Set([...field.terms, ...WHEN_WORDS]), 1);
   if (!reading) return [];
   const pageTerms = new Map<number, string[]>();
   const termsOf = (source: number) => {
