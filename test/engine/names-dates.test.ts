@@ -223,6 +223,12 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("Which president called for a new federalism?", "standard", [docs[0]!])).answer?.text ?? null).not.toBe("Gerald R Ford");
   });
 
+  it("reads a verb before 'that' as saying what follows: 'declare that the era of big government is over'", async () => {
+    const docs = [speech("William J Clinton", 1996, "We know big Government does not have all the answers. The era of big Government is over.")];
+    expect((await ask("When did Bill Clinton declare that the era of big government is over?", "standard", docs)).answer?.text).toBe("1996");
+    expect((await ask("Which president declared that the era of big government is over?", "standard", docs)).answer?.text).toBe("William J Clinton");
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

@@ -54,8 +54,11 @@ export interface ActReading {
 export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<string> = new Set(), minWords = 2): ActReading | null {
   const asked = query.entities.filter((entity) => speakers.some((speaker) => namesPerson(speaker, entity)));
   const nameTerms = new Set(asked.flatMap((person) => words(person).map(stem)));
+  // A verb before "that" says what follows was said ("declare that the era of big government is over").
+  const tokens = words(query.question);
+  const sayingThat = new Set(tokens.flatMap((word, index) => (tokens[index + 1] === "that" ? [stem(word)] : [])));
   const topic = query.terms.filter(
-    (term) => !NOT_THE_ACT.has(term) && !SPEECH_VERBS.has(term) && !nameTerms.has(term) && !exclude.has(term) && !/^\d+$/.test(term),
+    (term) => !NOT_THE_ACT.has(term) && !SPEECH_VERBS.has(term) && !sayingThat.has(term) && !nameTerms.has(term) && !exclude.has(term) && !/^\d+$/.test(term),
   );
   if (topic.length < minWords) return null;
   const wanted = [...new Set(topic.map(loose))];
