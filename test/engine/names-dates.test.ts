@@ -106,6 +106,16 @@ describe("names as people write them", () => {
     expect(result.sources.map((source) => source.title)).not.toContain("George Bush: State of the Union address, 1992");
   });
 
+  it("answers what one person said from that person's own pages: another speaker's are not quoted", async () => {
+    const docs = [
+      speech("Joseph R Biden", 2021, "We are creating hundreds of thousands of new jobs. The economy is growing."),
+      speech("William J Clinton", 1995, "We have almost 6 million new jobs since I became President. The deficit is falling."),
+    ];
+    const result = await ask("How many new jobs did Bill Clinton say the economy had created?", "standard", docs);
+    expect(result.sources.map((source) => source.title)).toEqual(["William J Clinton: State of the Union address, 1995"]);
+    expect(result.brief).not.toContain("hundreds of thousands");
+  });
+
   it("reads 'President X' as a name, not a question asking for a president", () => {
     expect(analyzeQuestion("What did President Roosevelt say about the four freedoms?").expects).toBe("description");
     expect(analyzeQuestion("Which president declared war on poverty?").expects).toBe("person");

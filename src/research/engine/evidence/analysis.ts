@@ -3,6 +3,7 @@ import { bareTitle, textNamesTitle, titleNames, titleRefersTo } from "./titles";
 import { CUE_BEFORE_NAME, relationTerms, withRelations } from "../language";
 import { capitalisedEntities, type QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
+import { keepAskedSpeaker } from "./asked-speaker";
 import { stem, unique, words } from "../language";
 
 export interface ScoredPassage {
@@ -133,8 +134,9 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const direct = rankOnOwnPassages(evidence, query, entities, weights);
 
   const { bridgeScores, linksByDoc } = secondHop(evidence, query, entities, direct);
-  const ranked = direct.map((entry) => inheritThroughLinks(entry, linksByDoc.get(entry.doc.index), evidence, query));
-  ranked.sort((a, b) => b.score - a.score);
+  const linked = direct.map((entry) => inheritThroughLinks(entry, linksByDoc.get(entry.doc.index), evidence, query));
+  linked.sort((a, b) => b.score - a.score);
+  const ranked = keepAskedSpeaker(query, linked);
 
   const bridgeEntities = [...bridgeScores.entries()].sort((a, b) => b[1] - a[1]).map(([entity]) => entity);
   const missingEntities = query.entities.filter(
