@@ -151,6 +151,25 @@ describe("topics joined by 'and'", () => {
   });
 });
 
+describe("what a question naming something is addressed by", () => {
+  it("the most specific word asked of it near the name, not a common one", async () => {
+    const docs = [
+      speech(
+        "Jimmy Carter",
+        1981,
+        "AFRICA The United States has achieved a new level of trust and cooperation with Africa. We must climb the mountain of debt.",
+      ),
+      speech("Ronald Reagan", 1985, "The tallest buildings rise in our cities. Our economy grows."),
+    ];
+    const providers = memoryProviders(docs);
+    const result = await runResearch(
+      { question: "What is the tallest mountain in Africa?", mode: "standard", budgets: budgetsForMode("standard"), include_sources: true },
+      { providers },
+    );
+    expect(result).toMatchObject({ brief: "None of the sources read addresses this question.", sources: [], addressed: false });
+  });
+});
+
 describe("what a question without names is addressed by", () => {
   it("its words together in one sentence, not spread over unrelated ones", async () => {
     const docs = [

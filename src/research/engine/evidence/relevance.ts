@@ -79,6 +79,10 @@ function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolea
   const nameTerms = words(entity)
     .map(stem)
     .filter((term) => !/^\d+$/.test(term));
+  // The most specific word asked of it, the one fewest passages read hold ("tallest", not
+  // "mountain", in "the tallest mountain in Africa"), must be near the name: a common word near
+  // it ("Africa … mountain") says nothing of what is asked.
+  const rarest = rarestTerm(focus, evidence);
   return evidence.docs.some((doc) => {
     if (titleNames(doc.title, entity)) return true;
     // A page of the person's own words, titled by another form of their name ("Theodore Roosevelt" for "Teddy Roosevelt").
@@ -92,9 +96,21 @@ function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolea
     return lines.some((line, at) => {
       if (!` ${line} `.includes(` ${key} `)) return false;
       const near = doc.passages.slice(Math.max(0, at - NEAR_NAME), at + NEAR_NAME + 1);
-      return near.some((passage) => passage.terms.some((term) => focus.has(term)));
+      return near.some((passage) => passage.terms.some((term) => loose(term) === rarest));
     });
   });
+}
+
+/** The asked word, loosened ("issue" asked, "issued" read), that the fewest passages read hold. */
+function rarestTerm(focus: Set<string>, evidence: Evidence): string | undefined {
+  const held = new Map([...focus].map((term) => [loose(term), 0]));
+  for (const doc of evidence.docs)
+    for (const passage of doc.passages)
+      for (const term of new Set(passage.terms.map(loose))) {
+        const count = held.get(term);
+        if (count !== undefined) held.set(term, count + 1);
+      }
+  return [...held.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
 /** A stem without its final "e": "trade" and "trading" stem to "trade" and "trad". */
