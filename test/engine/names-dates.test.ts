@@ -3,8 +3,7 @@ import { runResearch } from "../../src/research/engine";
 import { formalName, namesPerson, personAmong } from "../../src/research/engine/evidence";
 import { planBranches } from "../../src/research/engine/plan/queries";
 import { analyzeQuestion } from "../../src/research/engine/question";
-import { holdsCompound } from "../../src/research/engine/write/open-ended/topic";
-import { words } from "../../src/research/engine/language";
+import { holdsCompound, words } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders } from "./helpers";
 

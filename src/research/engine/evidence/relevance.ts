@@ -48,7 +48,8 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   if (ranked.length === 0) return false;
   const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term)));
   if (analysis.entities.length === 0) return holdsMostOf(query.question, focus, ranked);
-  if (analysis.entities.some((entity) => isNamed(entity, focus, evidence))) return true;
+  const rarest = rarestTerm(focus, evidence);
+  if (analysis.entities.some((entity) => isNamed(entity, focus, rarest, evidence))) return true;
   // A measure known by a name its own time did not write ("the McKinley Tariff": "the tariff act of 1890").
   if (query.entities.some((entity) => speaksOfItsKind(entity, ranked))) return true;
   // A page titled by one of the asked words: not a year (a title's year is its date) and not one
@@ -72,17 +73,15 @@ const NEAR_NAME = 2;
  * Whether a page read is about the entity (its title names it, or holds every word of the name:
  * "Franklin D Roosevelt" for "Franklin Roosevelt", "Abraham Lincoln: ..." for "Lincoln's"; or its
  * speaker is the person under any form of the name), or a sentence names it with what the question
- * asks of it nearby (without other asked words, naming it is enough).
+ * asks of it nearby (without other asked words, naming it is enough). What it asks: `rarest`, the
+ * most specific word asked, the one fewest passages read hold ("tallest", not "mountain", in "the
+ * tallest mountain in Africa"): a common word near the name ("Africa … mountain") says nothing.
  */
-function isNamed(entity: string, focus: Set<string>, evidence: Evidence): boolean {
+function isNamed(entity: string, focus: Set<string>, rarest: string | undefined, evidence: Evidence): boolean {
   const key = words(entity).join(" ");
   const nameTerms = words(entity)
     .map(stem)
     .filter((term) => !/^\d+$/.test(term));
-  // The most specific word asked of it, the one fewest passages read hold ("tallest", not
-  // "mountain", in "the tallest mountain in Africa"), must be near the name: a common word near
-  // it ("Africa … mountain") says nothing of what is asked.
-  const rarest = rarestTerm(focus, evidence);
   return evidence.docs.some((doc) => {
     if (titleNames(doc.title, entity)) return true;
     // A page of the person's own words, titled by another form of their name ("Theodore Roosevelt" for "Teddy Roosevelt").

@@ -29,7 +29,11 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
   // And by the name their own pages are titled by, when the question shortened it: "Teddy
   // Roosevelt trusts" finds Franklin D Roosevelt's speeches before Theodore Roosevelt's.
-  if (focus) for (const entity of query.entities) plan.push(...(formalName(entity) ? [`${formalName(entity)} ${focus}`] : []));
+  if (focus)
+    for (const entity of query.entities) {
+      const formal = formalName(entity);
+      if (formal) plan.push(`${formal} ${focus}`);
+    }
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
   // "Which president called for a new federalism?" (the question's framing words outweigh it).
   if (query.entities.length === 0) {

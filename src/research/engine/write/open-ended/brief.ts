@@ -21,20 +21,20 @@ export function wantsSynthesis(query: QueryAnalysis): boolean {
   return (
     (query.expects === "description" && ASKS_FOR_ACCOUNT.test(query.question)) ||
     ASKS_FOR_VIEWS.test(query.question) ||
-    ASKS_WHO_AND_WHEN_SPOKE.test(query.question)
+    ASKS_WHEN_ONE_SPOKE.test(query.question)
   );
 }
 
-/** "What was Ronald Reagan's view of the Soviet Union?", "What were JFK's views on the space race?": an account, whatever the answer type read. */
 /**
  * "In which years did Franklin Roosevelt speak about social security?": many years of one
  * speaker on a topic; the account year by year says them. ("Which presidents talked about …?"
  * stays a question of names: its brief cites the pages whose sentences do it, which a typed list
  * of presidents is read from.)
  */
-const ASKS_WHO_AND_WHEN_SPOKE =
+const ASKS_WHEN_ONE_SPOKE =
   /^\s*(?:(?:in|during)\s+)?(?:which|what)\s+(?:years|decades)\s+did\s+.+?\s+(?:talk|speak|say|mention|discuss|address|describe|write)\b/i;
 
+/** "What was Ronald Reagan's view of the Soviet Union?", "What were JFK's views on the space race?": an account, whatever the answer type read. */
 const ASKS_FOR_VIEWS =
   /^\s*what (?:was|were|is|are) (?:the )?[^?]*?['’]s? (?:views?|positions?|stance|attitudes?|thoughts|opinions?|feelings) (?:on|of|about|toward|towards|regarding)\b/i;
 

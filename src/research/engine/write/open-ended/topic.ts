@@ -1,8 +1,6 @@
 import type { Passage } from "../../evidence";
 import { type QueryAnalysis, questionTopic } from "../../question";
 import { holdsCompound, phraseCompounds, STOPWORDS, stem, words } from "../../language";
-
-export { holdsCompound };
 import { measureKind } from "../../evidence/named-kind";
 
 /** What a statement must be about to belong in an open-ended question's brief. */

@@ -1,5 +1,5 @@
 import { namesPerson, pageAttribution } from "../../evidence";
-import { terms, withRelations, words } from "../../language";
+import { withRelations, words } from "../../language";
 import { doesTheAct, readAct } from "../../answer/act-sentences";
 import type { Found } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
@@ -38,9 +38,6 @@ export function isNameField(field: Field): boolean {
   return PERSON_FIELD.test(name) || PLACE_FIELD.test(name) || NAME_FIELD.test(name);
 }
 
-/** Words that ask when, not what: a year or date field's question is about the act, not its time. */
-const WHEN_WORDS = new Set(terms("year years date when time"));
-
 interface OwnAct {
   item: CitedPassage;
   speaker: string;
@@ -57,7 +54,7 @@ export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
   const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
   // One word of topic is enough here: "Which presidents talked about tariffs?" lists who spoke of them.
-  const reading = readAct(evidence.query, speakers, new Set([...field.terms, ...WHEN_WORDS]), 1);
+  const reading = readAct(evidence.query, speakers, new Set(field.terms), 1);
   if (!reading) return [];
   const pageTerms = new Map<number, string[]>();
   const termsOf = (source: number) => {
