@@ -6,7 +6,9 @@ export const STOPWORDS = new Set(
     "am do does did done doing have has had having it its it's this that these those there here which who whom whose what when where why how " +
     "i me my we our you your he him his she her they them their not no yes so than then too very can could would should will shall may might must " +
     "also just only such both either neither each every all any some more most other same own s t via per upon out up down off again further once " +
-    "between during before after above below while because if else what's which's one"
+    "between during before after above below while because if else what's which's one " +
+    // Negations written as one word ("cannot", "don't" read as "dont") are "can not", "do not": stopwords like those.
+    "cannot cant dont doesnt didnt wont wouldnt isnt arent wasnt werent"
   ).split(/\s+/),
 );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { formalName, namesPerson, personAmong } from "../../src/research/engine/evidence";
 import { planBranches } from "../../src/research/engine/plan/queries";
-import { analyzeQuestion } from "../../src/research/engine/question";
+import { analyzeQuestion, saidClaim } from "../../src/research/engine/question";
 import { holdsCompound, words } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders } from "./helpers";
@@ -236,6 +236,34 @@ describe("what a document says about itself: the year of the speech whose senten
     const docs = [speech("William J Clinton", 1996, "We know big Government does not have all the answers. The era of big Government is over.")];
     expect((await ask("When did Bill Clinton declare that the era of big government is over?", "standard", docs)).answer?.text).toBe("1996");
     expect((await ask("Which president declared that the era of big government is over?", "standard", docs)).answer?.text).toBe("William J Clinton");
+  });
+
+  it("reads 'cannot' as 'can not', and searches a claim someone said as the phrase it is", async () => {
+    const docs = [
+      speech("Abraham Lincoln", 1862, "We say we are for the Union. Fellow-citizens, we can not escape history."),
+      speech("Ronald Reagan", 1982, '"We cannot escape history," Abraham Lincoln warned. The deficit is large.'),
+    ];
+    expect((await ask("When did Lincoln say that we cannot escape history?", "standard", docs)).answer?.text).toBe("1862");
+    // Reagan's sentence quotes Lincoln: it is not Reagan saying it.
+    expect((await ask("Which president said that we cannot escape history?", "standard", docs)).answer?.text).toBe("Abraham Lincoln");
+    expect(saidClaim("Which president said that we cannot escape history, and in what year?")).toBe("escape history");
+    expect(saidClaim("Did Bill Clinton say the era of big government is over?")).toBe("era of big government");
+    expect(saidClaim("What did Lincoln say about slavery?")).toBeNull();
+    expect(saidClaim("Did Lincoln say anything about the war?")).toBeNull();
+    const analysis = analyzeQuestion("Which president said that we cannot escape history?");
+    expect(planBranches(analysis, 2)[1]).toBe(`"escape history"`);
+  });
+
+  it("answers 'did X say Y' yes from X's sentence that says Y, quoting it; another speaker's or other words are no answer", async () => {
+    const docs = [
+      speech("William J Clinton", 1996, "We know big Government does not have all the answers. The era of big Government is over."),
+      speech("Ronald Reagan", 1987, "We have deficits because big government spends too much."),
+    ];
+    const said = await ask("Did Bill Clinton say the era of big government is over?", "standard", docs);
+    expect(said.answer?.text).toBe("yes");
+    expect(said.brief).toContain('Yes: William J Clinton (1996) said "The era of big Government is over" [1]');
+    for (const question of ["Did Ronald Reagan say the era of big government is over?", "Did Bill Clinton say the era of big government is not over?"])
+      expect((await ask(question, "standard", docs)).answer?.text ?? null, question).toBeNull();
   });
 
   it("gives no year when the speeches doing it disagree", async () => {

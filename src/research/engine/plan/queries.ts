@@ -1,5 +1,5 @@
 import { type EvidenceAnalysis, formalName } from "../evidence";
-import type { QueryAnalysis } from "../question";
+import { type QueryAnalysis, saidClaim } from "../question";
 import { STOPWORDS, stem, unique, words } from "../language";
 import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
@@ -19,6 +19,9 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const focus = query.focusTerms.slice(0, 6).join(" ");
   // A comparison of two subjects searches each with its topic first, so that even lite reads every side.
   const plan = [...comparisonBranches(query), query.question];
+  // What someone is asked to have said is searched as the phrase it is, second, so lite has it too.
+  const claim = saidClaim(query.question);
+  if (claim) plan.push(`"${claim}"`);
   // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
   for (const entity of query.entities) if (measureKind(entity)) plan.push(`${entity.trim().split(/\s+/).pop()} act law`);
   // The pages a chain or a comparison of facts starts from are searched by name first.

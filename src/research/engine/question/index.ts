@@ -6,3 +6,4 @@ export * from "./comparison";
 export * from "./topic";
 export * from "./subjects";
 export * from "./descriptions";
+export * from "./said-claim";

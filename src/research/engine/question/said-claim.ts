@@ -1,0 +1,26 @@
+import { STOPWORDS, words } from "../language";
+
+/**
+ * What a question says someone said, as the words to look for: "Which president said that we
+ * cannot escape history?" → "escape history". A claim is searched as a phrase: its words
+ * one by one are common ("escape", "history") and the long speech that says them ranks below
+ * short ones that use them apart. Null when the question quotes no claim (two content words at
+ * least: "Did Lincoln say anything about slavery?" asks about a topic).
+ */
+const SAID = /\b(?:say|said|says|declare|declared|state|stated|proclaim|proclaimed)\s+(?:that\s+)?([^,;?!]+)/i;
+const TOPIC_NOT_CLAIM = /^(?:anything|something|nothing|about|of|on|in|to|the\s+most|most|what|how|when|why|who)\b/i;
+
+export function saidClaim(question: string): string | null {
+  const match = SAID.exec(question);
+  if (!match || TOPIC_NOT_CLAIM.test(match[1]!.trim())) return null;
+  const claim = claimWords(match[1]!);
+  // Stopwords at either end are left out: the claim is said inside a longer sentence.
+  while (claim.length > 0 && STOPWORDS.has(claim[0]!)) claim.shift();
+  while (claim.length > 0 && STOPWORDS.has(claim[claim.length - 1]!)) claim.pop();
+  return claim.filter((word) => !STOPWORDS.has(word)).length >= 2 ? claim.join(" ") : null;
+}
+
+/** A text's words as they are looked for in a sentence: "cannot" is as often written "can not". */
+export function claimWords(text: string): string[] {
+  return words(text).flatMap((word) => (word === "cannot" ? ["can", "not"] : [word]));
+}
