@@ -371,6 +371,27 @@ describe("a person's view, asked with a possessive", () => {
   });
 });
 
+describe("a size asked of something", () => {
+  const docs = [
+    speech("Ronald Reagan", 1984, "We can begin by limiting the size and scope of government. The economy is growing."),
+    speech(
+      "William J Clinton",
+      1996,
+      "Tonight I call for a freeze in Federal Government salaries. The era of big Government is over. Our schools must improve.",
+    ),
+  ];
+
+  it("is said by its size: 'big government' is on the size of government, a freeze in Federal Government salaries is not", () => {
+    const { brief } = briefOf("How did Ronald Reagan and Bill Clinton differ on the size of government?", docs);
+    expect(brief.split("\n")[0]).toBe(
+      'On the size of government, Ronald Reagan (1984) said "We can begin by limiting the size and scope of government" [1]; William J Clinton (1996) said "The era of big Government is over" [2].',
+    );
+    const clinton = briefOf("What did Bill Clinton say about the size of the federal government?", [docs[1]!]).brief;
+    expect(clinton).toContain("The era of big Government is over");
+    expect(clinton).not.toContain("salaries");
+  });
+});
+
 describe("when, many times", () => {
   const docs = [
     speech("Franklin D Roosevelt", 1937, "Another national problem is the development of our social security system."),

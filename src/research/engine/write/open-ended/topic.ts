@@ -16,10 +16,17 @@ export interface OpenEndedTopic {
    * nuclear weapons"), each its own topic: a sentence is about the whole when it is about one of them.
    */
   parts?: OpenEndedTopic[];
+  /** Compounds that say the whole topic in other words: "big government", "smaller government" for "the size of government". */
+  sizedAs?: Set<string>;
 }
 
 /** Words of a comparison that say it compares, not what about. */
 const COMPARING = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike|view\w*|position\w*)$/;
+
+/** "the size of X": a size asked of something is said by its size ("big government", "a smaller, less bureaucratic Government"). */
+const SIZE_OF = /\bsize\s+of\s+(?:the\s+|our\s+|a\s+)?((?:[\p{L}-]+\s+)?[\p{L}-]+)/iu;
+const SIZE = stem("size");
+const SIZES = "big bigger biggest small smaller smallest large larger largest".split(" ");
 
 /** Before a verb: "I trust that …" uses "trust" as a verb, not the trusts a question asks about. */
 const BEFORE_VERB = new Set("i we you they he she who to not will would shall should can could may might must do does did".split(" "));
@@ -54,7 +61,18 @@ function phraseTopic(query: QueryAnalysis, phrase: string | null, keep: (term: s
     : query.terms;
   const terms = new Set(candidates.filter(keep));
   if (terms.size === 0) return { terms: new Set(query.terms), compounds, needed: 1 };
-  return { terms, compounds, needed: phrase ? Math.min(2, terms.size) : 1 };
+  const sized = phrase ? SIZE_OF.exec(phrase) : null;
+  const head = sized
+    ? words(sized[1]!)
+        .filter((word) => !STOPWORDS.has(word))
+        .pop()
+    : undefined;
+  return {
+    terms,
+    compounds,
+    needed: phrase ? Math.min(2, terms.size) : 1,
+    ...(head ? { sizedAs: new Set(SIZES.map((size) => `${stem(size)} ${stem(head)}`)) } : {}),
+  };
 }
 
 /**
@@ -71,6 +89,8 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
     const term = stem(word);
     if (topic.terms.has(term) && !BEFORE_VERB.has(tokens[index - 1] ?? "")) found.add(term);
   });
+  // A size asked of something is about its size: "a freeze in Federal Government salaries" is not on "the size of the federal government".
+  if (topic.sizedAs) return holdsCompound(tokens, topic.sizedAs) || (found.has(SIZE) && found.size >= topic.needed);
   if (holdsCompound(tokens, topic.compounds)) return true;
   // A topic that is one compound ("civil rights", "military-industrial complex") is said only as
   // that compound: "a complex industrial economy" is not about it.
