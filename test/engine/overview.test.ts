@@ -2,10 +2,10 @@ import { answerQuestion } from "../../src/research/engine/answer";
 import { describe, expect, it } from "vitest";
 import { runResearch } from "../../src/research/engine";
 import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
-import { hasFiniteVerb } from "../../src/research/engine/language";
+import { hasFiniteVerb, withoutHeading } from "../../src/research/engine/language";
 import { analyzeQuestion, askedSubjects, questionTopic } from "../../src/research/engine/question";
 import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
-import { quoted, withoutHeading } from "../../src/research/engine/write/open-ended/quotable";
+import { quoted } from "../../src/research/engine/write/open-ended/quotable";
 import { wantsSynthesis } from "../../src/research/engine/write/open-ended/brief";
 import { budgetsForMode } from "../../src/research/pricing";
 import type { FakeDoc } from "./helpers";
@@ -351,6 +351,24 @@ describe("quoting", () => {
     );
     expect(withoutHeading("NATO Allies have agreed.")).toBe("NATO Allies have agreed.");
     expect(withoutHeading("I Believe in it.")).toBe("I Believe in it.");
+    // A heading setting a short word in title case goes on past it.
+    expect(withoutHeading("THE ECONOMIC IMPACT Of THE LIQUIDATION OF THE WAR PROGRAM Government programs are important.")).toBe(
+      "Government programs are important.",
+    );
+    expect(withoutHeading("TAXES Of course we must cut them.")).toBe("Of course we must cut them.");
+  });
+
+  it("writes no heading a page ran into a sentence anywhere in a brief, the closest evidence included", () => {
+    const docs = [
+      speech(
+        "William H Taft",
+        1912,
+        "PANAMA CANAL TREATY The proclamation which I have issued in respect to the Panama Canal tolls is in accord with the Panama Canal act. THE PANAMA CANAL During the past year the work of construction upon the canal has progressed most satisfactorily.",
+      ),
+    ];
+    const { brief } = briefOf("Which presidents spoke about the Panama Canal?", docs);
+    expect(brief).toContain("The proclamation which I have issued");
+    expect(brief).not.toMatch(/PANAMA CANAL TREATY|THE PANAMA CANAL During/);
   });
 });
 

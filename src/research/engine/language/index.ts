@@ -4,3 +4,4 @@ export * from "./finite-verb";
 export * from "./number-words";
 export * from "./demonyms";
 export * from "./compounds";
+export * from "./run-in-heading";

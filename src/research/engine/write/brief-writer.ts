@@ -4,7 +4,7 @@ import type { EvidenceAnalysis } from "../evidence";
 import type { EvidenceDoc } from "../evidence";
 import type { Passage } from "../evidence";
 import { similarity, sourceMetadata } from "../evidence";
-import { terms } from "../language";
+import { terms, withoutHeading } from "../language";
 
 export interface SynthesisOptions {
   maxSources: number;
@@ -104,7 +104,9 @@ export class BriefWriter {
     const block: Block = { heading, bullets, lines: [], ...(section ? { section } : {}) };
     this.blocks.push(block);
     return {
-      add: (text: string, passages: Passage[], label?: string) => {
+      add: (sentence: string, passages: Passage[], label?: string) => {
+        // A passage quoted whole is written without a heading its page ran into it ("PANAMA CANAL TREATY The proclamation …").
+        const text = passages.length === 1 && sentence === passages[0]!.text ? withoutHeading(sentence) : sentence;
         block.lines.push({ text, passages, cited: true, ...(label ? { label } : {}) });
         for (const passage of passages) this.used.add(passage);
         this.said.push(terms(text));

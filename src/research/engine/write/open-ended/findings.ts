@@ -2,7 +2,8 @@ import { similarity } from "../../evidence";
 import type { ScoredPassage } from "../../evidence";
 import type { BriefWriter } from "../brief-writer";
 import type { OpenEndedSource, OpenEndedSources } from "./sources";
-import { leansOnContext, withoutHeading } from "./quotable";
+import { leansOnContext } from "./quotable";
+import { withoutHeading } from "../../language";
 
 /** A finding this similar to one already said says the same thing. */
 const SAME_THING = 0.6;

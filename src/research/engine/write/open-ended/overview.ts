@@ -3,7 +3,8 @@ import { type QueryAnalysis, questionTopic } from "../../question";
 import { STOPWORDS, stem, words } from "../../language";
 import type { BriefWriter, Clause } from "../brief-writer";
 import type { OpenEndedSource, OpenEndedSources } from "./sources";
-import { conciseStatement, quoted, withoutHeading } from "./quotable";
+import { conciseStatement, quoted } from "./quotable";
+import { withoutHeading } from "../../language";
 
 /** The overview's first sentence and what it rests on: the short answer of an open-ended question. */
 export interface Overview {

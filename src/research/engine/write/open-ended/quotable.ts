@@ -1,7 +1,7 @@
 import type { RankedDoc, ScoredPassage } from "../../evidence";
 import { respectsStance } from "../../evidence";
 import type { QueryAnalysis } from "../../question";
-import { hasFiniteVerb } from "../../language";
+import { hasFiniteVerb, withoutHeading } from "../../language";
 import { aboutTopic, type OpenEndedTopic } from "./topic";
 
 /** Shorter than this is a slogan or a fragment; longer, a paragraph nobody reads in a brief. */
@@ -55,17 +55,6 @@ export function conciseStatement(statements: ScoredPassage[]): ScoredPassage | u
 /** "But", "And", "Manifestly if …": words that tie a sentence to the one before it, dropped when it is quoted alone. */
 const CONNECTIVE =
   /^(?:(?:but|and|yet|so|now|hence|thus|therefore|moreover|furthermore|however|still|indeed|also|again|accordingly|consequently|manifestly|finally|besides|then|in addition|in other words|in short|of course|on the other hand)\b,?\s+)+/i;
-
-/** Capitalised words a page ran into the sentence after them: "RAILROADS In addition, …", "THE U.S.-SOVIET RELATIONSHIP We are …". */
-const RUN_IN_HEADING = /^(?:[\p{Lu}\p{N}][\p{Lu}\p{N}.'’&-]*[\s,]+)+(?=\p{Lu}\p{Ll})/u;
-
-/** A sentence without a heading run into it; a single short capitalised word ("I", "NATO", "US") is no heading. */
-export function withoutHeading(text: string): string {
-  const heading = RUN_IN_HEADING.exec(text)?.[0];
-  if (!heading) return text;
-  const words = heading.trim().split(/\s+/).length;
-  return words >= 2 || heading.replace(/[^\p{L}]/gu, "").length >= 5 ? text.slice(heading.length) : text;
-}
 
 /** A sentence as quoted in a clause: a heading run into it, the connective that tied it to its context and its final stop trimmed, nothing else changed. */
 export function quoted(text: string): string {

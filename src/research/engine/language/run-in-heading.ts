@@ -1,0 +1,21 @@
+/** Capitalised words a page ran into the sentence after them: "RAILROADS In addition, …", "THE U.S.-SOVIET RELATIONSHIP We are …". */
+const RUN_IN_HEADING = /^(?:[\p{Lu}\p{N}][\p{Lu}\p{N}.'’&-]*[\s,]+)+(?=\p{Lu}\p{Ll})/u;
+/** A short word a heading sets in title case between its capitals: "THE ECONOMIC IMPACT Of THE LIQUIDATION OF THE WAR PROGRAM Government programs …". */
+const TITLE_CASE_LINK = /^(?:Of|And|The|To|In|For|On|At|By)\s+/;
+
+/** A heading's words: two at least, or one of five letters or more ("I", "NATO", "US" alone are no heading). */
+const isHeading = (heading: string) => heading.trim().split(/\s+/).length >= 2 || heading.replace(/[^\p{L}]/gu, "").length >= 5;
+
+/** A sentence without a heading run into it. */
+export function withoutHeading(text: string): string {
+  const heading = RUN_IN_HEADING.exec(text)?.[0];
+  if (!heading || !isHeading(heading)) return text;
+  const rest = text.slice(heading.length);
+  // The heading goes on past a title-case "Of" when capitals follow it.
+  const link = TITLE_CASE_LINK.exec(rest)?.[0];
+  if (link) {
+    const more = RUN_IN_HEADING.exec(rest.slice(link.length))?.[0];
+    if (more) return withoutHeading(rest.slice(link.length));
+  }
+  return rest;
+}
