@@ -410,6 +410,35 @@ describe("a size asked of something", () => {
   });
 });
 
+describe("what a topic's words must say", () => {
+  it("takes a generic head ('program', 'policy') as optional, and a word for a stretch of time as no mention", () => {
+    const docs = [
+      speech("John F Kennedy", 1962, "Enrollments are going to double in our colleges in the short space of 10 years. Taxes must be cut."),
+      speech("John F Kennedy", 1963, "We have doubled our efforts in space, to assure us of being first in the future. Taxes must be cut."),
+    ];
+    const { brief } = briefOf("What did JFK say about the space program?", docs);
+    expect(brief).toContain('"We have doubled our efforts in space, to assure us of being first in the future"');
+    expect(brief).not.toContain("short space");
+  });
+
+  it("says a two-word compound also with its words close together, in either order, and quotes a listed sentence without its number", () => {
+    const docs = [
+      speech("Herbert Hoover", 1931, "Through the President's organization for unemployment relief, public and private agencies were mobilized."),
+      speech(
+        "Franklin D Roosevelt",
+        1934,
+        "(7) We must supplement State, local and private agencies for the relief of suffering caused by unemployment. Relief is a duty, and we have always known the rate of unemployment.",
+      ),
+    ];
+    const { brief } = briefOf("How did Herbert Hoover and Franklin Roosevelt differ on unemployment relief?", docs);
+    expect(brief.split("\n")[0]).toContain(
+      'Franklin D Roosevelt (1934) said "We must supplement State, local and private agencies for the relief of suffering caused by unemployment" [2]',
+    );
+    // Far apart, the two words say nothing of the compound.
+    expect(brief).not.toContain("Relief is a duty");
+  });
+});
+
 describe("when, many times", () => {
   const docs = [
     speech("Franklin D Roosevelt", 1937, "Another national problem is the development of our social security system."),

@@ -56,9 +56,13 @@ export function conciseStatement(statements: ScoredPassage[]): ScoredPassage | u
 const CONNECTIVE =
   /^(?:(?:but|and|yet|so|now|hence|thus|therefore|moreover|furthermore|however|still|indeed|also|again|accordingly|consequently|manifestly|finally|besides|then|in addition|in other words|in short|of course|on the other hand)\b,?\s+)+/i;
 
-/** A sentence as quoted in a clause: a heading run into it, the connective that tied it to its context and its final stop trimmed, nothing else changed. */
+/** A list's number before a sentence: "(7) Effort should be made …". */
+const ENUMERATOR = /^\(\d{1,2}\)\s+/;
+
+/** A sentence as quoted in a clause: a heading run into it, a list number, the connective that tied it to its context and its final stop trimmed, nothing else changed. */
 export function quoted(text: string): string {
   const trimmed = withoutHeading(text)
+    .replace(ENUMERATOR, "")
     .replace(CONNECTIVE, "")
     .replace(/[.!;:]+(["”’)]*)$/, "$1")
     .trim();

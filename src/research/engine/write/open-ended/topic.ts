@@ -28,8 +28,24 @@ const SIZE_OF = /\bsize\s+of\s+(?:the\s+|our\s+|a\s+)?((?:[\p{L}-]+\s+)?[\p{L}-]
 const SIZE = stem("size");
 const SIZES = "big bigger biggest small smaller smallest large larger largest".split(" ");
 
+/**
+ * Nouns that only say what kind of thing a topic is: "the space program" is spoken of as "a great
+ * new effort in outer space", "tariff policy" as the tariff. After another content word they are
+ * not needed, though said with it ("space program") the pair still counts.
+ */
+const GENERIC_HEAD = new Set("program programs policy policies issue issues question problem problems".split(" ").map(stem));
+
+/** A phrase without a generic head after its other content words ("the space program" → "the space"). */
+function withoutGenericHead(phrase: string, keep: (term: string) => boolean): string {
+  const match = /^(.*\S)\s+(\S+)$/.exec(phrase.trim());
+  if (!match || !GENERIC_HEAD.has(stem(match[2]!.toLowerCase()))) return phrase;
+  return words(match[1]!).some((word) => !STOPWORDS.has(word) && keep(stem(word))) ? match[1]! : phrase;
+}
+
 /** Before a verb: "I trust that …" uses "trust" as a verb, not the trusts a question asks about. */
 const BEFORE_VERB = new Set("i we you they he she who to not will would shall should can could may might must do does did".split(" "));
+/** Before a word used for a stretch of time, not the thing: "the short space of 10 years" is not about space. */
+const BEFORE_A_SPAN = new Set("short brief".split(" "));
 
 /**
  * The topic's terms ("tariffs", "the role of the federal government"), else the question's
@@ -51,7 +67,8 @@ export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEn
 }
 
 /** The topic one phrase names: its terms, its compounds, and how many terms a sentence must hold. */
-function phraseTopic(query: QueryAnalysis, phrase: string | null, keep: (term: string) => boolean): OpenEndedTopic {
+function phraseTopic(query: QueryAnalysis, asked: string | null, keep: (term: string) => boolean): OpenEndedTopic {
+  const phrase = asked && withoutGenericHead(asked, keep);
   // Adjacent content words of the phrase, with no stopword between: "federal government", not "role … federal".
   const compounds = phrase ? phraseCompounds(words(phrase), keep) : new Set<string>();
   const candidates = phrase
@@ -84,16 +101,32 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   if (topic.parts) return topic.parts.some((part) => aboutTopic(passage, part));
   const tokens = words(passage.text);
   const found = new Set<string>();
+  const at = new Map<string, number[]>();
   tokens.forEach((word, index) => {
     if (STOPWORDS.has(word)) return;
     const term = stem(word);
-    if (topic.terms.has(term) && !BEFORE_VERB.has(tokens[index - 1] ?? "")) found.add(term);
+    const before = tokens[index - 1] ?? "";
+    if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before)) {
+      found.add(term);
+      at.set(term, [...(at.get(term) ?? []), index]);
+    }
   });
   // A size asked of something is about its size: "a freeze in Federal Government salaries" is not on "the size of the federal government".
   if (topic.sizedAs) return holdsCompound(tokens, topic.sizedAs) || (found.has(SIZE) && found.size >= topic.needed);
   if (holdsCompound(tokens, topic.compounds)) return true;
   // A topic that is one compound ("civil rights", "military-industrial complex") is said only as
-  // that compound: "a complex industrial economy" is not about it.
-  if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return false;
+  // that compound: "a complex industrial economy" is not about it. A compound of two words may
+  // also be said with them close together, in either order: "the relief of suffering caused by
+  // unemployment" is on "unemployment relief".
+  if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return topic.terms.size === 2 && bothNear(at);
   return found.size >= topic.needed;
+}
+
+/** Words apart at most for a two-word compound said loosely. */
+const NEAR = 6;
+
+/** Whether the two terms found stand within NEAR words of each other. */
+function bothNear(at: Map<string, number[]>): boolean {
+  const [first, second] = [...at.values()];
+  return first !== undefined && second !== undefined && first.some((a) => second.some((b) => Math.abs(a - b) <= NEAR));
 }
