@@ -266,6 +266,19 @@ describe("what a document says about itself: the year of the speech whose senten
       expect((await ask(question, "standard", docs)).answer?.text ?? null, question).toBeNull();
   });
 
+  it("takes a speaker quoting their own words as who said them, never as when", async () => {
+    const docs = [
+      speech("Franklin D Roosevelt", 1936, 'I have said, "The only thing we have to fear is fear itself." The recovery goes on.'),
+      speech("Harry S Truman", 1953, 'As Franklin Roosevelt told us, "The only thing we have to fear is fear itself." We face the future.'),
+    ];
+    expect((await ask("Which president said the only thing we have to fear is fear itself?", "standard", docs)).answer?.text).toBe("Franklin D Roosevelt");
+    expect((await ask("When did Franklin Roosevelt say the only thing we have to fear is fear itself?", "standard", docs)).answer?.text ?? "").not.toMatch(
+      /^\d{4}$/,
+    );
+    // Quoting someone else names no one.
+    expect((await ask("Which president said the only thing we have to fear is fear itself?", "standard", [docs[1]!])).answer?.text ?? null).toBeNull();
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

@@ -476,4 +476,21 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
     expect((result.typed as { years: number[] }).years).toEqual(expect.arrayContaining([1967, 1988]));
     expectExactBasis(result, addresses);
   });
+
+  it("the years someone spoke of a topic are their addresses' years, never a year a sentence of them states", async () => {
+    const ike: FakeDoc[] = [1954, 1955].map((year) => ({
+      url: `https://archive.example.org/${year}-eisenhower`,
+      title: `Dwight D Eisenhower: State of the Union address, ${year}`,
+      text:
+        year === 1954
+          ? "The interstate highway system has lagged since the Federal-Aid Highway Act of 1944. We must finish the interstate highway system."
+          : "A modern interstate highway system is essential to our growing population. Our farms need help.",
+    }));
+    const result = await run(
+      "In which years did Dwight Eisenhower speak about the interstate highway system?",
+      ike,
+      object({ years: { type: "array", items: { type: "integer" } } }),
+    );
+    expect([...(result.typed as { years: number[] }).years].sort()).toEqual([1954, 1955]);
+  });
 });

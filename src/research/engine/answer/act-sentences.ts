@@ -21,9 +21,16 @@ const SPEECH_VERBS = new Set(
     "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid",
   ),
 );
+/** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
+export function asksAboutSpeech(query: QueryAnalysis): boolean {
+  return words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
+}
+
 /** Words that name who acts or ask when, not what is done. */
 const NOT_THE_ACT = new Set(terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"));
 const QUOTATION = /["“”]/;
+/** The speaker quoting their own earlier words: "I have said, "…"". */
+const SELF_QUOTE = /^(?:[^"“”]*\s)?I\s+(?:have\s+|had\s+)?(?:said|say|stated|declared|repeat(?:ed)?)\s*[,:]?\s*["“]/;
 const YEAR = /\b(1\d{3}|20\d{2})\b/;
 
 /** A stem without its final "e": "declares" and "declared" stem to "declare" and "declar". */
@@ -88,7 +95,10 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
  */
 export function doesTheAct(reading: ActReading, speaker: string, passage: Passage, pageTerms: () => string[], dating = false): boolean {
   if (!reading.isAsked(speaker)) return false;
-  if (QUOTATION.test(passage.text)) return false;
+  // A quotation is someone else's words, unless the speaker quotes their own ("I have said, "The
+  // only thing we have to fear is fear itself""): that says who said it, not when.
+  const ownWords = SELF_QUOTE.test(passage.text);
+  if (QUOTATION.test(passage.text) && (dating || !ownWords)) return false;
   const { wanted, act, subjects } = reading;
   if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects)))
     return false;

@@ -1,6 +1,6 @@
 import { namesPerson, pageAttribution } from "../../evidence";
 import { withRelations, words } from "../../language";
-import { doesTheAct, readAct } from "../../answer/act-sentences";
+import { asksAboutSpeech, doesTheAct, readAct } from "../../answer/act-sentences";
 import type { Found } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import type { Field } from "./field";
@@ -98,6 +98,28 @@ export function actYearCandidates(evidence: TypedEvidence, field: Field): Found[
     out.push({ value: act.year, support: [{ source: act.item.source, passage: act.item.passage, confidence: confidenceOf(act) }] });
   }
   return out;
+}
+
+/**
+ * "In which years did Dwight Eisenhower speak about the interstate highway system?": the years of
+ * the asked speaker's pages the brief quotes on the question, never a year one of their sentences
+ * states (that is the year of something else: "since 1949"). Null when the question asks of no
+ * speech, or no such page is quoted.
+ */
+export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Found[] | null {
+  if (!asksAboutSpeech(evidence.query)) return null;
+  const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
+  const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
+  const reading = readAct(evidence.query, speakers, new Set(field.terms), 1);
+  if (!reading) return null;
+  const out: Found[] = [];
+  for (const item of evidence.passages) {
+    const { speaker, year } = attributions.get(item.source) ?? {};
+    if (!item.inBrief || !speaker || !year || !reading.isAsked(speaker) || out.some((entry) => entry.value === year)) continue;
+    if (!item.passage.terms.some((term) => evidence.keyTerms.has(term))) continue;
+    out.push({ value: year, support: [{ source: item.source, passage: item.passage, confidence: "medium" }] });
+  }
+  return out.length > 0 ? out : null;
 }
 
 /** The full date of each page whose sentence is its speaker's act, when the page states its date (published_at): a bare year is never a date. */

@@ -3,7 +3,7 @@ import type { Found, Support } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import { countedTerms, countsSources, type Field, isCount, isYearField } from "./field";
 import { meetsBounds } from "./schema";
-import { actYearCandidates } from "./attribution";
+import { actYearCandidates, spokenYearCandidates } from "./attribution";
 import { isDayOfMonthAt, isYearAt, lifeDateIn, lifeEventOf, type Token, tokenize } from "./values";
 
 /**
@@ -130,6 +130,9 @@ function years(field: Field, evidence: TypedEvidence): Found[] {
       if (year) life.push({ value: Number(year[1]), support: [support(item, item.inBrief ? "high" : "medium")] });
     }
   }
+  // When someone spoke is the year of their speech, never a year a sentence of it states.
+  const spoken = spokenYearCandidates(evidence, field);
+  if (spoken) return [...life, ...actYearCandidates(evidence, field), ...spoken];
   // What the year is of: the question's key terms and the field's own words ("years the tariffs were passed").
   const keys = new Set([...evidence.keyTerms, ...withRelations(field.terms)].filter((term) => !YEAR_WORDS.has(term)));
   const needed = Math.min(2, keys.size);
