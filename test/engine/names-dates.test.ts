@@ -279,6 +279,23 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("Which president said the only thing we have to fear is fear itself?", "standard", [docs[1]!])).answer?.text ?? null).toBeNull();
   });
 
+  it("holds a negated act to a negating sentence, and a claim's own words before a sentence holding them otherwise", async () => {
+    const docs = [
+      speech(
+        "Gerald R Ford",
+        1975,
+        "Mr. Truman stood here, and I must say to you that the state of the Union is not good: Millions of Americans are out of work.",
+      ),
+      speech("Gerald R Ford", 1976, "Tonight, I report that the state of our Union is better-in many ways a lot better-but still not good enough."),
+      speech("Gerald R Ford", 1977, "I can report that the state of the Union is good. There is still more to be done."),
+    ];
+    expect((await ask("In what year did Gerald Ford say the state of the union is not good?", "standard", docs)).answer?.text).toBe("1975");
+    // Without the 1975 address, neither the good state of 1977 nor the "not good enough" of 1976 says it.
+    expect((await ask("In what year did Gerald Ford say the state of the union is not good?", "standard", [docs[2]!])).answer?.text ?? "").not.toMatch(
+      /^\d{4}$/,
+    );
+  });
+
   it("gives no year when the speeches doing it disagree", async () => {
     const twice = [...SPEECHES, speech("Lyndon B Johnson", 1965, "Again this administration declares unconditional war on poverty in America.")];
     expect((await ask("In which year did Lyndon Johnson declare an unconditional war on poverty?", "standard", twice)).answer?.text ?? "").not.toMatch(

@@ -1,6 +1,6 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import type { QueryAnalysis } from "../question";
+import { claimWords, type QueryAnalysis, saidClaim } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -29,6 +29,8 @@ export function asksAboutSpeech(query: QueryAnalysis): boolean {
 /** Words that name who acts or ask when, not what is done. */
 const NOT_THE_ACT = new Set(terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"));
 const QUOTATION = /["“”]/;
+/** Words that negate what is said (read as words: "isn't" is "isnt"). */
+const NEGATIONS = new Set("not no never cannot nor isnt wasnt arent werent dont doesnt didnt wont cant".split(" "));
 /** The speaker quoting their own earlier words: "I have said, "…"". */
 const SELF_QUOTE = /^(?:[^"“”]*\s)?I\s+(?:have\s+|had\s+)?(?:said|say|stated|declared|repeat(?:ed)?)\s*[,:]?\s*["“]/;
 const YEAR = /\b(1\d{3}|20\d{2})\b/;
@@ -49,6 +51,8 @@ export interface ActReading {
   subjects: string[];
   /** The act's words the question writes side by side ("new federalism", "unconditional war"): said so, not apart. */
   compounds: Set<string>;
+  /** The act is negated ("the state of the Union is not good"): its sentence must negate too, whatever stopwords drop. */
+  negated: boolean;
 }
 
 /**
@@ -75,6 +79,7 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   const actTerms = new Set(act);
   return {
     compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
+    negated: tokens.some((word) => NEGATIONS.has(word)),
     asked,
     isAsked: (speaker) => matchers.length === 0 || matchers.some((matches) => matches(speaker)),
     wanted,
@@ -105,6 +110,8 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   // "a new balance in our system of federalism" holds "new" and "federalism", not "a New Federalism".
   const tokens = words(passage.text);
   if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound])))) return false;
+  // "the state of the Union is good" does not say it "is not good".
+  if (reading.negated && !tokens.some((word) => NEGATIONS.has(word))) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 
@@ -123,15 +130,21 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   if (speakers.length === 0) return [];
   const reading = readAct(query, askingWho ? [] : speakers);
   if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
-  const found: ActSentence[] = [];
+  // What the question says was said, in its words: a sentence saying exactly that outranks one
+  // holding its words otherwise ("the state of our Union is better … but still not good enough").
+  const claim = saidClaim(query.question);
+  const saysTheClaim = (passage: Passage) => claim !== null && ` ${claimWords(passage.text).join(" ")} `.includes(` ${claim} `);
+  const found: (ActSentence & { exact: boolean })[] = [];
   for (const { entry, attribution } of attributed) {
     const { speaker, year } = attribution;
     if (!speaker || year === null) continue;
     const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
-    const passage = entry.doc.passages.find((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
-    if (passage) found.push({ entry, passage, speaker, year });
+    const doing = entry.doc.passages.filter((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
+    const passage = doing.find(saysTheClaim) ?? doing[0];
+    if (passage) found.push({ entry, passage, speaker, year, exact: saysTheClaim(passage) });
   }
-  return found;
+  const exact = found.filter((item) => item.exact);
+  return (exact.length > 0 ? exact : found).map(({ exact: _, ...item }) => item);
 }
 
 /** Does a passage's (or page's) terms hold every wanted (loosened) term? */
