@@ -12,6 +12,23 @@ describe("choosing sources", () => {
     expect(canonicalUrl("corpus://sotu.corpus/1861-abraham-lincoln")).toBe("corpus://sotu.corpus/1861-abraham-lincoln");
   });
 
+  it("reads the pages a question's period holds before those their titles date outside it; an undated title is not judged", () => {
+    const dated = (n: number, title: string): SearchHit => ({ url: `https://archive.example/${n}`, title, snippet: "", domain: `d${n}.example` });
+    const hits = [
+      dated(1, "William Mc Kinley: State of the Union address, 1897"),
+      dated(2, "Theodore Roosevelt: State of the Union address, 1903"),
+      dated(3, "Harry S Truman: State of the Union address, 1947"),
+      dated(4, "Civil rights in America"),
+      dated(5, "Dwight D Eisenhower: State of the Union address, 1957"),
+    ];
+    const chosen = chooseSources([{ query: "civil rights", hits }], { limit: 3, alreadyRead: () => false, filter: {}, period: { from: 1940, to: 1970 } });
+    expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://archive.example/3", "https://archive.example/4", "https://archive.example/5"]);
+    // Without enough inside the period, the rest still fill the wave.
+    expect(chooseSources([{ query: "civil rights", hits }], { limit: 4, alreadyRead: () => false, filter: {}, period: { from: 1940, to: 1970 } })).toHaveLength(
+      4,
+    );
+  });
+
   it("takes every branch's best hit before any second hit, deduplicated", () => {
     const chosen = chooseSources(
       [

@@ -13,6 +13,14 @@ export interface Candidate {
   queries: string[];
 }
 
+type Period = { from: number; to: number };
+
+/** A title that names years ("…: State of the Union address, 1897") all outside the period; a title without a year is not judged. */
+export function datedOutside(title: string, period: Period): boolean {
+  const years = [...title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
+  return years.length > 0 && years.every((year) => year < period.from || year > period.to);
+}
+
 /** Per wave, pages beyond this many from one domain wait until other domains have had a turn. */
 const PREFERRED_PER_DOMAIN = 2;
 
@@ -42,7 +50,10 @@ function queryNamesTitle(query: string, title: string): boolean {
  *    PREFERRED_PER_DOMAIN wait until other domains have had their turn, then fill what is left.
  *    On a corpus where one site holds most pages (Wikipedia, the real web) they are still read.
  */
-export function chooseSources(results: QueryHits[], options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter }): Candidate[] {
+export function chooseSources(
+  results: QueryHits[],
+  options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter; period?: Period | null },
+): Candidate[] {
   const byUrl = new Map<string, Candidate>();
   const ordered: Candidate[] = [];
   const depth = Math.max(0, ...results.map((result) => result.hits.length));
@@ -64,7 +75,10 @@ export function chooseSources(results: QueryHits[], options: { limit: number; al
     }
   }
   const named = ordered.filter((candidate) => candidate.queries.some((query) => queryNamesTitle(query, candidate.hit.title)));
-  const rest = ordered.filter((candidate) => !named.includes(candidate));
+  // A page its title dates outside the asked period waits until the pages inside it have had their turn.
+  const outside = (candidate: Candidate) => options.period != null && datedOutside(candidate.hit.title, options.period);
+  const rest = ordered.filter((candidate) => !named.includes(candidate) && !outside(candidate));
+  rest.push(...ordered.filter((candidate) => !named.includes(candidate) && outside(candidate)));
   const chosen: Candidate[] = named.slice(0, options.limit);
   const perDomain = new Map<string, number>();
   for (const candidate of chosen) perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);

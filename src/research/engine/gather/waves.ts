@@ -13,6 +13,11 @@ import { type Candidate, chooseSources, type QueryHits } from "./select";
 
 /** Hits asked of each search: enough to look past the first few, few enough to stay cheap. */
 export const HITS_PER_SEARCH = 8;
+/**
+ * A question asking of a period ("between 1940 and 1970") takes this many times the hits: a search
+ * has no date filter, and the pages its titles date outside the period are read last (select.ts).
+ */
+const PERIOD_HITS = 3;
 
 /**
  * The waves of evidence gathering: wave 1 searches the planned branches, each later wave the
@@ -115,7 +120,12 @@ async function searchWave(run: ResearchRun, queries: string[]): Promise<QueryHit
   const searchResults = await run.runner.runSearches(
     scheduled.map((text, index) => ({
       id: `w${wave}s${index}`,
-      query: { query: text, limit: HITS_PER_SEARCH, includeDomains: input.include_domains, excludeDomains: input.exclude_domains },
+      query: {
+        query: text,
+        limit: run.query.period ? HITS_PER_SEARCH * PERIOD_HITS : HITS_PER_SEARCH,
+        includeDomains: input.include_domains,
+        excludeDomains: input.exclude_domains,
+      },
     })),
     run.gathering.signal,
   );
@@ -140,7 +150,10 @@ async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate
   // each is still gated and charged below like any read.
   const first = asked.filter((candidate) => !evidence.has(candidate.hit.url));
   const askedUrls = new Set(first.map((candidate) => candidate.hit.url));
-  const candidates = [...first, ...chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url) || askedUrls.has(url), filter })];
+  const candidates = [
+    ...first,
+    ...chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url) || askedUrls.has(url), filter, period: run.query.period }),
+  ];
   const reads = [];
   let readBlocked: StopReason | null = null;
   for (const candidate of candidates) {
