@@ -95,6 +95,10 @@ describe("names as people write them", () => {
     expect(bushes.filter(personAmong("George W. Bush", bushes))).toEqual(["George W Bush"]);
     expect(bushes.filter(personAmong("George H. W. Bush", bushes))).toEqual(["George Bush"]);
     expect(bushes.filter(personAmong("George Bush", bushes))).toEqual(bushes);
+    // Initials run together, and a nickname, carry the same middle initials.
+    expect(bushes.filter(personAmong("GHW Bush", bushes))).toEqual(["George Bush"]);
+    expect(bushes.filter(personAmong("GW Bush", bushes))).toEqual(["George W Bush"]);
+    expect(bushes.filter(personAmong("Dubya", bushes))).toEqual(["George W Bush"]);
     const docs = [
       speech("George Bush", 1992, "A mandate just increases someone else's burden, and that means higher taxes at the State and local level."),
       speech("George W Bush", 2004, "Congress has some unfinished business on the issue of taxes."),

@@ -46,7 +46,12 @@ const HONORIFICS = new Set("president senator governor general king queen prince
 
 /** A name's words, with "Mc Kinley" and "McKinley" the same. */
 function nameWords(name: string): string[] {
-  return words(name.replace(/\bMc\s+(?=\p{Lu})/gu, "Mc"));
+  return words(spelledInitials(name).replace(/\bMc\s+(?=\p{Lu})/gu, "Mc"));
+}
+
+/** Initials run together before a surname, spelled out: "GHW Bush" is "G H W Bush", "GW Bush" "G W Bush". */
+function spelledInitials(name: string): string {
+  return name.replace(/(^|\s)(\p{Lu}{2,3})\s+(?=\p{Lu}\p{Ll})/u, (_, before: string, initials: string) => `${before}${initials.split("").join(" ")} `);
 }
 
 /** Given names as people shorten them ("Bill Clinton" is William J Clinton): the short form, then the name it stands for. */
@@ -113,7 +118,9 @@ export function namesPerson(name: string, rawPerson: string): boolean {
  * Bush, not George Bush, his father, when both spoke; "George H. W. Bush" is "George Bush" where
  * only that form is written, and never George W Bush.
  */
-export function personAmong(person: string, speakers: string[]): (speaker: string) => boolean {
+export function personAmong(asked: string, speakers: string[]): (speaker: string) => boolean {
+  // A nickname's middle initials are its name's: "Dubya" is George W Bush, not his father.
+  const person = knownName(nameWords(asked).filter((word) => !HONORIFICS.has(word))) ?? asked;
   const initials = nameWords(person)
     .filter((word) => !HONORIFICS.has(word))
     .slice(1, -1)
