@@ -75,7 +75,11 @@ describe("names as people write them", () => {
     // Written in full already, or no person's name: nothing to search instead.
     expect(formalName("Franklin Roosevelt")).toBeNull();
     expect(formalName("Bill of Rights")).toBeNull();
-    expect(planBranches(analyzeQuestion("What did Teddy Roosevelt say about trusts?"), 6)).toContain("theodore roosevelt trust");
+    // Second, so that lite's two searches have it.
+    expect(planBranches(analyzeQuestion("What did Teddy Roosevelt say about trusts?"), 2)).toEqual([
+      "What did Teddy Roosevelt say about trusts?",
+      "theodore roosevelt trust",
+    ]);
   });
 
   it("a page of the speaker's own words addresses a question naming them by a short form, on a one-word topic", async () => {

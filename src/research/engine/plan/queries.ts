@@ -22,6 +22,10 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // What someone is asked to have said is searched as the phrase it is, second, so lite has it too.
   const claim = saidClaim(query.question);
   if (claim) plan.push(`"${claim}"`);
+  // A name the question shortens ("Teddy Roosevelt" for the pages' "Theodore Roosevelt") is
+  // searched by its formal form next, so that even lite's two searches can find that person's pages.
+  const formalForms = focus ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
+  for (const formal of formalForms) plan.push(`${formal} ${focus}`);
   // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
   for (const entity of query.entities) if (measureKind(entity)) plan.push(`${entity.trim().split(/\s+/).pop()} act law`);
   // The pages a chain or a comparison of facts starts from are searched by name first.
@@ -30,13 +34,6 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
-  // And by the name their own pages are titled by, when the question shortened it: "Teddy
-  // Roosevelt trusts" finds Franklin D Roosevelt's speeches before Theodore Roosevelt's.
-  if (focus)
-    for (const entity of query.entities) {
-      const formal = formalName(entity);
-      if (formal) plan.push(`${formal} ${focus}`);
-    }
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
   // "Which president called for a new federalism?" (the question's framing words outweigh it).
   if (query.entities.length === 0) {
