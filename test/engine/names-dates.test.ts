@@ -6,6 +6,8 @@ import { analyzeQuestion, saidClaim } from "../../src/research/engine/question";
 import { holdsCompound, words } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders } from "./helpers";
+import { Evidence } from "../../src/research/engine/evidence";
+import { doesTheAct, readAct } from "../../src/research/engine/answer/act-sentences";
 
 /**
  * Issue 43, items 1 and 2: a person is found by the forms people write their name in, a topic by
@@ -302,6 +304,21 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("In what year did Gerald Ford say the state of the union is not good?", "standard", [docs[2]!])).answer?.text ?? "").not.toMatch(
       /^\d{4}$/,
     );
+  });
+
+  it("takes a claim the question says someone said only from a sentence saying it in those words", () => {
+    const evidence = new Evidence();
+    evidence.add(
+      speech("Barack Obama", 2014, "Tonight I ask every business leader in America to join us, because we are stronger when America fields a full team."),
+      "sotu.corpus",
+      1,
+      [],
+    );
+    const passage = evidence.docs[0]!.passages[0]!;
+    const reading = readAct(analyzeQuestion("Which president said that the business of America is business?"), [], new Set(), 1)!;
+    expect(reading.claim).toBe("business of america is business");
+    // The typed output's who field reads the act this way (minWords 1): the words alone are not the claim.
+    expect(doesTheAct(reading, "Barack Obama", passage, () => passage.terms)).toBe(false);
   });
 
   it("gives no year when the speeches doing it disagree", async () => {

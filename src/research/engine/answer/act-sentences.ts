@@ -53,6 +53,12 @@ export interface ActReading {
   compounds: Set<string>;
   /** The act is negated ("the state of the Union is not good"): its sentence must negate too, whatever stopwords drop. */
   negated: boolean;
+  /**
+   * What the question says was said, in its words ("era of big government"): only a sentence
+   * saying exactly that does it. "Tonight I ask every business leader in America" holds
+   * "business" and "America", and does not say the business of America is business.
+   */
+  claim: string | null;
 }
 
 /**
@@ -80,6 +86,7 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   return {
     compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
     negated: tokens.some((word) => NEGATIONS.has(word)),
+    claim: saidClaim(query.question),
     asked,
     isAsked: (speaker) => matchers.length === 0 || matchers.some((matches) => matches(speaker)),
     wanted,
@@ -112,6 +119,7 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound])))) return false;
   // "the state of the Union is good" does not say it "is not good".
   if (reading.negated && !tokens.some((word) => NEGATIONS.has(word))) return false;
+  if (reading.claim !== null && !` ${claimWords(passage.text).join(" ")} `.includes(` ${reading.claim} `)) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 
@@ -130,21 +138,15 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   if (speakers.length === 0) return [];
   const reading = readAct(query, askingWho ? [] : speakers);
   if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
-  // What the question says was said, in its words: a sentence saying exactly that outranks one
-  // holding its words otherwise ("the state of our Union is better … but still not good enough").
-  const claim = saidClaim(query.question);
-  const saysTheClaim = (passage: Passage) => claim !== null && ` ${claimWords(passage.text).join(" ")} `.includes(` ${claim} `);
-  const found: (ActSentence & { exact: boolean })[] = [];
+  const found: ActSentence[] = [];
   for (const { entry, attribution } of attributed) {
     const { speaker, year } = attribution;
     if (!speaker || year === null) continue;
     const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
-    const doing = entry.doc.passages.filter((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
-    const passage = doing.find(saysTheClaim) ?? doing[0];
-    if (passage) found.push({ entry, passage, speaker, year, exact: saysTheClaim(passage) });
+    const passage = entry.doc.passages.find((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
+    if (passage) found.push({ entry, passage, speaker, year });
   }
-  const exact = found.filter((item) => item.exact);
-  return (exact.length > 0 ? exact : found).map(({ exact: _, ...item }) => item);
+  return found;
 }
 
 /** Does a passage's (or page's) terms hold every wanted (loosened) term? */
