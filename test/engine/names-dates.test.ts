@@ -361,3 +361,38 @@ describe("a measure named for someone, written by its kind in its own time", () 
     expect(await cited("What did the Marshall Plan do?", docs)).toBe(0);
   });
 });
+
+describe("a measure named for a place, written in its own time by what was done with the place", () => {
+  const docs: FakeDoc[] = [
+    speech(
+      "Thomas Jefferson",
+      1803,
+      "Should the acquisition of Louisiana be constitutionally confirmed, a sum of nearly $13 millions will be added to our public debt. The Indians are at peace.",
+    ),
+    speech(
+      "Thomas Jefferson",
+      1804,
+      "The Piankeshaws having some claim to the country ceded by the Delawares, it has been thought best to quiet that by fair purchase also. Our harbors need defense.",
+    ),
+  ];
+
+  it("'the Louisiana Purchase' is the acquisition or cession of Louisiana, never a purchase or a cession of somewhere else", async () => {
+    const { brief } = await ask("What did Thomas Jefferson say about the Louisiana Purchase?", "standard", docs);
+    expect(brief).toContain("Should the acquisition of Louisiana be constitutionally confirmed");
+    expect(brief).not.toContain("Piankeshaws");
+  });
+
+  it("lists who spoke of it in a typed field", async () => {
+    const result = await runResearch(
+      {
+        question: "Which presidents talked about the Louisiana Purchase?",
+        mode: "standard",
+        budgets: budgetsForMode("standard"),
+        include_sources: true,
+        response_schema: { type: "object", properties: { presidents: { type: "array", items: { type: "string" } } }, required: ["presidents"] },
+      },
+      { providers: memoryProviders(docs) },
+    );
+    expect(result.typed).toEqual({ presidents: ["Thomas Jefferson"] });
+  });
+});

@@ -1,4 +1,5 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
+import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
 import { claimWords, type QueryAnalysis, saidClaim } from "../question";
 
@@ -59,6 +60,8 @@ export interface ActReading {
    * "business" and "America", and does not say the business of America is business.
    */
   claim: string | null;
+  /** Words a measure's kind is said by in its own time ("purchase": "cession", "acquisition"), any of which holds the kind's word. */
+  sayings: Map<string, Set<string>>;
 }
 
 /**
@@ -87,6 +90,12 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
     compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
     negated: tokens.some((word) => NEGATIONS.has(word)),
     claim: saidClaim(query.question),
+    sayings: new Map(
+      query.entities.flatMap((entity) => {
+        const measure = measureKind(entity);
+        return measure?.saidAs ? [[loose(measure.kind), new Set(measure.saidAs.map(loose))] as const] : [];
+      }),
+    ),
     asked,
     isAsked: (speaker) => matchers.length === 0 || matchers.some((matches) => matches(speaker)),
     wanted,
@@ -112,7 +121,11 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   const ownWords = SELF_QUOTE.test(passage.text);
   if (QUOTATION.test(passage.text) && (dating || !ownWords)) return false;
   const { wanted, act, subjects } = reading;
-  if (!holdsAll(passage.terms, wanted) && !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act) && holdsAll(pageTerms(), subjects)))
+  const { sayings } = reading;
+  if (
+    !holdsAll(passage.terms, wanted, sayings) &&
+    !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act, sayings) && holdsAll(pageTerms(), subjects, sayings))
+  )
     return false;
   // "a new balance in our system of federalism" holds "new" and "federalism", not "a New Federalism".
   const tokens = words(passage.text);
@@ -149,10 +162,10 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   return found;
 }
 
-/** Does a passage's (or page's) terms hold every wanted (loosened) term? */
-function holdsAll(held: string[], wanted: string[]): boolean {
+/** Does a passage's (or page's) terms hold every wanted (loosened) term, or a word it is said by? */
+function holdsAll(held: string[], wanted: string[], sayings: Map<string, Set<string>>): boolean {
   const loosened = new Set(held.map(loose));
-  return wanted.every((term) => loosened.has(term));
+  return wanted.every((term) => loosened.has(term) || [...(sayings.get(term) ?? [])].some((word) => loosened.has(word)));
 }
 
 /**

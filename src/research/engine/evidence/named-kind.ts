@@ -19,8 +19,10 @@ const PASSAGES = 5;
  * name whose last word is no kind of measure ("the Marshall Plan").
  */
 export function speaksOfItsKind(entity: string, ranked: RankedDoc[]): boolean {
-  const kind = measureKind(entity)?.kind;
-  if (!kind) return false;
+  const measure = measureKind(entity);
+  if (!measure) return false;
+  if (measure.saidAs) return ranked.slice(0, PAGES).some((entry) => entry.best.slice(0, PASSAGES).some((item) => saysMeasure(item.passage.terms, measure)));
+  const kind = measure.kind;
   return ranked.slice(0, PAGES).some((entry) =>
     entry.best.slice(0, PASSAGES).some((item) => {
       const tokens = words(item.passage.text);
@@ -33,10 +35,29 @@ export function speaksOfItsKind(entity: string, ranked: RankedDoc[]): boolean {
   );
 }
 
-/** A name of a measure, its kind the last word ("McKinley Tariff": kind "tariff", named for "mckinley"); null for any other name. */
-export function measureKind(entity: string): { kind: string; namedFor: string[] } | null {
+/**
+ * Kinds named for a place, said in their own time by what was done with the place: "the Louisiana
+ * Purchase" is "the acquisition of Louisiana", "the cession of Louisiana", "Louisiana was ceded".
+ */
+const SAID_AS: Record<string, string[]> = {
+  [stem("purchase")]: ["purchase", "purchased", "cession", "ceded", "cede", "acquisition", "acquired", "acquire"].map(stem),
+};
+
+/**
+ * A name of a measure, its kind the last word ("McKinley Tariff": kind "tariff", named for
+ * "mckinley"; "Louisiana Purchase": said as the place with one of `saidAs`); null for any other name.
+ */
+export function measureKind(entity: string): { kind: string; namedFor: string[]; saidAs?: string[] } | null {
   const name = words(entity);
   if (name.length < 2) return null;
   const kind = stem(name[name.length - 1]!);
-  return KINDS.has(kind) ? { kind, namedFor: name.slice(0, -1).map(stem) } : null;
+  if (!KINDS.has(kind)) return null;
+  const saidAs = SAID_AS[kind];
+  return { kind, namedFor: name.slice(0, -1).map(stem), ...(saidAs ? { saidAs } : {}) };
+}
+
+/** Whether a passage's terms say a measure said by what was done with its place: the place's words and one of the kind's. */
+export function saysMeasure(terms: string[], measure: { namedFor: string[]; saidAs?: string[] }): boolean {
+  const held = new Set(terms);
+  return measure.saidAs !== undefined && measure.namedFor.every((term) => held.has(term)) && measure.saidAs.some((term) => held.has(term));
 }

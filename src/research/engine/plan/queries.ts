@@ -27,7 +27,12 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   const formalForms = focus ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
   for (const formal of formalForms) plan.push(`${formal} ${focus}`);
   // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
-  for (const entity of query.entities) if (measureKind(entity)) plan.push(`${entity.trim().split(/\s+/).pop()} act law`);
+  // One named for a place is written by what was done with it ("the Louisiana Purchase": "the cession of Louisiana").
+  for (const entity of query.entities) {
+    const measure = measureKind(entity);
+    if (measure)
+      plan.push(measure.saidAs ? `${entity.trim().split(/\s+/).slice(0, -1).join(" ")} cession acquisition` : `${entity.trim().split(/\s+/).pop()} act law`);
+  }
   // The pages a chain or a comparison of facts starts from are searched by name first.
   if (query.hops) plan.push(query.hops.anchor);
   for (const side of query.comparison?.sides ?? []) plan.push(side.name);

@@ -16,6 +16,8 @@ export interface OpenEndedTopic {
    * nuclear weapons"), each its own topic: a sentence is about the whole when it is about one of them.
    */
   parts?: OpenEndedTopic[];
+  /** Ways of saying the whole topic, one of which a sentence must hold ("Louisiana" with "cession", "acquisition", "purchase", …). */
+  sayings?: OpenEndedTopic[];
   /** Compounds that say the whole topic in other words: "big government", "smaller government" for "the size of government". */
   sizedAs?: Set<string>;
 }
@@ -56,7 +58,18 @@ export function openEndedTopic(query: QueryAnalysis, subjects: string[]): OpenEn
   const phrase = questionTopic(query.question, subjects[subjects.length - 1]);
   // A measure named for someone ("the McKinley Tariff") is spoken of by its kind in its own time
   // ("the tariff act"): the topic is the kind, and a sentence naming only the person is not on it.
-  const namedFor = query.entities.flatMap((entity) => measureKind(entity)?.namedFor ?? []);
+  const measures = query.entities.flatMap((entity) => measureKind(entity) ?? []);
+  // One said by what was done with its place ("the Louisiana Purchase": "the acquisition of
+  // Louisiana") is about the place with one of those words.
+  const placed = measures.find((measure) => measure.saidAs);
+  if (placed?.saidAs)
+    return {
+      terms: new Set([...placed.namedFor, ...placed.saidAs]),
+      compounds: new Set(),
+      needed: placed.namedFor.length + 1,
+      sayings: placed.saidAs.map((word) => ({ terms: new Set([...placed.namedFor, word]), compounds: new Set<string>(), needed: placed.namedFor.length + 1 })),
+    };
+  const namedFor = measures.flatMap((measure) => measure.namedFor);
   const excluded = new Set([...query.speakerTerms, ...subjects.flatMap((subject) => words(subject).map(stem)), ...namedFor]);
   const keep = (term: string) => !excluded.has(term) && !COMPARING.test(term);
   const topic = phraseTopic(query, phrase, keep);
@@ -99,6 +112,7 @@ function phraseTopic(query: QueryAnalysis, asked: string | null, keep: (term: st
  */
 export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   if (topic.parts) return topic.parts.some((part) => aboutTopic(passage, part));
+  if (topic.sayings) return topic.sayings.some((saying) => aboutTopic(passage, saying));
   const tokens = words(passage.text);
   const found = new Set<string>();
   const at = new Map<string, number[]>();
