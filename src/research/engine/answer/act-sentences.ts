@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import { claimWords, type QueryAnalysis, saidClaim } from "../question";
+import { claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -14,17 +14,6 @@ export interface ActSentence {
   passage: Passage;
   speaker: string;
   year: number;
-}
-
-/** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
-const SPEECH_VERBS = new Set(
-  terms(
-    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid",
-  ),
-);
-/** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
-export function asksAboutSpeech(query: QueryAnalysis): boolean {
-  return words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
 }
 
 /** Words that name who acts or ask when, not what is done. */

@@ -1,5 +1,6 @@
 import { comparedSubjects, type QueryAnalysis, questionTopic, topicWords } from "../question";
 import { STOPWORDS, words } from "../language";
+import { formalName } from "../evidence";
 
 /** The comparison's own words: not what it is about. */
 const NOT_TOPIC = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike|view\w*|position\w*)$/;
@@ -16,11 +17,21 @@ function comparisonTopicWords(query: QueryAnalysis, subjects: string[]): string[
 
 /**
  * One search per compared subject, with the topic: each subject gets pages of its own (the whole
- * question finds the subject whose pages use its words most, and the other may get none).
+ * question finds the subject whose pages use its words most, and the other may get none). A
+ * subject written as initials or a nickname is searched by the name its pages are titled by
+ * ("Dwight D Eisenhower", not "Ike").
  */
 export function comparisonBranches(query: QueryAnalysis): string[] {
   const subjects = comparedSubjects(query);
   if (subjects.length < 2) return [];
   const topic = comparisonTopicWords(query, subjects).join(" ");
-  return subjects.map((subject) => `${subject} ${topic}`.trim());
+  return subjects.map((subject) => `${standsFor(subject) ?? subject} ${topic}`.trim());
+}
+
+/** The name initials or a nickname stand for ("FDR", "Ike"), which share no word with it; null for any other form ("Teddy Roosevelt", "Frank Mellor" are searched as written). */
+function standsFor(subject: string): string | null {
+  const formal = formalName(subject);
+  if (!formal) return null;
+  const written = new Set(words(subject));
+  return words(formal).some((word) => written.has(word)) ? null : formal;
 }

@@ -1,5 +1,5 @@
 import { type EvidenceAnalysis, formalName } from "../evidence";
-import { type QueryAnalysis, saidClaim } from "../question";
+import { asksAboutSpeech, type QueryAnalysis, saidClaim } from "../question";
 import { STOPWORDS, stem, unique, words } from "../language";
 import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
@@ -22,10 +22,13 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // What someone is asked to have said is searched as the phrase it is, second, so lite has it too.
   const claim = saidClaim(query.question);
   if (claim) plan.push(`"${claim}"`);
-  // A name the question shortens ("Teddy Roosevelt" for the pages' "Theodore Roosevelt") is
-  // searched by its formal form next, so that even lite's two searches can find that person's pages.
+  // A speaker the question names by a shortened name ("Teddy Roosevelt" for the pages'
+  // "Theodore Roosevelt") is searched by its formal form next, so that even lite's two searches
+  // find that person's pages. For other questions it comes after the names as written ("Frank
+  // Mellor" is titled so, not "Franklin").
   const formalForms = focus ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
-  for (const formal of formalForms) plan.push(`${formal} ${focus}`);
+  const speaking = asksAboutSpeech(query);
+  if (speaking) for (const formal of formalForms) plan.push(`${formal} ${focus}`);
   // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
   // One named for a place is written by what was done with it ("the Louisiana Purchase": "the cession of Louisiana").
   for (const entity of query.entities) {
@@ -39,6 +42,7 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
+  if (!speaking) for (const formal of formalForms) plan.push(`${formal} ${focus}`);
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
   // "Which president called for a new federalism?" (the question's framing words outweigh it).
   if (query.entities.length === 0) {

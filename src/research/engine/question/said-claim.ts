@@ -1,4 +1,5 @@
-import { STOPWORDS, words } from "../language";
+import { STOPWORDS, stem, terms, words } from "../language";
+import type { QueryAnalysis } from "./query";
 
 /**
  * What a question says someone said, as the words to look for: "Which president said that we
@@ -23,4 +24,15 @@ export function saidClaim(question: string): string | null {
 /** A text's words as they are looked for in a sentence: "cannot" is as often written "can not". */
 export function claimWords(text: string): string[] {
   return words(text).flatMap((word) => (word === "cannot" ? ["can", "not"] : [word]));
+}
+
+/** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
+export const SPEECH_VERBS = new Set(
+  terms(
+    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid",
+  ),
+);
+/** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
+export function asksAboutSpeech(query: QueryAnalysis): boolean {
+  return words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
 }

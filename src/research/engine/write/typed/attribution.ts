@@ -1,6 +1,7 @@
 import { namesPerson, pageAttribution } from "../../evidence";
 import { withRelations, words } from "../../language";
-import { asksAboutSpeech, doesTheAct, readAct } from "../../answer/act-sentences";
+import { doesTheAct, readAct } from "../../answer/act-sentences";
+import { asksAboutSpeech } from "../../question";
 import type { Found } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import type { Field } from "./field";
