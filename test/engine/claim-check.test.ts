@@ -57,6 +57,21 @@ describe("claims", () => {
     ).toBe(true);
   });
 
+  it("takes a name as people write it where the title writes it in full: Bill for William J Clinton, FDR; never another name", () => {
+    const clinton = checker([
+      { title: "William J Clinton: State of the Union address, 1998", text: "We have the smallest Government in 35 years, but a more progressive one." },
+    ]);
+    const quotes = [{ source: 1, quote: "We have the smallest Government in 35 years, but a more progressive one" }];
+    expect(clinton.check("By 1998 Bill Clinton described the government as the smallest in 35 years.", quotes).ok).toBe(true);
+    expect(clinton.check("By 1998 Bill Gates described the government as the smallest in 35 years.", quotes).ok).toBe(false);
+    const roosevelt = checker([SPEECH]);
+    expect(
+      roosevelt.check("In 1935 FDR said the Federal Government must quit relief.", [
+        { source: 1, quote: "The Federal Government must and shall quit this business of relief" },
+      ]).ok,
+    ).toBe(true);
+  });
+
   it("takes a common word a speech capitalises for no name at a sentence's start", () => {
     const speech = checker([SPEECH]);
     // "Nineteenth-century" is a period (an ordinal in words is no figure), and "presidents" is in no quote: a claim that

@@ -54,6 +54,17 @@ function spelledInitials(name: string): string {
   return name.replace(/(^|\s)(\p{Lu}{2,3})\s+(?=\p{Lu}\p{Ll})/u, (_, before: string, initials: string) => `${before}${initials.split("").join(" ")} `);
 }
 
+/**
+ * The forms a name word stands for, as words to find: a short given name's full one ("bill":
+ * "william"), known initials' or a nickname's full name ("fdr": "franklin d roosevelt").
+ */
+export function nameWordMeanings(word: string): string[][] {
+  const lower = word.toLowerCase();
+  const full = GIVEN_NAME_FORMS[lower];
+  const known = KNOWN_INITIALS[lower] ?? KNOWN_NICKNAMES[lower];
+  return [...(full ? [[full]] : []), ...(known ? [nameWords(known)] : [])];
+}
+
 /** Given names as people shorten them ("Bill Clinton" is William J Clinton): the short form, then the name it stands for. */
 const GIVEN_NAME_FORMS: Record<string, string> = {
   bill: "william",

@@ -1,5 +1,6 @@
 import { stem, STOPWORDS, words } from "../../language";
 import { equivalents } from "./demonyms";
+import { nameWordMeanings } from "../../evidence";
 import { claimNumbers, holdsValue, statedNumbers } from "./numbers";
 
 /**
@@ -68,6 +69,8 @@ export class QuoteContent {
   holdsName(word: string): boolean {
     if (this.stems.has(stem(word))) return true;
     if (equivalents(word).some((phrase) => this.joined.includes(` ${phrase.join(" ")} `))) return true;
+    // A name as people write it, where the quotes or titles write it in full: "Bill" for "William J Clinton", "FDR".
+    if (nameWordMeanings(word).some((phrase) => this.joined.includes(` ${phrase.join(" ")} `))) return true;
     // Demonyms the table lacks: "Georgian" and "Georgia", "Maltese" and "Malta".
     const bare = word.replace(/(?:ian|an|ese|ish|i)$/, "");
     return bare.length >= 4 && bare !== word && this.words.some((other) => other.startsWith(bare) && other.length <= bare.length + 4);
