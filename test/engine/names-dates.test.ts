@@ -6,7 +6,7 @@ import { analyzeQuestion, saidClaim } from "../../src/research/engine/question";
 import { holdsCompound, words } from "../../src/research/engine/language";
 import { budgetsForMode } from "../../src/research/pricing";
 import { type FakeDoc, memoryProviders } from "./helpers";
-import { Evidence } from "../../src/research/engine/evidence";
+import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
 import { doesTheAct, readAct } from "../../src/research/engine/answer/act-sentences";
 
 /**
@@ -82,6 +82,26 @@ describe("names as people write them", () => {
       "What did Teddy Roosevelt say about trusts?",
       "theodore roosevelt trust",
     ]);
+  });
+
+  it("weighs a name form no page's speaker is titled with as a name, not a word asked: Bill Clinton's pages are not about a crime bill", () => {
+    const evidence = new Evidence();
+    const question = "What did Bill Clinton say about the federal government?";
+    evidence.add(
+      speech(
+        "William J Clinton",
+        1996,
+        "The crime bill of 1994 is critical to community policing. The budget bill I vetoed would have raised taxes. Our Federal Government today is the smallest it has been in 30 years.",
+      ),
+      "sotu.corpus",
+      1,
+      [question],
+    );
+    const analysis = analyzeEvidence(evidence, analyzeQuestion(question));
+    expect(analysis.ranked[0]!.best[0]!.passage.text).toBe("Our Federal Government today is the smallest it has been in 30 years.");
+    // "bill" counts next to nothing; "clinton", which the title writes, keeps its weight.
+    expect(analysis.weights.get("bill")).toBeLessThan(0.1);
+    expect(analysis.weights.get("clinton")).toBeGreaterThan(0.5);
   });
 
   it("a page of the speaker's own words addresses a question naming them by a short form, on a one-word topic", async () => {

@@ -4,6 +4,7 @@ import { CUE_BEFORE_NAME, relationTerms, withRelations } from "../language";
 import { capitalisedEntities, type QueryAnalysis } from "../question";
 import type { Passage } from "./rank";
 import { keepAskedSpeaker } from "./asked-speaker";
+import { namesPerson, pageAttribution } from "./attribution";
 import { stem, unique, words } from "../language";
 
 export interface ScoredPassage {
@@ -131,6 +132,7 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   // Relation words a page uses for what the question asks ("directed" for "director").
   const weights = weightedTerms(query.terms, entities, relationTerms(query.terms), 0.7);
   for (const term of query.speakerTerms) weights.set(term, 0.25);
+  for (const term of nameFormTerms(query, evidence)) weights.set(term, NAME_FORM_WEIGHT);
   const direct = rankOnOwnPassages(evidence, query, entities, weights);
 
   const { bridgeScores, linksByDoc } = secondHop(evidence, query, entities, direct);
@@ -154,6 +156,24 @@ export function analyzeEvidence(evidence: Evidence, query: QueryAnalysis): Evide
   const generic = new Set(unique(bridgeEntities).filter((entity) => mentions(entity) > Math.max(2, evidence.docs.length * 0.25)));
   const ordered = [...unique(bridgeEntities).filter((entity) => !generic.has(entity)), ...generic];
   return { ranked, weights, bridgeEntities: ordered, missingEntities, missingTerms, entities };
+}
+
+/** The weight of a word the question names a speaker by that no page's speaker is titled with. */
+const NAME_FORM_WEIGHT = 0.05;
+
+/**
+ * Words of a speaker's name as the question writes it that no page read writes in its speaker's
+ * name ("bill" of "Bill Clinton", whose pages are "William J Clinton: …"): how the question names
+ * him, not what it asks. Weighted as content, "the crime bill" outranked his sentences on the topic.
+ */
+function nameFormTerms(query: QueryAnalysis, evidence: Evidence): string[] {
+  const speakers = unique(evidence.docs.flatMap((doc) => pageAttribution(doc.title).speaker ?? []));
+  if (speakers.length === 0) return [];
+  const titled = new Set(speakers.flatMap((speaker) => words(speaker).map(stem)));
+  return query.entities
+    .filter((entity) => speakers.some((speaker) => namesPerson(speaker, entity)))
+    .flatMap((entity) => words(entity).map(stem))
+    .filter((term) => !titled.has(term));
 }
 
 /** Every page ranked on its own passages, best first. */
