@@ -59,10 +59,13 @@ const THIRD_PASSAGE_WEIGHT = 0.1;
  * less; pages without a year in their title are not judged.
  */
 function periodFactor(doc: EvidenceDoc, period: QueryAnalysis["period"]): number {
-  if (!period) return 1;
-  const years = [...doc.title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
-  if (years.length === 0) return 1;
-  return years.some((year) => year >= period.from && year <= period.to) ? 1 : 0.3;
+  return period && datedOutside(doc.title, period) ? 0.3 : 1;
+}
+
+/** A title that names years ("…: State of the Union address, 1897") all outside the period; a title without a year is not judged. */
+export function datedOutside(title: string, period: { from: number; to: number }): boolean {
+  const years = [...title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
+  return years.length > 0 && years.every((year) => year < period.from || year > period.to);
 }
 
 /**

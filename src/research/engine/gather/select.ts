@@ -1,6 +1,6 @@
 import { type DomainFilter, domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
-import { textNamesTitle } from "../evidence";
+import { datedOutside, textNamesTitle } from "../evidence";
 import { decodeEntities } from "../language";
 
 export interface QueryHits {
@@ -11,14 +11,6 @@ export interface QueryHits {
 export interface Candidate {
   hit: SearchHit;
   queries: string[];
-}
-
-type Period = { from: number; to: number };
-
-/** A title that names years ("…: State of the Union address, 1897") all outside the period; a title without a year is not judged. */
-export function datedOutside(title: string, period: Period): boolean {
-  const years = [...title.matchAll(/\b(1\d{3}|20\d{2})\b/g)].map((match) => Number(match[1]));
-  return years.length > 0 && years.every((year) => year < period.from || year > period.to);
 }
 
 /** Per wave, pages beyond this many from one domain wait until other domains have had a turn. */
@@ -52,7 +44,7 @@ function queryNamesTitle(query: string, title: string): boolean {
  */
 export function chooseSources(
   results: QueryHits[],
-  options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter; period?: Period | null },
+  options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter; period?: { from: number; to: number } | null },
 ): Candidate[] {
   const byUrl = new Map<string, Candidate>();
   const ordered: Candidate[] = [];
