@@ -90,7 +90,7 @@ async function askBoth(question: string) {
 const urls = (done: any): string[] => done.sources.map((source: any) => source.url);
 
 describe("pro buys depth", () => {
-  it("covers each side of a comparison by the name its pages are titled by, and pro cites more and says what each side rests on", async () => {
+  it("covers each side of a comparison by the name its pages are titled by; pro cites what standard cites, differs, and says what each side rests on", async () => {
     const { standard, pro } = await askBoth("How did Ronald Reagan and FDR differ on the role of the federal government?");
     // "FDR" as written finds none of Roosevelt's pages; both modes also search the name they are
     // titled by ("Franklin D Roosevelt role federal government"), standard among its four first
