@@ -356,6 +356,13 @@ describe("quoting", () => {
       "Government programs are important.",
     );
     expect(withoutHeading("TAXES Of course we must cut them.")).toBe("Of course we must cut them.");
+    // A section's number, roman or not.
+    expect(withoutHeading("X. Our civil and social rights form a central part of the heritage.")).toBe(
+      "Our civil and social rights form a central part of the heritage.",
+    );
+    expect(withoutHeading("IV. THE BUDGET The budget is balanced.")).toBe("The budget is balanced.");
+    expect(withoutHeading("L. Frank Baum wrote the book.")).toBe("L. Frank Baum wrote the book.");
+    expect(withoutHeading("In 1862 Lincoln spoke.")).toBe("In 1862 Lincoln spoke.");
   });
 
   it("writes no heading a page ran into a sentence anywhere in a brief, the closest evidence included", () => {
