@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import { claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim } from "../question";
+import { type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -109,8 +109,7 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   // only thing we have to fear is fear itself""): that says who said it, not when.
   const ownWords = SELF_QUOTE.test(passage.text);
   if (QUOTATION.test(passage.text) && (dating || !ownWords)) return false;
-  const { wanted, act, subjects } = reading;
-  const { sayings } = reading;
+  const { wanted, act, subjects, sayings } = reading;
   if (
     !holdsAll(passage.terms, wanted, sayings) &&
     !(subjects.length > 0 && act.length >= 2 && holdsAll(passage.terms, act, sayings) && holdsAll(pageTerms(), subjects, sayings))
@@ -121,7 +120,7 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound])))) return false;
   // "the state of the Union is good" does not say it "is not good".
   if (reading.negated && !tokens.some((word) => NEGATIONS.has(word))) return false;
-  if (reading.claim !== null && !` ${claimWords(passage.text).join(" ")} `.includes(` ${reading.claim} `)) return false;
+  if (reading.claim !== null && !saysInOrder(passage.text, reading.claim)) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 

@@ -1,6 +1,6 @@
 import type { Evidence, Passage } from "../evidence";
 import { namesPerson, pageAttribution } from "../evidence";
-import { claimWords } from "../question";
+import { claimWords, saysInOrder } from "../question";
 
 /**
  * "Did any president ever mention the internet?", "Did Thomas Jefferson mention the Louisiana
@@ -28,8 +28,6 @@ export interface MentionAnswer {
 /** The sentences a mention answer quotes, at most (the earliest first). */
 const QUOTED = 3;
 
-const phrase = (text: string) => claimWords(text).join(" ");
-
 export function mentionAnswer(question: string, evidence: Evidence): MentionAnswer | null {
   const asked = question.trim();
   const mention = MENTION.exec(asked);
@@ -37,14 +35,14 @@ export function mentionAnswer(question: string, evidence: Evidence): MentionAnsw
   const match = mention ?? saying;
   if (!match) return null;
   const speaker = match[1]!.trim();
-  const topic = phrase(match[2]!);
+  const topic = claimWords(match[2]!).join(" ");
   if (!topic || (saying && topic.split(" ").length < CLAIM_WORDS)) return null;
   const anyone = ANY_SPEAKER.test(speaker);
   const found: { passage: Passage; who: string; year: number | null }[] = [];
   for (const doc of evidence.docs) {
     const { speaker: who, year } = pageAttribution(doc.title);
     if (!who || (!anyone && !namesPerson(who, speaker))) continue;
-    const passage = doc.passages.find((candidate) => ` ${phrase(candidate.text)} `.includes(` ${topic} `));
+    const passage = doc.passages.find((candidate) => saysInOrder(candidate.text, topic));
     if (passage) found.push({ passage, who, year });
   }
   if (found.length === 0) return null;

@@ -69,8 +69,8 @@ export function chooseSources(
   const named = ordered.filter((candidate) => candidate.queries.some((query) => queryNamesTitle(query, candidate.hit.title)));
   // A page its title dates outside the asked period waits until the pages inside it have had their turn.
   const outside = (candidate: Candidate) => options.period != null && datedOutside(candidate.hit.title, options.period);
-  const rest = ordered.filter((candidate) => !named.includes(candidate) && !outside(candidate));
-  rest.push(...ordered.filter((candidate) => !named.includes(candidate) && outside(candidate)));
+  const others = ordered.filter((candidate) => !named.includes(candidate));
+  const rest = [...others.filter((candidate) => !outside(candidate)), ...others.filter(outside)];
   const chosen: Candidate[] = named.slice(0, options.limit);
   const perDomain = new Map<string, number>();
   for (const candidate of chosen) perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);

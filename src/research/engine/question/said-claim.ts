@@ -26,6 +26,11 @@ export function claimWords(text: string): string[] {
   return words(text).flatMap((word) => (word === "cannot" ? ["can", "not"] : [word]));
 }
 
+/** Whether a sentence says a phrase's words (read as `claimWords`) in that order, whole words only. */
+export function saysInOrder(sentence: string, phrase: string): boolean {
+  return ` ${claimWords(sentence).join(" ")} `.includes(` ${phrase} `);
+}
+
 /** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
 export const SPEECH_VERBS = new Set(
   terms(

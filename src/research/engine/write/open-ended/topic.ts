@@ -114,16 +114,13 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   if (topic.parts) return topic.parts.some((part) => aboutTopic(passage, part));
   if (topic.sayings) return topic.sayings.some((saying) => aboutTopic(passage, saying));
   const tokens = words(passage.text);
-  const found = new Set<string>();
-  const at = new Map<string, number[]>();
+  // Where each of the topic's terms stands (its keys: the terms found).
+  const found = new Map<string, number[]>();
   tokens.forEach((word, index) => {
     if (STOPWORDS.has(word)) return;
     const term = stem(word);
     const before = tokens[index - 1] ?? "";
-    if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before)) {
-      found.add(term);
-      at.set(term, [...(at.get(term) ?? []), index]);
-    }
+    if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before)) found.set(term, [...(found.get(term) ?? []), index]);
   });
   // A size asked of something is about its size: "a freeze in Federal Government salaries" is not on "the size of the federal government".
   if (topic.sizedAs) return holdsCompound(tokens, topic.sizedAs) || (found.has(SIZE) && found.size >= topic.needed);
@@ -132,7 +129,7 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   // that compound: "a complex industrial economy" is not about it. A compound of two words may
   // also be said with them close together, in either order: "the relief of suffering caused by
   // unemployment" is on "unemployment relief".
-  if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return topic.terms.size === 2 && bothNear(at);
+  if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return topic.terms.size === 2 && bothNear(found);
   return found.size >= topic.needed;
 }
 
