@@ -416,3 +416,60 @@ describe("a measure named for a place, written in its own time by what was done 
     expect(result.typed).toEqual({ presidents: ["Thomas Jefferson"] });
   });
 });
+
+describe("said in several years, by several speakers (ninth round)", () => {
+  const ATOMS = [
+    speech(
+      "Dwight D Eisenhower",
+      1956,
+      "Moreover, the awesome power of the atom must be made to serve as a guardian of the free community and of the peace. Our Atoms for Peace program has been a practical step toward the world-wide use of this new energy source.",
+    ),
+    speech("Dwight D Eisenhower", 1958, "We have as a guide and inspiration the success of our Atoms-for-Peace proposal. Our defenses are strong."),
+    speech("Dwight D Eisenhower", 1955, "The farm program is working. Our highways need repair."),
+  ];
+
+  it("answers 'in what year did X talk about Y' with every year X's speeches say it, quoting the sentence that says it as the question does", async () => {
+    const result = await ask("In what year did President Eisenhower talk about atoms for peace?", "standard", ATOMS);
+    expect(result.answer?.text).toBe("1956 and 1958");
+    const opening = result.brief.split("\n")[0]!;
+    expect(opening).toContain("Our Atoms for Peace program");
+    expect(opening).not.toContain("awesome power of the atom");
+  });
+
+  it("reads 'warn' as saying, and 'against' as no word of the act; 'I have repeatedly recommended' tells of earlier speeches, not when", async () => {
+    const monroe = speech(
+      "James Monroe",
+      1823,
+      "The occasion has been judged proper for asserting, as a principle, that the American continents are henceforth not to be considered as subjects for future colonization by any European powers. The navy is employed.",
+    );
+    const warned = await ask("In what year did James Monroe warn European powers against future colonization of the American continents?", "standard", [
+      ...SPEECHES,
+      monroe,
+    ]);
+    expect(warned.answer?.text).toBe("1823");
+    const truman = speech(
+      "Harry S Truman",
+      1952,
+      "I have repeatedly recommended national health insurance as the best way to do this. Our strength depends upon health.",
+    );
+    const reading = readAct(analyzeQuestion("When did Harry Truman propose national health insurance?"), ["Harry S Truman"])!;
+    const evidence = new Evidence();
+    evidence.add(truman, "sotu.corpus", 1, []);
+    const passage = evidence.docs[0]!.passages[0]!;
+    expect(reading.wanted).toEqual(["national", "health", "insurance"].map((word) => expect.stringMatching(new RegExp(`^${word.slice(0, 5)}`))));
+    expect(doesTheAct(reading, "Harry S Truman", passage, () => passage.terms, true)).toBe(false);
+    expect(doesTheAct(reading, "Harry S Truman", passage, () => passage.terms, false)).toBe(true);
+  });
+
+  it("names every president whose speech says it for 'Which presidents mentioned …', each quoted", async () => {
+    const corps = [
+      speech("John F Kennedy", 1963, "Nothing carries the spirit of American idealism farther than the American Peace Corps. Our economy grows."),
+      speech("George W Bush", 2002, "So we will renew the promise of the Peace Corps and double its volunteers. We are at war."),
+      speech("James Madison", 1812, "The corps of engineers is at work. Peace with the Indian tribes has been kept."),
+    ];
+    const result = await ask("Which presidents mentioned the Peace Corps?", "standard", corps);
+    expect(result.answer?.text).toMatch(/^(?:John F Kennedy and George W Bush|George W Bush and John F Kennedy)$/);
+    expect(result.brief).toContain('John F Kennedy (State of the Union address, 1963): "Nothing carries the spirit');
+    expect(result.answer?.text).not.toContain("Madison");
+  });
+});

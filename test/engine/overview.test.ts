@@ -496,3 +496,28 @@ describe("which questions get a synthesis", () => {
       expect(wantsSynthesis(analyzeQuestion(question)), question).toBe(false);
   });
 });
+
+describe("ninth round: two named speakers, and a topic said in other words", () => {
+  it("takes 'How did A and B talk about X?' as a comparison of A and B: another Bush's words are not George W. Bush's", () => {
+    expect(askedSubjects(analyzeQuestion("How did George W. Bush and Barack Obama talk about Iraq?"))).toEqual(["George W Bush", "Barack Obama"]);
+    expect(askedSubjects(analyzeQuestion("What did Lincoln say about the Union?"))).toEqual(["Lincoln"]);
+    const { brief } = briefOf("How did George W. Bush and Barack Obama talk about Iraq?", [
+      speech("George Bush", 1991, "Iraq's capacity to sustain war is being destroyed. Our economy is sound."),
+      speech("George W Bush", 2004, "The people of Iraq are free. Our economy is growing."),
+      speech("Barack Obama", 2014, "Today, all our troops are out of Iraq. Our economy is growing."),
+    ]);
+    expect(brief.split("\n")[0]).toMatch(/^On Iraq, George W Bush \(2004\) said "The people of Iraq are free" \[\d\]; Barack Obama \(2014\) said/);
+    expect(brief).not.toContain("sustain war");
+  });
+
+  it("finds 'defense spending' said as defense expenditures or the defense budget, and never the budget of something else", () => {
+    const { brief } = briefOf("How did Kennedy and Eisenhower differ on defense spending?", [
+      speech("John F Kennedy", 1962, "We increased the previous defense budget by 15 percent. The Peace Corps is at work."),
+      speech("Dwight D Eisenhower", 1959, "We must plan our defense expenditures systematically and with care. The farm budget is too large."),
+    ]);
+    const opening = brief.split("\n")[0]!;
+    expect(opening).toContain('John F Kennedy (1962) said "We increased the previous defense budget by 15 percent"');
+    expect(opening).toContain('Dwight D Eisenhower (1959) said "We must plan our defense expenditures systematically and with care"');
+    expect(brief).not.toContain("farm budget");
+  });
+});

@@ -82,3 +82,29 @@ describe("choosing sources", () => {
     expect(chosen.map((candidate) => candidate.hit.url)).toEqual(["https://news.example.com/a"]);
   });
 });
+
+describe("a question of several speakers", () => {
+  const page = (n: number, title: string): SearchHit => ({ url: `corpus://sotu.corpus/${n}`, title, snippet: "", domain: "sotu.corpus" });
+  const taft = [1909, 1910, 1911, 1912].map((year) => page(year, `William H Taft: State of the Union address, ${year}`));
+  const question = "Which presidents mentioned the Panama Canal?";
+  const results = [
+    { query: question, hits: [page(2010, "Barack Obama: State of the Union address, 2010"), ...taft] },
+    {
+      query: "Panama Canal",
+      hits: [...taft, page(1903, "Theodore Roosevelt: State of the Union address, 1903"), page(1978, "Jimmy Carter: State of the Union address, 1978")],
+    },
+  ];
+
+  it("reads each speaker's best page a topic search found before anyone's second, and the question's own words' finds last", () => {
+    const chosen = chooseSources(results, { limit: 4, alreadyRead: () => false, filter: {}, spreadSpeakersOf: question });
+    expect(chosen.map((candidate) => candidate.hit.title.slice(0, candidate.hit.title.indexOf(":")))).toEqual([
+      "William H Taft",
+      "Theodore Roosevelt",
+      "Jimmy Carter",
+      "William H Taft",
+    ]);
+    // Any other question reads by rank, one speaker's pages first.
+    const plain = chooseSources(results, { limit: 4, alreadyRead: () => false, filter: {} });
+    expect(plain.filter((candidate) => candidate.hit.title.startsWith("William H Taft"))).toHaveLength(3);
+  });
+});

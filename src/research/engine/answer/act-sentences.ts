@@ -49,6 +49,12 @@ export interface ActReading {
    * "business" and "America", and does not say the business of America is business.
    */
   claim: string | null;
+  /**
+   * The act's words as the question writes them, stopwords between included ("atoms for peace"),
+   * when they stand together: a sentence saying that is preferred to one holding them apart ("the
+   * power of the atom … of the peace").
+   */
+  phrase: string | null;
   /** Words a measure's kind is said by in its own time ("purchase": "cession", "acquisition"), any of which holds the kind's word. */
   sayings: Map<string, Set<string>>;
 }
@@ -79,6 +85,7 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
     compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
     negated: tokens.some((word) => NEGATIONS.has(word)),
     claim: saidClaim(query.question),
+    phrase: actPhrase(tokens, actTerms),
     sayings: new Map(
       query.entities.flatMap((entity) => {
         const measure = measureKind(entity);
@@ -144,10 +151,23 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
     const { speaker, year } = attribution;
     if (!speaker || year === null) continue;
     const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
-    const passage = entry.doc.passages.find((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
+    const doing = entry.doc.passages.filter((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
+    const phrase = reading.phrase;
+    const passage = (phrase ? doing.find((candidate) => saysInOrder(candidate.text, phrase)) : undefined) ?? doing[0];
     if (passage) found.push({ entry, passage, speaker, year });
   }
   return found;
+}
+
+/** Longest span of words between two act words: past it, they are not one phrase. */
+const PHRASE_WORDS = 5;
+
+/** The question's words from its first act word to its last, when they are few and more than one ("atoms for peace"). */
+function actPhrase(tokens: string[], actTerms: Set<string>): string | null {
+  const at = tokens.flatMap((word, index) => (actTerms.has(loose(stem(word))) ? [index] : []));
+  if (at.length < 2) return null;
+  const span = tokens.slice(at[0], at[at.length - 1]! + 1);
+  return span.length <= PHRASE_WORDS ? span.join(" ") : null;
 }
 
 /** Does a passage's (or page's) terms hold every wanted (loosened) term, or a word it is said by? */
@@ -158,9 +178,11 @@ function holdsAll(held: string[], wanted: string[], sayings: Map<string, Set<str
 
 /**
  * A sentence that tells of an earlier speech rather than being one: "Two years ago I spoke in my
- * Annual Message of four freedoms" (1943) dates a mention, not the 1941 address that set them out.
+ * Annual Message of four freedoms" (1943) dates a mention, not the 1941 address that set them out,
+ * and "I have repeatedly recommended national health insurance" (1952) not when it was proposed.
  */
-const REPORTS_AN_EARLIER_SPEECH = /\b(?:ago|(?:I|we)\s+(?:spoke|said|told|talked|described|mentioned|called|urged|proposed|asked))\b/i;
+const REPORTS_AN_EARLIER_SPEECH =
+  /\b(?:ago|(?:I|we)\s+(?:(?:have|had)\s+(?:\w+ly\s+)?)?(?:spoke|spoken|said|told|talked|described|mentioned|called|urged|proposed|asked|recommended|warned))\b/i;
 
 /** The act's verb (the first word of what is asked) written in the past in the sentence: it reports the act. */
 function toldInThePast(text: string, verb: string): boolean {

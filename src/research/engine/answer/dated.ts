@@ -1,6 +1,7 @@
 import type { Passage, RankedDoc } from "../evidence";
-import type { QueryAnalysis } from "../question";
-import { actSentences } from "./act-sentences";
+import { listed, withoutHeading } from "../language";
+import { asksAboutSpeech, type QueryAnalysis } from "../question";
+import { type ActSentence, actSentences } from "./act-sentences";
 
 /** An answer read from the page whose sentence does what the question asks: its year, or its speaker (answer/spoken-by.ts). */
 export interface AttributedAnswer {
@@ -14,9 +15,11 @@ export interface AttributedAnswer {
  * "When / in which year did X say or do Y?" answered from the document itself: the year of the
  * speech whose sentence does it (act-sentences.ts says which sentences do), read from its title
  * ("Lyndon B Johnson: State of the Union address, 1964" and "This administration today, here and
- * now, declares unconditional war on poverty in America"). The pages that do it must agree on one
- * year, unless the question asks when it was first done: then the earliest of them. The opening
- * quotes the sentence and the page's title, which holds the year: the claim stands on them.
+ * now, declares unconditional war on poverty in America"). The pages that do an act must agree on
+ * one year, unless the question asks when it was first done: then the earliest of them. Something
+ * said ("talk about atoms for peace") may be said in several years, each of which answers: all of
+ * them, in order. The opening quotes each sentence and its page's title, which holds the year: the
+ * claim stands on them.
  */
 export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): AttributedAnswer | null {
   if (query.expects !== "year" && query.expects !== "date") return null;
@@ -24,15 +27,24 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attribut
   const found = actSentences(query, ranked, false);
   if (found.length === 0) return null;
   const years = new Set(found.map((item) => item.year));
-  // "When did X first …?" asks for the earliest of the speeches that do it; otherwise they must agree.
-  const first = /\bfirst\b/i.test(query.question);
-  if (years.size !== 1 && !first) return null;
-  const best = first ? found.reduce((earliest, item) => (item.year < earliest.year ? item : earliest)) : found[0]!;
-  const year = String(best.year);
+  // "When did X first …?" asks for the earliest of the speeches that do it.
+  if (/\bfirst\b/i.test(query.question)) return answerFrom([found.reduce((earliest, item) => (item.year < earliest.year ? item : earliest))]);
+  if (years.size === 1) return answerFrom([found[0]!]);
+  if (!asksAboutSpeech(query)) return null;
+  const byYear = [...years].sort((a, b) => a - b).map((year) => found.find((item) => item.year === year)!);
+  return answerFrom(byYear);
+}
+
+/** The years of these sentences ("1956, 1958 and 1961"), each quoted with its page's title. */
+function answerFrom(items: ActSentence[]): AttributedAnswer {
+  const years = items.map((item) => String(item.year));
+  const quotes = items.map(
+    (item, index) => `${index === 0 ? "In" : "in"} ${item.year} (${item.entry.doc.title.trim()}): "${withoutHeading(item.passage.text).trim()}"`,
+  );
   return {
-    text: year,
-    sentence: `In ${year} (${best.entry.doc.title.trim()}): "${best.passage.text.trim()}"`,
-    basis: [best.passage],
-    docs: [best.entry.doc.index],
+    text: listed(years),
+    sentence: quotes.join("; "),
+    basis: items.map((item) => item.passage),
+    docs: items.map((item) => item.entry.doc.index),
   };
 }

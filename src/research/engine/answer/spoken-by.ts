@@ -1,6 +1,7 @@
 import { namesPerson, type RankedDoc } from "../evidence";
-import type { QueryAnalysis } from "../question";
-import { actSentences } from "./act-sentences";
+import { listed, withoutHeading } from "../language";
+import { asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
+import { type ActSentence, actSentences } from "./act-sentences";
 import type { AttributedAnswer } from "./dated";
 
 /**
@@ -9,21 +10,41 @@ import type { AttributedAnswer } from "./dated";
  * title. The pages that do it must all be one speaker's. The opening quotes the sentence after
  * the speaker and the rest of the title, words the cited page's title holds: "Lyndon B Johnson
  * (State of the Union address, 1964): "This administration today, here and now, declares
- * unconditional war on poverty in America"".
+ * unconditional war on poverty in America"". "Which presidents mentioned the Panama Canal?" asks
+ * for them all: each speaker whose page does it, in rank order, each quoted (up to MAX_SPEAKERS).
  */
 export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): AttributedAnswer | null {
-  if (query.expects !== "person") return null;
+  // "Which presidents …" reads as asking for entities: names of speakers all the same.
+  const several = asksOfSeveralSpeakers(query);
+  if (query.expects !== "person" && !(several && query.expects === "entity")) return null;
   if (query.hops || query.comparison || query.options.length > 0) return null;
   const found = actSentences(query, ranked, true);
   if (found.length === 0) return null;
+  const sameSpeaker = (a: string, b: string) => namesPerson(a, b) || namesPerson(b, a);
+  if (several) {
+    const each = found.filter((item, index) => found.findIndex((other) => sameSpeaker(other.speaker, item.speaker)) === index);
+    return answerFrom(each.slice(0, MAX_SPEAKERS));
+  }
   const best = found[0]!;
-  if (!found.every((item) => namesPerson(best.speaker, item.speaker) || namesPerson(item.speaker, best.speaker))) return null;
-  const title = best.entry.doc.title.trim();
-  const rest = title.startsWith(`${best.speaker}:`) ? title.slice(best.speaker.length + 1).trim() : title;
+  if (!found.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
+  return answerFrom([best]);
+}
+
+/** Speakers named in one answer at most: past that a list is no longer read. */
+const MAX_SPEAKERS = 6;
+
+/** The speakers of these sentences ("A, B and C"), each sentence quoted after its speaker and the rest of its page's title. */
+function answerFrom(items: ActSentence[]): AttributedAnswer {
+  const names = items.map((item) => item.speaker);
+  const quotes = items.map((item) => {
+    const title = item.entry.doc.title.trim();
+    const rest = title.startsWith(`${item.speaker}:`) ? title.slice(item.speaker.length + 1).trim() : title;
+    return `${item.speaker} (${rest}): "${withoutHeading(item.passage.text).trim()}"`;
+  });
   return {
-    text: best.speaker,
-    sentence: `${best.speaker} (${rest}): "${best.passage.text.trim()}"`,
-    basis: [best.passage],
-    docs: [best.entry.doc.index],
+    text: listed(names),
+    sentence: quotes.join("; "),
+    basis: items.map((item) => item.passage),
+    docs: items.map((item) => item.entry.doc.index),
   };
 }

@@ -1,6 +1,6 @@
 import { type DomainFilter, domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
-import { datedOutside, textNamesTitle } from "../evidence";
+import { datedOutside, pageAttribution, textNamesTitle } from "../evidence";
 import { decodeEntities } from "../language";
 
 export interface QueryHits {
@@ -40,11 +40,21 @@ function queryNamesTitle(query: string, title: string): boolean {
  *    any gets its second;
  * 3. diversity is a preference, not a cap: within the wave, a domain's pages beyond
  *    PREFERRED_PER_DOMAIN wait until other domains have had their turn, then fill what is left.
- *    On a corpus where one site holds most pages (Wikipedia, the real web) they are still read.
+ *    On a corpus where one site holds most pages (Wikipedia, the real web) they are still read;
+ * 4. a question asking of several speakers ("Which presidents mentioned …") reads each speaker's
+ *    best page before anyone's second (`spreadSpeakersOf`): one president's twelve speeches on a
+ *    canal would otherwise fill the reads and the list.
  */
 export function chooseSources(
   results: QueryHits[],
-  options: { limit: number; alreadyRead: (url: string) => boolean; filter: DomainFilter; period?: { from: number; to: number } | null },
+  options: {
+    limit: number;
+    alreadyRead: (url: string) => boolean;
+    filter: DomainFilter;
+    period?: { from: number; to: number } | null;
+    /** The question, when it asks of several speakers: their pages are spread (4. above). */
+    spreadSpeakersOf?: string;
+  },
 ): Candidate[] {
   const byUrl = new Map<string, Candidate>();
   const ordered: Candidate[] = [];
@@ -70,7 +80,8 @@ export function chooseSources(
   // A page its title dates outside the asked period waits until the pages inside it have had their turn.
   const outside = (candidate: Candidate) => options.period != null && datedOutside(candidate.hit.title, options.period);
   const others = ordered.filter((candidate) => !named.includes(candidate));
-  const rest = [...others.filter((candidate) => !outside(candidate)), ...others.filter(outside)];
+  const inPeriod = [...others.filter((candidate) => !outside(candidate)), ...others.filter(outside)];
+  const rest = options.spreadSpeakersOf ? speakerRounds(inPeriod, options.spreadSpeakersOf) : inPeriod;
   const chosen: Candidate[] = named.slice(0, options.limit);
   const perDomain = new Map<string, number>();
   for (const candidate of chosen) perDomain.set(candidate.hit.domain, (perDomain.get(candidate.hit.domain) ?? 0) + 1);
@@ -90,4 +101,27 @@ export function chooseSources(
     chosen.push(candidate);
   }
   return chosen;
+}
+
+/**
+ * For a question of several speakers ("Which presidents mentioned the Peace Corps?"): pages a
+ * search of the topic found before those only the question's own words found ("presidents
+ * mentioned peace" finds any speech of peace), and in each part every speaker's first page before
+ * anyone's second.
+ */
+function speakerRounds(candidates: Candidate[], question: string): Candidate[] {
+  const onTopic = candidates.filter((candidate) => candidate.queries.some((query) => query !== question));
+  return [...bySpeaker(onTopic), ...bySpeaker(candidates.filter((candidate) => !onTopic.includes(candidate)))];
+}
+
+/** Each speaker's first page (in order), then each one's second, and so on; a page with no speaker is its own. */
+function bySpeaker(candidates: Candidate[]): Candidate[] {
+  const seen = new Map<string, number>();
+  const rounds = candidates.map((candidate) => {
+    const key = pageAttribution(candidate.hit.title).speaker ?? candidate.hit.url;
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    return { candidate, round };
+  });
+  return rounds.sort((a, b) => a.round - b.round).map((item) => item.candidate);
 }

@@ -8,6 +8,7 @@ import { modeDeepens } from "../../pricing";
 import { unique } from "../language";
 import { readCoverage } from "../write";
 import type { ResearchRun } from "../run";
+import { asksOfSeveralSpeakers } from "../question";
 import { KnownPages } from "./known-urls";
 import { type Candidate, chooseSources, type QueryHits } from "./select";
 
@@ -16,8 +17,10 @@ export const HITS_PER_SEARCH = 8;
 /**
  * A question asking of a period ("between 1940 and 1970") takes this many times the hits: a search
  * has no date filter, and the pages its titles date outside the period are read last (select.ts).
+ * So does one asking of several speakers ("Which presidents mentioned …"): one speaker's pages
+ * fill the first hits, and each speaker's best is read first.
  */
-const PERIOD_HITS = 3;
+const WIDE_HITS = 3;
 
 /**
  * The waves of evidence gathering: wave 1 searches the planned branches, each later wave the
@@ -122,7 +125,7 @@ async function searchWave(run: ResearchRun, queries: string[]): Promise<QueryHit
       id: `w${wave}s${index}`,
       query: {
         query: text,
-        limit: run.query.period ? HITS_PER_SEARCH * PERIOD_HITS : HITS_PER_SEARCH,
+        limit: run.query.period || asksOfSeveralSpeakers(run.query) ? HITS_PER_SEARCH * WIDE_HITS : HITS_PER_SEARCH,
         includeDomains: input.include_domains,
         excludeDomains: input.exclude_domains,
       },
@@ -152,7 +155,13 @@ async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate
   const askedUrls = new Set(first.map((candidate) => candidate.hit.url));
   const candidates = [
     ...first,
-    ...chooseSources(results, { limit: share, alreadyRead: (url) => evidence.has(url) || askedUrls.has(url), filter, period: run.query.period }),
+    ...chooseSources(results, {
+      limit: share,
+      alreadyRead: (url) => evidence.has(url) || askedUrls.has(url),
+      filter,
+      period: run.query.period,
+      spreadSpeakersOf: asksOfSeveralSpeakers(run.query) ? run.query.question : undefined,
+    }),
   ];
   const reads = [];
   let readBlocked: StopReason | null = null;

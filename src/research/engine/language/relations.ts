@@ -37,13 +37,23 @@ const GROUPS = [
   "nationality citizen country american british",
   "released release debut",
   "league conference division",
-].map((group) => [...new Set(words(group).map(stem))]);
+].map(stemmedGroup);
+
+/**
+ * Words of one meaning in any context, said for each other: "defense spending" is spoken of as
+ * "defense expenditures" and "the defense budget". Pages count them as the question's words, and so does a topic.
+ */
+export const SAME_SENSE = ["spending spend expenditure expenditures outlay outlays budget budgets", "defense defence"].map(stemmedGroup);
+
+function stemmedGroup(group: string): string[] {
+  return [...new Set(words(group).map(stem))];
+}
 
 /** The terms pages use for the same relations as these question terms (stemmed), other than the terms themselves. */
 export function relationTerms(questionTerms: string[]): string[] {
   const asked = new Set(questionTerms);
   const out = new Set<string>();
-  for (const group of GROUPS) {
+  for (const group of [...GROUPS, ...SAME_SENSE]) {
     if (!group.some((term) => asked.has(term))) continue;
     for (const term of group) if (!asked.has(term)) out.add(term);
   }

@@ -188,3 +188,8 @@ export function normalizeAnswer(text: string): string {
 export function unique<T>(items: Iterable<T>): T[] {
   return [...new Set(items)];
 }
+
+/** "1984, 1986 and 1987" ("… or …" after a negation). */
+export function listed(items: string[], joiner = "and"): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items[items.length - 1]}`;
+}

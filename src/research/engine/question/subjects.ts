@@ -44,23 +44,46 @@ export function comparedSubjects(query: QueryAnalysis): string[] {
 }
 
 /**
- * The one named person an open question asks about: "How did Lincoln describe the Union?" asks
- * for Lincoln's words, not for every speech that mentions the Union. Null when the asked are not
- * named ("How did presidents …").
+ * The named people an open question asks about: "How did Lincoln describe the Union?" asks for
+ * Lincoln's words, not for every speech that mentions the Union, and "How did George W. Bush and
+ * Barack Obama talk about Iraq?" for each one's (a comparison by its framing). Empty when the
+ * asked are not named ("How did presidents …").
  */
-function namedSpeaker(query: QueryAnalysis): string | null {
-  if (query.kind !== "open") return null;
+function namedSpeakers(query: QueryAnalysis): string[] {
+  if (query.kind !== "open") return [];
   const framed = SPEAKER_FRAMING.exec(query.question) ?? VIEWS_FRAMING.exec(query.question);
-  if (!framed) return null;
-  const span = words(framed[1]!).join(" ");
+  if (!framed) return [];
+  const span = words(framed[1]!);
   // Named without its possessive: the overview says "JFK's view", not "JFK's's view".
-  return query.entities.find((entity) => words(entity).join(" ") === span)?.replace(/['’]s?$/, "") ?? null;
+  const whole = query.entities.find((entity) => words(entity).join(" ") === span.join(" "));
+  if (whole) return [whole.replace(/['’]s?$/, "")];
+  // Several joined ("A and B", "A, B and C"): every word of the span is a name's or a joiner.
+  const named: string[] = [];
+  let at = 0;
+  while (at < span.length) {
+    if (named.length > 0 && JOINERS.has(span[at]!)) {
+      at++;
+      continue;
+    }
+    const next = query.entities.find((entity) => position(span.slice(at), entity)?.start === 0);
+    if (!next) return [];
+    named.push(next.replace(/['’]s?$/, ""));
+    at += words(next).length;
+  }
+  return named.length >= 2 ? named : [];
 }
 
 /** The subjects whose views an open question asks for: the compared ones, or the one named speaker. */
 export function askedSubjects(query: QueryAnalysis): string[] {
   const compared = comparedSubjects(query);
   if (compared.length >= 2) return compared;
-  const speaker = namedSpeaker(query);
-  return speaker ? [speaker] : [];
+  return namedSpeakers(query);
+}
+
+/** Speakers asked of as many: "Which presidents mentioned …", "How did presidents describe …". */
+const SEVERAL_SPEAKERS = /\b(?:presidents|speakers|leaders|politicians)\b/i;
+
+/** Whether the question asks of several speakers it does not name: who among them spoke of it. */
+export function asksOfSeveralSpeakers(query: QueryAnalysis): boolean {
+  return SEVERAL_SPEAKERS.test(query.question) && askedSubjects(query).length === 0;
 }

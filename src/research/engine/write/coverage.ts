@@ -1,4 +1,5 @@
 import { resolveChain } from "../answer";
+import { listed } from "../language";
 import type { Evidence, EvidenceAnalysis, Passage } from "../evidence";
 import { askedSubjects, type HopAttribute, type QueryAnalysis, questionTopic } from "../question";
 import type { BriefWriter } from "./brief-writer";
@@ -151,11 +152,6 @@ function decadeName(decade: number, period: { from: number; to: number }): strin
   const from = Math.max(decade, period.from);
   const to = Math.min(decade + 9, period.to);
   return from === to ? String(from) : `${from}–${to}`;
-}
-
-/** "1984, 1986 and 1987" ("… or …" after a negation). */
-function listed(items: string[], joiner = "and"): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items[items.length - 1]}`;
 }
 
 /** Pages cited for one side or decade of the coverage at most: its best ones; the rest are counted. */

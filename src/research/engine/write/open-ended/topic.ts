@@ -1,6 +1,6 @@
 import type { Passage } from "../../evidence";
 import { type QueryAnalysis, questionTopic } from "../../question";
-import { holdsCompound, phraseCompounds, STOPWORDS, stem, words } from "../../language";
+import { holdsCompound, phraseCompounds, SAME_SENSE, STOPWORDS, stem, words } from "../../language";
 import { measureKind } from "../../evidence/named-kind";
 
 /** What a statement must be about to belong in an open-ended question's brief. */
@@ -118,7 +118,9 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   const found = new Map<string, number[]>();
   tokens.forEach((word, index) => {
     if (STOPWORDS.has(word)) return;
-    const term = stem(word);
+    const own = stem(word);
+    // "expenditures" says "spending" (language/relations.ts SAME_SENSE).
+    const term = topic.terms.has(own) ? own : (SAME_SENSE.find((group) => group.includes(own))?.find((other) => topic.terms.has(other)) ?? own);
     const before = tokens[index - 1] ?? "";
     if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before)) found.set(term, [...(found.get(term) ?? []), index]);
   });
