@@ -72,6 +72,11 @@ describe("text", () => {
       "He served under Dr. Smith in 1969.",
       "It cost 3.5 million.",
     ]);
+    // The plural of "Mr." too: Jefferson's "The expedition of Messrs. Lewis and Clarke …" is one sentence.
+    expect(sentences("The expedition of Messrs. Lewis and Clarke has had all the success expected. Mme. Curie spoke.")).toEqual([
+      "The expedition of Messrs. Lewis and Clarke has had all the success expected.",
+      "Mme. Curie spoke.",
+    ]);
   });
 
   it("normalises answers like HotpotQA", () => {

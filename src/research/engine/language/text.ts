@@ -51,7 +51,7 @@ export function contentTerm(word: string): string | null {
 /** Abbreviations after which a period does not end a sentence ("Ken St. Andre", "(c. 1580", "Martin Luther King Jr. was"). */
 const ABBREVIATIONS = new Set(
   (
-    "mr mrs ms dr st ste jr sr gen col lt no vs inc co ltd mt ft rev prof sen rep gov pres hon capt sgt maj adm cmdr fr br " +
+    "mr mrs ms messrs mme mlle dr st ste jr sr gen col lt no vs inc co ltd mt ft rev prof sen rep gov pres hon capt sgt maj adm cmdr fr br " +
     "c ca approx est b d fl r jan feb mar apr jun jul aug sep sept oct nov dec op vol pp fig e.g i.e u.s u.k ph.d"
   ).split(" "),
 );
