@@ -7,6 +7,7 @@ import { analyzeQuestion, askedSubjects, questionTopic } from "../../src/researc
 import { briefSentences, citationProblems, extractiveBrief } from "../../src/research/engine/write";
 import { quoted } from "../../src/research/engine/write/open-ended/quotable";
 import { wantsSynthesis } from "../../src/research/engine/write/open-ended/brief";
+import { comparisonBranches } from "../../src/research/engine/plan/comparison";
 import { budgetsForMode } from "../../src/research/pricing";
 import type { FakeDoc } from "./helpers";
 import { memoryProviders } from "./helpers";
@@ -519,5 +520,28 @@ describe("ninth round: two named speakers, and a topic said in other words", () 
     expect(opening).toContain('John F Kennedy (1962) said "We increased the previous defense budget by 15 percent"');
     expect(opening).toContain('Dwight D Eisenhower (1959) said "We must plan our defense expenditures systematically and with care"');
     expect(brief).not.toContain("farm budget");
+  });
+});
+
+describe("ninth round: a plural of its own sense, and two speakers read as one name", () => {
+  it("reads 'trusts' asked in the plural as the trusts or the anti-trust law, never a sacred trust or 'I trust that'", () => {
+    const { brief } = briefOf("What did Theodore Roosevelt say about trusts?", [
+      speech(
+        "Theodore Roosevelt",
+        1903,
+        "There can be no offense heavier than that of him in whom such a sacred trust has been reposed. I trust the invitation can be extended. It has provided for the enforcement of the Federal anti-trust law.",
+      ),
+      speech("Theodore Roosevelt", 1902, "The question of regulation of the trusts stands apart from the question of tariff revision. Our navy grows."),
+    ]);
+    expect(brief).toContain("regulation of the trusts");
+    expect(brief).toContain("anti-trust law");
+    expect(brief).not.toMatch(/sacred trust|I trust the invitation/);
+  });
+
+  it("takes 'How did Lincoln and Grant talk about …' as both men, though 'Lincoln and Grant' reads as one name", () => {
+    const query = analyzeQuestion("How did Lincoln and Grant talk about the South?");
+    expect(query.entities).toContain("Lincoln and Grant");
+    expect(askedSubjects(query)).toEqual(["Lincoln", "Grant"]);
+    expect(comparisonBranches(query)).toEqual(["Lincoln south", "Grant south"]);
   });
 });

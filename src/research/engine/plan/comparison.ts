@@ -1,4 +1,4 @@
-import { comparedSubjects, type QueryAnalysis, questionTopic, topicWords } from "../question";
+import { askedSubjects, type QueryAnalysis, questionTopic, topicWords } from "../question";
 import { STOPWORDS, words } from "../language";
 import { formalName } from "../evidence";
 
@@ -16,13 +16,14 @@ function comparisonTopicWords(query: QueryAnalysis, subjects: string[]): string[
 }
 
 /**
- * One search per compared subject, with the topic: each subject gets pages of its own (the whole
+ * One search per compared subject (or each of the speakers asked of), with the topic: each subject gets pages of its own (the whole
  * question finds the subject whose pages use its words most, and the other may get none). A
  * subject written as initials or a nickname is searched by the name its pages are titled by
  * ("Dwight D Eisenhower", not "Ike").
  */
 export function comparisonBranches(query: QueryAnalysis): string[] {
-  const subjects = comparedSubjects(query);
+  // Compared ("How did A and B differ on …") or asked of each ("How did A and B talk about …").
+  const subjects = askedSubjects(query);
   if (subjects.length < 2) return [];
   const topic = comparisonTopicWords(query, subjects).join(" ");
   return subjects.map((subject) => `${standsFor(subject) ?? subject} ${topic}`.trim());

@@ -56,6 +56,10 @@ function namedSpeakers(query: QueryAnalysis): string[] {
   const span = words(framed[1]!);
   // Named without its possessive: the overview says "JFK's view", not "JFK's's view".
   const whole = query.entities.find((entity) => words(entity).join(" ") === span.join(" "));
+  // A name read whole across "and" ("Washington and Adams", as "Lewis and Clark" is one) is two
+  // people when the question asks how each spoke.
+  const joined = whole?.split(/\s+(?:and|or|&)\s+/);
+  if (joined && joined.length >= 2) return joined;
   if (whole) return [whole.replace(/['’]s?$/, "")];
   // Several joined ("A and B", "A, B and C"): every word of the span is a name's or a joiner.
   const named: string[] = [];

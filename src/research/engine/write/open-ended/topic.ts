@@ -20,7 +20,16 @@ export interface OpenEndedTopic {
   sayings?: OpenEndedTopic[];
   /** Compounds that say the whole topic in other words: "big government", "smaller government" for "the size of government". */
   sizedAs?: Set<string>;
+  /** Terms asked in a plural whose singular means something else ("trusts", not "a sacred trust"): said in the plural only. */
+  pluralOnly?: Set<string>;
 }
+
+/**
+ * Nouns whose plural names what the singular mostly does not: "the trusts" are combinations of
+ * companies, "a sacred trust" or "I trust that" are not. Asked in the plural, they count in the
+ * plural, or after "anti" ("the anti-trust law").
+ */
+const PLURAL_SENSE = new Set(["trusts"]);
 
 /** Words of a comparison that say it compares, not what about. */
 const COMPARING = /^(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike|view\w*|position\w*)$/;
@@ -91,6 +100,7 @@ function phraseTopic(query: QueryAnalysis, asked: string | null, keep: (term: st
     : query.terms;
   const terms = new Set(candidates.filter(keep));
   if (terms.size === 0) return { terms: new Set(query.terms), compounds, needed: 1 };
+  const plurals = phrase ? words(phrase).filter((word) => PLURAL_SENSE.has(word)) : [];
   const sized = phrase ? SIZE_OF.exec(phrase) : null;
   const head = sized
     ? words(sized[1]!)
@@ -102,6 +112,7 @@ function phraseTopic(query: QueryAnalysis, asked: string | null, keep: (term: st
     compounds,
     needed: phrase ? Math.min(2, terms.size) : 1,
     ...(head ? { sizedAs: new Set(SIZES.map((size) => `${stem(size)} ${stem(head)}`)) } : {}),
+    ...(plurals.length > 0 ? { pluralOnly: new Set(plurals.map(stem)) } : {}),
   };
 }
 
@@ -122,7 +133,8 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
     // "expenditures" says "spending" (language/relations.ts SAME_SENSE).
     const term = topic.terms.has(own) ? own : (SAME_SENSE.find((group) => group.includes(own))?.find((other) => topic.terms.has(other)) ?? own);
     const before = tokens[index - 1] ?? "";
-    if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before)) found.set(term, [...(found.get(term) ?? []), index]);
+    const otherSense = topic.pluralOnly?.has(term) && !PLURAL_SENSE.has(word) && before !== "anti";
+    if (topic.terms.has(term) && !BEFORE_VERB.has(before) && !BEFORE_A_SPAN.has(before) && !otherSense) found.set(term, [...(found.get(term) ?? []), index]);
   });
   // A size asked of something is about its size: "a freeze in Federal Government salaries" is not on "the size of the federal government".
   if (topic.sizedAs) return holdsCompound(tokens, topic.sizedAs) || (found.has(SIZE) && found.size >= topic.needed);
