@@ -2,7 +2,7 @@
 
 export const STOPWORDS = new Set(
   (
-    "a an the and or but nor of in on at to for from by with without about against into onto over under as is are was were be been being " +
+    "a an the and or but nor of in on at to for from by with without about into onto over under as is are was were be been being " +
     "am do does did done doing have has had having it its it's this that these those there here which who whom whose what when where why how " +
     "i me my we our you your he him his she her they them their not no yes so than then too very can could would should will shall may might must " +
     "also just only such both either neither each every all any some more most other same own s t via per upon out up down off again further once " +

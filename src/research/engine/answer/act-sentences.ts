@@ -16,8 +16,14 @@ export interface ActSentence {
   year: number;
 }
 
-/** Words that name who acts or ask when, not what is done. */
-const NOT_THE_ACT = new Set(terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"));
+/**
+ * Words that name who acts or ask when, not what is done, and prepositions the stopwords keep (a
+ * band may be called "For Against"): "warn European powers against colonization" is said as
+ * "not to be considered as subjects for future colonization by any European powers".
+ */
+const NOT_THE_ACT = new Set(
+  terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first against toward towards"),
+);
 const QUOTATION = /["“”]/;
 /** Words that negate what is said (read as words: "isn't" is "isnt"). */
 const NEGATIONS = new Set("not no never cannot nor isnt wasnt arent werent dont doesnt didnt wont cant".split(" "));
