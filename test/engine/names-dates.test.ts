@@ -473,3 +473,29 @@ describe("said in several years, by several speakers (ninth round)", () => {
     expect(result.answer?.text).not.toContain("Madison");
   });
 });
+
+describe("an act told of years later (ninth round)", () => {
+  it("never takes 'Some years ago, the Federal Government declared war on poverty' as the speaker's declaration; 'declared war' is said 'declares … war'", async () => {
+    expect((await ask("Which president declared war on poverty?")).answer?.text).toBe("Lyndon B Johnson");
+    expect((await ask("In what year did Johnson declare war on poverty?")).answer?.text).toBe("1964");
+  });
+
+  it("gives a typed year of a claim only from a speech saying it, never from the speaker quoting it again", async () => {
+    const docs = [speech("Franklin D Roosevelt", 1936, 'I have said, "The only thing we have to fear is fear itself." The recovery goes on.')];
+    const result = await runResearch(
+      {
+        question: "Who said that the only thing we have to fear is fear itself?",
+        mode: "standard",
+        budgets: budgetsForMode("standard"),
+        include_sources: true,
+        response_schema: {
+          type: "object",
+          properties: { president: { type: "string" }, year: { type: ["integer", "null"] } },
+          required: ["president", "year"],
+        },
+      },
+      { providers: memoryProviders(docs) },
+    );
+    expect(result.typed).toEqual({ president: "Franklin D Roosevelt", year: null });
+  });
+});

@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import { type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
+import { asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -47,6 +47,8 @@ export interface ActReading {
   subjects: string[];
   /** The act's words the question writes side by side ("new federalism", "unconditional war"): said so, not apart. */
   compounds: Set<string>;
+  /** The question asks what was said ("talked about", "said that"): the speech is the act, whenever what it tells of was done. */
+  spoken: boolean;
   /** The act is negated ("the state of the Union is not good"): its sentence must negate too, whatever stopwords drop. */
   negated: boolean;
   /**
@@ -88,8 +90,12 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   const act = wanted.filter((term) => !subjectTerms.has(term));
   const actTerms = new Set(act);
   return {
-    compounds: phraseCompounds(words(query.question), (term) => actTerms.has(loose(term))),
+    // Loosened as the act's words are: "declared war" is said "declares … war".
+    compounds: new Set(
+      [...phraseCompounds(words(query.question), (term) => actTerms.has(loose(term)))].map((compound) => compound.split(" ").map(loose).join(" ")),
+    ),
     negated: tokens.some((word) => NEGATIONS.has(word)),
+    spoken: asksAboutSpeech(query),
     claim: saidClaim(query.question),
     phrase: actPhrase(tokens, actTerms),
     sayings: new Map(
@@ -130,10 +136,11 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
     return false;
   // "a new balance in our system of federalism" holds "new" and "federalism", not "a New Federalism".
   const tokens = words(passage.text);
-  if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound])))) return false;
+  if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound]), loose))) return false;
   // "the state of the Union is good" does not say it "is not good".
   if (reading.negated && !tokens.some((word) => NEGATIONS.has(word))) return false;
   if (reading.claim !== null && !saysInOrder(passage.text, reading.claim)) return false;
+  if (!reading.spoken && TELLS_OF_YEARS_AGO.test(passage.text)) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
 }
 
@@ -189,6 +196,13 @@ function holdsAll(held: string[], wanted: string[], sayings: Map<string, Set<str
  */
 const REPORTS_AN_EARLIER_SPEECH =
   /\b(?:ago|(?:I|we)\s+(?:(?:have|had)\s+(?:\w+ly\s+)?)?(?:spoke|spoken|said|told|talked|described|mentioned|called|urged|proposed|asked|recommended|warned))\b/i;
+
+/**
+ * A sentence telling what was done years ago does not do it: "Some years ago, the Federal
+ * Government declared war on poverty" (Reagan, 1988) does not declare it, though it talks about
+ * it (a question asking who spoke of it takes it).
+ */
+const TELLS_OF_YEARS_AGO = /\bago\b/i;
 
 /** The act's verb (the first word of what is asked) written in the past in the sentence: it reports the act. */
 function toldInThePast(text: string, verb: string): boolean {

@@ -9,16 +9,16 @@ const COMPOUND_GAP = 2;
  * freedoms"; "federal aid to state government" does not hold "state government"'s reverse, and
  * "the federal and the state government" does not hold "federal government").
  */
-export function holdsCompound(tokens: string[], compounds: Set<string>): boolean {
+export function holdsCompound(tokens: string[], compounds: Set<string>, form: (term: string) => string = (term) => term): boolean {
   if (compounds.size === 0) return false;
   for (let index = 0; index < tokens.length; index++) {
     const first = tokens[index]!;
     if (STOPWORDS.has(first)) continue;
-    const a = stem(first);
+    const a = form(stem(first));
     for (let next = index + 1; next < tokens.length && next <= index + 1 + COMPOUND_GAP; next++) {
       const word = tokens[next]!;
       if (STOPWORDS.has(word)) break;
-      if (compounds.has(`${a} ${stem(word)}`)) return true;
+      if (compounds.has(`${a} ${form(stem(word))}`)) return true;
     }
   }
   return false;

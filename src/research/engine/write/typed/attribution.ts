@@ -49,9 +49,11 @@ interface OwnAct {
  * The cited sentences that are their page's speaker's own act of what the question asks (the
  * rules of answer/act-sentences.ts: "declares unconditional war on poverty" does it, "the Federal
  * Government declared war on poverty" reports it, a sentence quoting someone does not). A question
- * that names a person only takes that person's pages. The brief's own sentences first.
+ * that names a person only takes that person's pages. The brief's own sentences first. `dating`:
+ * the act's year or date is asked, so a speaker quoting their own words ("I have said, "…"") or
+ * telling of an earlier speech does not do it then.
  */
-export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
+export function ownActs(evidence: TypedEvidence, field: Field, dating = false): OwnAct[] {
   const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
   // One word of topic is enough here: "Which presidents talked about tariffs?" lists who spoke of them.
@@ -70,7 +72,7 @@ export function ownActs(evidence: TypedEvidence, field: Field): OwnAct[] {
   for (const item of evidence.passages) {
     const attribution = attributions.get(item.source);
     const speaker = attribution?.speaker;
-    if (!attribution || !speaker || !doesTheAct(reading, speaker, item.passage, () => termsOf(item.source))) continue;
+    if (!attribution || !speaker || !doesTheAct(reading, speaker, item.passage, () => termsOf(item.source), dating)) continue;
     out.push({ item, speaker, year: attribution.year });
   }
   return out.sort((a, b) => Number(b.item.inBrief) - Number(a.item.inBrief));
@@ -94,7 +96,7 @@ export function speakerCandidates(evidence: TypedEvidence, field: Field): Found[
 /** The year of each page whose sentence is its speaker's act (and states no year itself), best first. */
 export function actYearCandidates(evidence: TypedEvidence, field: Field): Found[] {
   const out: Found[] = [];
-  for (const act of ownActs(evidence, field)) {
+  for (const act of ownActs(evidence, field, true)) {
     if (act.year === null || /\b(1\d{3}|20\d{2})\b/.test(act.item.passage.text)) continue;
     out.push({ value: act.year, support: [{ source: act.item.source, passage: act.item.passage, confidence: confidenceOf(act) }] });
   }
@@ -112,7 +114,9 @@ export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Fou
   const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
   const reading = readAct(evidence.query, speakers, new Set(field.terms), 1);
-  if (!reading) return null;
+  // A claim ("who said that the only thing we have to fear is fear itself") is dated by the speech
+  // saying it, not by the pages quoted on it (actYearCandidates): a speaker quoting it again is not then.
+  if (!reading || reading.claim !== null) return null;
   const out: Found[] = [];
   for (const item of evidence.passages) {
     const { speaker, year } = attributions.get(item.source) ?? {};
@@ -126,7 +130,7 @@ export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Fou
 /** The full date of each page whose sentence is its speaker's act, when the page states its date (published_at): a bare year is never a date. */
 export function actDateCandidates(evidence: TypedEvidence, field: Field): Found[] {
   const out: Found[] = [];
-  for (const act of ownActs(evidence, field)) {
+  for (const act of ownActs(evidence, field, true)) {
     const source = evidence.sources.find((entry) => entry.index === act.item.source)?.source;
     const day = /^(\d{4}-\d{2}-\d{2})/.exec(source?.published_at ?? "");
     if (!day || Number(day[1]!.slice(0, 4)) !== act.year) continue;
