@@ -128,6 +128,23 @@ describe("admin corpus endpoints", () => {
     expect(after.domains.find((entry: { domain: string }) => entry.domain === DOMAIN)).toBeUndefined();
   });
 
+  it('ranks a page saying a quoted phrase above one holding its words apart, as the plan searches a topic ("civil rights" civil rights)', async () => {
+    const admin = await adminUser();
+    const domain = "phrase.example.org";
+    const apart = {
+      url: `https://${domain}/apart`,
+      title: "Decrees on Cuba",
+      text: "All civil and electoral rights are granted. Civil courts keep the rights of civil servants. Rights of civil suitors are kept by civil law.",
+    };
+    const together = { url: `https://${domain}/together`, title: "Committee report", text: "The President's Committee on Civil Rights reported this year." };
+    expect((await call("/api/admin/corpus", { token: admin.accessToken, body: { documents: [apart, together] } })).status).toBe(200);
+    const search = createProviders({ SEARCH_PROVIDER: "corpus" }, env.DB).search;
+    const hits = await search.search({ query: '"civil rights" civil rights', limit: 5, includeDomains: [domain] });
+    expect(hits.map((hit) => hit.url)).toEqual([together.url, apart.url]);
+    // Without the phrase, the page saying the words most often comes first.
+    expect((await search.search({ query: "civil rights", limit: 5, includeDomains: [domain] })).map((hit) => hit.url)[0]).toBe(apart.url);
+  });
+
   it("is documented in /openapi.json", async () => {
     const spec = await json(await call("/openapi.json"));
     expect(spec.paths["/api/admin/corpus"]).toBeDefined();

@@ -8,6 +8,7 @@ import { briefSentences, citationProblems, extractiveBrief } from "../../src/res
 import { quoted } from "../../src/research/engine/write/open-ended/quotable";
 import { wantsSynthesis } from "../../src/research/engine/write/open-ended/brief";
 import { comparisonBranches } from "../../src/research/engine/plan/comparison";
+import { planBranches } from "../../src/research/engine/plan/queries";
 import { budgetsForMode } from "../../src/research/pricing";
 import type { FakeDoc } from "./helpers";
 import { memoryProviders } from "./helpers";
@@ -543,5 +544,14 @@ describe("ninth round: a plural of its own sense, and two speakers read as one n
     expect(query.entities).toContain("Lincoln and Grant");
     expect(askedSubjects(query)).toEqual(["Lincoln", "Grant"]);
     expect(comparisonBranches(query)).toEqual(["Lincoln south", "Grant south"]);
+  });
+});
+
+describe("ninth round: a topic of words side by side is searched as the phrase", () => {
+  it("searches 'civil rights' as the phrase beside its words, second, so lite reads pages saying it", () => {
+    const plan = planBranches(analyzeQuestion("How did presidents talk about civil rights?"), 2);
+    expect(plan).toEqual(["How did presidents talk about civil rights?", '"civil rights" civil rights']);
+    // Words apart in the question are not a phrase.
+    expect(planBranches(analyzeQuestion("How did presidents describe the role of the federal government?"), 3)[1]).not.toContain('"role');
   });
 });

@@ -46,8 +46,13 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
   // "Which president called for a new federalism?" (the question's framing words outweigh it).
   if (query.entities.length === 0) {
-    const asked = words(query.question).filter((word) => !STOPWORDS.has(word) && !FRAMING_WORDS.has(word) && query.focusTerms.includes(stem(word)));
-    if (asked.length >= 2) plan.push(asked.join(" "));
+    const tokens = words(query.question);
+    const isAsked = (word: string) => !STOPWORDS.has(word) && !FRAMING_WORDS.has(word) && query.focusTerms.includes(stem(word));
+    const asked = tokens.filter(isAsked);
+    // Words asked side by side are also searched as the phrase ("civil rights"): the index ranks
+    // pages saying it above those holding "civil" and "rights" apart.
+    const phrases = tokens.flatMap((word, index) => (index > 0 && isAsked(word) && isAsked(tokens[index - 1]!) ? [`"${tokens[index - 1]} ${word}"`] : []));
+    if (asked.length >= 2) plan.push([...phrases, ...asked].join(" "));
   }
   if (query.entities.length === 0 && query.terms.length > 4) plan.push(query.terms.slice(0, Math.ceil(query.terms.length / 2)).join(" "));
   return unique(plan.map((text) => text.trim()).filter(Boolean)).slice(0, Math.max(1, branches));
