@@ -82,6 +82,11 @@ describe("names as people write them", () => {
       "What did Teddy Roosevelt say about trusts?",
       "theodore roosevelt trust",
     ]);
+    // A question whose other words are all a name ("the Peace Corps") searches the formal name with it.
+    expect(planBranches(analyzeQuestion("What did JFK say about the Peace Corps?"), 2)).toEqual([
+      "What did JFK say about the Peace Corps?",
+      "John F Kennedy Peace Corps",
+    ]);
   });
 
   it("weighs a name form no page's speaker is titled with as a name, not a word asked: Bill Clinton's pages are not about a crime bill", () => {

@@ -26,9 +26,12 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // "Theodore Roosevelt") is searched by its formal form next, so that even lite's two searches
   // find that person's pages. For other questions it comes after the names as written ("Frank
   // Mellor" is titled so, not "Franklin").
-  const formalForms = focus ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
+  // What is asked of the person: the question's other words, else the other names it says ("What
+  // did JFK say about the Peace Corps?" has no other word: "John F Kennedy Peace Corps").
+  const about = focus || query.entities.filter((entity) => !formalName(entity)).join(" ");
+  const formalForms = about ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
   const speaking = asksAboutSpeech(query);
-  if (speaking) for (const formal of formalForms) plan.push(`${formal} ${focus}`);
+  if (speaking) for (const formal of formalForms) plan.push(`${formal} ${about}`);
   // A measure named for someone is written by its kind in its own time ("the McKinley Tariff": "the tariff act").
   // One named for a place is written by what was done with it ("the Louisiana Purchase": "the cession of Louisiana").
   for (const entity of query.entities) {
@@ -42,7 +45,7 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   for (const entity of query.entities) plan.push(entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
-  if (!speaking) for (const formal of formalForms) plan.push(`${formal} ${focus}`);
+  if (!speaking) for (const formal of formalForms) plan.push(`${formal} ${about}`);
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
   // "Which president called for a new federalism?" (the question's framing words outweigh it).
   if (query.entities.length === 0) {
