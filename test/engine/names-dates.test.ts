@@ -85,7 +85,7 @@ describe("names as people write them", () => {
     // A question whose other words are all a name ("the Peace Corps") searches the formal name with it.
     expect(planBranches(analyzeQuestion("What did JFK say about the Peace Corps?"), 2)).toEqual([
       "What did JFK say about the Peace Corps?",
-      "John F Kennedy Peace Corps",
+      'John F Kennedy "Peace Corps"',
     ]);
   });
 
@@ -502,5 +502,28 @@ describe("an act told of years later (ninth round)", () => {
       { providers: memoryProviders(docs) },
     );
     expect(result.typed).toEqual({ president: "Franklin D Roosevelt", year: null });
+  });
+});
+
+describe("what was said, in one word (ninth round)", () => {
+  it("answers when someone talked about a one-word topic with the years they did; an act of one word still has none", async () => {
+    const docs = [
+      speech("Richard Nixon", 1974, "One year of Watergate is enough. The economy will grow."),
+      speech("Richard Nixon", 1973, "The economy grew. Our troops came home."),
+      speech("Abraham Lincoln", 1862, "Without slavery the rebellion could never have existed. The navy grows."),
+      speech("Abraham Lincoln", 1864, "The rapid disappearance of slavery is a gain. The war goes on."),
+    ];
+    expect((await ask("When did Nixon talk about Watergate?", "standard", docs)).answer?.text).toBe("1974");
+    expect((await ask("When did Lincoln speak of slavery?", "standard", docs)).answer?.text).toBe("1862 and 1864");
+    // One word of an act is too little to tell it from a mention: "I will not resign" is no resignation.
+    const resigning = [...docs, speech("Richard Nixon", 1972, "I will not resign. The economy grows.")];
+    expect((await ask("When did Nixon resign?", "standard", resigning)).answer?.text ?? "").not.toMatch(/^\d{4}/);
+  });
+
+  it("searches a nickname's formal name with what is asked of it, the asking words left out and a name of several words as its phrase", () => {
+    expect(planBranches(analyzeQuestion("In which year did FDR ask for a second Bill of Rights?"), 2)).toEqual([
+      "In which year did FDR ask for a second Bill of Rights?",
+      'Franklin D Roosevelt second "Bill of Rights"',
+    ]);
   });
 });

@@ -71,8 +71,9 @@ export interface ActReading {
  * The act a question asks about, given the speakers of the pages read: its words without the
  * names of the speakers it asks about, words for the actor or the time, speech verbs (the speech
  * itself is the act) and `exclude` (a typed field's own words). Null when fewer than `minWords`
- * are left: one word is too little to tell an act from a mention ("When did Lincoln speak of
- * slavery?"), though enough for a list of who spoke of it.
+ * are left: one word is too little to tell an act from a mention ("When did Lincoln abolish
+ * slavery?"), though enough for what was said ("When did Nixon talk about Watergate?") and for a
+ * list of who spoke of it.
  */
 export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<string> = new Set(), minWords = 2): ActReading | null {
   const asked = query.entities.filter((entity) => speakers.some((speaker) => namesPerson(speaker, entity)));
@@ -157,7 +158,8 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   const attributed = ranked.map((entry) => ({ entry, attribution: pageAttribution(entry.doc.title) }));
   const speakers = attributed.flatMap(({ attribution }) => (attribution.speaker ? [attribution.speaker] : []));
   if (speakers.length === 0) return [];
-  const reading = readAct(query, askingWho ? [] : speakers);
+  // What was said may be one word ("When did Nixon talk about Watergate?"): the speech is the act.
+  const reading = readAct(query, askingWho ? [] : speakers, new Set(), asksAboutSpeech(query) ? 1 : 2);
   if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
   const found: ActSentence[] = [];
   for (const { entry, attribution } of attributed) {

@@ -1,6 +1,6 @@
 import { type EvidenceAnalysis, formalName } from "../evidence";
-import { asksAboutSpeech, type QueryAnalysis, saidClaim } from "../question";
-import { STOPWORDS, stem, unique, words } from "../language";
+import { asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim } from "../question";
+import { STOPWORDS, stem, terms, unique, words } from "../language";
 import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
 
@@ -10,6 +10,9 @@ const FRAMING_WORDS = new Set(
     " ",
   ),
 );
+
+/** Stems that ask who, when or how something was said: no words of what is asked of a person. */
+const NOT_ASKED = new Set([...terms("year years date when time first"), ...[...FRAMING_WORDS].map(stem), ...SPEECH_VERBS]);
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
@@ -26,9 +29,14 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // "Theodore Roosevelt") is searched by its formal form next, so that even lite's two searches
   // find that person's pages. For other questions it comes after the names as written ("Frank
   // Mellor" is titled so, not "Franklin").
-  // What is asked of the person: the question's other words, else the other names it says ("What
-  // did JFK say about the Peace Corps?" has no other word: "John F Kennedy Peace Corps").
-  const about = focus || query.entities.filter((entity) => !formalName(entity)).join(" ");
+  // What is asked of the person: the question's other words but those asking who, when or how it
+  // was said, and the other names it says ("What did JFK say about the Peace Corps?": 'John F
+  // Kennedy "Peace Corps"'; "In which year did FDR ask for a second Bill of Rights?": 'Franklin D
+  // Roosevelt second "Bill of Rights"').
+  const asked = query.focusTerms.filter((term) => !NOT_ASKED.has(term));
+  // A name of several words is searched as the phrase it is, or its words are lost among the person's speeches.
+  const others = query.entities.filter((entity) => !formalName(entity)).map((entity) => (/\s/.test(entity.trim()) ? `"${entity.trim()}"` : entity));
+  const about = [...asked, ...others].join(" ");
   const formalForms = about ? query.entities.flatMap((entity) => formalName(entity) ?? []) : [];
   const speaking = asksAboutSpeech(query);
   if (speaking) for (const formal of formalForms) plan.push(`${formal} ${about}`);

@@ -34,7 +34,7 @@ export function saysInOrder(sentence: string, phrase: string): boolean {
 /** Words the question uses for what was said rather than what was done (or for setting it out in words): the speech itself is the act. */
 export const SPEECH_VERBS = new Set(
   terms(
-    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid warn warned propose proposed recommend recommended",
+    "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid warn warned propose proposed recommend recommended ask asked",
   ),
 );
 /** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
