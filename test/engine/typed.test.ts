@@ -493,4 +493,30 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
     );
     expect([...(result.typed as { years: number[] }).years].sort()).toEqual([1954, 1955]);
   });
+
+  it("lists the years in order of time, each of a speech saying a word of what was said, never one quoted for the question's other words", async () => {
+    const nixon: FakeDoc[] = [
+      {
+        url: "https://archive.example.org/1974-nixon",
+        title: "Richard Nixon: State of the Union address, 1974",
+        text: "One year of Watergate is enough. Our economy will grow.",
+      },
+      {
+        url: "https://archive.example.org/1971-nixon",
+        title: "Richard Nixon: State of the Union address, 1971",
+        text: "As President, I speak to you of a new American revolution. Watergate was no word then.",
+      },
+      {
+        url: "https://archive.example.org/1972-nixon",
+        title: "Richard Nixon: State of the Union address, 1972",
+        text: "As President, I will travel to Peking. The war winds down.",
+      },
+    ];
+    const result = await run(
+      "Which president spoke about Watergate and when?",
+      nixon,
+      object({ speaker: { type: "string" }, years: { type: "array", items: { type: "integer" } } }),
+    );
+    expect(result.typed).toEqual({ speaker: "Richard Nixon", years: [1971, 1974] });
+  });
 });

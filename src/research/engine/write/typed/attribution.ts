@@ -105,9 +105,10 @@ export function actYearCandidates(evidence: TypedEvidence, field: Field): Found[
 
 /**
  * "In which years did Dwight Eisenhower speak about the interstate highway system?": the years of
- * the asked speaker's pages the brief quotes on the question, never a year one of their sentences
- * states (that is the year of something else: "since 1949"). Null when the question asks of no
- * speech, or no such page is quoted.
+ * the asked speaker's pages the brief quotes on the question (a sentence of them holding a word of
+ * what was said), never a year one of their sentences states (that is the year
+ * of something else: "since 1949"). Null when the question asks of no speech, or of a claim
+ * (dated by the speech saying it), or no such page is quoted.
  */
 export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Found[] | null {
   if (!asksAboutSpeech(evidence.query)) return null;
@@ -117,15 +118,20 @@ export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Fou
   // A claim ("who said that the only thing we have to fear is fear itself") is dated by the speech
   // saying it, not by the pages quoted on it (actYearCandidates): a speaker quoting it again is not then.
   if (!reading || reading.claim !== null) return null;
+  const topic = new Set(reading.wanted);
   const out: Found[] = [];
   for (const item of evidence.passages) {
     const { speaker, year } = attributions.get(item.source) ?? {};
     if (!item.inBrief || !speaker || !year || !reading.isAsked(speaker) || out.some((entry) => entry.value === year)) continue;
-    if (!item.passage.terms.some((term) => evidence.keyTerms.has(term))) continue;
+    // On the topic: a word of what was said ("watergate"), not any word of the question ("president").
+    if (!item.passage.terms.some((term) => topic.has(loosened(term)))) continue;
     out.push({ value: year, support: [{ source: item.source, passage: item.passage, confidence: "medium" }] });
   }
   return out.length > 0 ? out : null;
 }
+
+/** A stem as the act's words are kept (act-sentences.ts): without its final "e". */
+const loosened = (term: string) => term.replace(/e$/, "");
 
 /** The full date of each page whose sentence is its speaker's act, when the page states its date (published_at): a bare year is never a date. */
 export function actDateCandidates(evidence: TypedEvidence, field: Field): Found[] {

@@ -132,7 +132,8 @@ function years(field: Field, evidence: TypedEvidence): Found[] {
   }
   // When someone spoke is the year of their speech, never a year a sentence of it states.
   const spoken = spokenYearCandidates(evidence, field);
-  if (spoken) return [...life, ...actYearCandidates(evidence, field), ...spoken];
+  // In order of time, as a list of years is read (a single year field takes the earliest).
+  if (spoken) return [...life, ...[...actYearCandidates(evidence, field), ...spoken].sort((a, b) => (a.value as number) - (b.value as number))];
   // What the year is of: the question's key terms and the field's own words ("years the tariffs were passed").
   const keys = new Set([...evidence.keyTerms, ...withRelations(field.terms)].filter((term) => !YEAR_WORDS.has(term)));
   const needed = Math.min(2, keys.size);
