@@ -44,6 +44,11 @@ const SPEECHES: FakeDoc[] = [
 
 const ask = (question: string, mode: "lite" | "standard" | "pro" = "standard", docs = SPEECHES) =>
   runResearch({ question, mode, budgets: budgetsForMode(mode), include_sources: true }, { providers: memoryProviders(docs) });
+const askTyped = (question: string, docs: FakeDoc[], response_schema: Record<string, unknown>) =>
+  runResearch(
+    { question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true, response_schema },
+    { providers: memoryProviders(docs) },
+  );
 
 describe("names as people write them", () => {
   it("matches a speaker's name with or without middle initial, by a middle name written as its initial, by short given names, initials and titles", () => {
@@ -408,16 +413,11 @@ describe("a measure named for a place, written in its own time by what was done 
   });
 
   it("lists who spoke of it in a typed field", async () => {
-    const result = await runResearch(
-      {
-        question: "Which presidents talked about the Louisiana Purchase?",
-        mode: "standard",
-        budgets: budgetsForMode("standard"),
-        include_sources: true,
-        response_schema: { type: "object", properties: { presidents: { type: "array", items: { type: "string" } } }, required: ["presidents"] },
-      },
-      { providers: memoryProviders(docs) },
-    );
+    const result = await askTyped("Which presidents talked about the Louisiana Purchase?", docs, {
+      type: "object",
+      properties: { presidents: { type: "array", items: { type: "string" } } },
+      required: ["presidents"],
+    });
     expect(result.typed).toEqual({ presidents: ["Thomas Jefferson"] });
   });
 });
@@ -487,20 +487,11 @@ describe("an act told of years later (ninth round)", () => {
 
   it("gives a typed year of a claim only from a speech saying it, never from the speaker quoting it again", async () => {
     const docs = [speech("Franklin D Roosevelt", 1936, 'I have said, "The only thing we have to fear is fear itself." The recovery goes on.')];
-    const result = await runResearch(
-      {
-        question: "Who said that the only thing we have to fear is fear itself?",
-        mode: "standard",
-        budgets: budgetsForMode("standard"),
-        include_sources: true,
-        response_schema: {
-          type: "object",
-          properties: { president: { type: "string" }, year: { type: ["integer", "null"] } },
-          required: ["president", "year"],
-        },
-      },
-      { providers: memoryProviders(docs) },
-    );
+    const result = await askTyped("Who said that the only thing we have to fear is fear itself?", docs, {
+      type: "object",
+      properties: { president: { type: "string" }, year: { type: ["integer", "null"] } },
+      required: ["president", "year"],
+    });
     expect(result.typed).toEqual({ president: "Franklin D Roosevelt", year: null });
   });
 });
