@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signedIn } from "./session";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
-const QUESTION = "What did presidents say about the Panama Canal?";
+// One speaker's question: a question of several speakers ("What did presidents say …") reads each
+// speaker's best page first, so the edited search's reads would not all be Eisenhower's.
+const QUESTION = "What did William Taft say about the Panama Canal?";
 // The edit: one search of another subject, so the pages the job read show which search ran. That
 // the job searches exactly the edited queries is also proven at the HTTP level
 // (test/research/plans.test.ts, where the search provider records what it receives).
