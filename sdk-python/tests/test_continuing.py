@@ -19,8 +19,11 @@ from deep_research.types import ResearchResult
 
 FOLLOW_UP = "What did they say about protective tariffs and free trade?"
 CANAL = "What did presidents say about the Panama Canal?"
-# An edit of another subject: the pages the job reads show which searches ran (the question's
-# own searches never reach Eisenhower's addresses).
+# A plan's edit of another subject: the pages the job reads show which searches ran (the
+# question's own searches never reach Eisenhower's addresses). The question asks of one speaker:
+# one of several ("What did presidents say …") reads each speaker's best page first, so the
+# edited search's reads would not all be Eisenhower's.
+TAFT_CANAL = "What did William Taft say about the Panama Canal?"
 EDITED = "Eisenhower interstate highway system"
 
 
@@ -131,24 +134,24 @@ def test_another_accounts_job_as_previous_job_id_is_404_like_an_unknown_one(clie
 
 def test_a_reviewed_plan_edited_runs_by_plan_id_exactly_as_edited(client: DeepResearch, second_client: DeepResearch) -> None:
     before = client.credits.get()["credits"]
-    plan = client.research.plan(CANAL, mode="lite")
-    assert plan["question"] == CANAL and plan["mode"] == "lite" and plan["planner"] == "engine"
-    assert plan["max_queries"] == 2 and 1 <= len(plan["queries"]) <= 2 and plan["queries"][0] == CANAL
-    assert plan["quote"] == client.research.quote(CANAL, mode="lite")  # the quote endpoint's own answer
+    plan = client.research.plan(TAFT_CANAL, mode="lite")
+    assert plan["question"] == TAFT_CANAL and plan["mode"] == "lite" and plan["planner"] == "engine"
+    assert plan["max_queries"] == 2 and 1 <= len(plan["queries"]) <= 2 and plan["queries"][0] == TAFT_CANAL
+    assert plan["quote"] == client.research.quote(TAFT_CANAL, mode="lite")  # the quote endpoint's own answer
     assert _at(plan["expires_at"]) - _at(plan["created_at"]) == timedelta(hours=1)
     assert client.credits.get()["credits"] == before  # making a plan is free
 
     with pytest.raises(InvalidRequestError) as too_many:  # more searches than the mode's first wave
-        client.research.create(CANAL, mode="lite", plan_id=plan["plan_id"], queries=[EDITED, "a", "b"])
+        client.research.create(TAFT_CANAL, mode="lite", plan_id=plan["plan_id"], queries=[EDITED, "a", "b"])
     assert too_many.value.status == 400 and too_many.value.code == "invalid_request"
     with pytest.raises(NotFoundError) as theirs:  # another account's plan
-        second_client.research.create(CANAL, mode="lite", plan_id=plan["plan_id"])
+        second_client.research.create(TAFT_CANAL, mode="lite", plan_id=plan["plan_id"])
     assert theirs.value.status == 404 and theirs.value.code == "not_found"
     assert client.credits.get()["credits"] == before
 
     assert EDITED not in plan["queries"]
     events = []
-    result = client.research.run(CANAL, mode="lite", plan_id=plan["plan_id"], queries=[EDITED], on_event=events.append)
+    result = client.research.run(TAFT_CANAL, mode="lite", plan_id=plan["plan_id"], queries=[EDITED], on_event=events.append)
     assert result["status"] == "succeeded"
     # The job made one search (the edited plan's only one), and every page it read is an Eisenhower address.
     searched = [event["data"]["searches"] for event in events if event["event"] == "progress"]
@@ -160,10 +163,10 @@ def test_a_reviewed_plan_edited_runs_by_plan_id_exactly_as_edited(client: DeepRe
     assert listed["plan_id"] == plan["plan_id"] and listed["previous_job_id"] is None
 
     with pytest.raises(InvalidRequestError) as again:  # a plan runs once
-        client.research.create(CANAL, mode="lite", plan_id=plan["plan_id"])
+        client.research.create(TAFT_CANAL, mode="lite", plan_id=plan["plan_id"])
     assert again.value.status == 400 and again.value.code == "invalid_request" and "already ran" in again.value.message
     with pytest.raises(NotFoundError):
-        client.research.create(CANAL, mode="lite", plan_id=str(uuid.uuid4()))
+        client.research.create(TAFT_CANAL, mode="lite", plan_id=str(uuid.uuid4()))
 
 
 # Monitors

@@ -140,7 +140,8 @@ describe("a cancelled job", () => {
       const accepted = await json(await research(caller, { question: UNANSWERED, mode: "standard", include_domains: [DEMO_DOMAIN], async: true }));
       while (!(await hold.reached(accepted.id))) await new Promise((resolve) => setTimeout(resolve, 20));
       const cancelling = call(`/v1/research/${accepted.id}`, { method: "DELETE", token: caller.key });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Released only once the job has the cancel: under load a fixed wait let it finish first.
+      while (!(await hold.cancelRecorded(accepted.id))) await new Promise((resolve) => setTimeout(resolve, 20));
       await hold.release();
       const answer = await json(await cancelling);
       const done = await waitForTerminal(caller, accepted.id);

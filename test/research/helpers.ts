@@ -217,6 +217,12 @@ export function holdStage(stage: string) {
   };
   return {
     reached: (jobId: string) => runInDurableObject(jobStubOf(jobId), (instance) => (instance as unknown as Held).heldAt !== undefined),
+    /** The job's object has recorded a cancel (held by state: a cancel in flight may take any time to arrive). */
+    cancelRecorded: (jobId: string) =>
+      runInDurableObject(
+        jobStubOf(jobId),
+        (instance) => (instance as unknown as { record: { cancelRequested: boolean } | null }).record?.cancelRequested === true,
+      ),
     async release() {
       if (released) return;
       released = true;
