@@ -1,7 +1,7 @@
 import { type DomainFilter, domainAllowed, domainOf } from "../../providers/domains";
 import type { SearchHit } from "../../providers/types";
 import { datedOutside, pageAttribution, textNamesTitle } from "../evidence";
-import { decodeEntities } from "../language";
+import { decodeEntities, inRounds } from "../language";
 
 export interface QueryHits {
   query: string;
@@ -116,12 +116,5 @@ function speakerRounds(candidates: Candidate[], question: string): Candidate[] {
 
 /** Each speaker's first page (in order), then each one's second, and so on; a page with no speaker is its own. */
 function bySpeaker(candidates: Candidate[]): Candidate[] {
-  const seen = new Map<string, number>();
-  const rounds = candidates.map((candidate) => {
-    const key = pageAttribution(candidate.hit.title).speaker ?? candidate.hit.url;
-    const round = seen.get(key) ?? 0;
-    seen.set(key, round + 1);
-    return { candidate, round };
-  });
-  return rounds.sort((a, b) => a.round - b.round).map((item) => item.candidate);
+  return inRounds(candidates, (candidate) => pageAttribution(candidate.hit.title).speaker ?? candidate.hit.url);
 }

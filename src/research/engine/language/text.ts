@@ -189,6 +189,18 @@ export function unique<T>(items: Iterable<T>): T[] {
   return [...new Set(items)];
 }
 
+/** Each key's first item (in order), then each one's second, and so on: "each speaker's best page before anyone's second". */
+export function inRounds<T>(items: T[], keyOf: (item: T) => string): T[] {
+  const seen = new Map<string, number>();
+  const rounds = items.map((item) => {
+    const key = keyOf(item);
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    return { item, round };
+  });
+  return rounds.sort((a, b) => a.round - b.round).map((entry) => entry.item);
+}
+
 /** "1984, 1986 and 1987" ("… or …" after a negation). */
 export function listed(items: string[], joiner = "and"): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${joiner} ${items[items.length - 1]}`;

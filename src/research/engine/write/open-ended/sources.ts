@@ -1,5 +1,6 @@
 import { type Attribution, pageAttribution, personAmong, type RankedDoc, type ScoredPassage, textNamesTitle, titleRefersTo } from "../../evidence";
 import type { QueryAnalysis } from "../../question";
+import { inRounds } from "../../language";
 import { aboutTopic, type OpenEndedTopic } from "./topic";
 import { quotableStatements } from "./quotable";
 
@@ -95,13 +96,5 @@ function speaksFor(entry: RankedDoc, attribution: Attribution, subject: string, 
 
 /** Each speaker's best page first (in rank order), then each one's second, and so on. */
 function bySpeaker(sources: OpenEndedSource[]): OpenEndedSource[] {
-  const seen = new Map<string, number>();
-  const round = (source: OpenEndedSource) => {
-    const key = source.attribution.speaker ?? source.entry.doc.url;
-    const count = seen.get(key) ?? 0;
-    seen.set(key, count + 1);
-    return count;
-  };
-  const rounds = sources.map((source) => ({ source, round: round(source) }));
-  return rounds.sort((a, b) => a.round - b.round).map((item) => item.source);
+  return inRounds(sources, (source) => source.attribution.speaker ?? source.entry.doc.url);
 }
