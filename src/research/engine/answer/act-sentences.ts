@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import { asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
+import { ASKS_WHO_OR_WHEN, asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -21,9 +21,7 @@ export interface ActSentence {
  * band may be called "For Against"): "warn European powers against colonization" is said as
  * "not to be considered as subjects for future colonization by any European powers".
  */
-const NOT_THE_ACT = new Set(
-  terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first against toward towards"),
-);
+const NOT_THE_ACT = new Set([...ASKS_WHO_OR_WHEN, ...terms("against toward towards")]);
 const QUOTATION = /["“”]/;
 /** Words that negate what is said (read as words: "isn't" is "isnt"). */
 const NEGATIONS = new Set("not no never cannot nor isnt wasnt arent werent dont doesnt didnt wont cant".split(" "));

@@ -37,13 +37,22 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attribut
 
 /** The years of these sentences ("1956, 1958 and 1961"), each quoted with its page's title. */
 function answerFrom(items: ActSentence[]): AttributedAnswer {
-  const years = items.map((item) => String(item.year));
-  const quotes = items.map(
+  return attributedAnswer(
+    items,
+    (item) => String(item.year),
     (item, index) => `${index === 0 ? "In" : "in"} ${item.year} (${item.entry.doc.title.trim()}): "${withoutHeading(item.passage.text).trim()}"`,
   );
+}
+
+/** An answer listing what each sentence's page says of itself (`named`: its year, its speaker), each sentence quoted (`quote`) and cited. */
+export function attributedAnswer(
+  items: ActSentence[],
+  named: (item: ActSentence) => string,
+  quote: (item: ActSentence, index: number) => string,
+): AttributedAnswer {
   return {
-    text: listed(years),
-    sentence: quotes.join("; "),
+    text: listed(items.map(named)),
+    sentence: items.map(quote).join("; "),
     basis: items.map((item) => item.passage),
     docs: items.map((item) => item.entry.doc.index),
   };

@@ -1,8 +1,8 @@
 import { namesPerson, type RankedDoc } from "../evidence";
-import { listed, withoutHeading } from "../language";
+import { withoutHeading } from "../language";
 import { asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
 import { type ActSentence, actSentences } from "./act-sentences";
-import type { AttributedAnswer } from "./dated";
+import { type AttributedAnswer, attributedAnswer } from "./dated";
 
 /**
  * "Which president / who declared an unconditional war on poverty?" answered from the document
@@ -35,16 +35,13 @@ const MAX_SPEAKERS = 6;
 
 /** The speakers of these sentences ("A, B and C"), each sentence quoted after its speaker and the rest of its page's title. */
 function answerFrom(items: ActSentence[]): AttributedAnswer {
-  const names = items.map((item) => item.speaker);
-  const quotes = items.map((item) => {
-    const title = item.entry.doc.title.trim();
-    const rest = title.startsWith(`${item.speaker}:`) ? title.slice(item.speaker.length + 1).trim() : title;
-    return `${item.speaker} (${rest}): "${withoutHeading(item.passage.text).trim()}"`;
-  });
-  return {
-    text: listed(names),
-    sentence: quotes.join("; "),
-    basis: items.map((item) => item.passage),
-    docs: items.map((item) => item.entry.doc.index),
-  };
+  return attributedAnswer(
+    items,
+    (item) => item.speaker,
+    (item) => {
+      const title = item.entry.doc.title.trim();
+      const rest = title.startsWith(`${item.speaker}:`) ? title.slice(item.speaker.length + 1).trim() : title;
+      return `${item.speaker} (${rest}): "${withoutHeading(item.passage.text).trim()}"`;
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { type EvidenceAnalysis, formalName } from "../evidence";
-import { asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim } from "../question";
-import { STOPWORDS, stem, terms, unique, words } from "../language";
+import { ASKS_WHO_OR_WHEN, asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim } from "../question";
+import { STOPWORDS, stem, unique, words } from "../language";
 import { measureKind } from "../evidence/named-kind";
 import { comparisonBranches } from "./comparison";
 
@@ -12,7 +12,7 @@ const FRAMING_WORDS = new Set(
 );
 
 /** Stems that ask who, when or how something was said: no words of what is asked of a person. */
-const NOT_ASKED = new Set([...terms("year years date when time first"), ...[...FRAMING_WORDS].map(stem), ...SPEECH_VERBS]);
+const NOT_ASKED = new Set([...ASKS_WHO_OR_WHEN, ...[...FRAMING_WORDS].map(stem), ...SPEECH_VERBS]);
 
 /**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a

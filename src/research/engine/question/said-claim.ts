@@ -37,6 +37,11 @@ export const SPEECH_VERBS = new Set(
     "say said says talk talked speak spoke mention mentioned describe described discuss discussed address addressed call called urge urged outline outlined announce announced set out lay laid warn warned propose proposed recommend recommended ask asked",
   ),
 );
+/** Words that ask who acted or when, never what was done or said: "Which president …", "In what year …". */
+export const ASKS_WHO_OR_WHEN = new Set(
+  terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"),
+);
+
 /** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
 export function asksAboutSpeech(query: QueryAnalysis): boolean {
   return words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
