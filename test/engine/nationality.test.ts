@@ -57,6 +57,17 @@ describe("birth years of a pick", () => {
     );
     expect((outcome.candidates ?? []).find((candidate) => candidate.path === "direct")?.text).toBe("Pierre Voss");
   });
+
+  it("picks between options asked after a question mark", () => {
+    const outcome = answerOutcome(
+      "Who was born first? Pierre Voss or Jean Marle?",
+      evidenceOf([
+        ["Pierre Voss", "Pierre Voss (21 February 1885 – 24 July 1957) was a French stage actor."],
+        ["Jean Marle", "Jean Marle (born 3 March 1920) is a French painter."],
+      ]),
+    );
+    expect((outcome.candidates ?? []).find((candidate) => candidate.path === "comparison")?.text).toBe("Pierre Voss");
+  });
 });
 
 /** "Are A and B both located in the same country?" when a page names a US state, not the country. */

@@ -41,6 +41,20 @@ describe("query analysis", () => {
     expect(among.kind).toBe("choice");
     expect(among.options).toEqual(["Arthur Schnell", "Julien Carde"]);
     expect(among.comparison).toMatchObject({ fact: "birth_date", pick: "earliest" });
+    // The options after a question mark or a colon, or with a clause describing the first, are a pick too.
+    const afterMark = analyzeQuestion("Who was born first? Jan de Bont or Raoul Walsh?");
+    expect(afterMark.kind).toBe("choice");
+    expect(afterMark.options).toEqual(["Jan de Bont", "Raoul Walsh"]);
+    expect(afterMark.comparison).toMatchObject({ fact: "birth_date", pick: "earliest" });
+    expect(analyzeQuestion('Which of the following had a debut album entitled "We Have an Emergency": Hot Hot Heat or The Operation M.D.?').options).toEqual([
+      "Hot Hot Heat",
+      "The Operation M.D.",
+    ]);
+    const described = analyzeQuestion("Who was born first, James D Grant, who uses the pen name of Lee Child, or Bernhard Schlink?");
+    expect(described.options).toEqual(["James D Grant", "Bernhard Schlink"]);
+    expect(described.comparison?.sides.map((side) => side.name)).toEqual(["James D Grant", "Bernhard Schlink"]);
+    // Options that are no names stay an open question.
+    expect(analyzeQuestion("What came first? the war or the treaty?").kind).toBe("open");
     // "What kind of X" asks a class, which no name span says; "what type of plane" is answered by a model's name.
     expect(analyzeQuestion("What kind of university did the author of Alexander attend?").expects).toBe("description");
     expect(analyzeQuestion("What type of plane dropped the bomb on Kure?").expects).toBe("entity");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitOf } from "../../scripts/train-answer";
+import { FOLDS, foldOf, splitOf } from "../../scripts/train-answer";
 import { fitLogistic, fitPlatt, fitSigned, groupBaselines, logOddsOf, type Row, solve } from "../../scripts/train-answer/fit";
 
 /** Rows where the first feature decides the outcome 90% of the time and the second is noise (a fixed pseudo-random sequence). */
@@ -84,12 +84,17 @@ describe("the answer model's fitting (npm run train:answer)", () => {
     expect(a).toBeLessThan(0.45);
   });
 
-  it("splits questions by their id, half to fit, a quarter each to calibrate and hold back", () => {
+  it("splits questions by their id, three quarters to fit in five folds, a quarter held back", () => {
     const ids = Array.from({ length: 2000 }, (_, index) => `question-${index}`);
-    const counts = { fit: 0, calibrate: 0, heldback: 0 };
+    const counts = { fit: 0, heldback: 0 };
     for (const id of ids) counts[splitOf(id)]++;
-    expect(counts.fit / 2000).toBeCloseTo(0.5, 1);
-    expect(counts.calibrate / 2000).toBeCloseTo(0.25, 1);
+    expect(counts.fit / 2000).toBeCloseTo(0.75, 1);
     expect(splitOf("question-1")).toBe(splitOf("question-1"));
+    const folds = Array.from({ length: FOLDS }, (_, fold) => ids.filter((id) => foldOf(id) === fold).length / 2000);
+    for (const share of folds) expect(share).toBeCloseTo(1 / FOLDS, 1);
+    // A question the rules were tuned on fits in every fold, and is never held back.
+    const tuned = new Set(["question-1"]);
+    expect(splitOf("question-1", tuned)).toBe("fit");
+    expect(foldOf("question-1", tuned)).toBe(-1);
   });
 });

@@ -1,4 +1,5 @@
 import { type ComparisonPlan, readComparison, unmarkedChoice } from "./comparison";
+import { inChoiceForm } from "./choice-form";
 import { type HopChain, readHopChain } from "./hops";
 import { type EmbeddedDescription, readEmbeddedDescription } from "./descriptions";
 import { type AnswerType, answerType, askedNounOf } from "./answer-type";
@@ -170,10 +171,12 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
 
   let kind: QueryAnalysis["kind"] = "open";
   let options: string[] = [];
-  const marked = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\??$/i.exec(question.trim());
-  const unmarked = marked ? null : unmarkedChoice(question.trim());
+  // The options of a pick as the comma form writes them ("Who was born first? A or B?" too).
+  const choiceText = inChoiceForm(question).trim();
+  const marked = /,\s*([^,?]+?)\s+or\s+([^,?]+?)\s*\??$/i.exec(choiceText);
+  const unmarked = marked ? null : unmarkedChoice(choiceText);
   const choice = marked ? [marked[1]!, marked[2]!] : unmarked ? [unmarked[2]!, unmarked[3]!] : null;
-  if (choice && /^(who|which|what)\b/i.test(question.trim())) {
+  if (choice && /^(who|which|what)\b/i.test(choiceText)) {
     kind = "choice";
     options = choice.map((option) => option.trim());
   } else if (YES_NO_START.test(question.trim())) {
@@ -182,7 +185,7 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const framing = FRAMING.exec(rest);
   const speakerTerms = framing ? contentTerms(framing[0]).filter((term) => !entityTerms.has(term)) : [];
   const expects = answerType(question, kind);
-  const comparison = readComparison(question);
+  const comparison = readComparison(choiceText);
   return {
     question,
     terms: allTerms,
