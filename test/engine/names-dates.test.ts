@@ -518,3 +518,48 @@ describe("what was said, in one word (ninth round)", () => {
     ]);
   });
 });
+
+describe("a name asked about, said whole (tenth round)", () => {
+  const docs = [
+    speech(
+      "Lyndon B Johnson",
+      1965,
+      "Mr. President, Mr. Speaker, Members of the Congress. TOWARD THE GREAT SOCIETY World affairs will continue to call upon our energy. But we are only at the beginning of the road to the Great Society.",
+    ),
+    speech("George W Bush", 2005, "Our second great responsibility to our children is to pass along the values that sustain a free society."),
+    speech(
+      "John F Kennedy",
+      1961,
+      "Mr. President, Members of the Congress: for the first time we can mobilize this talent through the formation of a National Peace Corps, enlisting all those with the desire to help.",
+    ),
+    speech(
+      "John F Kennedy",
+      1963,
+      "Nothing carries the spirit of this American idealism more effectively to the far corners of the earth than the American Peace Corps.",
+    ),
+    speech("Lyndon B Johnson", 1964, "We must create a National Service Corps to help our own country as the Peace Corps now helps those abroad."),
+    speech(
+      "William H Taft",
+      1911,
+      "With the establishment of an Army Service Corps, as proposed in the bill, I am thoroughly in accord. The peace of the world is our aim.",
+    ),
+  ];
+
+  it("answers who called for it from the sentences saying the name, quoting one that says it outside a run-in heading", async () => {
+    const result = await ask("Which president called for a Great Society?", "standard", docs);
+    expect(result.answer?.text).toBe("Lyndon B Johnson");
+    expect(result.brief).toContain('"But we are only at the beginning of the road to the Great Society"');
+  });
+
+  it("answers who first proposed it with the earliest speaker saying it, and a typed year only from a page saying the name whole", async () => {
+    expect((await ask("Which president first proposed the Peace Corps?", "standard", docs)).answer?.text).toBe("John F Kennedy");
+    const result = await askTyped("Which president first proposed the Peace Corps?", docs, {
+      type: "object",
+      properties: { president: { type: "string" }, year: { type: "integer" } },
+      required: ["president", "year"],
+    });
+    const typed = result.typed as { president: string; year: number } | null;
+    expect(typed?.president).toBe("John F Kennedy");
+    expect([1961, 1963]).toContain(typed?.year);
+  });
+});

@@ -91,6 +91,12 @@ describe("text", () => {
       "The expedition of Messrs. Lewis and Clarke has had all the success expected.",
       "Mme. Curie spoke.",
     ]);
+    // A full stop a transcript glued to the next sentence still ends one; "Ph.D" and "3.14" do not.
+    expect(sentences("buy American and hire American.Tonight I am also calling on this Congress. He got a Ph.D at MIT, where Pi is 3.14.")).toEqual([
+      "buy American and hire American.",
+      "Tonight I am also calling on this Congress.",
+      "He got a Ph.D at MIT, where Pi is 3.14.",
+    ]);
   });
 
   it("normalises answers like HotpotQA", () => {

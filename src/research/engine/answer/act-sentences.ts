@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
-import { holdsCompound, phraseCompounds, stem, terms, words } from "../language";
-import { ASKS_WHO_OR_WHEN, asksAboutSpeech, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
+import { holdsCompound, phraseCompounds, stem, terms, withoutHeading, words } from "../language";
+import { ASKS_WHO_OR_WHEN, asksAboutSpeech, claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -14,6 +14,8 @@ export interface ActSentence {
   passage: Passage;
   speaker: string;
   year: number;
+  /** The sentence says what was asked as the question writes it (`ActReading.phrase`), not only its words apart. */
+  saysPhrase: boolean;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface ActReading {
    * power of the atom … of the peace").
    */
   phrase: string | null;
+  /** A name of several words the question asks about, as words ("peace corps"): a sentence on it says it whole, not "Army Service Corps". */
+  name: string | null;
   /** Words a measure's kind is said by in its own time ("purchase": "cession", "acquisition"), any of which holds the kind's word. */
   sayings: Map<string, Set<string>>;
 }
@@ -88,6 +92,7 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   const matchers = asked.map((person) => personAmong(person, speakers));
   const act = wanted.filter((term) => !subjectTerms.has(term));
   const actTerms = new Set(act);
+  const name = namePhrase(query.entities.filter((entity) => !asked.includes(entity)));
   return {
     // Loosened as the act's words are: "declared war" is said "declares … war".
     compounds: new Set(
@@ -96,7 +101,9 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
     negated: tokens.some((word) => NEGATIONS.has(word)),
     spoken: asksAboutSpeech(query),
     claim: saidClaim(query.question),
-    phrase: actPhrase(tokens, actTerms),
+    // Else the name asked about, said as one ("the Great Society", not "a great responsibility … a free society").
+    phrase: actPhrase(tokens, actTerms) ?? name,
+    name,
     sayings: new Map(
       query.entities.flatMap((entity) => {
         const measure = measureKind(entity);
@@ -166,10 +173,17 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
     const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
     const doing = entry.doc.passages.filter((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
     const phrase = reading.phrase;
-    const passage = (phrase ? doing.find((candidate) => saysInOrder(candidate.text, phrase)) : undefined) ?? doing[0];
-    if (passage) found.push({ entry, passage, speaker, year });
+    // Said in the sentence's own words, not only in a heading run into it ("TOWARD THE GREAT SOCIETY World affairs …").
+    const passage = (phrase ? doing.find((candidate) => saysInOrder(withoutHeading(candidate.text), phrase)) : undefined) ?? doing[0];
+    if (passage) found.push({ entry, passage, speaker, year, saysPhrase: phrase !== null && saysInOrder(withoutHeading(passage.text), phrase) });
   }
   return found;
+}
+
+/** The first name of several words among these, as words ("great society"): null when none. */
+function namePhrase(names: string[]): string | null {
+  const name = names.map((entity) => claimWords(entity)).find((tokens) => tokens.length > 1 && tokens.length <= PHRASE_WORDS);
+  return name ? name.join(" ") : null;
 }
 
 /** Longest span of words between two act words: past it, they are not one phrase. */

@@ -25,8 +25,14 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
     const each = found.filter((item, index) => found.findIndex((other) => sameSpeaker(other.speaker, item.speaker)) === index);
     return answerFrom(each.slice(0, MAX_SPEAKERS));
   }
-  const best = found[0]!;
-  if (!found.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
+  // One speaker asked for: of the sentences that say what was asked as the question writes it, if
+  // any do ("the Great Society" over "a free society"); the earliest when it asks who did it
+  // first, else they must all be one speaker's.
+  const phrased = found.filter((item) => item.saysPhrase);
+  const pool = phrased.length > 0 ? phrased : found;
+  if (/\bfirst\b/i.test(query.question)) return answerFrom([pool.reduce((earliest, item) => (item.year < earliest.year ? item : earliest))]);
+  const best = pool[0]!;
+  if (!pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
   return answerFrom([best]);
 }
 

@@ -96,7 +96,11 @@ const MARKDOWN_ITEM = /^(?:[-*+]|\d{1,3}[.)])\s+/;
  */
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
-  const boundary = /([.!?]["”’)\]]*)(\s+)(?=["“([]?[\p{Lu}\p{N}])|(\s*\n\s*)(?=["“([]?[\p{Lu}\p{N}]|#{1,6}\s|[-*+]\s)/gu;
+  // A full stop glued to the next sentence ("hire American.Tonight I am also calling", as some
+  // transcripts lost the space) ends a sentence too, after a lower-case word and before a
+  // capitalised one: "Ph.D", "U.S.A" and "3.5" are not read so.
+  const boundary =
+    /([.!?]["”’)\]]*)(?:(\s+)(?=["“([]?[\p{Lu}\p{N}])|(?<=\p{Ll}\p{Ll}[.!?])(?=\p{Lu}\p{Ll}))|(\s*\n\s*)(?=["“([]?[\p{Lu}\p{N}]|#{1,6}\s|[-*+]\s)/gu;
   let start = 0;
   const push = (from: number, to: number) => {
     const raw = text.slice(from, to);

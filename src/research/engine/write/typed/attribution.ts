@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution } from "../../evidence";
 import { withRelations, words } from "../../language";
 import { doesTheAct, readAct } from "../../answer/act-sentences";
-import { asksAboutSpeech } from "../../question";
+import { asksAboutSpeech, saysInOrder } from "../../question";
 import type { Found } from "./basis";
 import type { CitedPassage, Confidence, TypedEvidence } from "./evidence";
 import type { Field } from "./field";
@@ -123,8 +123,10 @@ export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Fou
   for (const item of evidence.passages) {
     const { speaker, year } = attributions.get(item.source) ?? {};
     if (!item.inBrief || !speaker || !year || !reading.isAsked(speaker) || out.some((entry) => entry.value === year)) continue;
-    // On the topic: a word of what was said ("watergate"), not any word of the question ("president").
+    // On the topic: a word of what was said ("watergate"), not any word of the question
+    // ("president"); a name asked about whole ("the Peace Corps", not "an Army Service Corps").
     if (!item.passage.terms.some((term) => topic.has(loosened(term)))) continue;
+    if (reading.name !== null && !saysInOrder(item.passage.text, reading.name)) continue;
     out.push({ value: year, support: [{ source: item.source, passage: item.passage, confidence: "medium" }] });
   }
   return out.length > 0 ? out : null;
