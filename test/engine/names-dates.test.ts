@@ -562,4 +562,16 @@ describe("a name asked about, said whole (tenth round)", () => {
     expect(typed?.president).toBe("John F Kennedy");
     expect([1961, 1963]).toContain(typed?.year);
   });
+
+  it("does not answer who someone is with a speaker who spoke of it", async () => {
+    const moon = [
+      speech(
+        "Richard Nixon",
+        1971,
+        "Mr. President, Members of the Congress. The time has come in America when the same kind of concentrated effort that split the atom and put man on the moon should be directed toward conquering this dread disease.",
+      ),
+    ];
+    expect((await ask("Who was the first man on the moon?", "standard", moon)).answer).toBeNull();
+    expect((await ask("Which president was the first to mention the Peace Corps?", "standard", docs)).answer?.text).toBe("John F Kennedy");
+  });
 });

@@ -1,6 +1,6 @@
 import { namesPerson, type RankedDoc } from "../evidence";
 import { withoutHeading } from "../language";
-import { asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
+import { asksAboutSpeech, asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
 import { type ActSentence, actSentences } from "./act-sentences";
 import { type AttributedAnswer, attributedAnswer } from "./dated";
 
@@ -18,6 +18,7 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const several = asksOfSeveralSpeakers(query);
   if (query.expects !== "person" && !(several && query.expects === "entity")) return null;
   if (query.hops || query.comparison || query.options.length > 0) return null;
+  if (asksWhoSomeoneIs(query)) return null;
   const found = actSentences(query, ranked, true);
   if (found.length === 0) return null;
   const sameSpeaker = (a: string, b: string) => namesPerson(a, b) || namesPerson(b, a);
@@ -34,6 +35,16 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const best = pool[0]!;
   if (!pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
   return answerFrom([best]);
+}
+
+/**
+ * "Who was the first man on the moon?" asks who someone is, not who did something in a speech:
+ * Nixon's "put man on the moon" does not make him the answer. A question opening "Who / Which X
+ * is / was …" with no clause of its own ("who declared …") and no verb of saying.
+ */
+function asksWhoSomeoneIs(query: QueryAnalysis): boolean {
+  const opening = /^(?:who|which\s+\w+)\s+(?:is|was|are|were)\s+(.*)$/i.exec(query.question.trim());
+  return opening !== null && !/\b(?:who|that|which|whom)\b/i.test(opening[1]!) && !asksAboutSpeech(query);
 }
 
 /** Speakers named in one answer at most: past that a list is no longer read. */
