@@ -70,6 +70,20 @@ describe("birth years of a pick", () => {
   });
 });
 
+/** "Are A and B situated in the same province?" when each lead says where in its province the place is. */
+describe("a place after a compass word", () => {
+  it("reads 'in southeastern Jiangsu province' as Jiangsu, so two cities compare", () => {
+    const outcome = answerOutcome(
+      "Are Nantong and Jingdezhen situated in the same province?",
+      evidenceOf([
+        ["Nantong", "Nantong is a prefecture-level city in southeastern Jiangsu province, China."],
+        ["Jingdezhen", "Jingdezhen is a prefecture-level city in northeastern Jiangxi province, China."],
+      ]),
+    );
+    expect((outcome.candidates ?? []).find((candidate) => candidate.path === "direct")?.text).toBe("no");
+  });
+});
+
 /** "Are A and B both located in the same country?" when a page names a US state, not the country. */
 describe("the country of a place in a US state", () => {
   it("reads the United States from a state, so two airports compare", () => {

@@ -11,9 +11,13 @@ export interface Fact<T> {
   sentence: number;
 }
 
-const PLACE_PHRASE =
-  /\bin\s+((?:the\s+)?[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|of|de|upon|on))*(?:,\s+[\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*)*)*)/u;
+/** A compass word before a place ("in southeastern Jiangsu province"): where in it, not part of its name. */
+export const COMPASS = "(?:(?:north|south|east|west|central|north-?east|north-?west|south-?east|south-?west)(?:ern)?\\s+)?";
 
+const PLACE_PHRASE = new RegExp(
+  `\\bin\\s+${COMPASS}((?:the\\s+)?[\\p{Lu}][\\p{L}'’.-]*(?:\\s+(?:[\\p{Lu}][\\p{L}'’.-]*|of|de|upon|on))*(?:,\\s+[\\p{Lu}][\\p{L}'’.-]*(?:\\s+[\\p{Lu}][\\p{L}'’.-]*)*)*)`,
+  "u",
+);
 /** The place stated with a relation word ("born", "headquartered", "formed"), as "Minato, Tokyo". */
 export function placeOf(entry: RankedDoc, cues: string[]): Fact<string> | null {
   const sentences = entry.doc.sentences.slice(0, 12);

@@ -1,7 +1,7 @@
 import type { RankedDoc } from "../evidence";
 import { titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
-import { firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
+import { COMPASS, firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
 import { DEMONYM_COUNTRY, MONTHS, stem, terms, words } from "../language";
 
 /**
@@ -78,9 +78,12 @@ function nationalities(text: string): string[] {
   ];
 }
 
+/** "in", "at" or "on", then a capitalised name, a compass word allowed before it ("in southeastern Jiangsu province"). */
+const FIRST_PLACE = new RegExp(`\\b(?:in|at|on)\\s+(?:the\\s+)?${COMPASS}([\\p{Lu}][\\p{L}'’-]+(?:\\s+[\\p{Lu}][\\p{L}'’-]+)*)`, "gu");
+
 /** The first place named after "in" or "at": the most specific location in a lead sentence. */
 function firstPlace(text: string, self: string): string | undefined {
-  for (const match of text.matchAll(/\b(?:in|at|on)\s+(?:the\s+)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*)/gu)) {
+  for (const match of text.matchAll(FIRST_PLACE)) {
     const place = match[1]!;
     if (!titleNames(self, place)) return place;
   }
