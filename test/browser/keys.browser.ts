@@ -59,6 +59,9 @@ test("a revoked key is no longer offered for copying", async ({ page }) => {
   await page.getByLabel("Password").fill("browser password 1");
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  // The list loaded first: a name typed while it loads is lost when the page renders its keys
+  // (under load the key was created unnamed, and "Revoke short lived" never appeared).
+  await expect(page.getByText("No keys yet")).toBeVisible();
   await page.getByLabel("Key name").fill("short lived");
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByRole("region", { name: "New key" })).toBeVisible();

@@ -180,6 +180,16 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   return found;
 }
 
+/** The question asks who or when it was first done ("Which president first proposed …", "When did X first …"). */
+export function asksForTheFirst(query: QueryAnalysis): boolean {
+  return /\bfirst\b/i.test(query.question);
+}
+
+/** The earliest of these sentences, by their page's year. */
+export function earliestOf(items: ActSentence[]): ActSentence {
+  return items.reduce((earliest, item) => (item.year < earliest.year ? item : earliest));
+}
+
 /** The first name of several words among these, as words ("great society"): null when none. */
 function namePhrase(names: string[]): string | null {
   const name = names.map((entity) => claimWords(entity)).find((tokens) => tokens.length > 1 && tokens.length <= PHRASE_WORDS);

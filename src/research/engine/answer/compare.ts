@@ -18,6 +18,7 @@ const PLACE_PHRASE = new RegExp(
   `\\bin\\s+${COMPASS}((?:the\\s+)?[\\p{Lu}][\\p{L}'’.-]*(?:\\s+(?:[\\p{Lu}][\\p{L}'’.-]*|of|de|upon|on))*(?:,\\s+[\\p{Lu}][\\p{L}'’.-]*(?:\\s+[\\p{Lu}][\\p{L}'’.-]*)*)*)`,
   "u",
 );
+
 /** The place stated with a relation word ("born", "headquartered", "formed"), as "Minato, Tokyo". */
 export function placeOf(entry: RankedDoc, cues: string[]): Fact<string> | null {
   const sentences = entry.doc.sentences.slice(0, 12);

@@ -1,7 +1,7 @@
 import type { Passage, RankedDoc } from "../evidence";
 import { listed, withoutHeading } from "../language";
 import { asksAboutSpeech, type QueryAnalysis } from "../question";
-import { type ActSentence, actSentences } from "./act-sentences";
+import { type ActSentence, actSentences, asksForTheFirst, earliestOf } from "./act-sentences";
 
 /** An answer read from the page whose sentence does what the question asks: its year, or its speaker (answer/spoken-by.ts). */
 export interface AttributedAnswer {
@@ -28,7 +28,7 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attribut
   if (found.length === 0) return null;
   const years = new Set(found.map((item) => item.year));
   // "When did X first …?" asks for the earliest of the speeches that do it.
-  if (/\bfirst\b/i.test(query.question)) return answerFrom([found.reduce((earliest, item) => (item.year < earliest.year ? item : earliest))]);
+  if (asksForTheFirst(query)) return answerFrom([earliestOf(found)]);
   if (years.size === 1) return answerFrom([found[0]!]);
   if (!asksAboutSpeech(query)) return null;
   const byYear = [...years].sort((a, b) => a - b).map((year) => found.find((item) => item.year === year)!);

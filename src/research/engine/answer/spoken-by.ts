@@ -1,7 +1,7 @@
 import { namesPerson, type RankedDoc } from "../evidence";
 import { withoutHeading } from "../language";
 import { asksAboutSpeech, asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
-import { type ActSentence, actSentences } from "./act-sentences";
+import { type ActSentence, actSentences, asksForTheFirst, earliestOf } from "./act-sentences";
 import { type AttributedAnswer, attributedAnswer } from "./dated";
 
 /**
@@ -31,7 +31,7 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   // first, else they must all be one speaker's.
   const phrased = found.filter((item) => item.saysPhrase);
   const pool = phrased.length > 0 ? phrased : found;
-  if (/\bfirst\b/i.test(query.question)) return answerFrom([pool.reduce((earliest, item) => (item.year < earliest.year ? item : earliest))]);
+  if (asksForTheFirst(query)) return answerFrom([earliestOf(pool)]);
   const best = pool[0]!;
   if (!pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
   return answerFrom([best]);
