@@ -15,16 +15,6 @@ const FRAMING_WORDS = new Set(
 const NOT_ASKED = new Set([...ASKS_WHO_OR_WHEN, ...[...FRAMING_WORDS].map(stem), ...SPEECH_VERBS]);
 
 /**
- * A name searched by: a name of several words as its phrase beside its words ('"Peace Corps"
- * Peace Corps'), so the index ranks pages saying it whole first (Taft's "Army Service Corps"
- * had outranked Kennedy's 1961 "National Peace Corps") and still finds those writing it apart.
- */
-function byName(name: string): string {
-  const trimmed = name.trim();
-  return /\s/.test(trimmed) && !trimmed.includes('"') ? `"${trimmed}" ${trimmed}` : trimmed;
-}
-
-/**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
  * title-weighted search finds the page about it), then the entity with what is asked about it.
  */
@@ -58,10 +48,10 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
       plan.push(measure.saidAs ? `${entity.trim().split(/\s+/).slice(0, -1).join(" ")} cession acquisition` : `${entity.trim().split(/\s+/).pop()} act law`);
   }
   // The pages a chain or a comparison of facts starts from are searched by name first.
-  if (query.hops) plan.push(byName(query.hops.anchor));
-  for (const side of query.comparison?.sides ?? []) plan.push(byName(side.name));
-  for (const entity of query.entities) plan.push(byName(entity));
-  for (const option of query.options) plan.push(byName(option));
+  if (query.hops) plan.push(query.hops.anchor);
+  for (const side of query.comparison?.sides ?? []) plan.push(side.name);
+  for (const entity of query.entities) plan.push(entity);
+  for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
   if (!speaking) for (const formal of formalForms) plan.push(`${formal} ${about}`);
   // Without names, what is asked in its own words, without who asks for it: "new federalism" for
