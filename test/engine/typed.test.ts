@@ -519,4 +519,33 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
     );
     expect(result.typed).toEqual({ speaker: "Richard Nixon", years: [1971, 1974] });
   });
+
+  it("reads a record's years from the pages of the speaker its person field holds, never another speaker's quoted beside them", async () => {
+    const speeches: FakeDoc[] = [
+      [1961, "John F Kennedy", "We can mobilize this talent through the formation of a National Peace Corps. The economy recovers."],
+      [1963, "John F Kennedy", "Nothing carries this American idealism more effectively than the American Peace Corps."],
+      [1966, "Lyndon B Johnson", "We have extended the helping hand of the Peace Corps. The war goes on."],
+    ].map(([year, president, text]) => ({
+      url: `https://archive.example.org/${year}-state-of-the-union`,
+      title: `${president}: State of the Union address, ${year}`,
+      text: `Mr. President, Members of the Congress. ${text}`,
+    }));
+    const result = await run(
+      "Which president talked about the Peace Corps and when?",
+      speeches,
+      object({ speaker: { type: "string" }, years: { type: "array", items: { type: "integer" } } }),
+    );
+    const typed = result.typed as { speaker: string; years: number[] };
+    const yearsOf: Record<string, number[]> = { "John F Kennedy": [1961, 1963], "Lyndon B Johnson": [1966] };
+    // Whichever speaker the record names (the brief's closest evidence is Johnson's), its years are that speaker's.
+    expect(Object.keys(yearsOf)).toContain(typed.speaker);
+    expect(typed.years).toEqual(yearsOf[typed.speaker]);
+    // The caller's order of keys, though the person's field is filled first.
+    const reversed = await run(
+      "Which president talked about the Peace Corps and when?",
+      speeches,
+      object({ years: { type: "array", items: { type: "integer" } }, speaker: { type: "string" } }),
+    );
+    expect(Object.keys(reversed.typed as object)).toEqual(["years", "speaker"]);
+  });
 });

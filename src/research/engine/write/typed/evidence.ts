@@ -99,6 +99,36 @@ export class TypedEvidence {
     );
   }
 
+  /**
+   * Only the pages of one speaker (their titles name the speaker), for the other fields of a
+   * record whose person field holds that speaker: "{speaker, years}" lists that speaker's years,
+   * not another speaker's pages quoted beside them. Null when no cited page is theirs.
+   */
+  ofSpeaker(person: string): TypedEvidence | null {
+    const theirs = new Set(
+      this.sources.flatMap(({ index, source }) => {
+        const { speaker } = pageAttribution(source.title, source.published_at);
+        return speaker && (namesPerson(speaker, person) || namesPerson(person, speaker)) ? [index] : [];
+      }),
+    );
+    if (theirs.size === 0) return null;
+    const statements = this.statements
+      .map((statement) => ({ ...statement, support: statement.support.filter((item) => theirs.has(item.source)) }))
+      .filter((statement) => statement.support.length > 0);
+    // The opening and the short answer stay only when they rest on that speaker's pages alone.
+    const opening = this.opening?.statement.support.every((item) => theirs.has(item.source)) ? this.opening : null;
+    return new TypedEvidence(
+      this.view,
+      this.query,
+      this.keyTerms,
+      this.sources.filter((entry) => theirs.has(entry.index)),
+      statements,
+      this.passages.filter((item) => theirs.has(item.source)),
+      opening,
+      opening ? this.answer : null,
+    );
+  }
+
   /** Only one statement of the brief and its passages: the fields of an item that describes that finding. */
   ofStatement(statement: BriefStatement): TypedEvidence {
     const sources = new Set(statement.support.map((item) => item.source));

@@ -1,7 +1,8 @@
 import type { Basis, Found } from "./basis";
 import { booleanCandidates } from "./booleans";
 import type { TypedEvidence } from "./evidence";
-import { childPath, type Field, fieldOf, itemPath } from "./field";
+import { isPersonField } from "./attribution";
+import { childPath, type Field, fieldOf, isYearField, itemPath } from "./field";
 import { numberCandidates, supportedNumber } from "./numbers";
 import { allowsNull, branchesOf, itemsOf, readNode, typeOf } from "./schema";
 import { enumCandidates, stringCandidates, supportedString } from "./strings";
@@ -102,17 +103,29 @@ function resolveObject(field: Field, evidence: TypedEvidence, proposal: Proposal
   const required = new Set(Array.isArray(field.node.required) ? (field.node.required as string[]) : []);
   const out: Record<string, unknown> = {};
   const basis: Basis[] = [];
-  const missing: string[] = [];
-  for (const key of new Set([...Object.keys(properties), ...required])) {
-    const raw = properties[key] ?? field.node.additionalProperties ?? {};
-    const child = fieldOf(field.root, raw, key, childPath(field.path, key));
-    const result = resolve(child, evidence, proposal ? { value: given[key] } : null, depth + 1);
+  const missingOf = new Map<string, string[]>();
+  // A person's field first: the record's years are then read from that person's pages only
+  // ("{speaker, years}" had listed the years of other speakers quoted beside them).
+  const keys = [...new Set([...Object.keys(properties), ...required])];
+  const children = new Map(
+    keys.map((key) => {
+      const raw = properties[key] ?? field.node.additionalProperties ?? {};
+      return [key, { raw, child: fieldOf(field.root, raw, key, childPath(field.path, key)) }] as const;
+    }),
+  );
+  const asksPerson = (key: string) => isPersonField(children.get(key)!.child);
+  let ofPerson: TypedEvidence | null = null;
+  for (const key of [...keys.filter(asksPerson), ...keys.filter((key) => !asksPerson(key))]) {
+    const { raw, child } = children.get(key)!;
+    const result = resolve(child, ofPerson && isYearField(child) ? ofPerson : evidence, proposal ? { value: given[key] } : null, depth + 1);
     if (result.ok) {
       out[key] = result.value;
       basis.push(...result.basis);
+      if (typeof result.value === "string" && asksPerson(key)) ofPerson ??= evidence.ofSpeaker(result.value);
     } else if (allowsNull(field.root, raw)) out[key] = null;
-    else if (required.has(key)) missing.push(...(result.missing.length > 0 ? result.missing : [child.path]));
+    else if (required.has(key)) missingOf.set(key, result.missing.length > 0 ? result.missing : [child.path]);
   }
+  const missing = keys.flatMap((key) => missingOf.get(key) ?? []);
   // What a model adds beyond the declared properties is checked like any field, and dropped when unsupported.
   if (proposal && field.node.additionalProperties !== false) {
     for (const [key, value] of Object.entries(given)) {
@@ -125,7 +138,11 @@ function resolveObject(field: Field, evidence: TypedEvidence, proposal: Proposal
       }
     }
   }
-  return missing.length > 0 ? { ok: false, missing } : { ok: true, value: out, basis };
+  // The caller's order of keys, whatever order they were filled in.
+  const ordered = Object.fromEntries(
+    [...keys.filter((key) => key in out), ...Object.keys(out).filter((key) => !keys.includes(key))].map((key) => [key, out[key]]),
+  );
+  return missing.length > 0 ? { ok: false, missing } : { ok: true, value: ordered, basis };
 }
 
 /**
