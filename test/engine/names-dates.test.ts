@@ -574,4 +574,19 @@ describe("a name asked about, said whole (tenth round)", () => {
     expect((await ask("Who was the first man on the moon?", "standard", moon)).answer).toBeNull();
     expect((await ask("Which president was the first to mention the Peace Corps?", "standard", docs)).answer?.text).toBe("John F Kennedy");
   });
+
+  it("names every speaker who said the words asked about, each quoted (an act several did stays unanswered: see above)", async () => {
+    const strong = [
+      speech(
+        "William J Clinton",
+        1996,
+        "Mr. President, Members of the Congress. The state of the Union is strong. Our economy is the healthiest in three decades.",
+      ),
+      speech("Barack Obama", 2015, "Mr. President, Members of the Congress. The shadow of crisis has passed, and the State of the Union is strong."),
+      speech("Jimmy Carter", 1980, "Mr. President, Members of the Congress. To be strong abroad we must be strong at home. The Union endures."),
+    ];
+    const result = await ask("Who said that the state of the Union is strong?", "standard", strong);
+    expect(result.answer?.text).toBe("William J Clinton and Barack Obama");
+    expect(result.brief.split("\n")[0]).toContain('William J Clinton (State of the Union address, 1996): "The state of the Union is strong."');
+  });
 });

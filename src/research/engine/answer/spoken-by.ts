@@ -1,6 +1,6 @@
 import { namesPerson, type RankedDoc } from "../evidence";
 import { withoutHeading } from "../language";
-import { asksAboutSpeech, asksOfSeveralSpeakers, type QueryAnalysis } from "../question";
+import { asksAboutSpeech, asksOfSeveralSpeakers, type QueryAnalysis, saidClaim } from "../question";
 import { type ActSentence, actSentences, asksForTheFirst, earliestOf } from "./act-sentences";
 import { type AttributedAnswer, attributedAnswer } from "./dated";
 
@@ -22,10 +22,9 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const found = actSentences(query, ranked, true);
   if (found.length === 0) return null;
   const sameSpeaker = (a: string, b: string) => namesPerson(a, b) || namesPerson(b, a);
-  if (several) {
-    const each = found.filter((item, index) => found.findIndex((other) => sameSpeaker(other.speaker, item.speaker)) === index);
-    return answerFrom(each.slice(0, MAX_SPEAKERS));
-  }
+  const everySpeaker = (items: ActSentence[]) =>
+    answerFrom(items.filter((item, index) => items.findIndex((other) => sameSpeaker(other.speaker, item.speaker)) === index).slice(0, MAX_SPEAKERS));
+  if (several) return everySpeaker(found);
   // One speaker asked for: of the sentences that say what was asked as the question writes it, if
   // any do ("the Great Society" over "a free society"); the earliest when it asks who did it
   // first, else they must all be one speaker's.
@@ -33,8 +32,11 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const pool = phrased.length > 0 ? phrased : found;
   if (asksForTheFirst(query)) return answerFrom([earliestOf(pool)]);
   const best = pool[0]!;
-  if (!pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return null;
-  return answerFrom([best]);
+  if (pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return answerFrom([best]);
+  // Words several speakers said exactly ("Who said that the state of the Union is strong?") are
+  // each one's: all of them answer who said it, each quoted. An act several did ("declared an
+  // unconditional war on poverty") or a topic stays unanswered: no one of them is the one asked for.
+  return SAID_THAT.test(query.question) && saidClaim(query.question) !== null ? everySpeaker(pool) : null;
 }
 
 /**
@@ -46,6 +48,9 @@ function asksWhoSomeoneIs(query: QueryAnalysis): boolean {
   const opening = /^(?:who|which\s+\w+)\s+(?:is|was|are|were)\s+(.*)$/i.exec(query.question.trim());
   return opening !== null && !/\b(?:who|that|which|whom)\b/i.test(opening[1]!) && !asksAboutSpeech(query);
 }
+
+/** A question asking who said given words: "said that …", "stated that …". */
+const SAID_THAT = /\b(?:say|says|said|state|states|stated)\s+that\b/i;
 
 /** Speakers named in one answer at most: past that a list is no longer read. */
 const MAX_SPEAKERS = 6;
