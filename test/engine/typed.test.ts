@@ -548,4 +548,28 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
     );
     expect(Object.keys(reversed.typed as object)).toEqual(["years", "speaker"]);
   });
+
+  it("fills a quote field with a source's words as they stand, of the speaker the record names", async () => {
+    const speeches: FakeDoc[] = [
+      [1996, "William J Clinton", "The state of the Union is strong. Our economy is the healthiest in three decades."],
+      [2015, "Barack Obama", "The shadow of crisis has passed, and the State of the Union is strong."],
+    ].map(([year, president, text]) => ({
+      url: `https://archive.example.org/${year}-state-of-the-union`,
+      title: `${president}: State of the Union address, ${year}`,
+      text: `Mr. President, Members of the Congress. ${text}`,
+    }));
+    const result = await run(
+      "Who said that the state of the Union is strong?",
+      speeches,
+      object({ speaker: { type: "string" }, quote: { type: "string" }, year: { type: "integer" } }),
+    );
+    const typed = result.typed as { speaker: string; quote: string; year: number };
+    const said: Record<string, [string, number]> = {
+      "William J Clinton": ["The state of the Union is strong.", 1996],
+      "Barack Obama": ["The shadow of crisis has passed, and the State of the Union is strong.", 2015],
+    };
+    expect(Object.keys(said)).toContain(typed.speaker);
+    expect([typed.quote, typed.year]).toEqual(said[typed.speaker]);
+    expectExactBasis(result, speeches);
+  });
 });

@@ -85,6 +85,11 @@ export function isYearField(field: Field): boolean {
   return typeOf(field.node) === "integer" && /(^|_)(born|founded|died|established|built|published|released)$/i.test(field.name);
 }
 
+/** Words quoted from a source: "quote", "quotation", "excerpt", "sentence" (a field's name, not its description). */
+export function isQuoteField(field: Field): boolean {
+  return typeOf(field.node) !== "array" && /\b(quotes?|quotations?|quoted|excerpts?|sentences?)\b/i.test(spaced(field.name));
+}
+
 export function isUrlField(field: Field): boolean {
   return field.node.format === "uri" || field.node.format === "url" || /\b(urls?|links?|uri|href)\b/i.test(spaced(field.name));
 }

@@ -2,7 +2,7 @@ import type { Basis, Found } from "./basis";
 import { booleanCandidates } from "./booleans";
 import type { TypedEvidence } from "./evidence";
 import { isPersonField } from "./attribution";
-import { childPath, type Field, fieldOf, isYearField, itemPath } from "./field";
+import { childPath, type Field, fieldOf, isQuoteField, isYearField, itemPath } from "./field";
 import { numberCandidates, supportedNumber } from "./numbers";
 import { allowsNull, branchesOf, itemsOf, readNode, typeOf } from "./schema";
 import { enumCandidates, stringCandidates, supportedString } from "./strings";
@@ -104,8 +104,8 @@ function resolveObject(field: Field, evidence: TypedEvidence, proposal: Proposal
   const out: Record<string, unknown> = {};
   const basis: Basis[] = [];
   const missingOf = new Map<string, string[]>();
-  // A person's field first: the record's years are then read from that person's pages only
-  // ("{speaker, years}" had listed the years of other speakers quoted beside them).
+  // A person's field first: the record's years and quote are then read from that person's pages
+  // only ("{speaker, years}" had listed the years of other speakers quoted beside them).
   const keys = [...new Set([...Object.keys(properties), ...required])];
   const children = new Map(
     keys.map((key) => {
@@ -117,7 +117,12 @@ function resolveObject(field: Field, evidence: TypedEvidence, proposal: Proposal
   let ofPerson: TypedEvidence | null = null;
   for (const key of [...keys.filter(asksPerson), ...keys.filter((key) => !asksPerson(key))]) {
     const { raw, child } = children.get(key)!;
-    const result = resolve(child, ofPerson && isYearField(child) ? ofPerson : evidence, proposal ? { value: given[key] } : null, depth + 1);
+    const result = resolve(
+      child,
+      ofPerson && (isYearField(child) || isQuoteField(child)) ? ofPerson : evidence,
+      proposal ? { value: given[key] } : null,
+      depth + 1,
+    );
     if (result.ok) {
       out[key] = result.value;
       basis.push(...result.basis);

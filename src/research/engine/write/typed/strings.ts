@@ -1,8 +1,8 @@
-import { terms, withRelations } from "../../language";
+import { terms, withoutHeading, withRelations } from "../../language";
 import { bestSupport } from "./best-support";
 import type { Found, Support } from "./basis";
 import type { BriefStatement, CitedPassage, Confidence, TypedEvidence } from "./evidence";
-import { type Field, isAnswerField, isDomainField, isItem, isStatementList, isTitleField, isUrlField } from "./field";
+import { type Field, isAnswerField, isDomainField, isItem, isQuoteField, isStatementList, isTitleField, isUrlField } from "./field";
 import { meetsBounds } from "./schema";
 import { datesIn, lifeDateIn, lifeEventOf } from "./values";
 import { actDateCandidates, answerCandidate, isNameField, isPersonField, speakerCandidates, supportedName } from "./attribution";
@@ -28,6 +28,7 @@ export function stringCandidates(field: Field, evidence: TypedEvidence): Found[]
     if (isDomainField(field)) return fromSources(evidence, (source) => source.domain);
     // A name field holds a name, never a sentence: "president" is who, not a sentence holding "President".
     if (isNameField(field) && !isAnswerField(field) && !isStatementList(field)) return names(field, evidence);
+    if (isQuoteField(field)) return quotes(evidence);
     const sentence = isAnswerField(field) || field.terms.length === 0;
     // The items of a list of findings, or of a list of answers, are the brief's statements.
     if (isStatementList(field) || (sentence && isItem(field))) return statements(evidence);
@@ -72,6 +73,26 @@ function statements(evidence: TypedEvidence): Found[] {
   return evidence.statements
     .filter((statement) => statement.support.length > 0)
     .map((statement) => fromStatement(statement, statement.verbatim ? "high" : "medium"));
+}
+
+/**
+ * A quote field holds a source's words as they stand, never the engine's attribution around them
+ * ('William J Clinton (State of the Union address, 1996): "…"; Barack Obama …'): the passages the
+ * brief's opening rests on (`medium`), then those of its other statements (`low`), each without a
+ * heading run into it.
+ */
+function quotes(evidence: TypedEvidence): Found[] {
+  const opening = new Set(evidence.opening?.statement.support.map((item) => item.passage) ?? []);
+  const items = [...evidence.statements.flatMap((statement) => statement.support)].sort(
+    (a, b) => Number(opening.has(b.passage)) - Number(opening.has(a.passage)),
+  );
+  const seen = new Set<string>();
+  return items.flatMap((item) => {
+    const text = withoutHeading(item.passage.text).trim();
+    if (!text || seen.has(text)) return [];
+    seen.add(text);
+    return [{ value: text, support: [supportOf(item, opening.has(item.passage) ? "medium" : "low")] }];
+  });
 }
 
 /**
