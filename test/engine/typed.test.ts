@@ -106,6 +106,14 @@ async function unsupported(question: string, docs: FakeDoc[], schema: Record<str
   return error as UnsupportedFieldsError;
 }
 
+/** State of the Union addresses, each opening with its salutation (a question asking which president is addressed by it). */
+const stateOfTheUnion = (addresses: [number, string, string][]): FakeDoc[] =>
+  addresses.map(([year, president, text]) => ({
+    url: `https://archive.example.org/${year}-state-of-the-union`,
+    title: `${president}: State of the Union address, ${year}`,
+    text: `Mr. President, Members of the Congress. ${text}`,
+  }));
+
 describe("response_schema checks", () => {
   it("rejects an invalid schema before any work", async () => {
     for (const schema of [{ type: "strng" }, { properties: [] }, { type: "object", required: "answer" }, { minLength: -1 }, { pattern: "(" }]) {
@@ -521,15 +529,11 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
   });
 
   it("reads a record's years from the pages of the speaker its person field holds, never another speaker's quoted beside them", async () => {
-    const speeches: FakeDoc[] = [
+    const speeches = stateOfTheUnion([
       [1961, "John F Kennedy", "We can mobilize this talent through the formation of a National Peace Corps. The economy recovers."],
       [1963, "John F Kennedy", "Nothing carries this American idealism more effectively than the American Peace Corps."],
       [1966, "Lyndon B Johnson", "We have extended the helping hand of the Peace Corps. The war goes on."],
-    ].map(([year, president, text]) => ({
-      url: `https://archive.example.org/${year}-state-of-the-union`,
-      title: `${president}: State of the Union address, ${year}`,
-      text: `Mr. President, Members of the Congress. ${text}`,
-    }));
+    ]);
     const result = await run(
       "Which president talked about the Peace Corps and when?",
       speeches,
@@ -550,14 +554,10 @@ describe("typed fields that ask who or when, offline (issue 43)", () => {
   });
 
   it("fills a quote field with a source's words as they stand, of the speaker the record names", async () => {
-    const speeches: FakeDoc[] = [
+    const speeches = stateOfTheUnion([
       [1996, "William J Clinton", "The state of the Union is strong. Our economy is the healthiest in three decades."],
       [2015, "Barack Obama", "The shadow of crisis has passed, and the State of the Union is strong."],
-    ].map(([year, president, text]) => ({
-      url: `https://archive.example.org/${year}-state-of-the-union`,
-      title: `${president}: State of the Union address, ${year}`,
-      text: `Mr. President, Members of the Congress. ${text}`,
-    }));
+    ]);
     const result = await run(
       "Who said that the state of the Union is strong?",
       speeches,

@@ -1,4 +1,4 @@
-import { namesPerson, pageAttribution } from "../../evidence";
+import { namesPerson } from "../../evidence";
 import { withRelations, words } from "../../language";
 import { doesTheAct, readAct } from "../../answer/act-sentences";
 import { asksAboutSpeech, saysInOrder } from "../../question";
@@ -54,7 +54,7 @@ interface OwnAct {
  * telling of an earlier speech does not do it then.
  */
 export function ownActs(evidence: TypedEvidence, field: Field, dating = false): OwnAct[] {
-  const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
+  const attributions = evidence.attributions();
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
   // One word of topic is enough here: "Which presidents talked about tariffs?" lists who spoke of them.
   const reading = readAct(evidence.query, speakers, new Set(field.terms), 1);
@@ -112,7 +112,7 @@ export function actYearCandidates(evidence: TypedEvidence, field: Field): Found[
  */
 export function spokenYearCandidates(evidence: TypedEvidence, field: Field): Found[] | null {
   if (!asksAboutSpeech(evidence.query)) return null;
-  const attributions = new Map(evidence.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
+  const attributions = evidence.attributions();
   const speakers = [...attributions.values()].flatMap((attribution) => (attribution.speaker ? [attribution.speaker] : []));
   const reading = readAct(evidence.query, speakers, new Set(field.terms), 1);
   // A claim ("who said that the only thing we have to fear is fear itself") is dated by the speech
@@ -189,8 +189,7 @@ export function answerCandidate(evidence: TypedEvidence, field: Field): Found[] 
 
 /** The source's title names this person as its speaker. */
 function speakerIs(evidence: TypedEvidence, sourceIndex: number, person: string): boolean {
-  const source = evidence.sources.find((entry) => entry.index === sourceIndex)?.source;
-  const speaker = source ? pageAttribution(source.title, source.published_at).speaker : null;
+  const speaker = evidence.attributions().get(sourceIndex)?.speaker ?? null;
   return speaker !== null && namesPerson(speaker, person);
 }
 

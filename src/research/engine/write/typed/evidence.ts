@@ -1,5 +1,5 @@
 import type { EvidenceAnalysis, Passage } from "../../evidence";
-import { namesPerson, pageAttribution, questionKeyTerms } from "../../evidence";
+import { type Attribution, namesPerson, pageAttribution, questionKeyTerms } from "../../evidence";
 import { terms } from "../../language";
 import type { QueryAnalysis } from "../../question";
 import type { ShortAnswer, SourceDto } from "../../../shapes";
@@ -106,10 +106,7 @@ export class TypedEvidence {
    */
   ofSpeaker(person: string): TypedEvidence | null {
     const theirs = new Set(
-      this.sources.flatMap(({ index, source }) => {
-        const { speaker } = pageAttribution(source.title, source.published_at);
-        return speaker && (namesPerson(speaker, person) || namesPerson(person, speaker)) ? [index] : [];
-      }),
+      [...this.attributions()].flatMap(([index, { speaker }]) => (speaker && (namesPerson(speaker, person) || namesPerson(person, speaker)) ? [index] : [])),
     );
     if (theirs.size === 0) return null;
     const statements = this.statements
@@ -167,11 +164,18 @@ export class TypedEvidence {
     );
   }
 
+  /** Who speaks in each cited source and when, as its title (or date) says: read once, by source index. */
+  attributions(): Map<number, Attribution> {
+    this.attributed ??= new Map(this.sources.map(({ index, source }) => [index, pageAttribution(source.title, source.published_at)]));
+    return this.attributed;
+  }
+
+  private attributed: Map<number, Attribution> | undefined;
+
   /** What each cited source says about itself, as terms: its speaker's name and its year, when its title gives them. */
   private selfTerms(): Map<number, Set<string>> {
     this.ownTerms ??= new Map(
-      this.sources.map(({ index, source }) => {
-        const { speaker, year } = pageAttribution(source.title, source.published_at);
+      [...this.attributions()].map(([index, { speaker, year }]) => {
         const names = speaker ? this.query.entities.filter((person) => namesPerson(speaker, person)) : [];
         return [index, new Set([...names.flatMap((person) => terms(person)), ...(speaker && year !== null ? [String(year)] : [])])];
       }),
