@@ -23,6 +23,8 @@ const RUNNERS = {
 const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, "");
 /** The counts each runner ends with (vitest's summary reporter; Playwright's list reporter). */
 const COUNTS = /^(\d+ passed, \d+ failed, \d+ skipped)$|^\s+(\d+ (?:passed|failed|flaky|skipped|did not run|interrupted))\b/;
+/** Under Playwright's "N failed" or "N flaky", the tests it names ("    file.browser.ts:12:1 › title"). */
+const NAMED_TEST = /^\s{4,}(\S.*›.*)$/;
 
 const [only, ...extra] = process.argv.slice(2);
 if (only !== undefined && !(only in RUNNERS)) {
@@ -47,6 +49,10 @@ function runSuite(name) {
   children.push(child);
   const prefix = chosen.length > 1 ? `${name.padEnd(width)} │ ` : "";
   const counts = [];
+  // The tests named under a failed or flaky count, repeated in the verdict: a CI log that keeps only
+  // its end still says which test failed.
+  const named = [];
+  let naming = null;
   for (const [stream, out] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
@@ -55,7 +61,15 @@ function runSuite(name) {
     stream.setEncoding("utf8");
     const write = (line) => {
       const count = COUNTS.exec(plain(line));
-      if (count) counts.push(count[1] ?? count[2]);
+      if (count) {
+        counts.push(count[1] ?? count[2]);
+        // vitest's one line names its failures below it (test/setup/summary-reporter.ts); Playwright names them under each count.
+        naming = count[1] ? (/ [1-9]\d* failed/.test(count[1]) ? "failed" : null) : (/failed|flaky|interrupted/.exec(count[2])?.[0] ?? null);
+      } else if (naming) {
+        const test = NAMED_TEST.exec(plain(line));
+        if (test) named.push(`${naming}: ${test[1].replace(/\s*─+$/, "")}`);
+        else naming = null;
+      }
       out.write(`${prefix}${line}\n`);
     };
     stream.on("data", (chunk) => {
@@ -66,7 +80,7 @@ function runSuite(name) {
     stream.on("end", () => pending && write(pending));
   }
   return new Promise((resolveRun) =>
-    child.on("close", (code, signal) => resolveRun({ name, code: code ?? 1, signal, seconds: (Date.now() - started) / 1000, counts })),
+    child.on("close", (code, signal) => resolveRun({ name, code: code ?? 1, signal, seconds: (Date.now() - started) / 1000, counts, named })),
   );
 }
 
@@ -76,9 +90,10 @@ process.on("SIGINT", () => {
 
 const results = await Promise.all(chosen.map(runSuite));
 console.log("");
-for (const { name, code, signal, seconds, counts } of results) {
+for (const { name, code, signal, seconds, counts, named } of results) {
   const verdict = code === 0 ? "passed" : `FAILED (${signal ? `killed by ${signal}` : `exit code ${code}`}; its failures are above${prefixOf(name)})`;
   console.log(`npm test: ${name.padEnd(width)} ${verdict} in ${seconds.toFixed(0)} s${counts.length ? `: ${counts.join(", ")}` : ""}`);
+  for (const line of named) console.log(`npm test: ${name.padEnd(width)}   ${line}`);
 }
 const failed = results.filter((result) => result.code !== 0).map((result) => result.name);
 if (failed.length) console.log(`npm test: failed: ${failed.join(" and ")}`);

@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { runSnippet } from "./run-snippet";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
 
@@ -52,7 +52,7 @@ test("a new account's first step: create a key (shown once), then a quick start 
   await page.screenshot({ path: "test-results/screens/first-step-mcp.png", fullPage: true });
 
   // The copied curl command runs as it is: a lite job answers with its result.
-  const run = spawnSync("bash", ["-c", curl], { encoding: "utf8", env: { PATH: process.env.PATH } });
+  const run = await runSnippet("bash", ["-c", curl], { env: { PATH: process.env.PATH } });
   expect(run.status, run.stderr).toBe(0);
   const result = JSON.parse(run.stdout) as { status: string; credits_charged: number };
   expect(result).toMatchObject({ status: "succeeded", credits_charged: 15 });

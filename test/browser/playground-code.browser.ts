@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type BrowserContext, type Page, test } from "@playwright/test";
+import { runSnippet } from "./run-snippet";
+import { apiCall, signedIn } from "./session";
 
 const base = () => process.env.DASHBOARD_BASE_URL!;
 // A single quote, which a naively quoted shell command would break on.
@@ -13,39 +14,50 @@ const SDK_PYTHON = resolve("sdk-python");
 
 /** A snippet as a shell runs it, with the key in the environment as the snippets expect it. */
 function runShell(code: string, key: string) {
-  const cwd = mkdirSync(test.info().outputDir, { recursive: true }) ?? test.info().outputDir; // the CLI snippet writes schema.json there
-  return spawnSync("bash", ["-c", code], { encoding: "utf8", cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, DEEP_RESEARCH_API_KEY: key } });
+  const cwd = test.info().outputDir; // the CLI snippet writes schema.json there
+  mkdirSync(cwd, { recursive: true });
+  return runSnippet("bash", ["-c", code], { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, DEEP_RESEARCH_API_KEY: key } });
 }
 
 /** The Python snippet as a script, with the key in the environment as it expects it. */
 function runPython(code: string, key: string) {
-  return spawnSync("/usr/bin/python3", ["-c", code], { encoding: "utf8", env: { PATH: process.env.PATH, PYTHONPATH: SDK_PYTHON, DEEP_RESEARCH_API_KEY: key } });
+  return runSnippet("/usr/bin/python3", ["-c", code], { env: { PATH: process.env.PATH, PYTHONPATH: SDK_PYTHON, DEEP_RESEARCH_API_KEY: key } });
 }
 
-async function signUpWithKey(page: Page): Promise<string> {
-  await page.goto(`${base()}/signup`);
-  await page.getByLabel("Email").fill(`code-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill("get code password");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
-  await page.getByLabel("Key name").fill("snippets");
-  await page.getByRole("button", { name: "Create key" }).click();
-  return (await page.getByRole("region", { name: "New key" }).getByLabel("Key").textContent())!;
+/** A signed-in account on the playground (through the API: these tests are not about signing up). */
+async function onPlayground(page: Page, prefix: string) {
+  const account = await signedIn(page, base(), prefix);
+  await page.goto(`${base()}/playground`);
+  return account;
 }
 
-test("get code: the request being built as curl, the SDKs and CLI, copied and run as they are", async ({ page, context }) => {
+/**
+ * The request the snippets must carry, built in the playground's form (a lite job on the corpus,
+ * a typed output), with Get code open; the account's API key, which the snippets read from the
+ * environment. Each snippet runs in its own test: they start real processes, which on a loaded
+ * machine take tens of seconds each, and one test's budget is a hang guard, not a sum of them.
+ */
+async function requestBuilt(page: Page, context: BrowserContext, prefix: string) {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base() });
-  const key = await signUpWithKey(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
+  const account = await onPlayground(page, prefix);
+  const { plaintext: key } = await apiCall<{ plaintext: string }>(base(), account, "POST", "/api/keys", { name: "snippets" });
   await page.getByLabel("Question").fill(QUESTION);
   await page.getByLabel("Mode").selectOption("lite");
   await page.getByText("Sources and typed output").click();
   await page.getByLabel("Only these domains").fill("sotu.corpus");
   await page.getByLabel("JSON Schema of the typed output (optional)").fill(SCHEMA);
-
   await page.getByText("Get code").click();
   const code = page.locator("details.get-code");
-  const panel = code.getByRole("tabpanel");
+  return { key, code, panel: code.getByRole("tabpanel") };
+}
+
+/** What a copy button put on the clipboard (read in the browser, where the page wrote it). */
+async function copied(page: Page): Promise<string> {
+  return (await page.evaluate("navigator.clipboard.readText()")) as string;
+}
+
+test("get code: the request being built as curl, following the form; copied, the service answers it with the finished lite job", async ({ page, context }) => {
+  const { key, panel } = await requestBuilt(page, context, "code-curl");
   await expect(panel).toContainText(`"question": "What did Lincoln'\\''s first annual message say about tariffs?"`);
   await expect(panel).toContainText('"include_domains": [');
   // It follows the form as it changes.
@@ -55,44 +67,51 @@ test("get code: the request being built as curl, the SDKs and CLI, copied and ru
   await expect(panel).toContainText('"mode": "lite"');
   await page.screenshot({ path: "test-results/screens/playground-get-code.png", fullPage: true });
 
-  // curl, copied: a valid command the service answers with the finished lite job.
   await panel.getByRole("button", { name: "Copy curl" }).click();
   await expect(panel.getByRole("button", { name: "Copied curl" })).toBeVisible();
-  const curl = (await page.evaluate("navigator.clipboard.readText()")) as string;
-  const viaCurl = runShell(curl, key);
+  const viaCurl = await runShell(await copied(page), key);
   expect(viaCurl.status, viaCurl.stderr).toBe(0);
   expect(JSON.parse(viaCurl.stdout)).toMatchObject({ status: "succeeded", question: QUESTION, credits_charged: 15 });
+});
 
+test("get code: the SDK snippets carry the request; the Python one, copied and run with this repository's SDK, prints the typed object", async ({
+  page,
+  context,
+}) => {
+  const { key, code, panel } = await requestBuilt(page, context, "code-python");
   await code.getByRole("tab", { name: "TypeScript (SDK)" }).click();
   await expect(panel).toContainText(`const result = await client.research(${JSON.stringify(QUESTION)}, {`);
   await expect(panel).toContainText('includeDomains: ["sotu.corpus"],');
   await expect(panel).toContainText("console.log(result.typed);");
 
-  // The Python snippet, copied, run with this repository's Python SDK: the typed object, printed.
   await code.getByRole("tab", { name: "Python (SDK)" }).click();
   await expect(panel).toContainText(`    ${JSON.stringify(QUESTION)},`);
   await expect(panel).toContainText('include_domains=["sotu.corpus"],');
   await panel.getByRole("button", { name: "Copy Python (SDK)" }).click();
-  const python = (await page.evaluate("navigator.clipboard.readText()")) as string;
+  await expect(panel.getByRole("button", { name: "Copied Python (SDK)" })).toBeVisible();
+  const python = await copied(page);
   expect(python).toContain('print(result["typed"])');
-  const viaPython = runPython(python, key);
+  const viaPython = await runPython(python, key);
   expect(viaPython.status, viaPython.stderr).toBe(0);
   expect(viaPython.stdout).toMatch(/^\{'year': (\d+|None)\}\n$/);
+});
 
-  // The CLI command, copied, run by this repository's CLI (`npx deep-research` is the published one).
+test("get code: the CLI command, copied and run with this repository's CLI, writes the schema and prints the typed object", async ({ page, context }) => {
+  const { key, code, panel } = await requestBuilt(page, context, "code-cli");
   await code.getByRole("tab", { name: "CLI" }).click();
   await panel.getByRole("button", { name: "Copy CLI" }).click();
-  const cli = (await page.evaluate("navigator.clipboard.readText()")) as string;
+  await expect(panel.getByRole("button", { name: "Copied CLI" })).toBeVisible();
+  const cli = await copied(page);
   expect(cli).toContain("--schema schema.json");
-  const viaCli = runShell(cli.replace("npx deep-research", `node ${CLI}`), key);
+  // `npx deep-research` is the published CLI; this repository's is the one under test.
+  const viaCli = await runShell(cli.replace("npx deep-research", `node ${CLI}`), key);
   expect(viaCli.status, viaCli.stderr).toBe(0);
   expect(JSON.parse(viaCli.stdout)).toHaveProperty("year"); // the typed object, as --schema prints it
   await page.screenshot({ path: "test-results/screens/playground-get-code-cli.png", fullPage: true });
 });
 
 test("a playground job says what it charged in credits and USD, names its metered work, and a reload keeps the form", async ({ page, context }) => {
-  await signUpWithKey(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
+  await onPlayground(page, "code-charged");
   await page.getByLabel("Question").fill(QUESTION);
   await page.getByLabel("Mode").selectOption("lite");
   await page.getByText("Sources and typed output").click();
@@ -130,8 +149,7 @@ test("a playground job says what it charged in credits and USD, names its metere
 });
 
 test("the price before Run: what the request reserves, its envelope, and whether the balance covers it (a quote, nothing reserved)", async ({ page }) => {
-  await signUpWithKey(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Playground" }).click();
+  await onPlayground(page, "code-price");
   await page.getByLabel("Question").fill(QUESTION);
   await page.getByLabel("Mode").selectOption("standard");
   const price = page.getByRole("status", { name: "Price" });
