@@ -475,7 +475,10 @@ describe("typed output from the model", () => {
     const calls = model({
       write: (call) =>
         written(
-          [{ text: "Shirley Temple served as Chief of Protocol of the United States.", quotes: [{ source: numberOf(call, "Shirley Temple"), quote: TEMPLE }] }],
+          [
+            { text: "Shirley Temple served as Chief of Protocol of the United States.", quotes: [{ source: numberOf(call, "Shirley Temple"), quote: TEMPLE }] },
+            { text: "Shirley Temple was an ambassador to Ghana.", quotes: [{ source: numberOf(call, "Shirley Temple"), quote: TEMPLE }], bullet: true },
+          ],
           null,
         ),
       typed: () => 'Sure! Here is the JSON:\n```json\n{"position": "Chief of Protocol", "birthplace": "Paris"}\n```\nLet me know if you need more.',
@@ -484,6 +487,9 @@ describe("typed output from the model", () => {
     const typed = calls.filter(isTyped);
     expect(typed).toHaveLength(1);
     expect(typed[0]!.user).toContain("Chief of Protocol"); // the brief and its quotes are the evidence
+    // The sentence both claims quote is listed once under its source.
+    const sources = typed[0]!.user.split("\n\nSources:\n")[1]!;
+    expect(sources.split("ambassador to Ghana").length - 1).toBe(1);
     expect(result.typed).toEqual({ position: "Chief of Protocol" });
     const basis = result.citations.filter((citation) => citation.field !== undefined);
     expect(basis.map((entry) => entry.field)).toEqual(["position"]);

@@ -21,8 +21,7 @@ export default class SummaryReporter implements Reporter {
         else if (state === "failed") {
           counts.failed += 1;
           failed.push(`${relative(process.cwd(), module.moduleId)} › ${test.fullName}`);
-        }
-        else counts.skipped += 1;
+        } else counts.skipped += 1;
         const contract = test.meta().contract;
         for (const operation of contract?.documented ?? []) documented.add(operation);
         for (const operation of contract?.checked ?? []) checked.add(operation);

@@ -68,8 +68,13 @@ export async function typedOutput(compiled: CompiledSchema, context: TypedContex
 async function modelProposal(compiled: CompiledSchema, context: TypedContext, model: ModelContext): Promise<Proposal> {
   const { synthesis } = context;
   const sources = synthesis.sources.map((source, index) => {
-    const quotes = synthesis.statements.flatMap((statement) => statement.passages.filter((passage) => passage.doc === synthesis.cited[index]!.index));
-    return `[${index + 1}] ${source.title} <${source.url}>${[...new Set(quotes)].map((passage) => `\n  "${passage.text}"`).join("")}`;
+    // Each quoted once: a sentence that a claim and the answer both quote is one passage of the page.
+    const quotes = new Set(
+      synthesis.statements.flatMap((statement) =>
+        statement.passages.filter((passage) => passage.doc === synthesis.cited[index]!.index).map((passage) => passage.text),
+      ),
+    );
+    return `[${index + 1}] ${source.title} <${source.url}>${[...quotes].map((text) => `\n  "${text}"`).join("")}`;
   });
   const [brief = "", ...fitted] = fitBlocks([synthesis.brief, ...sources], evidenceChars(model.llm, TYPED_CONTEXT_TOKENS, TYPED_ANSWER_TOKENS));
   const prompt = typedOutputPrompt(compiled.schema, context.query.question, brief, fitted.join("\n"));
