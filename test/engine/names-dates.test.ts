@@ -590,3 +590,30 @@ describe("a name asked about, said whole (tenth round)", () => {
     expect(result.brief.split("\n")[0]).toContain('William J Clinton (State of the Union address, 1996): "The state of the Union is strong."');
   });
 });
+
+describe("what someone said in a given year (eleventh round)", () => {
+  const docs = [
+    speech(
+      "Richard Nixon",
+      1970,
+      "Mr. President, Members of the Congress. The major immediate goal of our foreign policy is to bring an end to the war in Vietnam.",
+    ),
+    speech(
+      "Richard Nixon",
+      1973,
+      "Mr. President, Members of the Congress. The peace with honor we have achieved in Vietnam has strengthened this basic American credibility.",
+    ),
+    speech("Lyndon B Johnson", 1968, "Mr. President, Members of the Congress. Tonight Vietnam must hold the center of our attention."),
+  ];
+
+  it("quotes that year's page of that speaker: the year is when it was said, not a word the sentence must hold", async () => {
+    const result = await ask("What did Nixon say about Vietnam in 1970?", "standard", docs);
+    expect(result.brief.split("\n")[0]).toContain(
+      'Richard Nixon (1970) said "The major immediate goal of our foreign policy is to bring an end to the war in Vietnam"',
+    );
+    expect(result.sources.map((source) => source.title)).toEqual(["Richard Nixon: State of the Union address, 1970"]);
+    // The year may stand before the topic too.
+    const before = await ask("What did Nixon say in 1973 about Vietnam?", "standard", docs);
+    expect(before.sources.map((source) => source.title)).toEqual(["Richard Nixon: State of the Union address, 1973"]);
+  });
+});

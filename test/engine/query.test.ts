@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, capitalisedEntities, quotedPhrases } from "../../src/research/engine/question";
+import { analyzeQuestion, questionTopic, capitalisedEntities, quotedPhrases } from "../../src/research/engine/question";
 import { normalizeAnswer, sentences, stem, terms } from "../../src/research/engine/language";
 
 describe("query analysis", () => {
@@ -70,6 +70,20 @@ describe("query analysis", () => {
     expect(analysis.speakerTerms).toEqual(["president"]);
     expect(analysis.entities).toEqual([]);
     expect(analyzeQuestion("What happened in the 1890s?").period).toEqual({ from: 1890, to: 1899 });
+  });
+
+  it("takes the year of a saying asked about as its period, and a year elsewhere as a fact to match", () => {
+    const vietnam = analyzeQuestion("What did Nixon say about Vietnam in 1970?");
+    expect(vietnam.period).toEqual({ from: 1970, to: 1970 });
+    expect(vietnam.terms).not.toContain("1970");
+    expect(questionTopic(vietnam.question)).toBe("Vietnam");
+    const before = analyzeQuestion("What did Lincoln say in 1862 about emancipation?");
+    expect(before.period).toEqual({ from: 1862, to: 1862 });
+    expect(before.expects).toBe("description");
+    expect(questionTopic(before.question)).toBe("emancipation");
+    // No topic said: the year is what the title was written in, a fact of the answer.
+    expect(analyzeQuestion("What did Tolkien write in 1937?").period).toBeNull();
+    expect(analyzeQuestion("Which film released in 1970 starred Ali MacGraw?").period).toBeNull();
   });
 
   it("drops stopwords and question words from terms, and stems lightly", () => {

@@ -59,7 +59,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
   // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
   // "What did Tolkien write in 1937?" still asks for a title.
   if (
-    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
+    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:(?:in|during)\s+\d{4}\s+)?(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
       q,
     )
   )

@@ -73,8 +73,18 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   }
   const between = /\bbetween\s+(1\d{3}|20\d{2})\s+and\s+(1\d{3}|20\d{2})\b/i.exec(question);
   if (between) return { period: { from: Number(between[1]), to: Number(between[2]) }, rest: question.replace(between[0], " ") };
+  // "What did Nixon say about Vietnam in 1970?": the year is when it was said, not a word of the
+  // topic (no sentence of the 1970 address says "1970"). Only where the question asks what someone
+  // said about something: elsewhere a year is a fact to match ("the film released in 1970", "What
+  // did Tolkien write in 1937?").
+  const year = /\b(?:in|during)\s+(1\d{3}|20\d{2})\b/i.exec(question);
+  if (year && SAID_ABOUT.test(question)) return { period: { from: Number(year[1]), to: Number(year[1]) }, rest: question.replace(year[0], " ") };
   return { period: null, rest: question };
 }
+
+/** "What did X say about Y" (a year may stand before "about": "say in 1862 about"). */
+const SAID_ABOUT =
+  /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:say|talk|think|write|speak|feel)\s+(?:(?:in|during)\s+(?:1\d{3}|20\d{2})\s+)?(?:about|of|on|regarding|concerning)\b/i;
 
 const YES_NO_START = /^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
 
