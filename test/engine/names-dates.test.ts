@@ -591,7 +591,7 @@ describe("a name asked about, said whole (tenth round)", () => {
   });
 });
 
-describe("what someone said in a given year (eleventh round)", () => {
+describe("a year a saying is asked of, and a name asked about said whole (eleventh round)", () => {
   const docs = [
     speech(
       "Richard Nixon",
@@ -615,5 +615,33 @@ describe("what someone said in a given year (eleventh round)", () => {
     // The year may stand before the topic too.
     const before = await ask("What did Nixon say in 1973 about Vietnam?", "standard", docs);
     expect(before.sources.map((source) => source.title)).toEqual(["Richard Nixon: State of the Union address, 1973"]);
+  });
+  const society = [
+    speech("Lyndon B Johnson", 1965, "Mr. President, Members of the Congress. But we are only at the beginning of the road to the Great Society."),
+    speech("Lyndon B Johnson", 1966, "Mr. President, Members of the Congress. I believe that we can continue the Great Society while we fight in Vietnam."),
+    speech(
+      "Donald J Trump",
+      2020,
+      "Mr. President, Members of the Congress. The next step forward in building an inclusive society is making sure that every young American gets a great education.",
+    ),
+    speech(
+      "James Polk",
+      1848,
+      "Mr. President, Members of the Congress. The bank diffused throughout the mass of society a great number of individuals of power.",
+    ),
+  ];
+
+  it("names only the speakers who say a name asked about whole, for 'Which presidents mentioned …'", async () => {
+    const result = await ask("Which presidents mentioned the Great Society?", "standard", society);
+    expect(result.answer?.text).toBe("Lyndon B Johnson");
+  });
+
+  it("quotes on a name asked about only sentences that say it whole ('a great education … an inclusive society' is not the Great Society)", async () => {
+    const result = await ask("How did presidents describe the Great Society?", "standard", society);
+    expect(result.sources.map((source) => source.title)).toEqual([
+      "Lyndon B Johnson: State of the Union address, 1965",
+      "Lyndon B Johnson: State of the Union address, 1966",
+    ]);
+    expect(result.brief).not.toMatch(/Trump|Polk/);
   });
 });

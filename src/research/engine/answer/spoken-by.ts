@@ -24,12 +24,13 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const sameSpeaker = (a: string, b: string) => namesPerson(a, b) || namesPerson(b, a);
   const everySpeaker = (items: ActSentence[]) =>
     answerFrom(items.filter((item, index) => items.findIndex((other) => sameSpeaker(other.speaker, item.speaker)) === index).slice(0, MAX_SPEAKERS));
-  if (several) return everySpeaker(found);
-  // One speaker asked for: of the sentences that say what was asked as the question writes it, if
-  // any do ("the Great Society" over "a free society"); the earliest when it asks who did it
-  // first, else they must all be one speaker's.
+  // Of the sentences that say what was asked as the question writes it, if any do ("the Great
+  // Society" over "a great education … an inclusive society"): every speaker of those when it asks
+  // for several; when it asks for one, the earliest if it asks who did it first, else they must
+  // all be one speaker's.
   const phrased = found.filter((item) => item.saysPhrase);
   const pool = phrased.length > 0 ? phrased : found;
+  if (several) return everySpeaker(pool);
   if (asksForTheFirst(query)) return answerFrom([earliestOf(pool)]);
   const best = pool[0]!;
   if (pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return answerFrom([best]);

@@ -22,6 +22,8 @@ export interface OpenEndedTopic {
   sizedAs?: Set<string>;
   /** Terms asked in a plural whose singular means something else ("trusts", not "a sacred trust"): said in the plural only. */
   pluralOnly?: Set<string>;
+  /** The topic is a name ("the Great Society", "the Peace Corps"): said only as its compound, never its words apart. */
+  named?: boolean;
 }
 
 /**
@@ -111,9 +113,19 @@ function phraseTopic(query: QueryAnalysis, asked: string | null, keep: (term: st
     terms,
     compounds,
     needed: phrase ? Math.min(2, terms.size) : 1,
+    ...(phrase && isName(phrase, keep) && compounds.size > 0 ? { named: true } : {}),
     ...(head ? { sizedAs: new Set(SIZES.map((size) => `${stem(size)} ${stem(head)}`)) } : {}),
     ...(plurals.length > 0 ? { pluralOnly: new Set(plurals.map(stem)) } : {}),
   };
+}
+
+/** A phrase whose every content word is capitalised, of two words or more: a name ("the Great Society", "New Deal"). */
+function isName(phrase: string, keep: (term: string) => boolean): boolean {
+  const content = phrase.split(/\s+/).filter((word) => {
+    const bare = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+    return bare !== "" && !STOPWORDS.has(bare.toLowerCase()) && keep(stem(bare.toLowerCase()));
+  });
+  return content.length >= 2 && content.every((word) => /^[^\p{L}]*\p{Lu}/u.test(word));
 }
 
 /**
@@ -143,6 +155,8 @@ export function aboutTopic(passage: Passage, topic: OpenEndedTopic): boolean {
   // that compound: "a complex industrial economy" is not about it. A compound of two words may
   // also be said with them close together, in either order: "the relief of suffering caused by
   // unemployment" is on "unemployment relief".
+  // A name ("the Great Society") is said whole: "a great education … an inclusive society" is not it.
+  if (topic.named) return false;
   if (topic.compounds.size > 0 && topic.compounds.size >= topic.terms.size - 1) return topic.terms.size === 2 && bothNear(found);
   return found.size >= topic.needed;
 }
