@@ -644,4 +644,21 @@ describe("a year a saying is asked of, and a name asked about said whole (eleven
     ]);
     expect(result.brief).not.toMatch(/Trump|Polk/);
   });
+  it("reads 'use the phrase …' and 'coin the term …' as saying those words: when first, and who", async () => {
+    const axis = [
+      speech(
+        "George W Bush",
+        2002,
+        "Mr. President, Members of the Congress. States like these and their terrorist allies constitute an axis of evil, arming to threaten the peace of the world.",
+      ),
+      speech("George W Bush", 2003, "Mr. President, Members of the Congress. If this is not evil, then evil has no meaning."),
+      speech(
+        "Franklin D Roosevelt",
+        1942,
+        "Mr. President, Members of the Congress. The Axis powers knew that they must win the war by 1942. Their evil must be undone.",
+      ),
+    ];
+    expect((await ask("When did George W. Bush first use the phrase axis of evil?", "standard", axis)).answer?.text).toBe("2002");
+    expect((await ask("Which president coined the term axis of evil?", "standard", axis)).answer?.text).toBe("George W Bush");
+  });
 });

@@ -1,7 +1,7 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, withoutHeading, words } from "../language";
-import { ASKS_WHO_OR_WHEN, asksAboutSpeech, claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder } from "../question";
+import { ASKS_WHO_OR_WHEN, asksAboutSpeech, claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder, wordsForSaying } from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -83,8 +83,16 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
   // A verb before "that" says what follows was said ("declare that the era of big government is over").
   const tokens = words(query.question);
   const sayingThat = new Set(tokens.flatMap((word, index) => (tokens[index + 1] === "that" ? [stem(word)] : [])));
+  const saying = wordsForSaying(query.question);
   const topic = query.terms.filter(
-    (term) => !NOT_THE_ACT.has(term) && !SPEECH_VERBS.has(term) && !sayingThat.has(term) && !nameTerms.has(term) && !exclude.has(term) && !/^\d+$/.test(term),
+    (term) =>
+      !NOT_THE_ACT.has(term) &&
+      !SPEECH_VERBS.has(term) &&
+      !saying.has(term) &&
+      !sayingThat.has(term) &&
+      !nameTerms.has(term) &&
+      !exclude.has(term) &&
+      !/^\d+$/.test(term),
   );
   if (topic.length < minWords) return null;
   const wanted = [...new Set(topic.map(loose))];

@@ -2,7 +2,7 @@ import type { EvidenceAnalysis } from "./analysis";
 import { type Evidence, pageSaysWords } from "./store";
 import { titleNames } from "./titles";
 import { namesPerson, pageAttribution } from "./attribution";
-import { type QueryAnalysis, SPEECH_VERBS } from "../question";
+import { type QueryAnalysis, SPEECH_VERBS, wordsForSaying } from "../question";
 import type { Passage } from "./rank";
 import { speaksOfItsKind } from "./named-kind";
 import { withRelations } from "../language";
@@ -46,8 +46,10 @@ export function respectsStance(passage: Passage, query: QueryAnalysis): boolean 
 export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis, evidence: Evidence): boolean {
   const ranked = analysis.ranked.filter((entry) => entry.score > 0);
   if (ranked.length === 0) return false;
-  // Nor how it was said: "spoke" in "Which president spoke about Watergate?" is the speech itself.
-  const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term) && !SPEECH_VERBS.has(term)));
+  // Nor how it was said: "spoke" in "Which president spoke about Watergate?" is the speech itself,
+  // and so is "coined the term" in "Which president coined the term axis of evil?".
+  const saying = wordsForSaying(query.question);
+  const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term) && !SPEECH_VERBS.has(term) && !saying.has(term)));
   if (analysis.entities.length === 0) return holdsMostOf(query.question, focus, ranked);
   const rarest = rarestTerm(focus, evidence);
   if (analysis.entities.some((entity) => isNamed(entity, focus, rarest, evidence))) return true;

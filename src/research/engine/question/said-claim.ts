@@ -42,7 +42,16 @@ export const ASKS_WHO_OR_WHEN = new Set(
   terms("president presidents person people leader leaders who whom which speaker speakers year years date when time first"),
 );
 
-/** Whether the question asks about something said ("In which years did Eisenhower speak about …"), by its own verb. */
+/** "use the phrase …", "coin the term …": the words that follow are what was said. */
+const USES_WORDS = /\b(?:use|used|uses|using|coin|coined|coins|utter|uttered)\s+the\s+(?:phrase|words?|terms?|expression|slogan)\b/i;
+const WORDS_FOR_WORDS = new Set(terms("use used uses using coin coined coins utter uttered phrase word words term terms expression slogan"));
+
+/** The words of "use the phrase" and the like, when the question says it so (stems): they say the speech is the act, not what it did. */
+export function wordsForSaying(question: string): Set<string> {
+  return USES_WORDS.test(question) ? WORDS_FOR_WORDS : new Set();
+}
+
+/** Whether the question asks about something said ("In which years did Eisenhower speak about …", "… use the phrase …"), by its own verb. */
 export function asksAboutSpeech(query: QueryAnalysis): boolean {
-  return words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
+  return USES_WORDS.test(query.question) || words(query.question).some((word) => SPEECH_VERBS.has(stem(word)));
 }
