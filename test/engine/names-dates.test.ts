@@ -175,6 +175,7 @@ describe("names as people write them", () => {
       "What did Franklin Roosevelt say about the four freedoms?",
       "What did Franklin Delano Roosevelt say about the four freedoms?",
       "What did FDR say about the four freedoms?",
+      "What did F.D.R. say about the four freedoms?",
       "What did President Roosevelt say about the four freedoms?",
     ])
       it(`${mode}: ${question} is answered from the 1941 address`, async () => {

@@ -72,6 +72,13 @@ describe("query analysis", () => {
     expect(analyzeQuestion("What happened in the 1890s?").period).toEqual({ from: 1890, to: 1899 });
   });
 
+  it("reads initials written with full stops as the initials ('F.D.R.' is FDR), none of their letters a term of the topic", () => {
+    const dotted = analyzeQuestion("What did F.D.R. say about the four freedoms?");
+    expect(dotted.entities).toEqual(["FDR"]);
+    expect(dotted.focusTerms).toEqual(analyzeQuestion("What did FDR say about the four freedoms?").focusTerms);
+    expect(analyzeQuestion("What did L.B.J. say about poverty?").entities).toEqual(["LBJ"]);
+  });
+
   it("takes the year of a saying asked about as its period, and a year elsewhere as a fact to match", () => {
     const vietnam = analyzeQuestion("What did Nixon say about Vietnam in 1970?");
     expect(vietnam.period).toEqual({ from: 1970, to: 1970 });

@@ -82,6 +82,11 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   return { period: null, rest: question };
 }
 
+/** Initials written with full stops are the same initials: "F.D.R." is FDR, "L.B.J." LBJ. */
+function undottedInitials(entity: string): string {
+  return /^(?:\p{Lu}\.){2,3}\p{Lu}?\.?(?:['’]s)?$/u.test(entity) ? entity.replace(/\./g, "") : entity;
+}
+
 /** "What did X say about Y" (a year may stand before "about": "say in 1862 about"). */
 const SAID_ABOUT =
   /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:say|talk|think|write|speak|feel)\s+(?:(?:in|during)\s+(?:1\d{3}|20\d{2})\s+)?(?:about|of|on|regarding|concerning)\b/i;
@@ -166,7 +171,8 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
   const question = CONVERSATIONAL_OPENING.test(asked) ? asked.replace(CONVERSATIONAL_OPENING, "").replace(/^\p{Ll}/u, (first) => first.toUpperCase()) : asked;
   const phrases = quotedPhrases(question);
   const { period, rest } = questionPeriod(question);
-  const entities = unique([...phrases, ...splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question)])
+  const named = splitCompared(capitalisedEntities(rest.replace(/["“”]/g, " , ")), question);
+  const entities = unique([...phrases, ...named.map(undottedInitials)])
     .filter(
       // A bare number or ordinal ("1990", "19th") is a constraint, not a name to look up.
       (entity) => !/^\d+(?:st|nd|rd|th|s)?$/i.test(entity),
@@ -176,7 +182,8 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
       (entity, _, all) => !all.some((other) => other !== entity && other.includes(entity) && !phrases.includes(entity)),
     );
   const allTerms = contentTerms(rest);
-  const entityTerms = new Set(entities.flatMap((entity) => words(entity).map(stem)));
+  // The names as the question writes them too: "F.D.R." is no three words of the topic.
+  const entityTerms = new Set([...entities, ...named].flatMap((entity) => words(entity).map(stem)));
   const focusTerms = allTerms.filter((term) => !entityTerms.has(term));
 
   let kind: QueryAnalysis["kind"] = "open";
