@@ -555,3 +555,19 @@ describe("ninth round: a topic of words side by side is searched as the phrase",
     expect(planBranches(analyzeQuestion("How did presidents describe the role of the federal government?"), 3)[1]).not.toContain('"role');
   });
 });
+
+describe("eleventh round: a comparison asked through possessives", () => {
+  it("takes 'How did A's view of X differ from B's?' as comparing A and B on X", () => {
+    const query = analyzeQuestion("How did Clinton's view of government differ from Reagan's?");
+    expect(askedSubjects(query)).toEqual(["Clinton", "Reagan"]);
+    expect(questionTopic(query.question, "Reagan")).toBe("government");
+    expect(askedSubjects(analyzeQuestion("How did Reagan's position on taxes compare with that of Clinton?"))).toEqual(["Reagan", "Clinton"]);
+    const { brief } = briefOf("How did Clinton's view of government differ from Reagan's?", [
+      speech("William J Clinton", 1995, "Government can only do so much. Our economy is growing."),
+      speech("Ronald Reagan", 1985, "In the long run, we must protect the taxpayers from government. Our economy is growing."),
+    ]);
+    expect(brief.split("\n")[0]).toMatch(
+      /^On government, William J Clinton \(1995\) said "Government can only do so much" \[\d\]; Ronald Reagan \(1985\) said/,
+    );
+  });
+});

@@ -23,6 +23,16 @@ function position(asked: string[], entity: string): { start: number; end: number
   return null;
 }
 
+/** "How did Clinton's view of government differ from Reagan's?": the first, the topic, the second. */
+const POSSESSIVE_COMPARISON =
+  /^\s*how\s+(?:did|does|do|would)\s+(.+?)['’]s?\s+(?:views?|positions?|stance|attitudes?|approach(?:es)?|policy|policies)\s+(?:of|on|to|toward|towards|about|regarding|concerning)\s+(.+?)\s+(?:differ|compare|contrast)\s+(?:from|with|to)\s+(?:that of\s+|those of\s+)?(.+?)(?:['’]s?)?\s*[?.!]*\s*$/i;
+
+/** The parts of a comparison asked through possessives ("How did A's view of X differ from B's?"), or null. */
+export function possessiveComparison(question: string): { first: string; topic: string; second: string } | null {
+  const match = POSSESSIVE_COMPARISON.exec(question);
+  return match ? { first: match[1]!, topic: match[2]!, second: match[3]! } : null;
+}
+
 /**
  * The subjects an open question compares ("How did Franklin D. Roosevelt and Ronald Reagan
  * differ on …", "Compare A with B on …"): named entities joined in the question. A yes/no
@@ -30,6 +40,14 @@ function position(asked: string[], entity: string): { start: number; end: number
  */
 export function comparedSubjects(query: QueryAnalysis): string[] {
   if (query.kind !== "open" || !COMPARING.test(query.question)) return [];
+  // "How did Clinton's view of government differ from Reagan's?": the two whose views are set side by side.
+  const possessive = possessiveComparison(query.question);
+  if (possessive) {
+    const named = [possessive.first, possessive.second].map((side) =>
+      query.entities.find((entity) => words(entity.replace(/['’]s?$/, "")).join(" ") === words(side).join(" ")),
+    );
+    if (named[0] && named[1]) return named.map((entity) => entity!.replace(/['’]s?$/, ""));
+  }
   const asked = words(query.question);
   const subjects: string[] = [];
   for (const first of query.entities) {

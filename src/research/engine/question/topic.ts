@@ -1,4 +1,5 @@
 import { questionPeriod } from "./query";
+import { possessiveComparison } from "./subjects";
 import { STOPWORDS, words } from "../language";
 
 /**
@@ -42,6 +43,8 @@ function endOfName(text: string, name: string): number {
 /** The topic phrase of the question, its period left out; for a comparison, `lastSubject` is the subject named last. */
 export function questionTopic(question: string, lastSubject?: string): string | null {
   const { rest } = questionPeriod(question);
+  const possessive = possessiveComparison(rest);
+  if (possessive) return clean(possessive.topic);
   const framed = AFTER_FRAMING.exec(rest);
   if (framed) return clean(framed[1]!);
   if (lastSubject) {
