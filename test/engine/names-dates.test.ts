@@ -662,4 +662,16 @@ describe("a year a saying is asked of, and a name asked about said whole (eleven
     expect((await ask("When did George W. Bush first use the phrase axis of evil?", "standard", axis)).answer?.text).toBe("2002");
     expect((await ask("Which president coined the term axis of evil?", "standard", axis)).answer?.text).toBe("George W Bush");
   });
+  it("answers when something was announced with the year it was first said, not every year it was spoken of again", async () => {
+    const poverty = [
+      speech(
+        "Lyndon B Johnson",
+        1964,
+        "Mr. President, Members of the Congress. This administration today, here and now, declares unconditional war on poverty in America.",
+      ),
+      speech("Lyndon B Johnson", 1966, "Mr. President, Members of the Congress. We will speed up the war on poverty this year."),
+      speech("Lyndon B Johnson", 1969, "Mr. President, Members of the Congress. The war on poverty has reached millions of Americans."),
+    ];
+    expect((await ask("What year did Lyndon B. Johnson announce the war on poverty?", "standard", poverty)).answer?.text).toBe("1964");
+  });
 });

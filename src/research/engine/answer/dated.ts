@@ -11,6 +11,9 @@ export interface AttributedAnswer {
   docs: number[];
 }
 
+/** Verbs of setting something out, which is done once: announce, propose, unveil, introduce, launch, outline, coin, set or lay out. */
+const SETS_OUT = /\b(?:announc\w*|propos\w*|unveil\w*|introduc\w*|launch\w*|outlin\w*|coin\w*|(?:set|sets|lay|lays|laid)\s+out)\b/i;
+
 /**
  * "When / in which year did X say or do Y?" answered from the document itself: the year of the
  * speech whose sentence does it (act-sentences.ts says which sentences do), read from its title
@@ -27,8 +30,10 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attribut
   const found = actSentences(query, ranked, false);
   if (found.length === 0) return null;
   const years = new Set(found.map((item) => item.year));
-  // "When did X first …?" asks for the earliest of the speeches that do it.
-  if (asksForTheFirst(query)) return answerFrom([earliestOf(found)]);
+  // "When did X first …?" asks for the earliest of the speeches that do it, and so does a question
+  // of when something was set out ("What year did Johnson announce the war on poverty?"): later
+  // speeches speak of it again, they do not announce it again. "In which years …" still asks for each.
+  if (asksForTheFirst(query) || (SETS_OUT.test(query.question) && !/\byears\b/i.test(query.question))) return answerFrom([earliestOf(found)]);
   if (years.size === 1) return answerFrom([found[0]!]);
   if (!asksAboutSpeech(query)) return null;
   const byYear = [...years].sort((a, b) => a - b).map((year) => found.find((item) => item.year === year)!);
