@@ -176,6 +176,7 @@ describe("names as people write them", () => {
       "What did Franklin Delano Roosevelt say about the four freedoms?",
       "What did FDR say about the four freedoms?",
       "What did F.D.R. say about the four freedoms?",
+      "What did Pres. Roosevelt say about the four freedoms?",
       "What did President Roosevelt say about the four freedoms?",
     ])
       it(`${mode}: ${question} is answered from the 1941 address`, async () => {
@@ -673,5 +674,16 @@ describe("a year a saying is asked of, and a name asked about said whole (eleven
       speech("Lyndon B Johnson", 1969, "Mr. President, Members of the Congress. The war on poverty has reached millions of Americans."),
     ];
     expect((await ask("What year did Lyndon B. Johnson announce the war on poverty?", "standard", poverty)).answer?.text).toBe("1964");
+  });
+  it("answers 'Which U.S. president …' as 'Which president …': the initials are neither a name asked about nor words of the act", async () => {
+    const poverty = [
+      speech(
+        "Lyndon B Johnson",
+        1964,
+        "Mr. President, Members of the Congress. This administration today, here and now, declares unconditional war on poverty in America.",
+      ),
+      speech("Ronald Reagan", 1988, "Mr. President, Members of the Congress. Some years ago, the Federal Government declared war on poverty, and poverty won."),
+    ];
+    expect((await ask("Which U.S. president declared an unconditional war on poverty?", "standard", poverty)).answer?.text).toBe("Lyndon B Johnson");
   });
 });

@@ -77,6 +77,8 @@ describe("query analysis", () => {
     expect(dotted.entities).toEqual(["FDR"]);
     expect(dotted.focusTerms).toEqual(analyzeQuestion("What did FDR say about the four freedoms?").focusTerms);
     expect(analyzeQuestion("What did L.B.J. say about poverty?").entities).toEqual(["LBJ"]);
+    // "U.S." before the asked noun is no name of a person: the question still asks for one.
+    expect(analyzeQuestion("Which U.S. president declared an unconditional war on poverty?").expects).toBe("person");
   });
 
   it("takes the year of a saying asked about as its period, and a year elsewhere as a fact to match", () => {
@@ -84,6 +86,8 @@ describe("query analysis", () => {
     expect(vietnam.period).toEqual({ from: 1970, to: 1970 });
     expect(vietnam.terms).not.toContain("1970");
     expect(questionTopic(vietnam.question)).toBe("Vietnam");
+    expect(analyzeQuestion("What did Obama say about health care in his 2010 address?").period).toEqual({ from: 2010, to: 2010 });
+    expect(questionTopic("What did Obama say about health care in his 2010 address?")).toBe("health care");
     const before = analyzeQuestion("What did Lincoln say in 1862 about emancipation?");
     expect(before.period).toEqual({ from: 1862, to: 1862 });
     expect(before.expects).toBe("description");

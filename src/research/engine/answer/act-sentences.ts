@@ -92,7 +92,9 @@ export function readAct(query: QueryAnalysis, speakers: string[], exclude: Set<s
       !sayingThat.has(term) &&
       !nameTerms.has(term) &&
       !exclude.has(term) &&
-      !/^\d+$/.test(term),
+      // A number, or a letter ("U.S." reads as "u" and "s"), is no word of the act.
+      !/^\d+$/.test(term) &&
+      term.length > 1,
   );
   if (topic.length < minWords) return null;
   const wanted = [...new Set(topic.map(loose))];
@@ -200,7 +202,10 @@ export function earliestOf(items: ActSentence[]): ActSentence {
 
 /** The first name of several words among these, as words ("great society"): null when none. */
 function namePhrase(names: string[]): string | null {
-  const name = names.map((entity) => claimWords(entity)).find((tokens) => tokens.length > 1 && tokens.length <= PHRASE_WORDS);
+  // Not initials ("U.S." is "u s"): a name of words.
+  const name = names
+    .map((entity) => claimWords(entity))
+    .find((tokens) => tokens.length > 1 && tokens.length <= PHRASE_WORDS && tokens.some((token) => token.length > 1));
   return name ? name.join(" ") : null;
 }
 

@@ -42,7 +42,7 @@ export function pageAttribution(title: string, publishedAt?: string): Attributio
 }
 
 /** Titles before a name: "President Lincoln" is Lincoln. */
-const HONORIFICS = new Set("president senator governor general king queen prince princess dr mr mrs ms sir lord lady pope".split(" "));
+const HONORIFICS = new Set("president pres senator sen governor gov general gen king queen prince princess dr mr mrs ms sir lord lady pope".split(" "));
 
 /** A name's words, with "Mc Kinley" and "McKinley" the same. */
 function nameWords(name: string): string[] {

@@ -39,7 +39,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
     return "entity";
   if (/\b(?:who|whom)\s*\??\s*$/.test(q)) return "person";
   if (
-    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
+    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w.'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
       q,
     )
   )

@@ -77,7 +77,10 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   // topic (no sentence of the 1970 address says "1970"). Only where the question asks what someone
   // said about something: elsewhere a year is a fact to match ("the film released in 1970", "What
   // did Tolkien write in 1937?").
-  const year = /\b(?:in|during)\s+(1\d{3}|20\d{2})\b/i.exec(question);
+  // "in 1970", "in his 2010 address", "during the 1862 State of the Union message".
+  const year = /\b(?:in|during)\s+(?:(?:his|her|their|the|its)\s+)?(1\d{3}|20\d{2})\b(?:\s+(?:State\s+of\s+the\s+Union\s+)?(?:address|speech|message))?/i.exec(
+    question,
+  );
   if (year && SAID_ABOUT.test(question)) return { period: { from: Number(year[1]), to: Number(year[1]) }, rest: question.replace(year[0], " ") };
   return { period: null, rest: question };
 }
