@@ -185,8 +185,9 @@ export function analyzeQuestion(raw: string): QueryAnalysis {
       (entity, _, all) => !all.some((other) => other !== entity && other.includes(entity) && !phrases.includes(entity)),
     );
   const allTerms = contentTerms(rest);
-  // The names as the question writes them too: "F.D.R." is no three words of the topic.
-  const entityTerms = new Set([...entities, ...named].flatMap((entity) => words(entity).map(stem)));
+  // Initials as the question writes them too: "F.D.R." is no three words of the topic.
+  const dotted = named.filter((entity) => undottedInitials(entity) !== entity);
+  const entityTerms = new Set([...entities, ...dotted].flatMap((entity) => words(entity).map(stem)));
   const focusTerms = allTerms.filter((term) => !entityTerms.has(term));
 
   let kind: QueryAnalysis["kind"] = "open";
