@@ -77,6 +77,8 @@ describe("query analysis", () => {
     expect(dotted.entities).toEqual(["FDR"]);
     expect(dotted.focusTerms).toEqual(analyzeQuestion("What did FDR say about the four freedoms?").focusTerms);
     expect(analyzeQuestion("What did L.B.J. say about poverty?").entities).toEqual(["LBJ"]);
+    // Numbers, which are no entities, stay terms of the question.
+    expect(analyzeQuestion("The team competes in a conference formerly known as what from 1988 to 1996?").focusTerms).toContain("1988");
     // "U.S." before the asked noun is no name of a person: the question still asks for one.
     expect(analyzeQuestion("Which U.S. president declared an unconditional war on poverty?").expects).toBe("person");
   });
