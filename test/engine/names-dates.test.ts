@@ -76,6 +76,10 @@ describe("names as people write them", () => {
     expect(namesPerson("Dwight D Eisenhower", "Ike")).toBe(true);
     expect(namesPerson("Abraham Lincoln", "Honest Abe")).toBe(true);
     expect(namesPerson("Theodore Roosevelt", "Ike")).toBe(false);
+    // Two letters are read as initials only when they are known ones: "TR" is Theodore Roosevelt, not Franklin.
+    expect(namesPerson("Theodore Roosevelt", "TR")).toBe(true);
+    expect(namesPerson("Franklin D Roosevelt", "TR")).toBe(false);
+    expect(namesPerson("Ulysses S Grant", "US")).toBe(false);
     expect(formalName("Teddy Roosevelt")).toBe("theodore roosevelt");
     expect(formalName("FDR")).toBe("Franklin D Roosevelt");
     expect(formalName("Ike")).toBe("Dwight D Eisenhower");

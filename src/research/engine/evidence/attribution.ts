@@ -111,8 +111,9 @@ export function namesPerson(name: string, rawPerson: string): boolean {
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   const wanted = given.length > 1 ? given.filter((word) => word.length > 1) : given;
   if (wanted.length === 0 || have.length === 0) return false;
-  // "Ike", "Honest Abe": a nickname that says nothing of the name it stands for.
-  const nicknamed = KNOWN_NICKNAMES[given.join(" ")];
+  // "Ike", "Honest Abe": a nickname that says nothing of the name it stands for; "TR": initials
+  // too short to be read as initials of any name ("US" is no one's), known ones only.
+  const nicknamed = knownName(given);
   if (nicknamed) return namesPerson(name, nicknamed);
   // "FDR": one word in capitals of three or more letters that are the name's initials.
   if (wanted.length === 1 && have.length >= 3 && /^\p{Lu}{3,4}$/u.test(person.trim()) && initialsOf(have) === wanted[0]) return true;
@@ -149,6 +150,7 @@ const KNOWN_INITIALS: Record<string, string> = {
   fdr: "Franklin D Roosevelt",
   jfk: "John F Kennedy",
   lbj: "Lyndon B Johnson",
+  tr: "Theodore Roosevelt",
   rfk: "Robert F Kennedy",
   mlk: "Martin Luther King",
 };
