@@ -690,4 +690,19 @@ describe("a year a saying is asked of, and a name asked about said whole (eleven
     ];
     expect((await ask("Which U.S. president declared an unconditional war on poverty?", "standard", poverty)).answer?.text).toBe("Lyndon B Johnson");
   });
+  it("answers what two speakers named together said ('Kennedy and Johnson' is read whole, and each is named by their pages)", async () => {
+    const poverty = [
+      speech(
+        "John F Kennedy",
+        1963,
+        "Mr. President, Members of the Congress. Neither money nor technical assistance, however, can be our only weapon against poverty.",
+      ),
+      speech("Lyndon B Johnson", 1964, "Mr. President, Members of the Congress. For the war against poverty will not be won here in Washington."),
+      speech("Ronald Reagan", 1988, "Mr. President, Members of the Congress. Some years ago, the Federal Government declared war on poverty, and poverty won."),
+    ];
+    const result = await ask("What did Kennedy and Johnson say about poverty?", "standard", poverty);
+    expect(result.brief.split("\n")[0]).toMatch(/^On poverty, John F Kennedy \(1963\) said "Neither money nor technical assistance/);
+    expect(result.brief).toContain("Lyndon B Johnson (1964) said");
+    expect(result.brief).not.toContain("Reagan");
+  });
 });
