@@ -73,11 +73,10 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   }
   const between = /\bbetween\s+(1\d{3}|20\d{2})\s+and\s+(1\d{3}|20\d{2})\b/i.exec(question);
   if (between) return { period: { from: Number(between[1]), to: Number(between[2]) }, rest: question.replace(between[0], " ") };
-  // "What did Nixon say about Vietnam in 1970?": the year is when it was said, not a word of the
-  // topic (no sentence of the 1970 address says "1970"). Only where the question asks what someone
-  // said about something: elsewhere a year is a fact to match ("the film released in 1970", "What
-  // did Tolkien write in 1937?").
-  // "in 1970", "in his 2010 address", "during the 1862 State of the Union message".
+  // "What did Nixon say about Vietnam in 1970?" (or "in his 2010 address", "during the 1862 State of
+  // the Union message"): the year is when it was said, not a word of the topic (no sentence of the
+  // 1970 address says "1970"). Only where the question asks what someone said about something:
+  // elsewhere a year is a fact to match ("the film released in 1970", "What did Tolkien write in 1937?").
   const year = /\b(?:in|during)\s+(?:(?:his|her|their|the|its)\s+)?(1\d{3}|20\d{2})\b(?:\s+(?:State\s+of\s+the\s+Union\s+)?(?:address|speech|message))?/i.exec(
     question,
   );
