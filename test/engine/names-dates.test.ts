@@ -447,6 +447,21 @@ describe("said in several years, by several speakers (ninth round)", () => {
     expect(opening).not.toContain("awesome power of the atom");
   });
 
+  it("takes quotation marks around the asked phrase alone as a name, not someone else's words", async () => {
+    const quotedName = speech(
+      "Dwight D Eisenhower",
+      1961,
+      'The "Atoms for Peace" proposal to the United Nations led to the creation of the International Atomic Energy Agency.',
+    );
+    const result = await ask("In what year did President Eisenhower talk about atoms for peace?", "standard", [...ATOMS, quotedName]);
+    expect(result.answer?.text).toBe("1956, 1958 and 1961");
+    // Someone else's words stay theirs: a quotation holding more than the phrase is no speech of his.
+    const quoting = speech("Dwight D Eisenhower", 1960, 'A critic wrote that "atoms for peace is a slogan without a program" in every paper.');
+    expect((await ask("In what year did President Eisenhower talk about atoms for peace?", "standard", [...ATOMS, quoting])).answer?.text).toBe(
+      "1956 and 1958",
+    );
+  });
+
   it("reads 'warn' as saying, and 'against' as no word of the act; 'I have repeatedly recommended' tells of earlier speeches, not when", async () => {
     const monroe = speech(
       "James Monroe",

@@ -143,7 +143,7 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   // A quotation is someone else's words, unless the speaker quotes their own ("I have said, "The
   // only thing we have to fear is fear itself""): that says who said it, not when.
   const ownWords = SELF_QUOTE.test(passage.text);
-  if (QUOTATION.test(passage.text) && (dating || !ownWords)) return false;
+  if (QUOTATION.test(passage.text) && (dating || !ownWords) && !quotesOnlyThePhrase(passage.text, reading.phrase)) return false;
   const { wanted, act, subjects, sayings } = reading;
   if (
     !holdsAll(passage.terms, wanted, sayings) &&
@@ -158,6 +158,12 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   if (reading.claim !== null && !saysInOrder(passage.text, reading.claim)) return false;
   if (!reading.spoken && TELLS_OF_YEARS_AGO.test(passage.text)) return false;
   return !toldInThePast(passage.text, wanted[0]!) && !(dating && REPORTS_AN_EARLIER_SPEECH.test(passage.text));
+}
+
+/** Quotation marks around the asked phrase alone mark a name ("The "Atoms for Peace" proposal …"), not someone else's words. */
+function quotesOnlyThePhrase(text: string, phrase: string | null): boolean {
+  const quoted = [...text.matchAll(/["“]([^"”]*)["”]/g)].map((match) => claimWords(match[1]!).join(" "));
+  return phrase !== null && quoted.length > 0 && quoted.every((words) => words === phrase);
 }
 
 /**
