@@ -68,7 +68,7 @@ export async function typedOutput(compiled: CompiledSchema, context: TypedContex
 async function modelProposal(compiled: CompiledSchema, context: TypedContext, model: ModelContext): Promise<Proposal> {
   const { synthesis } = context;
   const sources = synthesis.sources.map((source, index) => {
-    // Each quoted once: a sentence that a claim and the answer both quote is one passage of the page.
+    // Each sentence once: two claims quoting the same sentence each carry their own passage of it.
     const quotes = new Set(
       synthesis.statements.flatMap((statement) =>
         statement.passages.filter((passage) => passage.doc === synthesis.cited[index]!.index).map((passage) => passage.text),
