@@ -12,6 +12,9 @@ export const DEADLINE_GRACE_MS = 15 * SECOND;
 export const RESUME_AFTER_MS = 2 * SECOND;
 /** Retry delay of settlement when D1 was unreachable. */
 export const SETTLE_RETRY_MS = 5 * SECOND;
+/** Settlement is tried this many times in a row (this far apart, times the attempt) before the alarm takes over. */
+export const SETTLE_ATTEMPTS_IN_PLACE = 3;
+export const SETTLE_RETRY_IN_PLACE_MS = 200;
 
 /** Why a job that ran out of wall-clock time failed (its message is the result's error). */
 export class DeadlineExceeded extends Error {

@@ -104,6 +104,11 @@ export class JobEventStream {
     return new Response(readable, { headers: SSE_HEADERS });
   }
 
+  /** Has an event of this name been logged? */
+  has(name: JobEventName): boolean {
+    return this.sql.exec("SELECT 1 FROM events WHERE name = ? LIMIT 1", name).toArray().length > 0;
+  }
+
   /** Sends what is unsent, then ends every subscriber's stream (the job is terminal). */
   close(): void {
     this.flush();

@@ -62,7 +62,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
   /** The job as a ResearchResult (live while running). */
   async result(): Promise<ResearchResult | null> {
     this.resumeIfOrphaned();
-    await this.settling;
+    await this.settled();
     return this.record ? liveResult(this.record) : null;
   }
 
@@ -80,7 +80,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
         this.terminalWaiters.add(done);
       });
     }
-    await this.settling;
+    await this.settled();
     return liveResult(this.record);
   }
 
@@ -93,7 +93,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
     const record = this.record;
     if (!record) return null;
     if (isTerminal(record.status)) {
-      await this.settling;
+      await this.settled();
       return { result: liveResult(record), endedBefore: true };
     }
     record.cancelRequested = true;
@@ -123,7 +123,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
     const record = this.record;
     if (!record) return "missing";
     if (isTerminal(record.status)) {
-      if (!record.settled) await this.settle();
+      await this.settled();
       return "ok";
     }
     if (this.activeRun) return "ok";
@@ -141,7 +141,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
     if (!record) return new Response("unknown job", { status: 404 });
     this.resumeIfOrphaned();
     // A job between terminal and settled has not emitted its result yet: wait for it.
-    await this.settling;
+    await this.settled();
     const url = new URL(request.url);
     const lastEventId = Number(request.headers.get("Last-Event-ID") ?? url.searchParams.get("last_event_id") ?? 0) || 0;
     return this.events.subscribe(lastEventId, isTerminal(record.status), request.signal);
@@ -155,7 +155,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
     if (!this.record) return null;
     this.resumeIfOrphaned();
     // A job between terminal and settled has not emitted its result yet: wait for it.
-    await this.settling;
+    await this.settled();
     if (!this.eventsComplete()) await this.events.waitForEventsAfter(lastEventId, waitMs);
     // Read together, in one turn: an event emitted later is in the next batch, never hidden behind `ended`.
     return { events: this.events.eventsAfter(lastEventId), ended: this.eventsComplete() };
@@ -172,7 +172,7 @@ export class ResearchJob extends JobLifecycle implements ResearchJobRpc {
     const record = this.record;
     if (!record) return;
     if (isTerminal(record.status)) {
-      if (!record.settled) await this.settle();
+      await this.settled();
       return;
     }
     if (this.activeRun) {
