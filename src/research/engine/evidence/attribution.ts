@@ -1,4 +1,4 @@
-import { words } from "../language";
+import { withoutPossessive, words } from "../language";
 
 /**
  * Who speaks in a page and when, read from its title: "Benjamin Harrison: State of the Union
@@ -106,7 +106,7 @@ function initialsOf(words: string[]): string {
  * Franklin D Roosevelt), and a person may be named by their initials ("FDR", "LBJ").
  */
 export function namesPerson(name: string, rawPerson: string): boolean {
-  const person = rawPerson.trim().replace(/['’]s?$/, ""); // "JFK's" is JFK
+  const person = withoutPossessive(rawPerson.trim()); // "JFK's" is JFK
   const have = nameWords(name);
   const given = nameWords(person).filter((word) => !HONORIFICS.has(word));
   const wanted = given.length > 1 ? given.filter((word) => word.length > 1) : given;

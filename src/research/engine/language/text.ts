@@ -74,6 +74,11 @@ function withoutOpeningMarks(word: string): string {
   return at === 0 ? word : word.slice(at);
 }
 
+/** A name without its possessive ending: "JFK's" and "Reagans'" are JFK and Reagans. */
+export function withoutPossessive(name: string): string {
+  return name.replace(/['’]s?$/, "");
+}
+
 /** A sentence with its span in the original text (end exclusive), so a claim can point at its exact source. */
 export interface SentenceSpan {
   /** The sentence with its whitespace collapsed. */

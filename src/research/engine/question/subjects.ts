@@ -1,5 +1,5 @@
 import type { QueryAnalysis } from "./query";
-import { words } from "../language";
+import { withoutPossessive, words } from "../language";
 
 /** Words that make an open question a comparison of the subjects it names. */
 const COMPARING = /\b(?:differ\w*|difference\w*|compar\w*|contrast\w*|versus|vs|disagree\w*|similar\w*|alike)\b/i;
@@ -44,9 +44,9 @@ export function comparedSubjects(query: QueryAnalysis): string[] {
   const possessive = possessiveComparison(query.question);
   if (possessive) {
     const named = [possessive.first, possessive.second].map((side) =>
-      query.entities.find((entity) => words(entity.replace(/['’]s?$/, "")).join(" ") === words(side).join(" ")),
+      query.entities.find((entity) => words(withoutPossessive(entity)).join(" ") === words(side).join(" ")),
     );
-    if (named[0] && named[1]) return named.map((entity) => entity!.replace(/['’]s?$/, ""));
+    if (named[0] && named[1]) return named.map((entity) => withoutPossessive(entity!));
   }
   const asked = words(query.question);
   const subjects: string[] = [];
@@ -78,7 +78,7 @@ function namedSpeakers(query: QueryAnalysis): string[] {
   // people when the question asks how each spoke.
   const joined = whole?.split(/\s+(?:and|or|&)\s+/);
   if (joined && joined.length >= 2) return joined;
-  if (whole) return [whole.replace(/['’]s?$/, "")];
+  if (whole) return [withoutPossessive(whole)];
   // Several joined ("A and B", "A, B and C"): every word of the span is a name's or a joiner.
   const named: string[] = [];
   let at = 0;
@@ -89,7 +89,7 @@ function namedSpeakers(query: QueryAnalysis): string[] {
     }
     const next = query.entities.find((entity) => position(span.slice(at), entity)?.start === 0);
     if (!next) return [];
-    named.push(next.replace(/['’]s?$/, ""));
+    named.push(withoutPossessive(next));
     at += words(next).length;
   }
   return named.length >= 2 ? named : [];
