@@ -11,7 +11,7 @@ import {
 } from "../../src/research/engine/answer";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
 import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
-import { evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf } from "./helpers";
 
 describe("hop decomposition", () => {
   it("reads 'the R of [kind] X' chains, innermost relation first", () => {
@@ -152,6 +152,7 @@ describe("facts stated in one sentence", () => {
     // A song written by someone is not performed by them.
     expect(relatedNames('"Meant for You" is a song written by David Lasley and Roxanne Seeman.', "performer")).toEqual([]);
     expect(relatedNames('"Get Low" is a 2014 single by American electronic music producer Dillon Francis.', "performer")).toEqual(["Dillon Francis"]);
+    expect(relatedNames("Marrow is a play by the Norwegian playwright Halvard Esk.", "author")).toEqual(["Halvard Esk"]);
   });
 
   it("reads life dates and places, with or without a space after the bracket", () => {
@@ -222,6 +223,25 @@ describe("following a chain through the pages read", () => {
     const resolved = resolveChain(readHopChain("Where was the director of film Helmiä Ja Sikoja born?")!, evidence);
     expect(resolved.answer).toBeNull();
     expect(resolved.missing).toBe("Perttu Leppä");
+  });
+
+  it("reads the nationality of the last entity in the sentence that names it, when its page does not say it", () => {
+    const evidence = evidenceOf([
+      ["Marrow (play)", "Marrow is a play by the Norwegian playwright Halvard Esk. It was first performed in Stockholm, Sweden in 1867."],
+      ["Low Water", "Low Water is a 1931 film directed by the Danish-born director Karl Ostrup."],
+      ["Sea Glass", "Sea Glass is a 1950 film directed by the Dutch filmmaker Pieter Mol."],
+      ["Pieter Mol", "Pieter Mol (1901 – 1977) was a Belgian film director."],
+    ]);
+    const play = resolveChain(readHopChain("What country was the author of Marrow a citizen of?")!, evidence);
+    expect(play.steps.map((step) => step.entity)).toEqual(["Marrow", "Halvard Esk"]);
+    expect(play.answer).toMatchObject({ text: "Norwegian", passage: { text: expect.stringContaining("Norwegian playwright Halvard Esk") } });
+    // Born somewhere is not a nationality; and the person's own page, when read, says it first.
+    expect(resolveChain(readHopChain("What nationality is the director of film Low Water?")!, evidence).answer).toBeNull();
+    expect(resolveChain(readHopChain("What nationality is the director of film Sea Glass?")!, evidence).answer?.text).toBe("Belgian");
+    // A question asking of which country someone was a citizen is answered with the country.
+    const chainAnswer = (question: string) => answerOutcome(question, evidence).candidates?.find((candidate) => candidate.path === "chain")?.text;
+    expect(chainAnswer("What country was the author of Marrow a citizen of?")).toBe("Norway");
+    expect(chainAnswer("What nationality is the director of film Sea Glass?")).toBe("Belgian");
   });
 
   it("finds the page of a work the question names with its year or its subtitle", () => {

@@ -1,7 +1,7 @@
 import type { Evidence, EvidenceDoc, Passage } from "../evidence";
 import { titleNames, titleRefersTo } from "../evidence";
 import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isLocationRelation, isPlaceRelation, type LocationRelation } from "../question";
-import { words } from "../language";
+import { DEMONYM_COUNTRY, words } from "../language";
 import { PLACE_ATTRIBUTES, placeAsWritten, statedAttribute } from "./facts";
 import { COUNTRIES } from "./places";
 import { relatedNames } from "./relations";
@@ -31,6 +31,9 @@ export interface ChainResolution {
   /** The entity whose page is needed next (the next hop to search), when the chain is still open. */
   missing: string | null;
 }
+
+/** Countries whose name is also their demonym's spelling in DEMONYM_COUNTRY ("new zealand"): a place, not a description. */
+const COUNTRY_NAMES = new Set(Object.values(DEMONYM_COUNTRY));
 
 /** Sentences of a page looked at for a fact: the lead says most, but "He died in ..." may come later. */
 const SENTENCES_SCANNED = 40;
@@ -187,26 +190,49 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
     const doc = withPage?.doc ?? null;
     steps.push({ entity, doc, passage: related.passage, ambiguous: related.names.length > 1 });
     if (last && chain.attribute === "identity") return { steps, answer: { text: entity, passage: related.passage, lead: true }, missing: null };
+    // "a play by the Norwegian playwright Henrik Ibsen": the sentence that names the last entity may say its nationality.
+    const described = last && chain.attribute === "nationality" ? nationalityBefore(related.passage.text, entity) : null;
+    const byDescription = described ? { text: described, passage: related.passage, lead: true } : null;
     if (!doc) {
       // The container a sentence wrote beside the place ("born in Wheaton, Illinois") answers a state or a country without its page.
       const written = last && chain.attribute !== "county" ? writtenContainer(entity, chain.attribute) : null;
       if (written) return { steps, answer: { text: written, passage: related.passage, lead: true }, missing: null };
-      return { steps, answer: null, missing: entity };
+      return { steps, answer: byDescription, missing: byDescription ? null : entity };
     }
     current = doc;
+    if (byDescription) return { steps, answer: statedOnPage(current, chain.attribute) ?? byDescription, missing: null };
   }
   if (CONTAINER_ATTRIBUTES.has(chain.attribute)) {
     const container = containerOf(current, chain.attribute);
     return { steps, answer: container ? { ...container, lead: true } : null, missing: null };
   }
-  for (const passage of current.passages.slice(0, SENTENCES_SCANNED)) {
-    if (!aboutSubject(current, passage)) continue;
-    const stated = statedAttribute(passage.text, chain.attribute);
+  return { steps, answer: statedOnPage(current, chain.attribute), missing: null };
+}
+
+/** The asked attribute as the page of the chain's last entity states it of its subject. */
+function statedOnPage(doc: EvidenceDoc, attribute: HopChain["attribute"]): ChainResolution["answer"] {
+  for (const passage of doc.passages.slice(0, SENTENCES_SCANNED)) {
+    if (!aboutSubject(doc, passage)) continue;
+    const stated = statedAttribute(passage.text, attribute);
     if (!stated) continue;
-    const text = PLACE_ATTRIBUTES.has(chain.attribute) ? placeAsWritten(passage.text, stated.value) : stated.value;
-    return { steps, answer: { text, passage, lead: passage.position < 3 }, missing: null };
+    const text = PLACE_ATTRIBUTES.has(attribute) ? placeAsWritten(passage.text, stated.value) : stated.value;
+    return { text, passage, lead: passage.position < 3 };
   }
-  return { steps, answer: null, missing: null };
+  return null;
+}
+
+/**
+ * A demonym describing a name right before it, with at most three lower-case words between ("the
+ * Norwegian playwright Henrik Ibsen": Norwegian). A hyphenated one says where the person was born
+ * or comes from ("Norwegian-born"), not their nationality, and is not read.
+ */
+function nationalityBefore(sentence: string, name: string): string | null {
+  const at = sentence.indexOf(name);
+  if (at < 0) return null;
+  const described = /(?:^|[\s(])(\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?)((?: [a-z][\p{L}]*){0,3}) $/u.exec(sentence.slice(0, at));
+  if (!described) return null;
+  const demonym = described[1]!;
+  return DEMONYM_COUNTRY[demonym.toLowerCase()] !== undefined && !COUNTRY_NAMES.has(demonym.toLowerCase()) ? demonym : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { RankedDoc } from "../evidence";
 import { titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { COMPASS, firstPart, measureOf, placeIncludes, placeOf, questionMeasure, startYearOf } from "./compare";
-import { DEMONYM_COUNTRY, MONTHS, stem, terms, words } from "../language";
+import { DEMONYM_COUNTRY, MONTHS, stem, terms, titleCase, words } from "../language";
 
 /**
  * Direct answers the evidence can support without a model: yes/no for comparisons when both
@@ -276,7 +276,3 @@ function formatMetres(value: number): string {
 }
 
 const GENERIC_VERBS = new Set(["used", "use", "locat", "based", "bas", "known", "consider"].map(stem));
-
-function titleCase(text: string): string {
-  return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-}

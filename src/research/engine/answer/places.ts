@@ -3,6 +3,7 @@
  * read from its page's lead with these ("a city in DuPage County, Illinois, United States"), and
  * a country stands for a nationality or a comparison's "same country". Pure text.
  */
+import { DEMONYM_COUNTRY, titleCase } from "../language";
 
 /** A place a sentence names, and where it stands in it (characters). */
 export interface PlaceInSentence {
@@ -46,6 +47,12 @@ export const COUNTRIES: string[] = (() => {
   }
   return out;
 })();
+
+/** The country a demonym names ("Norwegian" -> "Norway"); any other value as it is. */
+export function countryOf(value: string): string {
+  const country = DEMONYM_COUNTRY[value.toLowerCase()];
+  return country ? titleCase(country) : value;
+}
 
 /** The countries of the United Kingdom, which pages name instead of it ("a river in England"). */
 const UK_NATIONS = /\b(England|Scotland|Wales|Northern Ireland)\b/;

@@ -27,7 +27,10 @@ const RELATION_CUES: Record<HopRelation, RegExp[]> = {
   ],
   producer: [/\bproduced\s+by\s+/gi, /\bproducer\s+(?=\p{Lu})/gu],
   writer: [/\b(?:written|penned|scripted)\s+by\s+/gi, /\bscreenplay\s+by\s+/gi],
-  author: [/\b(?:written|authored)\s+by\s+/gi, /\b(?:novel|book|story|memoir|poem)\s+by\s+/gi],
+  author: [
+    /\b(?:written|authored)\s+by\s+/gi,
+    /\b(?:novel|novella|book|story|memoir|poem|play|drama|tragedy|comedy|essay|biography|autobiography|trilogy)\s+by\s+/gi,
+  ],
   screenwriter: [/\bscreenplay\s+(?:was\s+)?(?:written\s+)?by\s+/gi, /\bwritten\s+by\s+/gi],
   creator: [/\bcreated\s+by\s+/gi, /\bcreator\s+(?=\p{Lu})/gu],
   founder: [/\b(?:founded|established|co-founded)\s+(?:in\s+\d{4}\s+)?by\s+/gi, /\bfounder\s+(?=\p{Lu})/gu],

@@ -11,6 +11,7 @@ import type { AnswerPath, ScoredCandidate } from "../answer-candidates";
 import { type AnswerCandidate, type CandidateSignals, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
 import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
+import { countryOf } from "./places";
 import { placeAsWritten, statedAttribute } from "./facts";
 import { askedFact, isBackdrop, spanStatement } from "./span-signals";
 import { mentionAnswer } from "./mention";
@@ -88,9 +89,11 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     const last = resolved.steps[resolved.steps.length - 1]!;
     if (resolved.answer) {
       const answerDocs = [...new Set([...docs, resolved.answer.passage.doc])];
+      // "What country was X a citizen of?" asks for the country, where a page says "Norwegian".
+      const asksCountry = query.hops.attribute === "nationality" && /\bcitizen/i.test(query.question);
       candidates.push({
         path: "chain",
-        text: resolved.answer.text,
+        text: asksCountry ? countryOf(resolved.answer.text) : resolved.answer.text,
         sentence: chainSentence(query.hops.subjectPhrase, last.entity, query.hops.attribute, resolved.answer.text),
         basis: [...new Set([...links, resolved.answer.passage])],
         docs: answerDocs,

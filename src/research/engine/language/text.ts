@@ -74,6 +74,11 @@ function withoutOpeningMarks(word: string): string {
   return at === 0 ? word : word.slice(at);
 }
 
+/** Each word's first letter in capitals ("new zealand" -> "New Zealand"). */
+export function titleCase(text: string): string {
+  return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
 /** A name without its possessive ending: "JFK's" and "Reagans'" are JFK and Reagans. */
 export function withoutPossessive(name: string): string {
   return name.replace(/['’]s?$/, "");
