@@ -64,6 +64,9 @@ describe("names as people write them", () => {
     ])
       expect(namesPerson(fdr, form), form).toBe(true);
     expect(namesPerson("William J Clinton", "Bill Clinton")).toBe(true);
+    expect(namesPerson("Joseph R Biden", "Joe Biden")).toBe(true);
+    expect(namesPerson("Donald J Trump", "Don Trump")).toBe(true);
+    expect(namesPerson("Herbert Hoover", "Herb Hoover")).toBe(true);
     expect(namesPerson("Lyndon B Johnson", "LBJ")).toBe(true);
     expect(namesPerson("Lyndon B Johnson", "President Lyndon Baines Johnson")).toBe(true);
     // A middle name is not an initial it does not start with, and a first name stays a first name.

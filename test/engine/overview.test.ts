@@ -188,6 +188,22 @@ describe("what a question without names is addressed by", () => {
     );
     expect(result).toMatchObject({ brief: "None of the sources read addresses this question.", sources: [], addressed: false });
   });
+
+  it("a compound's head only with its modifier: 'a single point … its waters' is not 'the boiling point of water'", async () => {
+    const docs = [
+      speech(
+        "Thomas Jefferson",
+        1806,
+        "The possession of both banks of the Mississippi reducing to a single point the defense of that river, its waters, and the country adjacent, it becomes highly necessary to provide for that point a more adequate security.",
+      ),
+      speech("Jimmy Carter", 1979, "Clean water is the right of every family. Our water supply must be protected."),
+    ];
+    const ask = (question: string) =>
+      runResearch({ question, mode: "standard", budgets: budgetsForMode("standard"), include_sources: true }, { providers: memoryProviders(docs) });
+    expect(await ask("What is the boiling point of water?")).toMatchObject({ brief: "None of the sources read addresses this question.", addressed: false });
+    // The same words, asked as they are said, are addressed.
+    expect(await ask("What was said about the water supply?")).toMatchObject({ addressed: true });
+  });
 });
 
 describe("comparison of named subjects", () => {

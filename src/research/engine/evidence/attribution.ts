@@ -91,6 +91,15 @@ const GIVEN_NAME_FORMS: Record<string, string> = {
   mike: "michael",
   bob: "robert",
   barry: "barack",
+  joe: "joseph",
+  joey: "joseph",
+  don: "donald",
+  donny: "donald",
+  herb: "herbert",
+  marty: "martin",
+  johnny: "john",
+  tommy: "thomas",
+  georgie: "george",
 };
 
 /** A person's initials written as one word ("FDR", "JFK", "LBJ"): the initials of given names, middle initial and surname. */

@@ -135,14 +135,38 @@ function holdsMostOf(question: string, focus: Set<string>, ranked: EvidenceAnaly
   const joined = joinedTerms(question)
     .map((pair) => pair.map(loose))
     .filter((pair) => pair.every((term) => wanted.has(term)));
+  const compounds = compoundTerms(question).filter((pair) => pair.every((term) => wanted.has(term)));
   let most = 0;
   for (const entry of ranked)
     for (const item of entry.best) {
       const own = new Set(item.passage.terms.map(loose).filter((term) => wanted.has(term)));
       for (const pair of joined) if (pair.some((term) => own.has(term))) for (const term of pair) own.add(term);
+      // "the boiling point of water": a point without the boiling is another point ("a single point ... its waters").
+      for (const [modifier, head] of compounds) if (!own.has(modifier)) own.delete(head);
       most = Math.max(most, own.size);
     }
   return most * 2 > wanted.size || (most * 2 === wanted.size && most >= 2);
+}
+
+/**
+ * Two content words of a question side by side, the first saying which kind of the second is
+ * meant ("boiling point", "space program"), as loose stems [modifier, head]. Lower-case words only:
+ * capitalised ones are names, read whole elsewhere. A subject and its verb ("Which president
+ * declared") are not one, and a question's own words for saying never reach here (not in `focus`).
+ */
+function compoundTerms(question: string): [string, string][] {
+  const tokens = question.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+  const pairs: [string, string][] = [];
+  for (let at = 1; at < tokens.length; at++) {
+    const [modifier, head] = [tokens[at - 1]!, tokens[at]!];
+    if (!/^\p{Ll}/u.test(modifier) || !/^\p{Ll}/u.test(head) || STOPWORDS.has(modifier) || STOPWORDS.has(head)) continue;
+    // A verb is no modifier: "president declared war", "war declared" (a past form either side).
+    if (/ed$/.test(modifier) || /(?:ed|ing)$/.test(head)) continue;
+    // Nor the kind asked for, before its verb: "Which president vetoes …".
+    if (/^(?:which|what|whose)$/i.test(tokens[at - 2] ?? "")) continue;
+    pairs.push([loose(stem(modifier)), loose(stem(head))]);
+  }
+  return pairs;
 }
 
 /** The content words either side of each "and" of a question ("tariffs and the railroads": tariff, railroad), as stems. */
