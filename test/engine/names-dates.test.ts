@@ -503,6 +503,31 @@ describe("said in several years, by several speakers (ninth round)", () => {
   });
 });
 
+describe("a name set out once (twelfth round)", () => {
+  const deals = [
+    speech(
+      "Harry S Truman",
+      1949,
+      "Every segment of our population and every individual has a right to expect from our Government a fair deal. Our economy is strong.",
+    ),
+    speech("Lyndon B Johnson", 1968, "These measures are a pledge to our people, to give them a fair deal in the marketplace. We will act."),
+    speech("Calvin Coolidge", 1927, "We know that peace comes from honesty and fair dealing. The Navy is ready."),
+    speech("Ronald Reagan", 1982, "I propose tax cuts for every family. The budget will balance."),
+    speech("George Bush", 1990, "I propose tax cuts on capital gains. We will grow."),
+  ];
+
+  it("'Which president announced the Fair Deal?' is addressed by the name said, and answered by whoever said it first", async () => {
+    const result = await ask("Which president announced the Fair Deal?", "standard", deals);
+    expect(result.addressed).toBe(true);
+    expect(result.answer?.text).toBe("Harry S Truman");
+    expect(result.brief).toContain('Harry S Truman (State of the Union address, 1949): "Every segment of our population');
+  });
+
+  it("an act several did, and no name, stays unanswered", async () => {
+    expect((await ask("Which president proposed tax cuts?", "standard", deals)).answer).toBeNull();
+  });
+});
+
 describe("an act told of years later (ninth round)", () => {
   it("never takes 'Some years ago, the Federal Government declared war on poverty' as the speaker's declaration; 'declared war' is said 'declares … war'", async () => {
     expect((await ask("Which president declared war on poverty?")).answer?.text).toBe("Lyndon B Johnson");

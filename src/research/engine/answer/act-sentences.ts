@@ -201,6 +201,18 @@ export function asksForTheFirst(query: QueryAnalysis): boolean {
   return /\bfirst\b/i.test(query.question);
 }
 
+/** Verbs of setting something out, which is done once: announce, propose, unveil, introduce, launch, outline, coin, set or lay out. */
+const SETS_OUT = /\b(?:announc\w*|propos\w*|unveil\w*|introduc\w*|launch\w*|outlin\w*|coin\w*|(?:set|sets|lay|lays|laid)\s+out)\b/i;
+
+/**
+ * The question asks who set something out or when ("What year did Johnson announce the war on
+ * poverty?"), not in which years ("In which years …" asks for each): later speeches speak of it
+ * again, they do not announce it again.
+ */
+export function asksWhenSetOut(query: QueryAnalysis): boolean {
+  return SETS_OUT.test(query.question) && !/\byears\b/i.test(query.question);
+}
+
 /** The earliest of these sentences, by their page's year. */
 export function earliestOf(items: ActSentence[]): ActSentence {
   return items.reduce((earliest, item) => (item.year < earliest.year ? item : earliest));

@@ -1,7 +1,7 @@
 import type { Passage, RankedDoc } from "../evidence";
 import { listed, withoutHeading } from "../language";
 import { asksAboutSpeech, type QueryAnalysis } from "../question";
-import { type ActSentence, actSentences, asksForTheFirst, earliestOf } from "./act-sentences";
+import { type ActSentence, actSentences, asksForTheFirst, asksWhenSetOut, earliestOf } from "./act-sentences";
 
 /** An answer read from the page whose sentence does what the question asks: its year, or its speaker (answer/spoken-by.ts). */
 export interface AttributedAnswer {
@@ -10,9 +10,6 @@ export interface AttributedAnswer {
   basis: Passage[];
   docs: number[];
 }
-
-/** Verbs of setting something out, which is done once: announce, propose, unveil, introduce, launch, outline, coin, set or lay out. */
-const SETS_OUT = /\b(?:announc\w*|propos\w*|unveil\w*|introduc\w*|launch\w*|outlin\w*|coin\w*|(?:set|sets|lay|lays|laid)\s+out)\b/i;
 
 /**
  * "When / in which year did X say or do Y?" answered from the document itself: the year of the
@@ -33,7 +30,7 @@ export function datedAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attribut
   // "When did X first …?" asks for the earliest of the speeches that do it, and so does a question
   // of when something was set out ("What year did Johnson announce the war on poverty?"): later
   // speeches speak of it again, they do not announce it again. "In which years …" still asks for each.
-  if (asksForTheFirst(query) || (SETS_OUT.test(query.question) && !/\byears\b/i.test(query.question))) return answerFrom([earliestOf(found)]);
+  if (asksForTheFirst(query) || asksWhenSetOut(query)) return answerFrom([earliestOf(found)]);
   if (years.size === 1) return answerFrom([found[0]!]);
   if (!asksAboutSpeech(query)) return null;
   const byYear = [...years].sort((a, b) => a - b).map((year) => found.find((item) => item.year === year)!);

@@ -1,7 +1,7 @@
 import { namesPerson, type RankedDoc } from "../evidence";
 import { withoutHeading } from "../language";
 import { asksAboutSpeech, asksOfSeveralSpeakers, type QueryAnalysis, saidClaim } from "../question";
-import { type ActSentence, actSentences, asksForTheFirst, earliestOf } from "./act-sentences";
+import { type ActSentence, actSentences, asksForTheFirst, asksWhenSetOut, earliestOf } from "./act-sentences";
 import { type AttributedAnswer, attributedAnswer } from "./dated";
 
 /**
@@ -32,6 +32,10 @@ export function spokenByAnswer(query: QueryAnalysis, ranked: RankedDoc[]): Attri
   const pool = phrased.length > 0 ? phrased : found;
   if (several) return everySpeaker(pool);
   if (asksForTheFirst(query)) return answerFrom([earliestOf(pool)]);
+  // A name set out once ("Which president announced the Fair Deal?"): whoever said it first, when
+  // every sentence of the pool says the name as the question writes it. An act several did
+  // ("proposed tax cuts") has no one speaker, and stays unanswered below.
+  if (asksWhenSetOut(query) && phrased.length > 0 && query.entities.length > 0) return answerFrom([earliestOf(pool)]);
   const best = pool[0]!;
   if (pool.every((item) => sameSpeaker(best.speaker, item.speaker))) return answerFrom([best]);
   // Words several speakers said exactly ("Who said that the state of the Union is strong?") are

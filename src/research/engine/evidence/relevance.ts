@@ -2,7 +2,7 @@ import type { EvidenceAnalysis } from "./analysis";
 import { type Evidence, pageSaysWords } from "./store";
 import { titleNames } from "./titles";
 import { namesPerson, pageAttribution } from "./attribution";
-import { askedSubjects, type QueryAnalysis, SPEECH_VERBS, wordsForSaying } from "../question";
+import { ASKS_WHO_OR_WHEN, askedSubjects, type QueryAnalysis, SPEECH_VERBS, wordsForSaying } from "../question";
 import type { Passage } from "./rank";
 import { speaksOfItsKind } from "./named-kind";
 import { withRelations } from "../language";
@@ -51,9 +51,12 @@ export function addressesQuestion(query: QueryAnalysis, analysis: EvidenceAnalys
   const saying = wordsForSaying(query.question);
   const focus = new Set(query.focusTerms.filter((term) => !query.speakerTerms.includes(term) && !SPEECH_VERBS.has(term) && !saying.has(term)));
   if (analysis.entities.length === 0) return holdsMostOf(query.question, focus, ranked);
-  const rarest = rarestTerm(focus, evidence);
+  // What is asked of a name, not who or when: "Which president announced the Fair Deal?" asks
+  // nothing more of "a fair deal" than that it was said.
+  const ofTheName = new Set([...focus].filter((term) => !ASKS_WHO_OR_WHEN.has(term)));
+  const rarest = rarestTerm(ofTheName, evidence);
   // The asked speakers too: "Kennedy and Johnson" is read as one name, and each is named by their pages.
-  if ([...analysis.entities, ...askedSubjects(query)].some((entity) => isNamed(entity, focus, rarest, evidence))) return true;
+  if ([...analysis.entities, ...askedSubjects(query)].some((entity) => isNamed(entity, ofTheName, rarest, evidence))) return true;
   // A measure known by a name its own time did not write ("the McKinley Tariff": "the tariff act of 1890").
   if (query.entities.some((entity) => speaksOfItsKind(entity, ranked))) return true;
   // A page titled by one of the asked words: not a year (a title's year is its date) and not one
