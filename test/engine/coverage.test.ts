@@ -66,6 +66,8 @@ describe("the coverage check", () => {
     expect(namesPerson("Franklin D Roosevelt", "FDR")).toBe(true);
     expect(namesPerson("Franklin D Roosevelt", "JFK")).toBe(false);
     expect(nameForms("Teddy Roosevelt")).toEqual(["teddy roosevelt", "theodore roosevelt", "roosevelt"]);
+    expect(nameForms("JQA")).toEqual(["JQA", "john quincy adams", "adams"]);
+    expect(nameForms("Joe Biden")).toEqual(["joe biden", "joseph biden", "biden"]);
   });
 
   it("finds the unresolved hop of a chain: the entity whose page is needed next", () => {

@@ -94,6 +94,9 @@ describe("query analysis", () => {
     expect(before.period).toEqual({ from: 1862, to: 1862 });
     expect(before.expects).toBe("description");
     expect(questionTopic(before.question)).toBe("emancipation");
+    // The speech named with its year ("in his 2015 State of the Union") is when it was said, not a name asked about.
+    const named = analyzeQuestion("What did Obama say in his 2015 State of the Union about cybersecurity?");
+    expect(named).toMatchObject({ period: { from: 2015, to: 2015 }, expects: "description", entities: ["Obama"] });
     // No topic said: the year is what the title was written in, a fact of the answer.
     expect(analyzeQuestion("What did Tolkien write in 1937?").period).toBeNull();
     expect(analyzeQuestion("Which film released in 1970 starred Ali MacGraw?").period).toBeNull();

@@ -160,6 +160,10 @@ const KNOWN_INITIALS: Record<string, string> = {
   jfk: "John F Kennedy",
   lbj: "Lyndon B Johnson",
   tr: "Theodore Roosevelt",
+  jqa: "John Quincy Adams",
+  dde: "Dwight D Eisenhower",
+  gwb: "George W Bush",
+  hst: "Harry S Truman",
   rfk: "Robert F Kennedy",
   mlk: "Martin Luther King",
 };

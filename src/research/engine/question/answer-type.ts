@@ -1,4 +1,11 @@
 import { terms } from "../language";
+import { SAID_WHEN } from "./said-when";
+
+/** "What did X say (in YEAR) about / describe / view …": what was said, not a name. */
+const SAYS_WHAT = new RegExp(
+  String.raw`^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:${SAID_WHEN}\s+)?(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b`,
+  "i",
+);
 
 /** What kind of answer a question asks for. */
 export type AnswerType = "person" | "place" | "date" | "year" | "number" | "entity" | "yes_no" | "choice" | "description";
@@ -58,12 +65,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
   if (/\b(?:what|which) (?:kinds?|sorts?) of\b/.test(q)) return "description";
   // "What did presidents say about tariffs?" asks for what was said (its span was "Manifestly");
   // "What did Tolkien write in 1937?" still asks for a title.
-  if (
-    /^\s*what (?:did|do|does|have|has|had|would)\b.*?\b(?:(?:say|said|talk|think|write|wrote|speak|feel)\s+(?:(?:in|during)\s+\d{4}\s+)?(?:about|of|on|regarding)|describe|view|discuss|explain|characteri[sz]e|portray)\b/.test(
-      q,
-    )
-  )
-    return "description";
+  if (SAYS_WHAT.test(q)) return "description";
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "description";
 }

@@ -4,6 +4,7 @@ import { type HopChain, readHopChain } from "./hops";
 import { type EmbeddedDescription, readEmbeddedDescription } from "./descriptions";
 import { type AnswerType, answerType, askedNounOf } from "./answer-type";
 import { capitalisedEntities, splitCompared } from "./entities";
+import { SAID_WHEN } from "./said-when";
 import { decodeEntities, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
 /**
@@ -77,9 +78,7 @@ export function questionPeriod(question: string): { period: { from: number; to: 
   // the Union message"): the year is when it was said, not a word of the topic (no sentence of the
   // 1970 address says "1970"). Only where the question asks what someone said about something:
   // elsewhere a year is a fact to match ("the film released in 1970", "What did Tolkien write in 1937?").
-  const year = /\b(?:in|during)\s+(?:(?:his|her|their|the|its)\s+)?(1\d{3}|20\d{2})\b(?:\s+(?:State\s+of\s+the\s+Union\s+)?(?:address|speech|message))?/i.exec(
-    question,
-  );
+  const year = SAID_YEAR.exec(question);
   if (year && SAID_ABOUT.test(question)) return { period: { from: Number(year[1]), to: Number(year[1]) }, rest: question.replace(year[0], " ") };
   return { period: null, rest: question };
 }
@@ -89,9 +88,14 @@ function undottedInitials(entity: string): string {
   return /^(?:\p{Lu}\.){2,3}\p{Lu}?\.?(?:['’]s)?$/u.test(entity) ? entity.replace(/\./g, "") : entity;
 }
 
-/** "What did X say about Y" (a year may stand before "about": "say in 1862 about"). */
-const SAID_ABOUT =
-  /^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:say|talk|think|write|speak|feel)\s+(?:(?:in|during)\s+(?:1\d{3}|20\d{2})\s+)?(?:about|of|on|regarding|concerning)\b/i;
+/** "in 1970", "in his 2010 address", "during the 1862 State of the Union message". */
+const SAID_YEAR = new RegExp(String.raw`\b${SAID_WHEN}`, "i");
+
+/** "What did X say about Y" (the year may stand before "about": "say in 1862 about", "say in his 2015 State of the Union about"). */
+const SAID_ABOUT = new RegExp(
+  String.raw`^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:say|talk|think|write|speak|feel)\s+(?:${SAID_WHEN}\s+)?(?:about|of|on|regarding|concerning)\b`,
+  "i",
+);
 
 const YES_NO_START = /^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)\b/i;
 
