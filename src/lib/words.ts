@@ -36,6 +36,35 @@ export function words(text: string): string[] {
   for (let match = WORD.exec(folded); match !== null; match = WORD.exec(folded)) {
     out.push(apostrophes ? withoutApostrophe(match[0]) : match[0]);
   }
+  return OLD_SPELLING_HINT.test(folded) ? withModernSpellings(out) : out;
+}
+
+/**
+ * Names the older pages of a corpus spell another way ("Porto Rico" in the addresses of 1900 to
+ * 1932, "Viet-Nam" in Kennedy's), read as they are spelled now, so that a question asking about
+ * Puerto Rico or Vietnam matches them. Spellings only: a place's other name (Formosa, Siam,
+ * Peking) is another word, not another spelling of it. Quotes keep the page's own spelling.
+ */
+const OLD_SPELLING_HINT = /\b(?:porto|viet|servia|roumania)/;
+const OLD_SPELLINGS: Record<string, string> = { servia: "serbia", servian: "serbian", roumania: "romania", roumanian: "romanian" };
+
+/** The older spellings of a word as `words` reads it, to search a corpus indexed as written ("vietnam": "viet nam"). */
+export function olderSpellings(word: string): string[] {
+  if (word === "vietnam") return ["viet nam"];
+  if (word === "puerto") return ["porto rico"];
+  return Object.entries(OLD_SPELLINGS).flatMap(([old, modern]) => (modern === word ? [old] : []));
+}
+
+function withModernSpellings(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < tokens.length; at++) {
+    const [token, next] = [tokens[at]!, tokens[at + 1]];
+    if (token === "viet" && next === "nam") {
+      out.push("vietnam");
+      at++;
+    } else if (token === "porto" && next === "rico") out.push("puerto");
+    else out.push(OLD_SPELLINGS[token] ?? token);
+  }
   return out;
 }
 

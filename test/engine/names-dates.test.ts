@@ -503,6 +503,29 @@ describe("said in several years, by several speakers (ninth round)", () => {
   });
 });
 
+describe("names the older pages spell another way (twelfth round)", () => {
+  it("'Viet-Nam' and 'Porto Rico' are Vietnam and Puerto Rico to match, and quoted as written", async () => {
+    expect(words("The spearpoint of aggression has been blunted in Viet-Nam, and in Viet Nam.")).toEqual([
+      ...words("The spearpoint of aggression has been blunted in"),
+      "vietnam",
+      "and",
+      "in",
+      "vietnam",
+    ]);
+    expect(words("the citizens of Porto Rico and of Servia")).toEqual(["the", "citizens", "of", "puerto", "rico", "and", "of", "serbia"]);
+    const docs = [
+      speech("John F Kennedy", 1963, "The spearpoint of aggression has been blunted in Viet-Nam. Our economy grows."),
+      speech("Theodore Roosevelt", 1906, "American citizenship should be conferred on the citizens of Porto Rico. The Navy is ready."),
+    ];
+    const vietnam = await ask("Did Kennedy ever mention Vietnam?", "standard", docs);
+    expect(vietnam.answer?.text).toBe("yes");
+    expect(vietnam.brief).toContain("blunted in Viet-Nam");
+    expect((await ask("What did Theodore Roosevelt say about Puerto Rico?", "standard", docs)).brief).toContain(
+      '"American citizenship should be conferred on the citizens of Porto Rico"',
+    );
+  });
+});
+
 describe("a name set out once (twelfth round)", () => {
   const deals = [
     speech(

@@ -1,5 +1,5 @@
 import { plainText } from "../../../lib/plain-text";
-import { fold, STOPWORDS, words } from "../../../lib/words";
+import { fold, olderSpellings, STOPWORDS, words } from "../../../lib/words";
 import { normalizeDomain } from "../domains";
 import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 
@@ -31,7 +31,11 @@ export function toFtsQuery(text: string): string {
   // above its words said apart ("fair dealing"), which still match.
   const whole = words(fold(unquoted));
   if (content.length >= 2 && content.length <= PHRASE_WORDS && parts.length === 0) parts.push(`"${whole.join(" ")}"`);
-  for (const word of content) parts.push(`"${word}"`);
+  for (const word of content) {
+    parts.push(`"${word}"`);
+    // The index holds pages as written: "Viet-Nam" is found by the words it is written in.
+    for (const older of olderSpellings(word)) parts.push(`"${older}"`);
+  }
   return [...new Set(parts)].join(" OR ");
 }
 
