@@ -258,6 +258,18 @@ describe("typed output offline: a value only where a cited passage supports it",
     expect(basisOf(result).filter((entry) => entry.field === "same_nationality").length).toBeGreaterThan(0);
   });
 
+  it("a boolean named by the question's verb asks it ('mentioned' for 'Did Kennedy ever mention Vietnam?')", async () => {
+    const kennedy: FakeDoc = {
+      url: SOTU(1963, "John F Kennedy"),
+      title: "John F Kennedy: State of the Union address, 1963",
+      text: "The spearpoint of aggression has been blunted in Vietnam. Our economy grows.",
+    };
+    const schema = object({ mentioned: { type: "boolean" }, is_controversial: { type: ["boolean", "null"] } });
+    const result = await run("Did Kennedy ever mention Vietnam?", [kennedy], schema);
+    expect(result.brief).toMatch(/^Yes\b/);
+    expect(result.typed).toEqual({ mentioned: true, is_controversial: null });
+  });
+
   it("reads a yes/no only where the brief answers a yes/no question with one", () => {
     const evidence = new Evidence();
     const doc = evidence.add(SPEECHES[1]!, "sotu.corpus", 1, []);

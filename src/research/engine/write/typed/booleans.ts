@@ -19,7 +19,8 @@ const ANSWER_WORDS = new Set(terms("yes no answer answered result verdict true f
 function asksTheQuestion(field: Field, evidence: TypedEvidence): boolean {
   const own = field.terms.filter((term) => !ANSWER_WORDS.has(term));
   if (own.length === 0) return true;
-  const question = withRelations([...evidence.query.terms, ...evidence.query.entities.flatMap((entity) => words(entity).map(stem))]);
+  // Its verb too, which is no term of the question's topic: "mentioned" for "Did Kennedy ever mention Vietnam?".
+  const question = withRelations([...evidence.query.terms, ...words(evidence.query.question).map(stem)]);
   return own.filter((term) => question.has(term)).length * 2 >= own.length;
 }
 
