@@ -398,4 +398,15 @@ describe("'did X mention Y' questions", () => {
     expect(mentionAnswer("Did Abraham Lincoln mention the internet?", speeches)).toBeNull();
     expect(mentionAnswer("Did Lincoln mention the emancipation proclamation?", speeches)?.text).toBe("yes");
   });
+
+  it("counts one named speaker's pages as theirs, not as all the sources that mention it", () => {
+    const both = evidenceOf([
+      ["John F Kennedy: State of the Union address, 1961", "The Chinese Communists menace the borders of India and South Viet Nam."],
+      ["John F Kennedy: State of the Union address, 1963", "The spearpoint of aggression has been blunted in Viet-Nam."],
+      ["Lyndon B Johnson: State of the Union address, 1966", "Because of Vietnam we cannot do all that we should."],
+    ]);
+    expect(mentionAnswer("Did Kennedy ever mention Vietnam?", both)?.sentence).toBe(
+      "Yes: John F Kennedy mentions Vietnam in 2 of the sources read, the earliest in 1961 and the latest in 1963.",
+    );
+  });
 });

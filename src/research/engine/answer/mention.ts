@@ -53,6 +53,16 @@ export function mentionAnswer(question: string, evidence: Evidence): MentionAnsw
     ? `Yes: ${found.length === 1 ? `${when(found[0]!)} said` : `${found.length} of the sources read say it, the earliest ${when(found[0]!)}:`} "${found[0]!.passage.text.trim()}"`
     : found.length === 1
       ? `Yes: ${when(found[0]!)} mentions ${match[2]!.trim()} in the sources read.`
-      : `Yes: ${found.length} of the sources read mention ${match[2]!.trim()}, the earliest ${when(found[0]!)} and the latest ${when(found[found.length - 1]!)}.`;
+      : anyone
+        ? `Yes: ${found.length} of the sources read mention ${match[2]!.trim()}, the earliest ${when(found[0]!)} and the latest ${when(found[found.length - 1]!)}.`
+        : // One speaker's pages, not all those read: others may mention it too ("Did Kennedy ever mention Vietnam?").
+          `Yes: ${found[0]!.who} mentions ${match[2]!.trim()} in ${found.length} of the sources read, ${yearsFrom(found)}.`;
   return { text: "yes", sentence, basis: quoted.map((entry) => entry.passage), docs: [...new Set(quoted.map((entry) => entry.passage.doc))] };
+}
+
+/** "the earliest in 1961 and the latest in 1963" (or nothing about years when a page has none). */
+function yearsFrom(found: { year: number | null }[]): string {
+  const first = found[0]!.year;
+  const last = found[found.length - 1]!.year;
+  return first !== null && last !== null ? `the earliest in ${first} and the latest in ${last}` : "each quoted";
 }
