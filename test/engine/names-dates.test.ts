@@ -546,6 +546,23 @@ describe("a name set out once (twelfth round)", () => {
     expect(result.brief).toContain('Harry S Truman (State of the Union address, 1949): "Every segment of our population');
   });
 
+  it("'call for' sets something out: the year first said, unless the question asks for years", async () => {
+    const sdi = [
+      speech(
+        "Ronald Reagan",
+        1985,
+        "It is a Strategic Defense Initiative aimed ultimately at finding a nonnuclear defense against ballistic missiles. We are strong.",
+      ),
+      speech(
+        "Ronald Reagan",
+        1988,
+        "Our funding request for our Strategic Defense Initiative is less than 2 percent of the total defense budget. We are free.",
+      ),
+    ];
+    expect((await ask("What year did Reagan call for a Strategic Defense Initiative?", "standard", sdi)).answer?.text).toBe("1985");
+    expect((await ask("In which years did Reagan call for a Strategic Defense Initiative?", "standard", sdi)).answer?.text).toBe("1985 and 1988");
+  });
+
   it("an act several did, and no name, stays unanswered", async () => {
     expect((await ask("Which president proposed tax cuts?", "standard", deals)).answer).toBeNull();
   });

@@ -201,8 +201,8 @@ export function asksForTheFirst(query: QueryAnalysis): boolean {
   return /\bfirst\b/i.test(query.question);
 }
 
-/** Verbs of setting something out, which is done once: announce, propose, unveil, introduce, launch, outline, coin, set or lay out. */
-const SETS_OUT = /\b(?:announc\w*|propos\w*|unveil\w*|introduc\w*|launch\w*|outlin\w*|coin\w*|(?:set|sets|lay|lays|laid)\s+out)\b/i;
+/** Verbs of setting something out, which is done once: announce, propose, call for, unveil, introduce, launch, outline, coin, set or lay out. */
+const SETS_OUT = /\b(?:announc\w*|propos\w*|call(?:s|ed)?\s+for|unveil\w*|introduc\w*|launch\w*|outlin\w*|coin\w*|(?:set|sets|lay|lays|laid)\s+out)\b/i;
 
 /**
  * The question asks who set something out or when ("What year did Johnson announce the war on
