@@ -539,6 +539,14 @@ describe("a name set out once (twelfth round)", () => {
     speech("George Bush", 1990, "I propose tax cuts on capital gains. We will grow."),
   ];
 
+  it("searches the name of a thing as the phrase it is, never a person's name (other speakers say 'Franklin Roosevelt' whole)", () => {
+    expect(planBranches(analyzeQuestion("Which president announced the Fair Deal?"), 4)).toContain('"Fair Deal" Fair Deal');
+    expect(planBranches(analyzeQuestion("Which president proposed a second Bill of Rights?"), 4)).toContain('"Bill of Rights" Bill of Rights');
+    const roosevelt = planBranches(analyzeQuestion("What did Franklin Roosevelt say about the four freedoms?"), 4);
+    expect(roosevelt).toContain("Franklin Roosevelt");
+    expect(roosevelt.some((branch) => branch.includes('"Franklin Roosevelt"'))).toBe(false);
+  });
+
   it("'Which president announced the Fair Deal?' is addressed by the name said, and answered by whoever said it first", async () => {
     const result = await ask("Which president announced the Fair Deal?", "standard", deals);
     expect(result.addressed).toBe(true);
@@ -561,6 +569,18 @@ describe("a name set out once (twelfth round)", () => {
     ];
     expect((await ask("What year did Reagan call for a Strategic Defense Initiative?", "standard", sdi)).answer?.text).toBe("1985");
     expect((await ask("In which years did Reagan call for a Strategic Defense Initiative?", "standard", sdi)).answer?.text).toBe("1985 and 1988");
+  });
+
+  it("'Which president first …' reads across speakers, past the pages of the one who says it most", async () => {
+    const climate = [
+      ...[2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016].map((year) =>
+        speech("Barack Obama", year, `Climate change is real, and climate change is a threat. Our economy grew in ${year}.`),
+      ),
+      speech("Joseph R Biden", 2021, "Climate change is an existential threat, and we will meet climate change with jobs."),
+      speech("William J Clinton", 1998, "Our overriding environmental challenge tonight is the worldwide problem of climate change. We are strong."),
+    ];
+    const result = await ask("Which president first mentioned climate change?", "standard", climate);
+    expect(result.answer?.text).toBe("William J Clinton");
   });
 
   it("an act several did, and no name, stays unanswered", async () => {

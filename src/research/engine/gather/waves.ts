@@ -8,7 +8,7 @@ import { modeDeepens } from "../../pricing";
 import { unique } from "../language";
 import { readCoverage } from "../write";
 import type { ResearchRun } from "../run";
-import { asksOfSeveralSpeakers } from "../question";
+import { asksOfSeveralSpeakers, asksWhoFirst, type QueryAnalysis } from "../question";
 import { KnownPages } from "./known-urls";
 import { type Candidate, chooseSources, type QueryHits } from "./select";
 
@@ -17,10 +17,16 @@ export const HITS_PER_SEARCH = 8;
 /**
  * A question asking of a period ("between 1940 and 1970") takes this many times the hits: a search
  * has no date filter, and the pages its titles date outside the period are read last (select.ts).
- * So does one asking of several speakers ("Which presidents mentioned …"): one speaker's pages
- * fill the first hits, and each speaker's best is read first.
+ * So does one asking of several speakers ("Which presidents mentioned …") or of the first of them
+ * ("Which president first mentioned …"): one speaker's pages fill the first hits, and each
+ * speaker's best is read first.
  */
 const WIDE_HITS = 3;
+
+/** The question is answered across speakers: several ("Which presidents …"), or whichever was first ("Which president first …"). */
+function acrossSpeakers(query: QueryAnalysis): boolean {
+  return asksOfSeveralSpeakers(query) || asksWhoFirst(query);
+}
 
 /**
  * The waves of evidence gathering: wave 1 searches the planned branches, each later wave the
@@ -125,7 +131,7 @@ async function searchWave(run: ResearchRun, queries: string[]): Promise<QueryHit
       id: `w${wave}s${index}`,
       query: {
         query: text,
-        limit: run.query.period || asksOfSeveralSpeakers(run.query) ? HITS_PER_SEARCH * WIDE_HITS : HITS_PER_SEARCH,
+        limit: run.query.period || acrossSpeakers(run.query) ? HITS_PER_SEARCH * WIDE_HITS : HITS_PER_SEARCH,
         includeDomains: input.include_domains,
         excludeDomains: input.exclude_domains,
       },
@@ -160,7 +166,7 @@ async function readWave(run: ResearchRun, results: QueryHits[], asked: Candidate
       alreadyRead: (url) => evidence.has(url) || askedUrls.has(url),
       filter,
       period: run.query.period,
-      spreadSpeakersOf: asksOfSeveralSpeakers(run.query) ? run.query.question : undefined,
+      spreadSpeakersOf: acrossSpeakers(run.query) ? run.query.question : undefined,
     }),
   ];
   const reads = [];

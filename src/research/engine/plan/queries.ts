@@ -15,6 +15,20 @@ const FRAMING_WORDS = new Set(
 const NOT_ASKED = new Set([...ASKS_WHO_OR_WHEN, ...[...FRAMING_WORDS].map(stem), ...SPEECH_VERBS]);
 
 /**
+ * The name of a thing of several words, as the question writes it after an article ("the Fair
+ * Deal", "a second Bill of Rights"): searched as the phrase it is too, pages saying it whole rank
+ * above pages saying "fair" and "deal" apart. A person's name has no article, and is not: their
+ * pages may be titled by another form of it ("Franklin D Roosevelt") while other speakers' pages
+ * say "Franklin Roosevelt" whole.
+ */
+function namesAThing(entity: string, question: string): boolean {
+  const name = entity.trim();
+  if (!/\s/.test(name)) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\b(?:the|a|an)\\s+(?:[a-z]+\\s+)?${escaped}\\b`).test(question);
+}
+
+/**
  * Wave 1 branches (sub-queries): the whole question, then each named entity on its own (a
  * title-weighted search finds the page about it), then the entity with what is asked about it.
  */
@@ -50,7 +64,7 @@ export function planBranches(query: QueryAnalysis, branches: number): string[] {
   // The pages a chain or a comparison of facts starts from are searched by name first.
   if (query.hops) plan.push(query.hops.anchor);
   for (const side of query.comparison?.sides ?? []) plan.push(side.name);
-  for (const entity of query.entities) plan.push(entity);
+  for (const entity of query.entities) plan.push(namesAThing(entity, query.question) ? `"${entity.trim()}" ${entity}` : entity);
   for (const option of query.options) plan.push(option);
   if (focus) for (const entity of query.entities) plan.push(`${entity} ${focus}`);
   if (!speaking) for (const formal of formalForms) plan.push(`${formal} ${about}`);

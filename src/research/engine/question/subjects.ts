@@ -105,6 +105,16 @@ export function askedSubjects(query: QueryAnalysis): string[] {
 /** Speakers asked of as many: "Which presidents mentioned …", "How did presidents describe …". */
 const SEVERAL_SPEAKERS = /\b(?:presidents|speakers|leaders|politicians)\b/i;
 
+/**
+ * Whether the question asks which speaker did something first ("Which president first mentioned
+ * climate change?"): the answer rests on having read every speaker who did it, the earliest above all.
+ */
+export function asksWhoFirst(query: QueryAnalysis): boolean {
+  return (
+    /\b(?:(?:which|what)\s+(?:president|speaker|leader|politician)|who)\s+(?:was\s+the\s+)?first\b/i.test(query.question) && askedSubjects(query).length === 0
+  );
+}
+
 /** Whether the question asks of several speakers it does not name: who among them spoke of it. */
 export function asksOfSeveralSpeakers(query: QueryAnalysis): boolean {
   return SEVERAL_SPEAKERS.test(query.question) && askedSubjects(query).length === 0;

@@ -7,9 +7,6 @@ import type { SearchHit, SearchProvider, SearchQuery } from "../types";
 const TITLE_WEIGHT = 10;
 const BODY_WEIGHT = 1;
 
-/** A query of at most this many content words is also searched as a phrase. */
-const PHRASE_WORDS = 4;
-
 /**
  * Turns free text into an FTS5 query: every content word OR-ed (BM25 does the weighting),
  * quoted phrases kept as phrases. Each token is double-quoted so FTS5 syntax in user text
@@ -27,10 +24,6 @@ export function toFtsQuery(text: string): string {
     if (STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
     content.push(word);
   }
-  // A short query is most often a name ("Fair Deal", "Bill of Rights"): said whole, it ranks
-  // above its words said apart ("fair dealing"), which still match.
-  const whole = words(fold(unquoted));
-  if (content.length >= 2 && content.length <= PHRASE_WORDS && parts.length === 0) parts.push(`"${whole.join(" ")}"`);
   for (const word of content) {
     parts.push(`"${word}"`);
     // The index holds pages as written: "Viet-Nam" is found by the words it is written in.
