@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cancelAnswer } from "../../src/research/job/cancel-outcome";
 import { call, expectError, insertJob, json } from "../helpers";
-import { apiCaller, balanceOf, corpusLoaded, eventually, holdTasks, research } from "./helpers";
+import { apiCaller, balanceOf, corpusLoaded, holdTasks, research, submitHeldJob } from "./helpers";
 
 /**
  * What a cancel did (issue 38): DELETE answers the job as the spec says (200, the ResearchResult)
@@ -64,10 +64,7 @@ describe("a cancel that stops the job", () => {
     await corpusLoaded();
     const caller = await apiCaller();
     hold = holdTasks();
-    const submitted = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard" });
-    expect(submitted.status).toBe(202);
-    const { id } = await json(submitted);
-    await eventually(() => hold!.heldFor(id).length > 0, "the first wave's tasks");
+    const id = await submitHeldJob(caller, hold);
 
     const first = await json(await cancel(`/v1/research/${id}`, caller.key));
     expect(first).toMatchObject({ status: "cancelled", cancel_outcome: "cancelled" });

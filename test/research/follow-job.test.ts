@@ -6,8 +6,8 @@ import { createDb } from "../../src/db/client";
 import { loadConfig } from "../../src/env";
 import { ApiError } from "../../src/lib/errors";
 import { followJob, type JobEvent, JobEventDto } from "../../src/research/service";
-import { dbRun, json } from "../helpers";
-import { apiCaller, corpusLoaded, eventually, holdTasks, jobStubOf, research } from "./helpers";
+import { dbRun } from "../helpers";
+import { apiCaller, corpusLoaded, eventually, holdTasks, jobStubOf, submitHeldJob } from "./helpers";
 
 /**
  * followJob: a job's events as typed objects inside the worker (what MCP's deep_research relays),
@@ -25,11 +25,7 @@ async function heldJob() {
   await corpusLoaded();
   const caller = await apiCaller();
   hold = holdTasks();
-  const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard" });
-  expect(response.status).toBe(202);
-  const { id } = (await json(response)) as { id: string };
-  await eventually(() => hold!.heldFor(id).length > 0, "the first wave's tasks");
-  return { caller, id };
+  return { caller, id: await submitHeldJob(caller, hold) };
 }
 
 /** Follows in the background, collecting what is yielded; `done` resolves when following ends. */

@@ -109,7 +109,7 @@ import { jobObject } from "../../src/research/job/job-object";
 import type { TaskOutcome } from "../../src/research/tasks/queued-fan-out";
 import { createDb } from "../../src/db/client";
 import { applyLedgerChange } from "../../src/services/ledger";
-import { dbAll, dbFirst } from "../helpers";
+import { dbAll, dbFirst, expectLedgerConsistent } from "../helpers";
 
 export const TERMINAL = ["succeeded", "failed", "cancelled"];
 
@@ -194,6 +194,25 @@ export function holdTasks(shouldHold: (task: HeldTask) => boolean = () => true) 
       for (const task of tasks) await jobStubOf(task.jobId).taskDone(task.key, task.outcome);
     },
   };
+}
+
+/** A standard job submitted while `hold` holds the tasks: answered 202, its first wave's tasks held. */
+export async function submitHeldJob(caller: ApiCaller, hold: ReturnType<typeof holdTasks>, question = "What ended the Nullification Crisis?"): Promise<string> {
+  const response = await research(caller, { question, mode: "standard" });
+  expect(response.status).toBe(202);
+  const { id } = (await json(response)) as { id: string };
+  await eventually(() => hold.heldFor(id).length > 0, "the first wave's tasks");
+  return id;
+}
+
+/** A standard job (60 reserved, 500 signup credits) settled exactly once at its price: nothing released, 440 left, the ledger consistent. */
+export async function expectSettledOnce(caller: ApiCaller, id: string): Promise<void> {
+  expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([
+    ["reservation", -60],
+    ["release", 0],
+  ]);
+  expect(await balanceOf(caller)).toBe(440);
+  await expectLedgerConsistent(caller.id);
 }
 
 /**

@@ -21,6 +21,8 @@ import {
   research,
   TERMINAL,
   waitForTerminal,
+  submitHeldJob,
+  expectSettledOnce,
 } from "./helpers";
 
 let hold: ReturnType<typeof holdTasks> | null = null;
@@ -29,13 +31,9 @@ afterEach(async () => {
   hold = null;
 });
 
-async function startHeldJob(caller: Awaited<ReturnType<typeof apiCaller>>, question = "What ended the Nullification Crisis?") {
+async function startHeldJob(caller: Awaited<ReturnType<typeof apiCaller>>, question?: string) {
   hold = holdTasks();
-  const response = await research(caller, { question, mode: "standard" });
-  expect(response.status).toBe(202);
-  const { id } = await json(response);
-  await eventually(() => hold!.heldFor(id).length > 0, "the first wave's tasks");
-  return id as string;
+  return submitHeldJob(caller, hold, question);
 }
 
 async function getJob(caller: { key: string }, id: string) {
@@ -311,15 +309,6 @@ describe("eviction mid-job", () => {
       return alarm.call(this);
     };
     return { alarmsOf, restore: () => void (ResearchJob.prototype.alarm = alarm) };
-  }
-
-  async function expectSettledOnce(caller: Awaited<ReturnType<typeof apiCaller>>, id: string) {
-    expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([
-      ["reservation", -60],
-      ["release", 0],
-    ]);
-    expect(await balanceOf(caller)).toBe(440);
-    await expectLedgerConsistent(caller.id);
   }
 
   it("a job whose runtime died mid-wave resumes by itself within seconds, sending the lost tasks again (nothing calls its object)", async () => {

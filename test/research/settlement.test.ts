@@ -2,8 +2,20 @@ import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Env } from "../../src/env";
 import { SETTLE_ATTEMPTS_IN_PLACE } from "../../src/research/job/deadlines";
-import { call, expectLedgerConsistent, json } from "../helpers";
-import { apiCaller, balanceOf, corpusLoaded, eventsOf, eventually, holdTasks, jobLedger, jobStubOf, openEvents, readSse, research } from "./helpers";
+import { call, json } from "../helpers";
+import {
+  apiCaller,
+  corpusLoaded,
+  eventsOf,
+  eventually,
+  holdTasks,
+  jobLedger,
+  jobStubOf,
+  openEvents,
+  readSse,
+  submitHeldJob,
+  expectSettledOnce,
+} from "./helpers";
 
 /**
  * A job's result says what it charged; no read may show it while the ledger still holds the
@@ -48,27 +60,19 @@ async function jobMeetingAnOutage(mode: Fault["mode"], until?: number) {
   await corpusLoaded();
   const caller = await apiCaller();
   hold = holdTasks();
-  const response = await research(caller, { question: "What ended the Nullification Crisis?", mode: "standard" });
-  expect(response.status).toBe(202);
-  const { id } = await json(response);
-  await eventually(() => hold!.heldFor(id).length > 0, "the first wave's tasks");
+  const id = await submitHeldJob(caller, hold);
   const fault: Fault = { mode, hits: 0, until };
   await runInDurableObject(jobStubOf(id), (instance) => {
     const job = instance as unknown as JobInstance;
     job.env = { ...job.env, DB: ledgerOutage(job.env.DB, fault) };
   });
   await hold.release();
-  return { caller, id: id as string, fault };
+  return { caller, id, fault };
 }
 
 async function expectSettledAndAnnouncedOnce(caller: Awaited<ReturnType<typeof apiCaller>>, id: string) {
   // Read at once: the read itself settled the job.
-  expect((await jobLedger(caller.id, id)).map((entry) => [entry.kind, entry.delta])).toEqual([
-    ["reservation", -60],
-    ["release", 0],
-  ]);
-  expect(await balanceOf(caller)).toBe(440);
-  await expectLedgerConsistent(caller.id);
+  await expectSettledOnce(caller, id);
   const events = eventsOf(await readSse(await openEvents(caller, id)));
   expect(events.filter((frame) => frame.event === "result")).toHaveLength(1);
   expect(events.filter((frame) => frame.event === "status").at(-1)?.data).toEqual({ status: "succeeded" });
