@@ -32,7 +32,7 @@ export interface ChainResolution {
   missing: string | null;
 }
 
-/** Countries whose name is also their demonym's spelling in DEMONYM_COUNTRY ("new zealand"): a place, not a description. */
+/** The countries DEMONYM_COUNTRY names: a country's own name before a person's ("New Zealand") says where, not who they are. */
 const COUNTRY_NAMES = new Set(Object.values(DEMONYM_COUNTRY));
 
 /** Sentences of a page looked at for a fact: the lead says most, but "He died in ..." may come later. */
