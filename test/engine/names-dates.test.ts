@@ -421,6 +421,15 @@ describe("a measure named for a place, written in its own time by what was done 
     expect(brief).not.toContain("Piankeshaws");
   });
 
+  it("is announced by the acquisition, not by a cession of Louisiana to another nation", async () => {
+    const france = speech(
+      "Thomas Jefferson",
+      1802,
+      "The cession of the Spanish Province of Louisiana to France, which took place in the course of the late war, will make a change in our foreign relations. Our revenue grows.",
+    );
+    expect((await ask("When did Jefferson announce the Louisiana Purchase?", "standard", [france, ...docs])).answer?.text).toBe("1803");
+  });
+
   it("lists who spoke of it in a typed field", async () => {
     const result = await askTyped("Which presidents talked about the Louisiana Purchase?", docs, {
       type: "object",
