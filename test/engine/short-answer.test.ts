@@ -399,6 +399,16 @@ describe("'did X mention Y' questions", () => {
     expect(mentionAnswer("Did Lincoln mention the emancipation proclamation?", speeches)?.text).toBe("yes");
   });
 
+  it("hears a measure named for a place as its own time said it, never as a cession to another nation", () => {
+    const louisiana = evidenceOf([
+      ["Thomas Jefferson: State of the Union address, 1802", "The cession of the Spanish Province of Louisiana to France will change our foreign relations."],
+      ["Thomas Jefferson: State of the Union address, 1803", "Should the acquisition of Louisiana be constitutionally confirmed, our debt will grow."],
+    ]);
+    const found = mentionAnswer("Did Thomas Jefferson mention the Louisiana Purchase?", louisiana);
+    expect(found?.sentence).toBe("Yes: Thomas Jefferson (1803) mentions Louisiana Purchase in the sources read.");
+    expect(found?.basis.map((passage) => passage.text)).toEqual(["Should the acquisition of Louisiana be constitutionally confirmed, our debt will grow."]);
+  });
+
   it("counts one named speaker's pages as theirs, not as all the sources that mention it", () => {
     const both = evidenceOf([
       ["John F Kennedy: State of the Union address, 1961", "The Chinese Communists menace the borders of India and South Viet Nam."],

@@ -1,5 +1,5 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
-import { measureKind } from "../evidence/named-kind";
+import { cededToAnother, measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, withoutHeading, words } from "../language";
 import { ASKS_WHO_OR_WHEN, asksAboutSpeech, claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder, wordsForSaying } from "../question";
 
@@ -151,7 +151,7 @@ export function doesTheAct(reading: ActReading, speaker: string, passage: Passag
   )
     return false;
   // A purchase said as a cession is one to us: "the cession of … Louisiana to France" (1802) is not the Louisiana Purchase.
-  if (reading.sayings.size > 0 && CEDED_TO_ANOTHER.test(passage.text)) return false;
+  if (reading.sayings.size > 0 && cededToAnother(passage.text)) return false;
   // "a new balance in our system of federalism" holds "new" and "federalism", not "a New Federalism".
   const tokens = words(passage.text);
   if ([...reading.compounds].some((compound) => !holdsCompound(tokens, new Set([compound]), loose))) return false;
@@ -245,9 +245,6 @@ function holdsAll(held: string[], wanted: string[], sayings: Map<string, Set<str
   const loosened = new Set(held.map(loose));
   return wanted.every((term) => loosened.has(term) || [...(sayings.get(term) ?? [])].some((word) => loosened.has(word)));
 }
-
-/** A cession to a nation other than the United States ("ceded … to France"). */
-const CEDED_TO_ANOTHER = /\b(?:cession|ceded|cede)\b[^.;]*?\bto\s+(?!the\s+United\s+States\b|us\b|this\s+)(?:the\s+)?\p{Lu}/u;
 
 /**
  * A sentence that tells of an earlier speech rather than being one: "Two years ago I spoke in my

@@ -1,5 +1,6 @@
 import type { Evidence, Passage } from "../evidence";
 import { namesPerson, pageAttribution } from "../evidence";
+import { cededToAnother, measureKind, saysMeasure } from "../evidence/named-kind";
 import { claimWords, saysInOrder } from "../question";
 
 /**
@@ -38,11 +39,15 @@ export function mentionAnswer(question: string, evidence: Evidence): MentionAnsw
   const topic = claimWords(match[2]!).join(" ");
   if (!topic || (saying && topic.split(" ").length < CLAIM_WORDS)) return null;
   const anyone = ANY_SPEAKER.test(speaker);
+  // A measure named for a place is said in its own time by what was done with it: "the Louisiana
+  // Purchase" is "the acquisition of Louisiana" (never a cession of it to another nation).
+  const measure = mention ? measureKind(match[2]!) : null;
+  const saysItsMeasure = (passage: Passage) => measure?.saidAs !== undefined && saysMeasure(passage.terms, measure) && !cededToAnother(passage.text);
   const found: { passage: Passage; who: string; year: number | null }[] = [];
   for (const doc of evidence.docs) {
     const { speaker: who, year } = pageAttribution(doc.title);
     if (!who || (!anyone && !namesPerson(who, speaker))) continue;
-    const passage = doc.passages.find((candidate) => saysInOrder(candidate.text, topic));
+    const passage = doc.passages.find((candidate) => saysInOrder(candidate.text, topic) || saysItsMeasure(candidate));
     if (passage) found.push({ passage, who, year });
   }
   if (found.length === 0) return null;

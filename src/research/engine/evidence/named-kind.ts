@@ -61,3 +61,10 @@ export function saysMeasure(terms: string[], measure: { namedFor: string[]; said
   const held = new Set(terms);
   return measure.saidAs !== undefined && measure.namedFor.every((term) => held.has(term)) && measure.saidAs.some((term) => held.has(term));
 }
+
+/** A cession to a nation other than the United States ("the cession of … Louisiana to France"): not a purchase of ours. */
+const CEDED_TO_ANOTHER = /\b(?:cession|ceded|cede)\b[^.;]*?\bto\s+(?!the\s+United\s+States\b|us\b|this\s+)(?:the\s+)?\p{Lu}/u;
+
+export function cededToAnother(text: string): boolean {
+  return CEDED_TO_ANOTHER.test(text);
+}
