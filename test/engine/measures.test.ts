@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../src/research/engine/question";
+import { FEATURE_NAMES } from "../../src/research/engine/answer";
+import { countedNouns, statesCount } from "../../src/research/engine/answer/counts";
 import { answerOutcome, evidenceOf } from "./helpers";
 
 /** A measure is asked as a number, and its unit belongs to the answer. */
@@ -24,5 +26,53 @@ describe("measures", () => {
     const { query, texts } = spansFor("What is the altitude of Marrowfield above sea level?");
     expect(query.expects).toBe("number");
     expect(texts).toContain("1,400 metres");
+  });
+});
+
+/** A count is an answer only where its sentence states it as the count asked (answer/counts.ts). */
+describe("counts stated as what is asked", () => {
+  const evidence = evidenceOf([
+    [
+      "Harrow Colisee",
+      "The Harrow Colisee is a 4,000 capacity (3,677 seated) multi-purpose arena in Lewisford, Maine, that opened in 1958 at 190 Birch Street.",
+    ],
+    ["Brome County, Kansas", "Brome County is a county in Kansas. The county population was 9,984 in 2010, down 12 percent from 11,378 in 2000."],
+    ["Lake Wenda, Florida", "The population was 14,225 at the 2010 census. As of 2014, the population estimated by the U.S. Census Bureau is 15,140."],
+  ]);
+  const texts = (question: string) => (answerOutcome(question, evidence).candidates ?? []).map((candidate) => candidate.text);
+
+  it("answers 'can seat how many people' with the seated count, not the capacity or an address", () => {
+    const found = texts("The Harrow Colisee can seat how many people?");
+    expect(found[0]).toBe("3,677 seated");
+    expect(found).not.toContain("4,000");
+    expect(found).not.toContain("190");
+  });
+
+  it("answers a population with the number stated as the population, not another figure beside it", () => {
+    const found = texts("Brome County has a population of how many inhabitants?");
+    expect(found[0]).toBe("9,984");
+    expect(found).not.toContain("11,378");
+  });
+
+  it("takes the count of the year asked, when the question dates it", () => {
+    expect(texts("What was the 2014 population of Lake Wenda, Florida?")[0]).toBe("15,140");
+    expect(texts("What was the 2010 population of Lake Wenda, Florida?")[0]).toBe("14,225");
+  });
+
+  it("marks a stated count as a fact stated in a pattern, which its probability rests on", () => {
+    const candidate = (answerOutcome("Brome County has a population of how many inhabitants?", evidence).candidates ?? [])[0]!;
+    expect(candidate.features[FEATURE_NAMES.indexOf("fact_pattern")]).toBe(1);
+  });
+
+  it("reads the counted noun after 'how many' and a measure's own words", () => {
+    expect([...countedNouns("How many congressional districts does Kansas have?")]).toEqual(["congressional", "districts"]);
+    expect(countedNouns("The arena can seat how many people?")).toEqual(new Set(["people", "seat", "seats", "seated", "seating"]));
+    expect(countedNouns("Who founded the arena?").size).toBe(0);
+    expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "20", countedNouns("How many episodes were there?"))).toBe(true);
+    expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "50", countedNouns("How many episodes were there?"))).toBe(false);
+  });
+
+  it("does not read a population ranking as a population", () => {
+    expect(analyzeQuestion("What is the population ranking of Jacksonville?").expects).not.toBe("number");
   });
 });

@@ -3,6 +3,7 @@ import { bareTitle } from "../evidence";
 import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "../question";
 import type { Passage } from "../evidence";
 import { withRelations } from "../language";
+import { COUNT, countedNouns, ofAskedYear, statesCountAt } from "./counts";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
 /**
@@ -25,7 +26,6 @@ const DATE = `(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${
 const FULL_DATE = new RegExp(`\\b(?:${DATE})\\b`, "g");
 const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
 const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;
-const NUMBER = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:\s(?:million|billion|thousand|hundred))?\b/g;
 
 /** A unit a measure is stated in ("6.8 inches", "1,400 metres"): it belongs to the answer. */
 const MEASURE_UNIT =
@@ -50,10 +50,13 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
   }
   if (type === "number") {
     const asked = new Set(query.focusTerms);
-    for (const match of text.matchAll(NUMBER)) {
+    // Where the question says what it counts, only a number stated as that count answers it.
+    const counted = countedNouns(query.question);
+    for (const match of text.matchAll(COUNT)) {
       const index = match.index ?? 0;
       // A bare year is not a count ("in 1990"), unless the count is of years.
       if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
+      if (counted.size > 0 && (!statesCountAt(text, index, match[0], counted) || !ofAskedYear(text, query.question))) continue;
       // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
       const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
       const noun =

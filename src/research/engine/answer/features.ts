@@ -27,7 +27,7 @@ export interface CandidateSignals {
   linked?: boolean;
   /** General path: the span is the backdrop of what was read (a country not asked for, a name three or more pages say). */
   backdrop?: boolean;
-  /** General path: the span's sentence states the asked birth or death in a fact pattern of answer/facts.ts. */
+  /** General path: the span's sentence states the asked birth or death in a fact pattern of answer/facts.ts, or the asked count as that count (answer/counts.ts). */
   factPattern?: boolean;
   /** General and description paths: a word of what is asked stands within 5 words of the span. */
   near?: boolean;

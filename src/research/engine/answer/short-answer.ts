@@ -14,6 +14,7 @@ import { compareByFacts } from "./comparison";
 import { countryOf } from "./places";
 import { placeAsWritten, statedAttribute } from "./facts";
 import { askedFact, isBackdrop, spanStatement } from "./span-signals";
+import { countedNouns, statesCount } from "./counts";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { describedAnswer, describedEntity } from "./description";
@@ -199,6 +200,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   // decides which of the two (if either) is stated.
   const end = chain.docs[chain.docs.length - 1];
   const attribute = askedFact(query.question);
+  const counted = countedNouns(query.question);
   if (chain.span && chain.answerDoc && query.kind === "open") {
     const spans = [{ span: chain.span, doc: chain.answerDoc }, ...(chain.runnerUp ? [chain.runnerUp] : [])];
     for (const { span, doc } of spans) candidates.push(generalCandidate(span, doc));
@@ -223,7 +225,9 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
         // the bridge ("Woody Allen" for the actress of his film) or a neighbour of the answer.
         linked: links.length > 0 && !links.every((link) => link.doc === span.passage.doc),
         backdrop: isBackdrop(query, span.text, evidence),
-        factPattern: attribute !== null && words(statedAttribute(span.passage.text, attribute)?.value ?? "").join(" ") === words(span.text).join(" "),
+        factPattern:
+          (attribute !== null && words(statedAttribute(span.passage.text, attribute)?.value ?? "").join(" ") === words(span.text).join(" ")) ||
+          (query.expects === "number" && statesCount(span.passage.text, span.text, counted, query.question)),
         near: stated.near && stated.onSubject,
         share: span.share ?? 1,
         wrongHop: query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage),

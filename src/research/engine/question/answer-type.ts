@@ -19,7 +19,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
   // "What did President Roosevelt say ...": a title before a name is part of the name, not the asked noun.
   const q = question.replace(/\b(?:President|Senator|Governor|General|King|Queen)\s+(?=\p{Lu})/gu, "").toLowerCase();
   if (
-    /\bhow (many|much)\b|\bwhat (?:is|was|were|are) the (?:(?:usual|average|mean|typical|total|annual|maximum|minimum|estimated)\s+)*(?:population|number|capacity|size|length|height|area|elevation|altitude|depth|width|weight|distance|speed|snowfall|rainfall|precipitation|temperature|percentage|budget|revenue|attendance)\b|\bhow (?:long|tall|high|old|far|large|big|deep|wide|heavy)\b/.test(
+    /\bhow (many|much)\b|\bwhat (?:is|was|were|are) the (?:\d{4}\s+)?(?:(?:usual|average|mean|typical|total|annual|maximum|minimum|estimated)\s+)*(?:population|number|capacity|size|length|height|area|elevation|altitude|depth|width|weight|distance|speed|snowfall|rainfall|precipitation|temperature|percentage|budget|revenue|attendance)\b(?! (?:rank|ranking|density)\b)|\bhow (?:long|tall|high|old|far|large|big|deep|wide|heavy)\b/.test(
       q,
     )
   )
@@ -46,7 +46,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
     return "entity";
   if (/\b(?:who|whom)\s*\??\s*$/.test(q)) return "person";
   if (
-    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w.'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder)\b/.test(
+    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w.'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder|screenwriter|songwriter|novelist|poet|playwright|painter|sculptor|journalist|comedian|rapper|guitarist|drummer|vocalist|footballer|philosopher|scientist|physicist|chemist|economist|mathematician|inventor|explorer|astronaut|businessman|businesswoman|entrepreneur|emperor|empress|prince|princess|pope|bishop|lawyer|activist|dancer|pianist|conductor|filmmaker|photographer|cartoonist|illustrator|historian|biographer)\b/.test(
       q,
     )
   )
