@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { FEATURE_NAMES } from "../../src/research/engine/answer";
-import { countedNouns, statesCount } from "../../src/research/engine/answer/counts";
+import { countedNouns, ofAskedYear, statesCount } from "../../src/research/engine/answer/counts";
 import { answerOutcome, evidenceOf } from "./helpers";
 
 /** A measure is asked as a number, and its unit belongs to the answer. */
@@ -70,6 +70,27 @@ describe("counts stated as what is asked", () => {
     expect(countedNouns("Who founded the arena?").size).toBe(0);
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "20", countedNouns("How many episodes were there?"))).toBe(true);
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "50", countedNouns("How many episodes were there?"))).toBe(false);
+  });
+
+  it("dates a count by the year nearest it, in a passage of two years", () => {
+    const text = "The population was 14,225 at the 2010 census. As of 2014, the population estimated by the U.S. Census Bureau is 15,140.";
+    const question = "What was the 2014 population of Lake Wenda?";
+    expect(ofAskedYear(text, question, text.indexOf("14,225"))).toBe(false);
+    expect(ofAskedYear(text, question, text.indexOf("15,140"))).toBe(true);
+    // A year the question says of something else does not date the count.
+    expect(ofAskedYear(text, "The 2014 Games host city has how many inhabitants?", text.indexOf("14,225"))).toBe(true);
+  });
+
+  it("never states a count of another page than the entity a description reached", () => {
+    const described = evidenceOf([
+      ["Dodge Field Airport", "Dodge Field Airport is a public airport three miles east of Dodgeton, a city in Ford County, Kansas."],
+      ["Dodgeton, Kansas", "Dodgeton is a city in Ford County, Kansas, United States. The population was 27,340 at the 2010 census."],
+      ["Kansas", "Kansas is a U.S. state in the Midwestern United States. Its capital is Topeka."],
+    ]);
+    const outcome = answerOutcome("What is the population of the state where Dodge Field Airport is located?", described);
+    const city = (outcome.candidates ?? []).find((candidate) => candidate.text === "27,340");
+    expect(city?.features[FEATURE_NAMES.indexOf("wrong_hop")]).toBe(1);
+    expect(outcome.answer).toBeNull();
   });
 
   it("does not read a population ranking as a population", () => {

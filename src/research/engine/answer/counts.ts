@@ -64,24 +64,29 @@ export function statesCountAt(sentence: string, index: number, number: string, n
 /** Whether a span (its number first: "3,677 seated") is stated in the sentence as a count of the asked nouns. */
 export function statesCount(sentence: string, span: string, nouns: ReadonlySet<string>, question = ""): boolean {
   const number = new RegExp(COUNT.source).exec(span)?.[0];
-  if (!number || !ofAskedYear(sentence, question)) return false;
+  if (!number) return false;
   for (const match of sentence.matchAll(new RegExp(COUNT.source, "g"))) {
-    if (match[0] === number && statesCountAt(sentence, match.index ?? 0, number, nouns)) return true;
+    const index = match.index ?? 0;
+    if (match[0] === number && statesCountAt(sentence, index, number, nouns) && ofAskedYear(sentence, question, index)) return true;
   }
   return false;
 }
 
 /**
  * "What was the 2014 population …": a count the sentence dates to another year ("The population
- * was 14,225 at the 2010 census") is not the one asked. A sentence with no year may be of any.
+ * was 14,225 at the 2010 census. As of 2014, … is 15,140") is not the one asked: the year nearest
+ * the count must be the one asked. A count with no year in its sentence may be of any.
  */
-export function ofAskedYear(sentence: string, question: string): boolean {
+export function ofAskedYear(sentence: string, question: string, index: number): boolean {
   // Only a year said with the measure ("the 2014 population", "at the 2011 census") dates the count.
-  const dated = [...question.matchAll(MEASURE_YEAR)].map((match) => match[1] ?? match[2]!);
-  if (dated.length === 0) return true;
-  const asked = new Set(dated);
-  const years = sentence.match(/\b(?:1[5-9]|20)\d{2}\b/g);
-  return !years || years.some((year) => asked.has(year));
+  const asked = new Set([...question.matchAll(MEASURE_YEAR)].map((match) => match[1] ?? match[2]!));
+  if (asked.size === 0) return true;
+  let nearest: { year: string; distance: number } | null = null;
+  for (const match of sentence.matchAll(/\b(?:1[5-9]|20)\d{2}\b/g)) {
+    const distance = Math.abs((match.index ?? 0) - index);
+    if (!nearest || distance < nearest.distance) nearest = { year: match[0], distance };
+  }
+  return nearest === null || asked.has(nearest.year);
 }
 
 const MEASURE_YEAR =

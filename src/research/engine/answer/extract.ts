@@ -56,7 +56,7 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
       const index = match.index ?? 0;
       // A bare year is not a count ("in 1990"), unless the count is of years.
       if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
-      if (counted.size > 0 && (!statesCountAt(text, index, match[0], counted) || !ofAskedYear(text, query.question))) continue;
+      if (counted.size > 0 && (!statesCountAt(text, index, match[0], counted) || !ofAskedYear(text, query.question, index))) continue;
       // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
       const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
       const noun =

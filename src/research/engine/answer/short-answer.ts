@@ -9,7 +9,7 @@ import { datedAnswer } from "./dated";
 import { spokenByAnswer } from "./spoken-by";
 import type { AnswerPath, ScoredCandidate } from "../answer-candidates";
 import { type AnswerCandidate, type CandidateSignals, candidateFeatures, type FeatureContext, mayBeStated } from "./features";
-import { type ChainStep, onEarlierHop, resolveChain } from "./chain";
+import { type ChainStep, onEarlierHop, pageAbout, resolveChain } from "./chain";
 import { compareByFacts } from "./comparison";
 import { countryOf } from "./places";
 import { placeAsWritten, statedAttribute } from "./facts";
@@ -207,6 +207,17 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   }
   return decide(closest);
 
+  /**
+   * "What is the population of the state where Dodge City Regional Airport is located?": a count
+   * is its page's subject's, so once the description reached the state, a count on another page
+   * (the city's "population was 27,340") is someone else's.
+   */
+  function countOfAnother(passage: Passage): boolean {
+    if (query.expects !== "number" || !reached || reached.missing !== null || reached.steps.length < 2) return false;
+    const own = pageAbout(evidence, reached.entity);
+    return own !== null && own.index !== passage.doc;
+  }
+
   function generalCandidate(span: AnswerSpan, answerDoc: RankedDoc): AnswerCandidate {
     const links = answerDoc === end ? chain.links : [];
     const stated = spanStatement(query, span.text, span.passage, answerDoc);
@@ -230,7 +241,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
           (query.expects === "number" && statesCount(span.passage.text, span.text, counted, query.question)),
         near: stated.near && stated.onSubject,
         share: span.share ?? 1,
-        wrongHop: query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage),
+        wrongHop: (query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage)) || countOfAnother(span.passage),
       },
     };
   }
