@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { countryIn, describedAnswer, describedEntity } from "../../src/research/engine/answer";
+import { countryIn, describedAnswer, describedEntity, FEATURE_NAMES } from "../../src/research/engine/answer";
 import { nextHops } from "../../src/research/engine/plan";
 import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
-import { evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf } from "./helpers";
 
 describe("an entity a question only describes", () => {
   it("reads the description inside an open question, whatever stands around it", () => {
@@ -143,5 +143,20 @@ describe("an entity a question only describes", () => {
     expect(found!.basis[0]!.text).toContain("Ada Marlow as Lucy Vane");
     // Without the page of a name the clause holds, that page is what to search.
     expect(describedEntity(query.description!, evidenceOf([])).missing).toBe("Quiet Harbour");
+  });
+
+  it("never states a fact of the page the description starts from, once it reached another entity", () => {
+    const pages = evidenceOf([
+      [
+        "Vincent Vale",
+        "Vincent Vale (30 March 1853 – 29 July 1890) was a Dutch painter. He was supported financially by his brother Theo Vale for most of his life.",
+      ],
+      ["Theo Vale", "Theo Vale was a Dutch art dealer. He sold paintings in Paris and The Hague."],
+    ]);
+    const outcome = answerOutcome("In which year did the brother who financially supported the painter Vincent Vale die?", pages);
+    // Vincent's own death date, on his page, is not his brother's.
+    const vincents = (outcome.candidates ?? []).find((candidate) => candidate.text === "29 July 1890");
+    expect(vincents?.features[FEATURE_NAMES.indexOf("wrong_hop")]).toBe(1);
+    expect(outcome.answer).toBeNull();
   });
 });

@@ -34,11 +34,6 @@ export function answerChain(query: QueryAnalysis, analysis: EvidenceAnalysis, ra
   const linkPassages = back ? [lead.via!.passage] : forward ? [forward.link] : [];
   // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
   let found = findAnswer(query, ranked, analysis.entities, pathDocs[pathDocs.length - 1]);
-  // The best span off the chain ("Seventeen", a boy group on another page, for the group an album
-  // of the chain is by) is no answer, but the chain's own pages may still hold one.
-  if (found && !pathDocs.some((entry) => entry.doc.index === found!.passage.doc)) {
-    found = findAnswer(query, pathDocs, analysis.entities, pathDocs[pathDocs.length - 1]);
-  }
   let answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found!.passage.doc) : undefined;
   // A third page, when the chain's end names one that was read and holds the answer ("the
   // person after whom the capital of Wisconsin is named": Wisconsin -> Madison -> James Madison).

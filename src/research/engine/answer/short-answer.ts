@@ -208,12 +208,19 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   return decide(closest);
 
   /**
-   * "What is the population of the state where Dodge City Regional Airport is located?": a count
-   * is its page's subject's, so once the description reached the state, a count on another page
-   * (the city's "population was 27,340") is someone else's.
+   * Whether a span is someone else's once the question's description reached its entity: it
+   * stands on the page of an earlier step ("29 July 1890", Vincent van Gogh's death on his own
+   * page, for "the brother who financially supported the painter Vincent van Gogh"), as a chain's
+   * span on an earlier hop is; and a count, which is its page's subject's, stands on another page
+   * than the entity's ("What is the population of the state where Dodge City Regional Airport is
+   * located?": the city's "population was 27,340").
    */
-  function countOfAnother(passage: Passage): boolean {
-    if (query.expects !== "number" || !reached || reached.missing !== null || reached.steps.length < 2) return false;
+  function describedElsewhere(passage: Passage): boolean {
+    if (!reached || reached.missing !== null || reached.steps.length < 2) return false;
+    const final = reached.steps[reached.steps.length - 1]!;
+    const earlier = reached.steps.slice(0, -1).some((step) => step.doc !== null && step.doc.index === passage.doc && step.doc !== final.doc);
+    if (earlier) return true;
+    if (query.expects !== "number") return false;
     const own = pageAbout(evidence, reached.entity);
     return own !== null && own.index !== passage.doc;
   }
@@ -241,7 +248,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
           (query.expects === "number" && statesCount(span.passage.text, span.text, counted, query.question)),
         near: stated.near && stated.onSubject,
         share: span.share ?? 1,
-        wrongHop: (query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage)) || countOfAnother(span.passage),
+        wrongHop: (query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage)) || describedElsewhere(span.passage),
       },
     };
   }
