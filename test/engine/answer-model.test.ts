@@ -80,6 +80,10 @@ describe("the features of a candidate answer", () => {
     // A year asked is no name: the noun "year" in an answer says nothing.
     const year = contextFor("In which year was the director of film Shadows Unseen born?", []);
     expect(featureMap(candidate("general", "1934 year", year.evidence), { ...year, candidates: [] }).names_asked_noun).toBe(0);
+    // A word that marks the kind asked counts as its noun: a chief is a position.
+    const position = contextFor("What government position was held by the director of film Shadows Unseen?", []);
+    expect(featureMap(candidate("description", "Chief of Protocol", position.evidence), { ...position, candidates: [] }).names_asked_noun).toBe(1);
+    expect(featureMap(candidate("description", "Salsomaggiore Terme", position.evidence), { ...position, candidates: [] }).names_asked_noun).toBe(0);
   });
 
   it("measures how much of the question the answer's passages say, and that share again when the asked words stand next to it", () => {

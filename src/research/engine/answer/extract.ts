@@ -182,7 +182,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const bridge = askedPositions(text.slice(0, span.index), linkWords).some((position) => position >= spanAt - 3);
         const link =
           bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
-        const nounFit = query.askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue))) ? 2 : 1;
+        const nounFit = cuesAskedNoun(query.askedNoun, spanWords) ? 2 : 1;
         const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
         const previous = votes.get(key);
         if (previous) previous.score += score * 0.5;
@@ -194,6 +194,11 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   if (!best) return null;
   const total = best.score + (second?.score ?? 0);
   return { ...best, share: best.score / total, runnerUp: second ? { ...second, share: second.score / total } : undefined };
+}
+
+/** Whether a span's words (lower case) say the kind of thing the question's noun asks for ("Chief of Protocol" for "what government position"). */
+export function cuesAskedNoun(askedNoun: readonly string[], spanWords: readonly string[]): boolean {
+  return askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue)));
 }
 
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */

@@ -4,6 +4,7 @@ import { stem, words } from "../language";
 import type { DirectRule } from "./direct";
 import { COUNTRIES } from "./places";
 import { askedKind, kindOfName } from "./name-kind";
+import { cuesAskedNoun } from "./extract";
 import type { AnswerPath } from "../answer-candidates";
 
 /**
@@ -170,11 +171,15 @@ function onSubject(evidence: Evidence, passage: Passage): boolean {
 
 const bit = (value: boolean | undefined) => (value ? 1 : 0);
 
-/** Whether a name answer holds the head of the noun the question asks ("what hedgehog" -> "… Hedgehog"); never for dates, counts or yes/no. */
+/**
+ * Whether a name answer holds the head of the noun the question asks ("what hedgehog" -> "…
+ * Hedgehog"), or a word that marks that kind ("what government position" -> "Chief of
+ * Protocol"); never for dates, counts or yes/no.
+ */
 function namesAskedNoun(query: QueryAnalysis, answerWords: string[]): boolean {
   const head = query.askedNoun[query.askedNoun.length - 1];
   if (!head || !["person", "place", "entity"].includes(query.expects)) return false;
-  return answerWords.map(stem).includes(head);
+  return answerWords.map(stem).includes(head) || cuesAskedNoun(query.askedNoun, answerWords);
 }
 
 /**
