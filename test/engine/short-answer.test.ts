@@ -420,3 +420,33 @@ describe("'did X mention Y' questions", () => {
     );
   });
 });
+
+describe("the general path's spans, where they stand", () => {
+  it("reads a place named twice where the asked words name it, not at its first mention", () => {
+    const pages = evidenceOf([
+      [
+        "Dale Humbold",
+        "Dale Humbold (December 31, 1918 – May 23, 2007) was a professional American football end in the National Football League. He played for the Philadelphia Eagles (1941, 1945–1949).",
+      ],
+      [
+        "Philadelphia Eagles",
+        "The Philadelphia Eagles are a professional American football franchise based in Philadelphia, Pennsylvania. The Eagles compete in the National Football League (NFL) as a member club of the National Football Conference.",
+      ],
+    ]);
+    const texts = (answerOutcome("From 1945-1949 Dale Humbold played for an NFL team based in what state?", pages).candidates ?? []).map(
+      (candidate) => candidate.text,
+    );
+    // "based in Philadelphia, Pennsylvania", with the state that contains it.
+    expect(texts[0]).toBe("Philadelphia, Pennsylvania");
+    expect(placeAsWritten("The Philadelphia Eagles are based in Philadelphia, Pennsylvania.", "Philadelphia", 37)).toBe("Philadelphia, Pennsylvania");
+  });
+
+  it("counts a name of another kind than asked for less: a league is no town", () => {
+    const pages = evidenceOf([
+      ["Vela Rovers", "Vela Rovers, a football club from Harlow, play their home games at Barrows Park and are based in the Essex Senior League."],
+      ["Barrows Park", "Barrows Park is a football ground in Harlow, Essex."],
+    ]);
+    const texts = (answerOutcome("In what town are Vela Rovers based?", pages).candidates ?? []).map((candidate) => candidate.text);
+    expect(texts[0]).toBe("Harlow");
+  });
+});

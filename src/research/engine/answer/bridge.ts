@@ -1,4 +1,4 @@
-import type { EvidenceAnalysis, Link, RankedDoc } from "../evidence";
+import type { Evidence, EvidenceAnalysis, Link, RankedDoc } from "../evidence";
 import { titleRefersTo } from "../evidence";
 import type { Passage } from "../evidence";
 import type { QueryAnalysis } from "../question";
@@ -26,19 +26,19 @@ export interface AnswerChain {
  * The chain of pages the answer runs through: the best page, and the page it leads to (or
  * the page that led to it). The answer is looked for at the chain's end first.
  */
-export function answerChain(query: QueryAnalysis, analysis: EvidenceAnalysis, ranked: RankedDoc[]): AnswerChain {
+export function answerChain(query: QueryAnalysis, analysis: EvidenceAnalysis, ranked: RankedDoc[], evidence: Evidence): AnswerChain {
   const lead = chainStart(analysis, ranked);
   const back = lead.via && ranked.find((entry) => entry.doc === lead.via!.doc);
   const forward = back ? undefined : hopFrom(lead, ranked);
   const pathDocs = back ? [back, lead] : forward ? [lead, forward.entry] : [lead];
   const linkPassages = back ? [lead.via!.passage] : forward ? [forward.link] : [];
   // Only an answer found along the chain is stated as the answer; elsewhere it is a guess.
-  let found = findAnswer(query, ranked, analysis.entities, pathDocs[pathDocs.length - 1]);
+  let found = findAnswer(query, ranked, analysis.entities, evidence, pathDocs[pathDocs.length - 1]);
   let answerDoc = found ? pathDocs.find((entry) => entry.doc.index === found!.passage.doc) : undefined;
   // A third page, when the chain's end names one that was read and holds the answer ("the
   // person after whom the capital of Wisconsin is named": Wisconsin -> Madison -> James Madison).
   const onward = answerDoc ? undefined : hopFrom(pathDocs[pathDocs.length - 1]!, ranked, pathDocs);
-  const third = onward && findAnswer(query, ranked, analysis.entities, onward.entry);
+  const third = onward && findAnswer(query, ranked, analysis.entities, evidence, onward.entry);
   if (onward && third && third.passage.doc === onward.entry.doc.index) {
     pathDocs.push(onward.entry);
     linkPassages.push(onward.link);

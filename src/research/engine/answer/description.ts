@@ -144,7 +144,7 @@ export function describedAnswer(
         .filter((entry) => !visited.has(entry.doc.index) && (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))))
         .slice(0, OTHER_PAGES);
   if (pages.length === 0) return null;
-  const span = findAnswer(single, pages, [...single.entities, entity], pages[0]);
+  const span = findAnswer(single, pages, [...single.entities, entity], evidence, pages[0]);
   if (!span || !pages.some((entry) => entry.doc.index === span.passage.doc)) return null;
   const page = pages.find((entry) => entry.doc.index === span.passage.doc)!;
   if (!own && !namesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;

@@ -1,8 +1,9 @@
-import type { RankedDoc } from "../evidence";
+import type { Evidence, RankedDoc } from "../evidence";
 import { bareTitle } from "../evidence";
 import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "../question";
 import type { Passage } from "../evidence";
 import { withRelations } from "../language";
+import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, ofAskedYear, statesCountAt } from "./counts";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
@@ -14,6 +15,8 @@ import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 export interface AnswerSpan {
   text: string;
   passage: Passage;
+  /** Where in the passage's text the span stands (characters). */
+  index?: number;
   score: number;
   /** Its score's share of its own and the runner-up's (1 when no other span scored): how clearly it won. */
   share?: number;
@@ -70,10 +73,16 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
     }
     return out;
   }
+  // Names come in the order they stand: each is looked for after the one before, so a name said
+  // twice is read where it stands ("based in Philadelphia" after "The Philadelphia Eagles"), not
+  // at its first mention, whose words before it are another name's.
+  let cursor = 0;
   for (const entity of capitalisedEntities(text, { leadingNumbers: false })) {
+    const after = text.indexOf(entity, cursor);
+    const index = after >= 0 ? after : text.indexOf(entity);
+    if (index >= 0) cursor = index + entity.length;
     // "Tennessee's", "Germany-born": a possessive or a birthplace adjective names no answer itself.
     if (/(?:['’]s|-born)$/u.test(entity)) continue;
-    const index = text.indexOf(entity);
     // "(Hangul: 위너)", "(Chinese: …)": a label before a gloss names nothing asked.
     if (index >= 0 && text.startsWith(":", index + entity.length)) continue;
     out.push({ text: entity, index: Math.max(index, 0) });
@@ -114,8 +123,9 @@ function lifeDatePositions(text: string, asked: Set<string>, query: QueryAnalysi
 }
 
 /** Looks in the best pages, the chain's end (`preferred`, where a multi-hop answer usually is) counting most. */
-export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: string[], preferred?: RankedDoc): AnswerSpan | null {
+export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: string[], evidence: Evidence, preferred?: RankedDoc): AnswerSpan | null {
   if (query.expects === "yes_no" || query.expects === "choice" || query.expects === "description") return null;
+  const wanted = askedKind(query);
   const questionWords = new Set(words(query.question));
   const questionEntityKeys = entities.map((entity) => words(entity).join(" "));
   // What the answer's sentence should speak of: the asked terms without the relations that only
@@ -183,10 +193,15 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         const link =
           bridge || links.has(joined) || (subject.length > 0 && joined.includes(subject) && (entry.via || questionEntityKeys.includes(subject))) ? 0.1 : 1;
         const nounFit = cuesAskedNoun(query.askedNoun, spanWords) ? 2 : 1;
-        const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * definitionFit(text, span, noun);
+        // A name of another kind than asked ("National Football League" for "based in what
+        // state") is the commonest wrong span: it counts for less, the kind read from its own page
+        // or its words.
+        const spanKind = wanted ? kindOfName(span.text, evidence) : null;
+        const kindFit = spanKind !== null && spanKind !== wanted ? 0.3 : 1;
+        const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * kindFit * definitionFit(text, span, noun);
         const previous = votes.get(key);
         if (previous) previous.score += score * 0.5;
-        else votes.set(key, { text: span.text, passage: item.passage, score });
+        else votes.set(key, { text: span.text, passage: item.passage, index: span.index, score });
       }
     }
   }

@@ -96,8 +96,9 @@ const NOT_A_PLACE = new RegExp(`^(?:${MONTHS}|Jr\\.?|Sr\\.?)\\b`, "u");
  * ("Rosedale" for a birthplace in Indiana) says less than the sentence did, and whoever asks in
  * which city must not be left to guess.
  */
-export function placeAsWritten(sentence: string, place: string): string {
-  const at = sentence.indexOf(place);
+export function placeAsWritten(sentence: string, place: string, index?: number): string {
+  // Where the span stands, when known: a place named twice ("The Philadelphia Eagles … based in Philadelphia, Pennsylvania") is read where it was found.
+  const at = index !== undefined && sentence.startsWith(place, index) ? index : sentence.indexOf(place);
   if (at < 0) return place;
   let rest = sentence.slice(at + place.length);
   const parts = [place];

@@ -193,7 +193,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   const lead = restatedLead(query, evidence, reached);
   if (lead) named("lead", lead, lead.basis.slice(1), { share: lead.share, linked: lead.linked });
 
-  const chain = answerChain(query, analysis, ranked);
+  const chain = answerChain(query, analysis, ranked, evidence);
   const closest = { docs: chain.docs, links: chain.links };
   // A yes/no or a pick between options is answered by one of them, never by a span of the pages.
   // The span that scored best is proposed, and the runner-up too: the model, not the span score,
@@ -228,7 +228,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   function generalCandidate(span: AnswerSpan, answerDoc: RankedDoc): AnswerCandidate {
     const links = answerDoc === end ? chain.links : [];
     const stated = spanStatement(query, span.text, span.passage, answerDoc);
-    const text = query.expects === "place" ? placeAsWritten(span.passage.text, span.text) : span.text;
+    const text = query.expects === "place" ? placeAsWritten(span.passage.text, span.text, span.index) : span.text;
     return {
       path: "general",
       text,
