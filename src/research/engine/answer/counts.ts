@@ -32,7 +32,6 @@ export function countedNouns(question: string): Set<string> {
   if (howMany) for (const word of howMany.slice(1)) if (word && !NOT_COUNTED.has(word)) nouns.add(word);
   const said = new Set(lower.match(/[a-z]+/g) ?? []);
   for (const group of MEASURE_GROUPS) if (group.some((word) => said.has(word))) for (const word of group) nouns.add(word);
-  // "how many people" counts people, but so does a population or a seating figure of them.
   return nouns;
 }
 

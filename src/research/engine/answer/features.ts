@@ -38,7 +38,7 @@ export interface CandidateSignals {
   chainFollowed?: boolean;
   /** The question's chain was read to its last page but no sentence there states the attribute. */
   partial?: boolean;
-  /** General path: the span names an entity the question's chain passed through, or stands on the page of an earlier hop than the one asked. */
+  /** General path: the span names an entity the question's chain passed through, or stands on the page of an earlier hop (of its chain, or of its description once that reached its entity) than the one asked. */
   wrongHop?: boolean;
 }
 
