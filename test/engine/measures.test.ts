@@ -68,6 +68,8 @@ describe("counts stated as what is asked", () => {
     expect([...countedNouns("How many congressional districts does Kansas have?")]).toEqual(["congressional", "districts"]);
     expect(countedNouns("The arena can seat how many people?")).toEqual(new Set(["people", "seat", "seats", "seated", "seating"]));
     expect(countedNouns("Who founded the arena?").size).toBe(0);
+    // An amount is no count of things: "$4.2 million" answers "how much money".
+    expect(countedNouns("How much money did the bridge cost?").size).toBe(0);
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "20", countedNouns("How many episodes were there?"))).toBe(true);
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "50", countedNouns("How many episodes were there?"))).toBe(false);
   });

@@ -28,7 +28,8 @@ export const COUNT = /\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:\s(?:mi
 export function countedNouns(question: string): Set<string> {
   const nouns = new Set<string>();
   const lower = question.toLowerCase();
-  const howMany = /\bhow (?:many|much)\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(lower);
+  // "How much money …" asks an amount, which a page writes as "$4.2 million", not as "4.2 million money".
+  const howMany = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(lower);
   if (howMany) for (const word of howMany.slice(1)) if (word && !NOT_COUNTED.has(word)) nouns.add(word);
   const said = new Set(lower.match(/[a-z]+/g) ?? []);
   for (const group of MEASURE_GROUPS) if (group.some((word) => said.has(word))) for (const word of group) nouns.add(word);
