@@ -51,35 +51,46 @@ export function statesCountAt(sentence: string, index: number, number: string, n
   if (afterWords.some((word) => nouns.has(word))) return true;
   const before = sentence.slice(Math.max(0, index - 60), index);
   // The nearest asked noun before the number, with only a verb or "of" (and a short clause) between.
-  const between = new RegExp(
-    String.raw`^[^;\d]{0,45}?\b(?:of|was|is|were|are|at|totals?|totall?ed|reached|numbered|stood at|holds|held)\s+${QUALIFIER}$|^:\s*${QUALIFIER}$`,
-    "i",
-  );
   for (const word of before.matchAll(/[\p{L}]+/gu)) {
-    if (nouns.has(word[0].toLowerCase()) && between.test(before.slice((word.index ?? 0) + word[0].length))) return true;
+    if (nouns.has(word[0].toLowerCase()) && NOUN_TO_COUNT.test(before.slice((word.index ?? 0) + word[0].length))) return true;
   }
   return false;
 }
 
-/** Whether a span (its number first: "3,677 seated") is stated in the sentence as a count of the asked nouns. */
-export function statesCount(sentence: string, span: string, nouns: ReadonlySet<string>, question = ""): boolean {
-  const number = new RegExp(COUNT.source).exec(span)?.[0];
+/** What may stand between a measure and its count: "… population was ", "a population of ", "Capacity: ". */
+const NOUN_TO_COUNT = new RegExp(
+  String.raw`^[^;\d]{0,45}?\b(?:of|was|is|were|are|at|totals?|totall?ed|reached|numbered|stood at|holds|held)\s+${QUALIFIER}$|^:\s*${QUALIFIER}$`,
+  "i",
+);
+
+/** A span's own count, its first number ("3,677" of "3,677 seated"). */
+const FIRST_COUNT = new RegExp(COUNT.source);
+
+/**
+ * Whether a span (its number first: "3,677 seated") is stated in the sentence as a count of the
+ * asked nouns, of the year asked (`measureYears` of the question) when the question dates it.
+ */
+export function statesCount(sentence: string, span: string, nouns: ReadonlySet<string>, years: ReadonlySet<string> = new Set()): boolean {
+  const number = FIRST_COUNT.exec(span)?.[0];
   if (!number) return false;
-  for (const match of sentence.matchAll(new RegExp(COUNT.source, "g"))) {
+  for (const match of sentence.matchAll(COUNT)) {
     const index = match.index ?? 0;
-    if (match[0] === number && statesCountAt(sentence, index, number, nouns) && ofAskedYear(sentence, question, index)) return true;
+    if (match[0] === number && statesCountAt(sentence, index, number, nouns) && ofAskedYear(sentence, years, index)) return true;
   }
   return false;
+}
+
+/** The years a question dates its count by: only a year said with the measure ("the 2014 population", "at the 2011 census"). */
+export function measureYears(question: string): Set<string> {
+  return new Set([...question.matchAll(MEASURE_YEAR)].map((match) => match[1] ?? match[2]!));
 }
 
 /**
  * "What was the 2014 population …": a count the sentence dates to another year ("The population
  * was 14,225 at the 2010 census. As of 2014, … is 15,140") is not the one asked: the year nearest
- * the count must be the one asked. A count with no year in its sentence may be of any.
+ * the count must be the one asked (`measureYears`). A count with no year in its sentence may be of any.
  */
-export function ofAskedYear(sentence: string, question: string, index: number): boolean {
-  // Only a year said with the measure ("the 2014 population", "at the 2011 census") dates the count.
-  const asked = new Set([...question.matchAll(MEASURE_YEAR)].map((match) => match[1] ?? match[2]!));
+export function ofAskedYear(sentence: string, asked: ReadonlySet<string>, index: number): boolean {
   if (asked.size === 0) return true;
   let nearest: { year: string; distance: number } | null = null;
   for (const match of sentence.matchAll(/\b(?:1[5-9]|20)\d{2}\b/g)) {

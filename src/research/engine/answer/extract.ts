@@ -4,7 +4,7 @@ import { capitalisedEntities, NOT_NAMES, type QueryAnalysis } from "../question"
 import type { Passage } from "../evidence";
 import { withRelations } from "../language";
 import { askedKind, kindOfName } from "./name-kind";
-import { COUNT, countedNouns, ofAskedYear, statesCountAt } from "./counts";
+import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
 /**
@@ -43,7 +43,13 @@ const TIME_CUE = /\b(?:in|on|since|from|until|by|of)\s+$/i;
 const PASSAGES_PER_DOC = 4;
 const DOCS = 6;
 
-function spansOfType(text: string, query: QueryAnalysis): { text: string; index: number }[] {
+/** What a count question counts, read once per question: the nouns a count is stated with, and the years that date it (answer/counts.ts). */
+interface CountAsked {
+  nouns: ReadonlySet<string>;
+  years: ReadonlySet<string>;
+}
+
+function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
   const type = query.expects;
   if (type === "date" || type === "year") {
@@ -53,13 +59,12 @@ function spansOfType(text: string, query: QueryAnalysis): { text: string; index:
   }
   if (type === "number") {
     const asked = new Set(query.focusTerms);
-    // Where the question says what it counts, only a number stated as that count answers it.
-    const counted = countedNouns(query.question);
     for (const match of text.matchAll(COUNT)) {
       const index = match.index ?? 0;
       // A bare year is not a count ("in 1990"), unless the count is of years.
       if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
-      if (counted.size > 0 && (!statesCountAt(text, index, match[0], counted) || !ofAskedYear(text, query.question, index))) continue;
+      // Where the question says what it counts, only a number stated as that count answers it.
+      if (counted.nouns.size > 0 && (!statesCountAt(text, index, match[0], counted.nouns) || !ofAskedYear(text, counted.years, index))) continue;
       // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
       const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
       const noun =
@@ -122,10 +127,13 @@ function lifeDatePositions(text: string, asked: Set<string>, query: QueryAnalysi
   return out;
 }
 
+const NOTHING_COUNTED: CountAsked = { nouns: new Set(), years: new Set() };
+
 /** Looks in the best pages, the chain's end (`preferred`, where a multi-hop answer usually is) counting most. */
 export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: string[], evidence: Evidence, preferred?: RankedDoc): AnswerSpan | null {
   if (query.expects === "yes_no" || query.expects === "choice" || query.expects === "description") return null;
   const wanted = askedKind(query);
+  const counted = query.expects === "number" ? { nouns: countedNouns(query.question), years: measureYears(query.question) } : NOTHING_COUNTED;
   const questionWords = new Set(words(query.question));
   const questionEntityKeys = entities.map((entity) => words(entity).join(" "));
   // What the answer's sentence should speak of: the asked terms without the relations that only
@@ -163,7 +171,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
       if (weight <= 0) continue;
       const positions = [...askedPositions(text, asked), ...lifeDates];
       if (needsContext && positions.length === 0) continue;
-      for (const span of spansOfType(text, query)) {
+      for (const span of spansOfType(text, query, counted)) {
         const spanWords = words(span.text);
         if (spanWords.length === 0) continue;
         const key = fold(span.text).toLowerCase();

@@ -14,7 +14,7 @@ import { compareByFacts } from "./comparison";
 import { countryOf } from "./places";
 import { placeAsWritten, statedAttribute } from "./facts";
 import { askedFact, isBackdrop, spanStatement } from "./span-signals";
-import { countedNouns, statesCount } from "./counts";
+import { countedNouns, measureYears, statesCount } from "./counts";
 import { mentionAnswer } from "./mention";
 import { directAnswer } from "./direct";
 import { describedAnswer, describedEntity } from "./description";
@@ -201,6 +201,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   const end = chain.docs[chain.docs.length - 1];
   const attribute = askedFact(query.question);
   const counted = countedNouns(query.question);
+  const countYears = measureYears(query.question);
   if (chain.span && chain.answerDoc && query.kind === "open") {
     const spans = [{ span: chain.span, doc: chain.answerDoc }, ...(chain.runnerUp ? [chain.runnerUp] : [])];
     for (const { span, doc } of spans) candidates.push(generalCandidate(span, doc));
@@ -245,7 +246,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
         backdrop: isBackdrop(query, span.text, evidence),
         factPattern:
           (attribute !== null && words(statedAttribute(span.passage.text, attribute)?.value ?? "").join(" ") === words(span.text).join(" ")) ||
-          (query.expects === "number" && statesCount(span.passage.text, span.text, counted, query.question)),
+          (query.expects === "number" && statesCount(span.passage.text, span.text, counted, countYears)),
         near: stated.near && stated.onSubject,
         share: span.share ?? 1,
         wrongHop: (query.hops !== null && onEarlierHop(query.hops, resolvedSteps, span.text, span.passage)) || describedElsewhere(span.passage),

@@ -19,12 +19,8 @@ export function toFtsQuery(text: string): string {
     if (phrase) parts.push(`"${phrase}"`);
   }
   const unquoted = text.replace(/"[^"]*"/g, " ");
-  const content: string[] = [];
   for (const word of words(fold(unquoted))) {
     if (STOPWORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
-    content.push(word);
-  }
-  for (const word of content) {
     parts.push(`"${word}"`);
     // The index holds pages as written: "Viet-Nam" is found by the words it is written in.
     for (const older of olderSpellings(word)) parts.push(`"${older}"`);
