@@ -109,6 +109,15 @@ describe("the features of a candidate answer", () => {
     expect(featureMap(chain, { ...base, candidates: [chain, general] }).agreeing_paths).toBe(0.5);
   });
 
+  it("does not count a span known to answer an earlier hop as another path's reading", () => {
+    const base = contextFor("Where was the director of film Shadows Unseen born?", []);
+    const chain = candidate("chain", "Salsomaggiore Terme", base.evidence);
+    const earlierHop = candidate("general", "Camillo Bazzoni", base.evidence, { wrongHop: true });
+    expect(featureMap(chain, { ...base, candidates: [chain, earlierHop] }).disagreeing_paths).toBe(0);
+    const otherReading = candidate("general", "Parma", base.evidence);
+    expect(featureMap(chain, { ...base, candidates: [chain, earlierHop, otherReading] }).disagreeing_paths).toBe(0.5);
+  });
+
   it("reads yes/no answers, countries and the question's own words", () => {
     const base = contextFor("Are Shadows Unseen and Salsomaggiore Terme both Italian?", []);
     const no = candidate("direct", "no", base.evidence, { rule: "nationality" });

@@ -44,6 +44,9 @@ describe("question analysis on the shapes that used to fail", () => {
       question: "What did Lincoln think of the Union?",
     });
     expect(analyzeQuestion("but who founded the company?").expects).toBe("person");
+    // The name of an office holder is a person's; the name of an airport is not.
+    expect(analyzeQuestion("What is the name of the chief justice of Ghana?").expects).toBe("person");
+    expect(analyzeQuestion("What is the name of the airport in Wilmington?").expects).toBe("entity");
     expect(analyzeQuestion("And Then There Were None: who wrote it?").question).toBe("And Then There Were None: who wrote it?");
   });
 

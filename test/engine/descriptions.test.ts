@@ -159,4 +159,54 @@ describe("an entity a question only describes", () => {
     expect(vincents?.features[FEATURE_NAMES.indexOf("wrong_hop")]).toBe(1);
     expect(outcome.answer).toBeNull();
   });
+
+  it("asks who was in charge of the entity by the office its page names, and never answers the office", () => {
+    const evidence = evidenceOf([
+      ["Orlent", "Orlent is a town in the central Varo region of Chad."],
+      [
+        "Chad",
+        "Chad is a country in the heart of Africa. On 10 September 2012, parliament elected Rufus Teal Firefly as the new President of Chad. The Prime Minister of Chad leads the cabinet.",
+      ],
+    ]);
+    const query = analyzeQuestion("Who was in charge of the country Orlent is located in?");
+    expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Chad", missing: null });
+    // "in charge" is said with the office ("President"), and the office itself is no one.
+    expect(describedAnswer(query, evidence)?.text).toBe("Rufus Teal Firefly");
+    const outcome = answerOutcome("Who was in charge of the country Orlent is located in?", evidence);
+    expect((outcome.candidates ?? []).map((candidate) => candidate.text)).not.toContain("Prime Minister");
+  });
+
+  it("reads a page that names the entity when the entity's own page does not say what is asked", () => {
+    const evidence = evidenceOf([
+      ["Bokundi", "Bokundi is a town in the Eastern Region of Malawi."],
+      ["Malawi", "Malawi is a landlocked country in East Africa. Its capital is Kamlo."],
+      [
+        "Leader of Opposition (Malawi)",
+        "The Leader of Opposition (LOP) in Malawi is the title given to the leader of the largest party not in government. The current Leader of Opposition is Hon. Wanja Kiru of the Forum for Change.",
+      ],
+    ]);
+    const query = analyzeQuestion("Who is the current opposition leader in the country where Bokundi is located?");
+    // Not the office's short form, nor the courtesy before the name.
+    expect(describedAnswer(query, evidence)).toMatchObject({ text: "Wanja Kiru", onEntityPage: false });
+    // A count stays on the entity's own page: another page's figure is its own subject's.
+    const counted = evidenceOf([
+      ["Bokundi", "Bokundi is a town in the Eastern Region of Malawi. The population was 27,340 at the 2014 census."],
+      ["Malawi", "Malawi is a landlocked country in East Africa. Its capital is Kamlo."],
+    ]);
+    expect(describedAnswer(analyzeQuestion("What is the population of the country where Bokundi is located?"), counted)).toBeNull();
+  });
+
+  it("asks the question's verb of the entity when it stands between the noun and its clause", () => {
+    const description = readEmbeddedDescription("Where did the band form that made the live album Tokyo Gold?")!;
+    expect(description).toMatchObject({ anchor: "Tokyo Gold", before: "Where did ", after: " form", clause: { noun: "band" } });
+    expect(substitutedQuestion(description, "Iron Lantern")).toBe("Where did Iron Lantern form?");
+    // The clause's noun tells its sentence: the band the page names, not another live album's maker.
+    const evidence = evidenceOf([
+      ["Tokyo Gold", 'Tokyo Gold is a live EP by the British heavy metal band Iron Lantern. Its title is a pun on Deep Violet\'s live album "Made in Tokyo".'],
+      ["Iron Lantern", "Iron Lantern are an English heavy metal band formed in Leyton, East London, in 1975."],
+    ]);
+    const query = analyzeQuestion("Where did the band form that made the live album Tokyo Gold?");
+    expect(describedEntity(query.description!, evidence).entity).toBe("Iron Lantern");
+    expect(describedAnswer(query, evidence)?.text).toContain("Leyton");
+  });
 });

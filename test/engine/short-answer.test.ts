@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  abbreviated,
   compareByFacts,
   mentionAnswer,
   nameAfter,
+  namesOfficeOnly,
+  officeBefore,
   onEarlierHop,
   placeAsWritten,
   relatedNames,
@@ -11,6 +14,7 @@ import {
 } from "../../src/research/engine/answer";
 import { chainSentence, partialChainSentence, plainAnswerSentence } from "../../src/research/engine/answer";
 import { analyzeQuestion, readComparison, readHopChain } from "../../src/research/engine/question";
+import { relationTerms, stem } from "../../src/research/engine/language";
 import { answerOutcome, evidenceOf } from "./helpers";
 
 describe("hop decomposition", () => {
@@ -323,6 +327,12 @@ describe("following a chain through the pages read", () => {
     expect(onEarlierHop(chain, resolved.steps, "3 June 1811", wren.passages[0]!)).toBe(true);
     expect(onEarlierHop(chain, resolved.steps, "Thomas Wren", pell.passages[0]!)).toBe(true);
     expect(onEarlierHop(chain, resolved.steps, "12 March 1785", pell.passages[0]!)).toBe(false);
+    // The entity whose attribute is asked, by a fuller form of its name, is not the attribute.
+    expect(onEarlierHop(chain, resolved.steps, "Anne Margaret Pell", pell.passages[0]!)).toBe(true);
+    const asked = readHopChain("What nationality is the author of The Glass Orchard?")!;
+    const reached = resolveChain(asked, evidence);
+    expect(onEarlierHop(asked, reached.steps, "Thomas Edward Wren", wren.passages[0]!)).toBe(true);
+    expect(onEarlierHop(asked, reached.steps, "English", wren.passages[0]!)).toBe(false);
   });
 
   it("compares the stated facts of both sides", () => {
@@ -448,5 +458,46 @@ describe("the general path's spans, where they stand", () => {
     ]);
     const texts = (answerOutcome("In what town are Vela Rovers based?", pages).candidates ?? []).map((candidate) => candidate.text);
     expect(texts[0]).toBe("Harlow");
+  });
+
+  it("reads who holds an office, not the office, its short form or the courtesy before the name", () => {
+    expect(namesOfficeOnly("Prime Minister")).toBe(true);
+    expect(namesOfficeOnly("Leader of the Opposition")).toBe(true);
+    expect(namesOfficeOnly("Right Honourable")).toBe(true);
+    expect(namesOfficeOnly("President Mohamud")).toBe(false);
+    const office = (name: string) => name.slice(officeBefore(name));
+    expect(office("President Mohamud")).toBe("Mohamud");
+    expect(office("Premier Omar Ali Sharmarke")).toBe("Omar Ali Sharmarke");
+    // An office whole, or an office of a place, is left as it is.
+    expect(office("Prime Minister")).toBe("Prime Minister");
+    expect(office("Prime Minister of Canada")).toBe("Prime Minister of Canada");
+    const text = "The Leader of Opposition (LOP) in Malawi is a title. Bigg Boss Kannada 5 (BBK5) was a season.";
+    expect(abbreviated(text, text.indexOf("LOP"), "LOP")).toBe("Leader of Opposition");
+    expect(abbreviated(text, text.indexOf("BBK5"), "BBK5")).toBe("Bigg Boss Kannada 5");
+    expect(abbreviated(text, text.indexOf("Malawi"), "Malawi")).toBeNull();
+    const pages = evidenceOf([
+      ["Tamberlo", "Tamberlo is a city in the north of Chad. The current mayor of Tamberlo is Hon. Idriss Kalam of the Unity Party, elected in 2016."],
+    ]);
+    const texts = (answerOutcome("Who is the current mayor of Tamberlo?", pages).candidates ?? []).map((candidate) => candidate.text);
+    expect(texts[0]).toBe("Idriss Kalam");
+  });
+
+  it("says who was in charge with the offices that hold the charge, one way only", () => {
+    const charge = relationTerms([stem("charge")]);
+    expect(charge).toEqual(expect.arrayContaining(["mayor", "president", "governor"].map(stem)));
+    // A question asking for the mayor does not ask for the president.
+    expect(relationTerms([stem("mayor")])).not.toContain(stem("president"));
+    expect(relationTerms([stem("mayor")])).not.toContain(stem("charge"));
+  });
+
+  it("reads a place a lead puts its subject in without the sentence's full stop", () => {
+    const evidence = evidenceOf([
+      ["Cold Harbour (song)", "Cold Harbour is a song by the rock band Pale Jam."],
+      ["Pale Jam", "Pale Jam is an American rock band formed in 1990 in Tacoma, Washington. The band has five members."],
+    ]);
+    const query = analyzeQuestion("What is the usual average snowfall in the city where the performers of Cold Harbour were formed?");
+    expect(query.description).not.toBeNull();
+    const steps = resolveChain({ anchor: "Pale Jam", relations: ["in_place"], attribute: "identity", subjectPhrase: "" }, evidence).steps;
+    expect(steps[steps.length - 1]!.entity).toBe("Tacoma, Washington");
   });
 });

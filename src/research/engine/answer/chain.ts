@@ -1,5 +1,5 @@
 import type { Evidence, EvidenceDoc, Passage } from "../evidence";
-import { titleNames, titleRefersTo } from "../evidence";
+import { namesPerson, titleNames, titleRefersTo } from "../evidence";
 import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isLocationRelation, isPlaceRelation, type LocationRelation } from "../question";
 import { DEMONYM_COUNTRY, words } from "../language";
 import { PLACE_ATTRIBUTES, placeAsWritten, statedAttribute } from "./facts";
@@ -131,7 +131,8 @@ function locationFrom(doc: EvidenceDoc, relation: LocationRelation): { names: st
       continue;
     }
     for (const match of passage.text.matchAll(PLACE_IN)) {
-      const place = match[1]!.replace(/^the\s+/i, "");
+      // A sentence's full stop is not the place's ("formed in 1990 in Seattle, Washington."); an abbreviation's is ("U.S.").
+      const place = match[1]!.replace(/^the\s+/i, "").replace(/(?<=\p{Ll}{2})\.$/u, "");
       const key = words(place).join(" ");
       if (key === self || self.includes(key) || COUNTRIES.includes(place.split(",")[0]!.trim())) continue;
       return { names: [place], passage };
@@ -237,7 +238,8 @@ function nationalityBefore(sentence: string, name: string): string | null {
 
 /**
  * Does a span found by looser means answer an earlier hop of the chain than the one asked? It
- * names an entity the chain passed through ("Mary Shelley" for her mother), or its sentence is on
+ * names an entity the chain passed through ("Mary Shelley" for her mother) or whose attribute is
+ * asked ("Carly Elisabeth Simon" for her nationality), or its sentence is on
  * the page of an entity before the one whose attribute is asked (Mary Shelley's birth date, read
  * on her page, for her mother's; Hitchcock's birthplace for his wife's). The attribute of the
  * chain's last entity is on that entity's page; an identity is named on the page before it.
@@ -245,6 +247,10 @@ function nationalityBefore(sentence: string, name: string): string | null {
 export function onEarlierHop(chain: HopChain, steps: readonly ChainStep[], span: string, passage: Passage): boolean {
   const asked = chain.relations.length - (chain.attribute === "identity" ? 1 : 0);
   const key = words(span).join(" ");
-  if (steps.some((step, index) => index < chain.relations.length && words(step.entity).join(" ") === key)) return true;
+  // The entity of a step, by any form of its name ("Carly Elisabeth Simon" for the performer Carly
+  // Simon); the last step's too when an attribute of it is asked (the performer is not her nationality).
+  const names = (entity: string) => words(entity).join(" ") === key || (words(entity).length > 1 && namesPerson(span, entity));
+  const passed = chain.relations.length + (chain.attribute === "identity" ? 0 : 1);
+  if (steps.some((step, index) => index < passed && names(step.entity))) return true;
   return steps.some((step, index) => index < asked && step.doc !== null && step.doc.index === passage.doc);
 }

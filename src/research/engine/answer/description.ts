@@ -1,4 +1,4 @@
-import { analyzeEvidence, bareTitle, type Evidence, type Passage } from "../evidence";
+import { analyzeEvidence, bareTitle, type Evidence, type Passage, type RankedDoc } from "../evidence";
 import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAMES, type QueryAnalysis, substitutedQuestion } from "../question";
 import { stem, terms, words } from "../language";
 import { type ChainStep, pageAbout, resolveChain } from "./chain";
@@ -61,6 +61,7 @@ function clauseEntity(
 ): { entity: string; steps: ChainStep[]; missing: string | null } {
   const own = new Set(clause.names.map((name) => words(name).join(" ")));
   const clauseTerms = new Set(terms(clause.text).filter((term) => !clause.names.some((name) => words(name).map(stem).includes(term))));
+  const nounTerms = new Set(terms(clause.noun).filter((term) => !clauseTerms.has(term)));
   let best: { entity: string; steps: ChainStep[]; score: number } | null = null;
   let firstMissing: string | null = null;
   for (const name of [...clause.names].reverse()) {
@@ -75,7 +76,9 @@ function clauseEntity(
       const said = tokens.map((token) => clauseTerms.has(stem(token)));
       // The clause's other names count most ("as Lucy Vane" says "who portrayed Lucy Vane" without the verb).
       const namesSaid = clause.names.filter((other) => other !== name && ` ${tokens.join(" ")} `.includes(` ${words(other).join(" ")} `)).length;
-      const score = said.filter(Boolean).length + 2 * namesSaid;
+      // So does the clause's noun ("the band that made …": "a live EP by the … band Iron Maiden").
+      const nounSaid = tokens.map((token) => nounTerms.has(stem(token)));
+      const score = said.filter(Boolean).length + 2 * namesSaid + 2 * nounSaid.filter(Boolean).length;
       if (score === 0 || (best && score <= best.score)) continue;
       const candidates = capitalisedEntities(passage.text, { leadingNumbers: false }).filter((entity) => {
         const key = words(entity).join(" ");
@@ -83,7 +86,7 @@ function clauseEntity(
       });
       const distance = (entity: string) => {
         const at = tokens.indexOf(words(entity)[0]!);
-        const near = said.flatMap((hit, index) => (hit ? [Math.abs(index - at)] : []));
+        const near = said.flatMap((hit, index) => (hit || nounSaid[index] ? [Math.abs(index - at)] : []));
         for (const other of clause.names) {
           const where = tokens.indexOf(words(other)[0] ?? "");
           if (where >= 0) near.push(Math.abs(where - at));
@@ -138,16 +141,27 @@ export function describedAnswer(
   const entityKey = words(entity.split(",")[0]!).join(" ");
   const namesEntity = (text: string) => ` ${words(text).join(" ")} `.includes(` ${entityKey} `);
   const visited = new Set(steps.slice(0, -1).flatMap((step) => (step.doc ? [step.doc.index] : [])));
-  const pages = own
-    ? ranked.filter((entry) => entry.doc === own)
-    : ranked
-        .filter((entry) => !visited.has(entry.doc.index) && (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))))
-        .slice(0, OTHER_PAGES);
-  if (pages.length === 0) return null;
-  const span = findAnswer(single, pages, [...single.entities, entity], evidence, pages[0]);
-  if (!span || !pages.some((entry) => entry.doc.index === span.passage.doc)) return null;
-  const page = pages.find((entry) => entry.doc.index === span.passage.doc)!;
-  if (!own && !namesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
+  const ownPage = own ? ranked.filter((entry) => entry.doc === own) : [];
+  const otherPages = () =>
+    ranked
+      .filter(
+        (entry) =>
+          entry.doc !== own && !visited.has(entry.doc.index) && (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
+      )
+      .slice(0, OTHER_PAGES);
+  const read = (pages: RankedDoc[]) => {
+    const span = pages.length > 0 ? findAnswer(single, pages, [...single.entities, entity], evidence, pages[0]) : null;
+    const page = span ? pages.find((entry) => entry.doc.index === span.passage.doc) : undefined;
+    return span && page ? { span, page } : null;
+  };
+  // Where the entity's own page says nothing of what is asked, a page that names it may ("the
+  // Leader of Opposition (Uganda)" page, for "the opposition leader in Uganda"); but not a count,
+  // which is its own page's subject's (a city's population, for its state's).
+  const found = read(ownPage) ?? (own && single.expects === "number" ? null : read(otherPages()));
+  if (!found) return null;
+  const { span, page } = found;
+  const onEntityPage = page.doc === own;
+  if (!onEntityPage && !namesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
   // The entities the chain passed through are its links, not what is asked of its end.
   const key = words(span.text).join(" ");
   if (key === entityKey || steps.some((step) => words(step.entity).join(" ") === key)) return null;
@@ -159,7 +173,7 @@ export function describedAnswer(
     entity,
     asked,
     steps,
-    onEntityPage: own !== null,
+    onEntityPage,
     share: span.share ?? 1,
     near: statedNear(single, span.text, span.passage),
   };

@@ -5,6 +5,7 @@ import type { Passage } from "../evidence";
 import { withRelations } from "../language";
 import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
+import { abbreviated, namesOfficeOnly, officeBefore } from "./names";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
 /**
@@ -49,6 +50,9 @@ interface CountAsked {
   years: ReadonlySet<string>;
 }
 
+/** Courtesies and honorifics before a person's name. */
+const COURTESY = /^(?:Hon|Honourable|Honorable|Dr|Mr|Mrs|Ms|Rev|Reverend)\.?\s+(?=\p{Lu})/u;
+
 function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
   const type = query.expects;
@@ -90,7 +94,11 @@ function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): {
     if (/(?:['’]s|-born)$/u.test(entity)) continue;
     // "(Hangul: 위너)", "(Chinese: …)": a label before a gloss names nothing asked.
     if (index >= 0 && text.startsWith(":", index + entity.length)) continue;
-    out.push({ text: entity, index: Math.max(index, 0) });
+    // "Hon. Winnie Kiiza": a person is named without the courtesy before the name.
+    // "President Mohamud": the person, not the office before the name.
+    const courtesy = type === "person" ? (COURTESY.exec(entity)?.[0].length ?? 0) : 0;
+    const office = type === "person" ? officeBefore(entity.slice(courtesy)) : 0;
+    out.push({ text: entity.slice(courtesy + office), index: Math.max(index, 0) + courtesy + office });
   }
   for (const match of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push({ text: match[1]!, index: (match.index ?? 0) + 1 });
   return out;
@@ -179,6 +187,9 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // The question's own names (and words that are all stopwords) are not its answer.
         if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
         if (questionEntityKeys.includes(joined) || NOT_NAMES.has(key)) continue;
+        // "Who was in charge": the office's name ("Prime Minister") is not who held it, nor is a
+        // short form in brackets ("Leader of Opposition (LOP)", "Bigg Boss Kannada 5 (BBK5)").
+        if (query.expects === "person" && (namesOfficeOnly(span.text) || abbreviated(text, span.index, span.text) !== null)) continue;
         if (query.expects !== "number" && query.expects !== "date" && query.expects !== "year" && (/^\d/.test(span.text) || MONTH_START.test(span.text)))
           continue;
         const before = text.slice(Math.max(0, span.index - 25), span.index);

@@ -207,7 +207,9 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
   const questionWords = new Set(words(query.question));
   const answerWords = words(candidate.text);
   const saying = yesNo || key === "" ? 0 : evidence.docs.filter((doc) => pageSaysWords(doc, key)).length;
-  const others = candidates.filter((other) => other !== candidate && other.path !== candidate.path);
+  // Another path's reading agrees or disagrees; a span known to answer an earlier hop is no
+  // reading of the question (it is never stated), so it does neither.
+  const others = candidates.filter((other) => other !== candidate && other.path !== candidate.path && !other.signals.wrongHop);
   const expects = query.expects;
   // Whether the answer is a name of the kind asked ("who": a person), when both are known.
   const wanted = yesNo ? null : askedKind(query);

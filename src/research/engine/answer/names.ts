@@ -6,8 +6,8 @@ import { DEMONYM_COUNTRY } from "../language";
  * from the descriptors and clause words around it. Pure text.
  */
 
-/** A capitalised name: initials, particles and hyphens kept ("S. Sylvan Simon", "Géza von Bolváry", "Jean-Luc Godard"). */
-const NAME_WORD = "[\\p{Lu}][\\p{L}'’\\-]*\\.?";
+/** A capitalised name: initials, particles and hyphens kept ("S. Sylvan Simon", "Géza von Bolváry", "Jean-Luc Godard"), initialisms whole ("Nashville, U.S."). */
+const NAME_WORD = "(?:\\p{Lu}\\.(?:\\p{Lu}\\.)+|[\\p{Lu}][\\p{L}'’\\-]*\\.?)";
 const PARTICLE = "(?:de|da|del|della|di|do|dos|du|la|le|von|van|der|den|ter|bin|ibn|al|el|y|of)";
 export const NAME = `${NAME_WORD}(?:\\s+(?:${PARTICLE}\\s+)*${NAME_WORD})*`;
 const NAME_AT_START = new RegExp(`^${NAME}`, "u");
@@ -93,6 +93,56 @@ const ROLE_TITLES = new Set([
   "Minister",
   "Ambassador",
 ]);
+
+/** Words of an office's name ("Prime Minister", "Metropolitan Mayor", "Right Honourable"): the titles and their qualifiers. */
+const ROLE_WORDS = new Set([
+  ...[...ROLE_TITLES].map((title) => title.toLowerCase()),
+  ..."prime vice deputy acting first mayor premier secretary speaker chief justice leader opposition right honourable honorable metropolitan sir state foreign interior".split(
+    " ",
+  ),
+]);
+
+/** A capitalised span made only of an office's words names the office, not who holds it ("Prime Minister" for "who was in charge"). */
+export function namesOfficeOnly(span: string): boolean {
+  const spanWords = span
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((word) => word !== "of" && word !== "the");
+  return spanWords.length > 0 && spanWords.every((word) => ROLE_WORDS.has(word));
+}
+
+/** How much of a person's name is the office before it ("President Mohamud", "Premier Omar Sharmarke"): 0 when none, or when the office is all of it. */
+export function officeBefore(name: string): number {
+  const match = /^(?:[\p{L}]+\s+)+/u.exec(name);
+  let length = 0;
+  for (const word of (match?.[0] ?? "").split(/(?<=\s)/)) {
+    if (!ROLE_WORDS.has(word.trim().toLowerCase())) break;
+    length += word.length;
+  }
+  // What follows must be a name ("Prime Minister of Canada" is an office, "of Canada" no one).
+  return length > 0 && /^\p{Lu}/u.test(name.slice(length)) && !namesOfficeOnly(name) ? length : 0;
+}
+
+/**
+ * The short form a page gives a name in brackets right after it ("the Leader of Opposition
+ * (LOP)", "Bigg Boss Kannada 5 (BBK5)"): the capitalised run before the bracket, from its word
+ * with the short form's first letter; else null. Short forms do not always spell initials ("LOP").
+ */
+export function abbreviated(text: string, index: number, span: string): string | null {
+  if (!/^\p{Lu}[\p{Lu}\d]{1,5}$/u.test(span) || !/\(\s*$/.test(text.slice(0, index))) return null;
+  const before = text
+    .slice(0, index)
+    .replace(/\s*\(\s*$/, "")
+    .split(/\s+/);
+  let start = -1;
+  for (let at = before.length - 1; at >= 0; at--) {
+    const word = before[at]!;
+    if (/^\d+$/.test(word) || (/^(?:of|the|and|for)$/.test(word) && at < before.length - 1)) continue;
+    if (!/^\p{Lu}/u.test(word)) break;
+    if (word[0] === span[0]) start = at;
+  }
+  return start < 0 ? null : before.slice(start).join(" ");
+}
 
 /**
  * The name a cue introduces: the first capitalised run within a few descriptor words after it

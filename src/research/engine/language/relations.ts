@@ -45,6 +45,13 @@ const GROUPS = [
  */
 export const SAME_SENSE = ["spending spend expenditure expenditures outlay outlays budget budgets", "defense defence"].map(stemmedGroup);
 
+/**
+ * Question words of a broad meaning, each first, then the narrower words pages state it with: "who
+ * was in charge of Somalia" is said as "elected … the new President of Somalia", "the Metropolitan
+ * Mayor of Ankara". One way only: a question asking for the mayor does not ask for the president.
+ */
+const NARROWER = ["charge president mayor leader governor premier chancellor ruler king queen emperor minister head"].map(stemmedGroup);
+
 function stemmedGroup(group: string): string[] {
   return [...new Set(words(group).map(stem))];
 }
@@ -57,6 +64,7 @@ export function relationTerms(questionTerms: string[]): string[] {
     if (!group.some((term) => asked.has(term))) continue;
     for (const term of group) if (!asked.has(term)) out.add(term);
   }
+  for (const [broad, ...narrower] of NARROWER) if (asked.has(broad!)) for (const term of narrower) if (!asked.has(term)) out.add(term);
   return [...out];
 }
 

@@ -12,6 +12,13 @@ export type AnswerType = "person" | "place" | "date" | "year" | "number" | "enti
 
 const MONTH_OR_DATE = /\b(date|day|month|birthday)\b/i;
 
+/** Nouns that name a person: "which novelist", "what is the name of the chief justice". */
+const PERSON_NOUNS =
+  "person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder|screenwriter|songwriter|novelist|poet|playwright|painter|sculptor|journalist|comedian|rapper|guitarist|drummer|vocalist|footballer|philosopher|scientist|physicist|chemist|economist|mathematician|inventor|explorer|astronaut|businessman|businesswoman|entrepreneur|emperor|empress|prince|princess|pope|bishop|lawyer|activist|dancer|pianist|conductor|filmmaker|photographer|cartoonist|illustrator|historian|biographer|justice|mayor|governor|minister|chancellor|premier|senator|monarch";
+const ASKS_PERSON_NOUN = new RegExp(
+  `\\b(?:what|which) (?:[\\w.'-]+ ){0,3}(?:${PERSON_NOUNS})\\b|\\bwhat (?:is|was|are|were) the names? of (?:the |a |an )?(?:[\\w.'-]+ ){0,2}(?:${PERSON_NOUNS})\\b`,
+);
+
 /** The answer type of a question, from its wh-phrase and the noun it asks about. */
 export function answerType(question: string, kind: "yes_no" | "choice" | "open" | string): AnswerType {
   if (kind === "yes_no") return "yes_no";
@@ -45,12 +52,7 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
   )
     return "entity";
   if (/\b(?:who|whom)\s*\??\s*$/.test(q)) return "person";
-  if (
-    /^\s*(?:to |by |with |for |from )?(who|whom|whose)\b|\b(what|which) (?:[\w.'-]+ ){0,3}(person|man|woman|actor|actress|singer|writer|author|director|player|president|king|queen|politician|artist|musician|composer|architect|founder|screenwriter|songwriter|novelist|poet|playwright|painter|sculptor|journalist|comedian|rapper|guitarist|drummer|vocalist|footballer|philosopher|scientist|physicist|chemist|economist|mathematician|inventor|explorer|astronaut|businessman|businesswoman|entrepreneur|emperor|empress|prince|princess|pope|bishop|lawyer|activist|dancer|pianist|conductor|filmmaker|photographer|cartoonist|illustrator|historian|biographer)\b/.test(
-      q,
-    )
-  )
-    return "person";
+  if (/^\s*(?:to |by |with |for |from )?(who|whom|whose)\b/.test(q) || ASKS_PERSON_NOUN.test(q)) return "person";
   // "What did the McKinley Tariff do?", "What happened at X?", "What was the effect of X?" ask for an
   // account, not a name: a span restated as "The McKinley Tariff did President McKinley" would be wrong.
   if (

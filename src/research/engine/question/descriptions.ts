@@ -124,12 +124,15 @@ export function readClauseDescription(question: string): EmbeddedDescription | n
     const text = q.slice(from, end);
     const clauseNames = capitalisedEntities(text.replace(/["“”]/g, " , "), { leadingNumbers: false });
     if (clauseNames.length === 0) continue;
+    // "Where did the band form that made Maiden Japan?": the question's verb stands between the
+    // noun and its clause; it is asked of the entity ("Where did Iron Maiden form?").
+    const verb = closing && nounWords.length > 1 && /\b(?:did|does|do)\s*$/i.test(before) ? nounWords.pop()! : null;
     return {
       phrase: q.slice(start, end),
       anchor: clauseNames[clauseNames.length - 1]!,
       relations: [],
       before,
-      after,
+      after: verb ? ` ${verb}${after}` : after,
       clause: { noun: nounWords.join(" "), text, names: clauseNames },
     };
   }
