@@ -4,6 +4,7 @@ import {
   compareByFacts,
   mentionAnswer,
   nameAfter,
+  namesNationality,
   namesOfficeOnly,
   officeBefore,
   onEarlierHop,
@@ -367,6 +368,21 @@ describe("a comparison of nationalities", () => {
       ["Mario Rossi", "Mario Rossi (April 15, 1893 – November 15, 1977) was an Italian film director."],
     ]);
     expect(compareByFacts(plan!, italian)).toMatchObject({ text: "no" });
+  });
+
+  it("answers a nationality with a nationality, never another name on the person's page", () => {
+    const evidence = evidenceOf([
+      ["Growing Late", "Growing Late is a song written and recorded by Bruno Stelling."],
+      ["Bruno Stelling", "Bruno Frederick Stelling (born 1949) is an American singer. He recorded with the Harbour Street Band for most of his career."],
+    ]);
+    const outcome = answerOutcome("What nationality is the performer of song Growing Late?", evidence);
+    const texts = (outcome.candidates ?? []).map((candidate) => candidate.text);
+    expect(texts).toContain("American");
+    expect(texts).not.toContain("Harbour Street Band");
+    expect(texts).not.toContain("Bruno Frederick Stelling");
+    expect(namesNationality("Puerto Rican")).toBe(true);
+    expect(namesNationality("Austria")).toBe(true);
+    expect(namesNationality("E Street Band")).toBe(false);
   });
 });
 

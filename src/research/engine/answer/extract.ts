@@ -6,6 +6,7 @@ import { withRelations } from "../language";
 import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
 import { abbreviated, namesOfficeOnly, officeBefore } from "./names";
+import { namesNationality } from "./places";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
 /**
@@ -187,6 +188,8 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // The question's own names (and words that are all stopwords) are not its answer.
         if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
         if (questionEntityKeys.includes(joined) || NOT_NAMES.has(key)) continue;
+        // "What nationality is X?" asks a demonym or a country, never another name on X's page ("E Street Band").
+        if (query.hops?.attribute === "nationality" && !namesNationality(span.text)) continue;
         // "Who was in charge": the office's name ("Prime Minister") is not who held it, nor is a
         // short form in brackets ("Leader of Opposition (LOP)", "Bigg Boss Kannada 5 (BBK5)").
         if (query.expects === "person" && (namesOfficeOnly(span.text) || abbreviated(text, span.index, span.text) !== null)) continue;
