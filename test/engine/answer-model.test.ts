@@ -107,6 +107,10 @@ describe("the features of a candidate answer", () => {
     const chain = candidate("chain", "Salsomaggiore Terme", base.evidence);
     const general = candidate("general", "salsomaggiore terme", base.evidence);
     expect(featureMap(chain, { ...base, candidates: [chain, general] }).agreeing_paths).toBe(0.5);
+    // A nationality and its country say the same.
+    const demonym = candidate("chain", "Italian", base.evidence);
+    const country = candidate("general", "Italy", base.evidence);
+    expect(featureMap(demonym, { ...base, candidates: [demonym, country] })).toMatchObject({ agreeing_paths: 0.5, disagreeing_paths: 0 });
   });
 
   it("does not count a span known to answer an earlier hop as another path's reading", () => {

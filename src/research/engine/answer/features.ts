@@ -2,7 +2,7 @@ import { type Evidence, pageSaysWords, type Passage, type RankedDoc, titleRefers
 import type { QueryAnalysis } from "../question";
 import { stem, words } from "../language";
 import type { DirectRule } from "./direct";
-import { COUNTRIES } from "./places";
+import { COUNTRIES, countryOf } from "./places";
 import { askedKind, kindOfName } from "./name-kind";
 import { cuesAskedNoun } from "./extract";
 import type { AnswerPath } from "../answer-candidates";
@@ -131,6 +131,11 @@ const OTHER_FACTS: ReadonlySet<DirectRule> = new Set(["same_place", "measure", "
 /** The answer as compared across candidates: its words, lower case, without accents. */
 export function answerKey(text: string): string {
   return words(text).join(" ");
+}
+
+/** Two answers that say the same: the same words, or a nationality and its country ("American", "United States"). */
+function sameAnswer(a: string, b: string): boolean {
+  return answerKey(a) === answerKey(b) || answerKey(countryOf(a)) === answerKey(countryOf(b));
 }
 
 /** Does the answer have the shape the question asks for (a year for "when", a name for "who", yes/no for a yes/no)? */
@@ -274,8 +279,8 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     // restates the question (on training questions, right 12 times in 13 when it says half of it).
     lead_linked_said: candidate.path === "lead" && signals.linked ? said : 0,
     share: signals.share ?? 0,
-    agreeing_paths: Math.min(others.filter((other) => answerKey(other.text) === key).length, 2) / 2,
-    disagreeing_paths: Math.min(others.filter((other) => answerKey(other.text) !== key).length, 2) / 2,
+    agreeing_paths: Math.min(others.filter((other) => sameAnswer(other.text, candidate.text)).length, 2) / 2,
+    disagreeing_paths: Math.min(others.filter((other) => !sameAnswer(other.text, candidate.text)).length, 2) / 2,
   };
 }
 
