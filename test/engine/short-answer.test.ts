@@ -516,4 +516,16 @@ describe("the general path's spans, where they stand", () => {
     const steps = resolveChain({ anchor: "Pale Jam", relations: ["in_place"], attribute: "identity", subjectPhrase: "" }, evidence).steps;
     expect(steps[steps.length - 1]!.entity).toBe("Tacoma, Washington");
   });
+
+  it("reads a date whose month is cut short", () => {
+    const pages = evidenceOf([
+      ["Vessa Mounds", "The Vessa Mounds are an archaeological site in Lorton County, Mississippi."],
+      [
+        "History of Mississippi",
+        "On Dec. 10, 1817, the western portion of Mississippi Territory became the State of Mississippi, the 20th state of the Union.",
+      ],
+    ]);
+    const texts = (answerOutcome("When did Mississippi become the 20th state of the Union?", pages).candidates ?? []).map((candidate) => candidate.text);
+    expect(texts).toContain("Dec. 10, 1817");
+  });
 });

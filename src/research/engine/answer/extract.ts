@@ -26,8 +26,10 @@ export interface AnswerSpan {
   runnerUp?: AnswerSpan;
 }
 
-/** "July 16, 1966", "16 July 1966", "July 1966". */
-const DATE = `(?:${MONTHS}) \\d{1,2}, \\d{4}|\\d{1,2} (?:${MONTHS}) \\d{4}|(?:${MONTHS}) \\d{4}`;
+/** A month as dates write it, whole or cut short ("Dec. 10, 1817"). */
+const MONTH = `(?:${MONTHS}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\.)`;
+/** "July 16, 1966", "16 July 1966", "July 1966", "Dec. 10, 1817". */
+const DATE = `${MONTH} \\d{1,2}, \\d{4}|\\d{1,2} ${MONTH} \\d{4}|${MONTH} \\d{4}`;
 const FULL_DATE = new RegExp(`\\b(?:${DATE})\\b`, "g");
 const MONTH_START = new RegExp(`^(?:${MONTHS})\\b`);
 const YEAR = /\b(1\d{3}|20\d{2})s?\b/g;

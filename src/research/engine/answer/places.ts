@@ -48,12 +48,14 @@ export const COUNTRIES: string[] = (() => {
   return out;
 })();
 
+/** Every country's name, lower case: the region names and the countries demonyms name. */
+const COUNTRY_KEYS = new Set([...COUNTRIES, ...Object.values(DEMONYM_COUNTRY)].map((country) => country.toLowerCase()));
+
 /** Does a span name a nationality: a demonym ("American", "Puerto Rican") or a country ("Austria")? */
 export function namesNationality(text: string): boolean {
   const key = text.trim().toLowerCase();
   return DEMONYM_COUNTRY[key] !== undefined || COUNTRY_KEYS.has(key);
 }
-const COUNTRY_KEYS = new Set([...COUNTRIES, ...Object.values(DEMONYM_COUNTRY)].map((country) => country.toLowerCase()));
 
 /** The country a demonym names ("Norwegian" -> "Norway"); any other value as it is. */
 export function countryOf(value: string): string {
