@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { countryIn, describedAnswer, describedEntity, FEATURE_NAMES } from "../../src/research/engine/answer";
+import { countryIn, describedAnswer, describedEntity } from "../../src/research/engine/answer";
 import { nextHops } from "../../src/research/engine/plan";
 import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
-import { answerOutcome, evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf, featureOf } from "./helpers";
 
 describe("an entity a question only describes", () => {
   it("reads the description inside an open question, whatever stands around it", () => {
@@ -155,8 +155,7 @@ describe("an entity a question only describes", () => {
     ]);
     const outcome = answerOutcome("In which year did the brother who financially supported the painter Vincent Vale die?", pages);
     // Vincent's own death date, on his page, is not his brother's.
-    const vincents = (outcome.candidates ?? []).find((candidate) => candidate.text === "29 July 1890");
-    expect(vincents?.features[FEATURE_NAMES.indexOf("wrong_hop")]).toBe(1);
+    expect(featureOf(outcome, "29 July 1890", "wrong_hop")).toBe(1);
     expect(outcome.answer).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import { planPrompt, reflectPrompt } from "../../src/research/engine/prompts";
 import { domainAllowed, domainOf } from "../../src/research/providers/domains";
 import { terms } from "../../src/research/engine/language";
 import { analyzeEvidence, Evidence } from "../../src/research/engine/evidence";
-import { type AnswerOutcome, answerQuestion } from "../../src/research/engine/answer";
+import { type AnswerOutcome, answerQuestion, FEATURE_NAMES, type FeatureName } from "../../src/research/engine/answer";
 import { analyzeQuestion } from "../../src/research/engine/question";
 
 export interface FakeDoc {
@@ -125,6 +125,11 @@ export function evidenceOf(pages: [string, string][]): Evidence {
   for (const [title, text] of pages)
     evidence.add({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(title)}`, title, text }, "en.wikipedia.org", 1, []);
   return evidence;
+}
+
+/** One feature of the candidate answering this text, when there is one ("wrong_hop" of "27,340"). */
+export function featureOf(outcome: AnswerOutcome, text: string, feature: FeatureName): number | undefined {
+  return outcome.candidates?.find((candidate) => candidate.text === text)?.features[FEATURE_NAMES.indexOf(feature)];
 }
 
 /** The short-answer outcome of a question over these pages: its candidates, and what is stated. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../src/research/engine/question";
 import { FEATURE_NAMES } from "../../src/research/engine/answer";
 import { countedNouns, measureYears, ofAskedYear, statesCount } from "../../src/research/engine/answer/counts";
-import { answerOutcome, evidenceOf } from "./helpers";
+import { answerOutcome, evidenceOf, featureOf } from "./helpers";
 
 /** A measure is asked as a number, and its unit belongs to the answer. */
 describe("measures", () => {
@@ -90,8 +90,7 @@ describe("counts stated as what is asked", () => {
       ["Kansas", "Kansas is a U.S. state in the Midwestern United States. Its capital is Topeka."],
     ]);
     const outcome = answerOutcome("What is the population of the state where Dodge Field Airport is located?", described);
-    const city = (outcome.candidates ?? []).find((candidate) => candidate.text === "27,340");
-    expect(city?.features[FEATURE_NAMES.indexOf("wrong_hop")]).toBe(1);
+    expect(featureOf(outcome, "27,340", "wrong_hop")).toBe(1);
     expect(outcome.answer).toBeNull();
   });
 

@@ -5,7 +5,7 @@ import type { Passage } from "../evidence";
 import { withRelations } from "../language";
 import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
-import { abbreviated, namesOfficeOnly, officeBefore } from "./names";
+import { abbreviated, namesOfficeOnly, titlesBefore } from "./names";
 import { namesNationality } from "./places";
 import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
 
@@ -53,9 +53,6 @@ interface CountAsked {
   years: ReadonlySet<string>;
 }
 
-/** Courtesies and honorifics before a person's name. */
-const COURTESY = /^(?:Hon|Honourable|Honorable|Dr|Mr|Mrs|Ms|Rev|Reverend)\.?\s+(?=\p{Lu})/u;
-
 function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
   const type = query.expects;
@@ -97,11 +94,9 @@ function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): {
     if (/(?:['’]s|-born)$/u.test(entity)) continue;
     // "(Hangul: 위너)", "(Chinese: …)": a label before a gloss names nothing asked.
     if (index >= 0 && text.startsWith(":", index + entity.length)) continue;
-    // "Hon. Winnie Kiiza": a person is named without the courtesy before the name.
-    // "President Mohamud": the person, not the office before the name.
-    const courtesy = type === "person" ? (COURTESY.exec(entity)?.[0].length ?? 0) : 0;
-    const office = type === "person" ? officeBefore(entity.slice(courtesy)) : 0;
-    out.push({ text: entity.slice(courtesy + office), index: Math.max(index, 0) + courtesy + office });
+    // "Hon. Winnie Kiiza", "President Mohamud": a person is named without the courtesy or office before the name.
+    const titles = type === "person" ? titlesBefore(entity) : 0;
+    out.push({ text: entity.slice(titles), index: Math.max(index, 0) + titles });
   }
   for (const match of text.matchAll(/["“]([^"”]{2,80})["”]/g)) out.push({ text: match[1]!, index: (match.index ?? 0) + 1 });
   return out;

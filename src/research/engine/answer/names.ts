@@ -111,6 +111,15 @@ export function namesOfficeOnly(span: string): boolean {
   return spanWords.length > 0 && spanWords.every((word) => ROLE_WORDS.has(word));
 }
 
+/** Courtesies and honorifics before a person's name ("Hon. Winnie Kiiza", "Dr. …"). */
+const COURTESY = /^(?:Hon|Honourable|Honorable|Dr|Mr|Mrs|Ms|Rev|Reverend)\.?\s+(?=\p{Lu})/u;
+
+/** How much of a person's name is a courtesy or an office before it ("Hon. Winnie Kiiza", "President Mohamud"): the person is named without it. */
+export function titlesBefore(name: string): number {
+  const courtesy = COURTESY.exec(name)?.[0].length ?? 0;
+  return courtesy + officeBefore(name.slice(courtesy));
+}
+
 /** How much of a person's name is the office before it ("President Mohamud", "Premier Omar Sharmarke"): 0 when none, or when the office is all of it. */
 export function officeBefore(name: string): number {
   const match = /^(?:[\p{L}]+\s+)+/u.exec(name);
