@@ -96,7 +96,7 @@ describe("an entity a question only describes", () => {
     expect(nextHops(query, evidenceOf([]))).toEqual({ targets: ["Quell River"], closed: false });
     const evidence = evidenceOf([["Quell River", "The Quell River is a river in Zambia."]]);
     expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Zambia", missing: null });
-    expect(nextHops(query, evidence)).toEqual({ targets: ["What is the name of the waterfall in Zambia"], closed: false });
+    expect(nextHops(query, evidence)).toEqual({ targets: ["What is the name of the waterfall in Zambia", "Zambia"], closed: false });
     // The only page naming Zambia is the river's, a link of the chain: no answer.
     expect(describedAnswer(query, evidence)).toBeNull();
     // The answer may stand on a page of its own that names the entity.

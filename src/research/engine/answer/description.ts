@@ -1,4 +1,4 @@
-import { analyzeEvidence, bareTitle, type Evidence, type Passage, type RankedDoc } from "../evidence";
+import { analyzeEvidence, bareTitle, type Evidence, type EvidenceDoc, type Passage, type RankedDoc, titleIsAspectOf } from "../evidence";
 import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAMES, type QueryAnalysis, substitutedQuestion } from "../question";
 import { stem, terms, words } from "../language";
 import { type ChainStep, pageAbout, resolveChain } from "./chain";
@@ -141,12 +141,16 @@ export function describedAnswer(
   const entityKey = words(entity.split(",")[0]!).join(" ");
   const namesEntity = (text: string) => ` ${words(text).join(" ")} `.includes(` ${entityKey} `);
   const visited = new Set(steps.slice(0, -1).flatMap((step) => (step.doc ? [step.doc.index] : [])));
-  const ownPage = own ? ranked.filter((entry) => entry.doc === own) : [];
+  // A page on one side of the entity ("History of Mississippi") stands for its own page, which may not be read.
+  const entityPage = (doc: EvidenceDoc) => doc === own || titleIsAspectOf(doc.title, entity);
+  const ownPage = ranked.filter((entry) => entityPage(entry.doc));
   const otherPages = () =>
     ranked
       .filter(
         (entry) =>
-          entry.doc !== own && !visited.has(entry.doc.index) && (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
+          !entityPage(entry.doc) &&
+          !visited.has(entry.doc.index) &&
+          (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
       )
       .slice(0, OTHER_PAGES);
   const read = (pages: RankedDoc[]) => {
@@ -160,7 +164,7 @@ export function describedAnswer(
   const found = read(ownPage) ?? (own && single.expects === "number" ? null : read(otherPages()));
   if (!found) return null;
   const { span, page } = found;
-  const onEntityPage = page.doc === own;
+  const onEntityPage = entityPage(page.doc);
   if (!onEntityPage && !namesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
   // The entities the chain passed through are its links, not what is asked of its end.
   const key = words(span.text).join(" ");

@@ -2,7 +2,7 @@ import type { HopAttribute } from "../question";
 import { NOT_NAMES } from "../question";
 import { MONTHS } from "../language";
 import { NAME, trimName } from "./names";
-import { COUNTRIES, countryIn, countyIn, usStateIn } from "./places";
+import { COUNTRIES, countryIn, countyIn, stateIn, usStateIn } from "./places";
 
 /**
  * Facts stated in one sentence: an attribute of a page's subject ("born 13 January 1956 in Cleveland"). Each pattern needs the
@@ -172,7 +172,7 @@ export function statedAttribute(sentence: string, attribute: HopAttribute): Stat
     case "county":
       return countyIn(sentence);
     case "state":
-      return usStateIn(sentence);
+      return stateIn(sentence);
     case "country": {
       const country = countryIn(sentence);
       if (country) return country;

@@ -54,6 +54,15 @@ const CLAUSE_WORDS = new Set([
   "also",
   "himself",
   "herself",
+  // A work's lead goes on after its maker's one-word name with a participle ("a studio album by Alisa released in 2005").
+  "released",
+  "recorded",
+  "published",
+  "issued",
+  "produced",
+  "directed",
+  "written",
+  "performed",
 ]);
 
 /** Words that open a capitalised run but do not start a name of a person or work. */
@@ -153,6 +162,9 @@ export function abbreviated(text: string, index: number, span: string): string |
   return start < 0 ? null : before.slice(start).join(" ");
 }
 
+/** Words that make what follows them someone's ("its stars", "his wife"). */
+const POSSESSIVES = new Set(["its", "his", "her", "their"]);
+
 /**
  * The name a cue introduces: the first capitalised run within a few descriptor words after it
  * ("by American electronic music producer Dillon Francis" -> "Dillon Francis"); demonyms and
@@ -162,6 +174,7 @@ export function nameAfter(text: string): string | null {
   const tokens = text.split(/\s+/).filter(Boolean);
   let skipped = 0;
   let offset = 0;
+  let possessive = false;
   while (skipped <= 6 && offset < tokens.length) {
     const rest = tokens.slice(offset).join(" ");
     const token = tokens[offset]!;
@@ -188,7 +201,10 @@ export function nameAfter(text: string): string | null {
       const title = TITLE_AFTER_NAME.exec(rest.slice(match[0].length));
       return trimName(title ? match[0] + title[0] : match[0]);
     }
-    if (/[,;:.]$/.test(token) && !isDemonym) return null; // the clause ended before a name
+    // An appositive names the one it describes next ("produced by one of its stars, Michael Douglas").
+    const appositive = /^[a-z]+,$/.test(token) && possessive && /^\p{Lu}/u.test(tokens[offset + 1] ?? "");
+    if (/[,;:.]$/.test(token) && !isDemonym && !appositive) return null; // the clause ended before a name
+    if (POSSESSIVES.has(bare)) possessive = true;
     if (!isDemonym && !DESCRIPTOR.test(bare)) return null;
     offset++;
     skipped++;

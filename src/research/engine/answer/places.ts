@@ -25,27 +25,78 @@ export function usStateIn(sentence: string): PlaceInSentence | null {
   return match ? { value: match[1]!, index: (match.index ?? 0) + match[0].indexOf(match[1]!) } : null;
 }
 
+/**
+ * A state a sentence names as one, outside the United States too: "the Indian state of Kerala",
+ * "Maharashtra state, India", "Lagos State". Not a name going on ("Ohio State University").
+ */
+const STATE_OF = /\bstate\s+of\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+){0,2})/u;
+const NAME_STATE = /\b(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+){0,2})\s+(state|State)\b(?!\s+\p{Lu})/u;
+
+/** Words before "state" that do not name one ("the United States", "the Free State", "a Member State"). */
+const NOT_A_STATE =
+  /^(?:United|The|A|An|This|That|Its|Their|Free|Member|Islamic|Nation|Sovereign|Federal|Independent|Secretary|Head|Church|Papal|Police|Deep)\b/;
+
+/** The state containing a place: a US state as its lead names one, else a state it names as such. */
+export function stateIn(sentence: string): PlaceInSentence | null {
+  const us = usStateIn(sentence);
+  if (us) return us;
+  const of = STATE_OF.exec(sentence);
+  if (of) return { value: of[1]!, index: (of.index ?? 0) + of[0].indexOf(of[1]!) };
+  const named = NAME_STATE.exec(sentence);
+  const name = named?.[1];
+  // "Indian state": a demonym says whose state, not which.
+  if (!named || !name || NOT_A_STATE.test(name) || DEMONYM_COUNTRY[name.toLowerCase()] !== undefined) return null;
+  // "Lagos State" is the state's name; "Maharashtra state" says what Maharashtra is.
+  return { value: named[2] === "State" ? `${name} State` : name, index: named.index ?? 0 };
+}
+
 export function countyIn(sentence: string): PlaceInSentence | null {
   const match = COUNTY.exec(sentence);
   return match ? { value: match[1]!, index: match.index ?? 0 } : null;
 }
 
-/** Countries by their English names (from the runtime's own region names), for "located in the same country". */
+/**
+ * The forms pages write a country in, where the runtime's region name is not one ("Türkiye",
+ * "Congo - Kinshasa", "Hong Kong SAR China"): "Ivory Coast" is in the text, "Côte d’Ivoire" rarely.
+ */
+const WRITTEN_FORMS: Record<string, string[]> = {
+  Türkiye: ["Turkey"],
+  Czechia: ["Czech Republic"],
+  "Myanmar (Burma)": ["Myanmar", "Burma"],
+  "Congo - Kinshasa": ["Democratic Republic of the Congo"],
+  "Congo - Brazzaville": ["Republic of the Congo"],
+  "Côte d’Ivoire": ["Ivory Coast", "Côte d'Ivoire"],
+  "Hong Kong SAR China": ["Hong Kong"],
+  "Macao SAR China": ["Macau", "Macao"],
+  "Timor-Leste": ["East Timor"],
+  "Palestinian Territories": ["Palestine"],
+  Eswatini: ["Swaziland"],
+  "Cocos (Keeling) Islands": ["Cocos Islands"],
+};
+
+/** A region name as English prose writes it: "and" for "&", "Saint" beside "St.". */
+function writtenForms(name: string): string[] {
+  const forms = [name, ...(WRITTEN_FORMS[name] ?? [])].map((form) => form.replace(/ & /g, " and "));
+  return forms.flatMap((form) => (form.startsWith("St. ") ? [form, `Saint ${form.slice(4)}`] : [form]));
+}
+
+/** Countries by their English names (from the runtime's own region names, in the forms pages write them), for "located in the same country". */
 export const COUNTRIES: string[] = (() => {
   const names = new Intl.DisplayNames(["en"], { type: "region" });
-  const out: string[] = [];
+  const out = new Set<string>();
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       try {
         const name = names.of(code);
-        if (name && name !== code && !/\b(?:Unknown|Region)\b/.test(name)) out.push(name);
+        // The runtime's pseudo-locales ("Pseudo-Accents") are no country.
+        if (name && name !== code && !/\b(?:Unknown|Region)\b|^Pseudo-/.test(name)) for (const form of writtenForms(name)) out.add(form);
       } catch {
         /* not a region code */
       }
     }
   }
-  return out;
+  return [...out];
 })();
 
 /** Every country's name, lower case: the region names and the countries demonyms name. */
@@ -74,13 +125,21 @@ const NEIGHBOUR_BEFORE = /\b(?:border(?:s|ing)?(?: with)?|near|(?:north|south|ea
 
 /** The last country a lead sentence names ("a village in Prokhorovsky District, Belgorod Oblast, Russia" -> Russia), not a neighbour. */
 export function countryIn(sentence: string): PlaceInSentence | null {
-  let found: PlaceInSentence | null = null;
+  const named: (PlaceInSentence & { end: number })[] = [];
   const nation = UK_NATIONS.exec(sentence);
-  if (nation) found = { value: "United Kingdom", index: nation.index };
+  if (nation) named.push({ value: "United Kingdom", index: nation.index, end: nation.index + nation[0].length });
   for (const [country, pattern] of COUNTRY_PATTERNS) {
     const at = sentence.search(pattern);
     if (at < 0 || NEIGHBOUR_BEFORE.test(sentence.slice(Math.max(0, at - 40), at))) continue;
-    if (!found || at > found.index) found = { value: country, index: at };
+    named.push({ value: country, index: at, end: at + country.length });
   }
+  // A country inside a longer one's name is not named ("Congo" in "Democratic Republic of the
+  // Congo", "Ireland" in "Northern Ireland").
+  const whole = named.filter(
+    (place) =>
+      !named.some((other) => other !== place && other.index <= place.index && other.end >= place.end && other.end - other.index > place.end - place.index),
+  );
+  let found: PlaceInSentence | null = null;
+  for (const place of whole) if (!found || place.index > found.index) found = { value: place.value, index: place.index };
   return found;
 }

@@ -32,7 +32,12 @@ const RELATION_CUES: Record<HopRelation, RegExp[]> = {
     /\b(?:novel|novella|book|story|memoir|poem|play|drama|tragedy|comedy|essay|biography|autobiography|trilogy)\s+by\s+/gi,
   ],
   screenwriter: [/\bscreenplay\s+(?:was\s+)?(?:written\s+)?by\s+/gi, /\bwritten\s+by\s+/gi],
-  creator: [/\bcreated\s+by\s+/gi, /\bcreator\s+(?=\p{Lu})/gu],
+  creator: [
+    /\bcreated\s+by\s+/gi,
+    /\bcreator\s+(?=\p{Lu})/gu,
+    // "a public art work by artist Bernhard Heiliger": an art work's maker is its creator.
+    /\b(?:work|artwork|sculpture|painting|statue|mural|installation|portrait|fresco|drawing|photograph)\s+by\s+/gi,
+  ],
   founder: [/\b(?:founded|established|co-founded)\s+(?:in\s+\d{4}\s+)?by\s+/gi, /\bfounder\s+(?=\p{Lu})/gu],
   father: [
     /\b(?:son|daughter|child|eldest son|youngest son|eldest daughter|youngest daughter|only son|only daughter)\s+of\s+/gi,
@@ -48,6 +53,15 @@ const RELATION_CUES: Record<HopRelation, RegExp[]> = {
   sibling: [/\b(?:his|her)\s+(?:brother|sister|sibling)(?:\s+(?:was|is))?,?\s+/gi, /\b(?:brother|sister)\s+of\s+/gi],
 };
 
+/**
+ * "was published by John Milton on 1 August 1643": a book published by a person is by that person,
+ * when no other cue names its author. A publisher's name is not a person's ("Penguin Books",
+ * "Chatto & Windus"), nor is a one-word name ("Gollancz").
+ */
+const PUBLISHED_BY = /\bpublished\s+(?:in\s+\d{4}\s+)?by\s+/gi;
+const PUBLISHER_WORDS =
+  /&|\b(?:Press|Books?|Publishing|Publishers?|Publications|House|Comics|Media|Verlag|Editions?|Company|Co|Inc|Ltd|Group|Magazine|Records|Entertainment|Studios?|University|Library|Society|Limited|Sons|Brothers|Bros)\b/;
+
 /** "son of A and B": the mother is the second parent named (B), when the first is the father. */
 const SECOND_PARENT = /\b(?:son|daughter|child)\s+of\s+(.+?)\s+and\s+(?:his\s+wife\s+|(?:the\s+)?(?:princess|queen|lady)\s+)?(.+)$/i;
 
@@ -59,6 +73,13 @@ export function relatedNames(sentence: string, relation: HopRelation): string[] 
     for (const match of sentence.matchAll(cue)) {
       const name = nameAfter(sentence.slice((match.index ?? 0) + match[0].length));
       if (name) found.push(name);
+    }
+  }
+  if (relation === "author" && found.length === 0) {
+    PUBLISHED_BY.lastIndex = 0;
+    for (const match of sentence.matchAll(PUBLISHED_BY)) {
+      const name = nameAfter(sentence.slice((match.index ?? 0) + match[0].length));
+      if (name && /\s/.test(name) && !PUBLISHER_WORDS.test(name)) found.push(name);
     }
   }
   if (relation === "mother") {

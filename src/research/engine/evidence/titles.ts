@@ -17,6 +17,19 @@ export function titleNames(title: string, entity: string): boolean {
 }
 
 /**
+ * A page on one side of an entity ("History of Mississippi", "Economy of Finland", "Islam in
+ * Romania", "South Korea at the Olympics"): what its own page would say, when it has none read.
+ */
+export function titleIsAspectOf(title: string, entity: string): boolean {
+  const bare = words(bareTitle(title)).join(" ");
+  const wanted = words(entity.split(",")[0] ?? "").join(" ");
+  if (wanted.length === 0 || bare === wanted) return false;
+  const aspect = bare.endsWith(` ${wanted}`) ? bare.slice(0, -wanted.length - 1).split(" ") : null;
+  if (aspect && aspect.length >= 2 && aspect.length <= 4 && /^(?:of|in)$/.test(aspect[aspect.length - 1]!)) return true;
+  return bare.startsWith(`${wanted} at the `);
+}
+
+/**
  * Looser: the entity is how a text refers to the page's subject, e.g. "Nixon" for "Richard
  * Nixon" (a surname) or "Ferguson" for "Alex Ferguson". Used to follow a hop, never to decide
  * what the question names.

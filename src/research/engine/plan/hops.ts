@@ -15,10 +15,14 @@ export function nextHops(query: QueryAnalysis, evidence: Evidence): { targets: s
     return { targets: resolved.missing ? [resolved.missing] : [], closed: false };
   }
   // A described entity: its page while a hop is missing, then the question asked of it by name
-  // ("the waterfall in Zimbabwe"), whose answer may stand on a page of its own ("Victoria Falls").
+  // ("the waterfall in Zimbabwe"), whose answer may stand on a page of its own ("Victoria Falls"),
+  // and the entity's own page when none was read ("Mississippi": its history says when it became a state).
   if (query.description) {
-    const { entity, missing } = describedEntity(query.description, evidence);
-    return { targets: [missing ?? substitutedQuestion(query.description, entity).replace(/\?$/, "")], closed: false };
+    const { entity, steps, missing } = describedEntity(query.description, evidence);
+    if (missing) return { targets: [missing], closed: false };
+    const asked = substitutedQuestion(query.description, entity).replace(/\?$/, "");
+    const ownPage = steps.length < 2 || steps[steps.length - 1]!.doc !== null;
+    return { targets: ownPage ? [asked] : [asked, entity], closed: false };
   }
   if (query.comparison) {
     const attribute: HopAttribute =

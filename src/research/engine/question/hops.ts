@@ -247,7 +247,10 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
       continue;
     }
     const prefix = new RegExp(`^(?:the\\s+)?(?:${RANK_WORDS}\\s+)?(${RELATION_ALTERNATION})s?\\s+of\\s+(.+)$`, "i").exec(text);
-    if (prefix) {
+    // A capitalised relation word inside a description opens a title ("the performer of The Creator
+    // of the Universe"), as one after a capitalised "The" does; only a question's own may be capitalised.
+    const titled = prefix && /^\p{Lu}/u.test(prefix[1]!) && (outer.length > 0 || /^The\s/.test(text));
+    if (prefix && !titled) {
       outer.push(...[...RELATION_WORDS[prefix[1]!.toLowerCase()]!].reverse());
       text = prefix[2]!;
       continue;
