@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countryIn, describedAnswer, describedEntity } from "../../src/research/engine/answer";
 import { nextHops } from "../../src/research/engine/plan";
-import { analyzeQuestion, readEmbeddedDescription, substitutedQuestion } from "../../src/research/engine/question";
+import { titleIsAspectOf } from "../../src/research/engine/evidence";
+import { analyzeQuestion, readEmbeddedDescription, readHopChain, substitutedQuestion } from "../../src/research/engine/question";
 import { answerOutcome, evidenceOf, featureOf } from "./helpers";
 
 describe("an entity a question only describes", () => {
@@ -108,6 +109,33 @@ describe("an entity a question only describes", () => {
     const city = analyzeQuestion("When did the Harrow Theatre open in the city where the Pellam Museum is located?");
     const museum = evidenceOf([["Pellam Museum", "The Pellam Museum is an art museum located in Dunmore, Oklahoma, in a former mansion."]]);
     expect(describedEntity(city.description!, museum).entity).toBe("Dunmore, Oklahoma");
+  });
+
+  it("reads a described entity on a page of one side of it when its own page was not read", () => {
+    const query = analyzeQuestion("When did the state where the Pell Mounds are located become a state?");
+    const mounds = ["Pell Mounds", "The Pell Mounds are an archaeological site in Hinds County, Mississippi."] as [string, string];
+    expect(describedEntity(query.description!, evidenceOf([mounds])).entity).toBe("Mississippi");
+    // Its own page not read: the next wave searches the question about it and the entity by name.
+    expect(nextHops(query, evidenceOf([mounds])).targets).toEqual(["When did Mississippi become a state", "Mississippi"]);
+    const history = evidenceOf([mounds, ["History of Mississippi", "On December 10, 1817, Mississippi became a state, the 20th of the Union."]]);
+    expect(describedAnswer(query, history)).toMatchObject({ text: "December 10, 1817", onEntityPage: true });
+    expect(titleIsAspectOf("History of Mississippi", "Mississippi")).toBe(true);
+    expect(titleIsAspectOf("South Korea at the Olympics", "South Korea")).toBe(true);
+    expect(titleIsAspectOf("Midway, Copiah County, Mississippi", "Mississippi")).toBe(false);
+    expect(titleIsAspectOf("Mississippi River", "Mississippi")).toBe(false);
+  });
+
+  it("reads a work's title as the anchor, and the country a film's lead names before its genre", () => {
+    // "The Creator of the Universe" is a title: its capitalised "Creator" is no relation of the description.
+    expect(readEmbeddedDescription("What college did the performer of The Creator of the Lamps go to?")).toMatchObject({
+      anchor: "The Creator of the Lamps",
+      relations: ["performer"],
+    });
+    // A question's own relation word may be capitalised.
+    expect(readHopChain("Who is the Director of the film Titanic?")).toMatchObject({ anchor: "Titanic", relations: ["director"] });
+    const query = analyzeQuestion("When was the country that produced Fist Reign taken by the British?");
+    const film = evidenceOf([["Fist Reign", "Fist Reign is a 2000 Hong Kong action film directed by Amos Chan."]]);
+    expect(describedEntity(query.description!, film)).toMatchObject({ entity: "Hong Kong", missing: null });
   });
 
   it("reads a relative clause as a description, and the entity it describes in the sentence of its name's page that says it", () => {

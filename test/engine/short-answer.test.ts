@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   abbreviated,
   compareByFacts,
+  countryIn,
   mentionAnswer,
   nameAfter,
   namesNationality,
@@ -158,6 +159,40 @@ describe("facts stated in one sentence", () => {
     expect(relatedNames('"Meant for You" is a song written by David Lasley and Roxanne Seeman.', "performer")).toEqual([]);
     expect(relatedNames('"Get Low" is a 2014 single by American electronic music producer Dillon Francis.', "performer")).toEqual(["Dillon Francis"]);
     expect(relatedNames("Marrow is a play by the Norwegian playwright Halvard Esk.", "author")).toEqual(["Halvard Esk"]);
+  });
+
+  it("reads a maker as a work's lead writes it: one word before a participle, an appositive, a person who published it, an artist", () => {
+    // A one-word name then the lead going on ("released"): the name, not a descriptor.
+    expect(relatedNames("Vygon is a studio album by Marisa released in 2005 by Oak Records.", "performer")).toEqual(["Marisa"]);
+    // "one of its stars, X": the appositive names the producer.
+    expect(relatedNames("Tin Harbour is a 1985 comedy directed by Lew Tighe and produced by one of its stars, Michael Dorne.", "producer")).toEqual([
+      "Michael Dorne",
+    ]);
+    expect(relatedNames("The film was produced by its studio, and released in May.", "producer")).toEqual([]);
+    // A book published by a person is by that person; a publisher's name is no person.
+    expect(relatedNames("Grey Ernest is a novel that was published in 1944 by Phoebe Ames Tyler writing as Alice Tull.", "author")).toEqual([
+      "Phoebe Ames Tyler",
+    ]);
+    expect(relatedNames("The novel was published by Penguin Books in 1990.", "author")).toEqual([]);
+    expect(relatedNames("It was published by Chatto & Windus.", "author")).toEqual([]);
+    expect(relatedNames("The book was written by Tom Hale and published by Victor Gollan.", "author")).toEqual(["Tom Hale"]);
+    expect(relatedNames("Leafwork II is a public art work by artist Bernd Heilig located near Milwaukee.", "creator")).toEqual(["Bernd Heilig"]);
+  });
+
+  it("names countries as pages write them, and a state outside the United States", () => {
+    expect(countryIn("Ankara is the capital city of Turkey.")?.value).toBe("Turkey");
+    expect(countryIn("Fist Reign is a 2000 Hong Kong action film.")?.value).toBe("Hong Kong");
+    // "Port of Spain" names no country; the longer name holds the shorter ("Congo", "Ireland").
+    expect(countryIn("Port of Spain is the capital of Trinidad and Tobago.")?.value).toBe("Trinidad and Tobago");
+    expect(countryIn("Kinshasa is the capital of the Democratic Republic of the Congo.")?.value).toBe("Democratic Republic of the Congo");
+    expect(countryIn("Belfast is the capital of Northern Ireland.")?.value).toBe("United Kingdom");
+    expect(countryIn("Basseterre is in Saint Kitts and Nevis.")?.value).toBe("Saint Kitts and Nevis");
+    expect(statedAttribute("Shrinagar is a small village in Ratnagiri district, Konkan, Maharashtra state, India.", "state")?.value).toBe("Maharashtra");
+    expect(statedAttribute("Kochi is a city in the Indian state of Kerala.", "state")?.value).toBe("Kerala");
+    expect(statedAttribute("Ikeja is the capital of Lagos State.", "state")?.value).toBe("Lagos State");
+    expect(statedAttribute("a town in Wheaton, Illinois", "state")?.value).toBe("Illinois");
+    expect(statedAttribute("He attended Ohio State University.", "state")).toBeNull();
+    expect(statedAttribute("It is a city in the United States.", "state")).toBeNull();
   });
 
   it("reads life dates and places, with or without a space after the bracket", () => {
