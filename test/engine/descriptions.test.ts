@@ -138,6 +138,34 @@ describe("an entity a question only describes", () => {
     expect(describedEntity(query.description!, film)).toMatchObject({ entity: "Hong Kong", missing: null });
   });
 
+  it("reads the state or place of a life or an event, a description that opens the question, and a state a place's name is", () => {
+    expect(readEmbeddedDescription("The state where Hal Wurrel died has how many congressional districts?")).toMatchObject({
+      anchor: "Hal Wurrel",
+      relations: ["death_place", "in_state"],
+      before: "",
+      after: " has how many congressional districts",
+    });
+    expect(readEmbeddedDescription("What body of water is near the location where the Siege of Carrow took place?")).toMatchObject({
+      anchor: "Siege of Carrow",
+      relations: ["in_place"],
+    });
+    expect(readEmbeddedDescription("Who from the state with the Rutz Farmstead signed the declaration of independence?")).toMatchObject({
+      anchor: "Rutz Farmstead",
+      relations: ["in_state"],
+    });
+    const query = analyzeQuestion("The state where Hal Wurrel died has how many congressional districts?");
+    // "He died in Kansas": the place is the state; "died in Topeka, Kansas": its name says the state, with no page of Topeka read.
+    const inState = evidenceOf([["Hal Wurrel", "Hal Wurrel (1825-1902) was an American painter. He died in Kansas in 1902."]]);
+    expect(describedEntity(query.description!, inState)).toMatchObject({ entity: "Kansas", missing: null });
+    const inCity = evidenceOf([["Hal Wurrel", "Hal Wurrel (1825-1902) was an American painter. He died in Topeka, Kansas in 1902."]]);
+    expect(describedEntity(query.description!, inCity)).toMatchObject({ entity: "Kansas", missing: null });
+    const districts = evidenceOf([
+      ["Hal Wurrel", "Hal Wurrel (1825-1902) was an American painter. He died in Kansas in 1902."],
+      ["Kansas's congressional districts", "Kansas is currently divided into 4 congressional districts, each represented by a member of the House."],
+    ]);
+    expect(describedAnswer(query, districts)).toMatchObject({ text: "4 congressional districts", onEntityPage: false });
+  });
+
   it("reads a relative clause as a description, and the entity it describes in the sentence of its name's page that says it", () => {
     expect(readEmbeddedDescription("What government position was held by the woman who portrayed Lucy Vane in the film Quiet Harbour?")).toMatchObject({
       anchor: "Quiet Harbour",

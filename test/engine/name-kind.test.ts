@@ -25,6 +25,9 @@ describe("the kind of a name", () => {
     expect(kindFromWords("Bamberg County")).toBe("place");
     expect(kindFromWords("McDowell County, West Virginia, United States")).toBe("place");
     expect(kindFromWords("Uganda")).toBe("place");
+    // A state of the US is a place, unless its name is as often a person's.
+    expect(kindFromWords("New Hampshire")).toBe("place");
+    expect(kindFromWords("Washington")).toBeNull();
     // "Park" is a surname here, and a word inside a name says nothing.
     expect(kindFromWords("Park Jin-pyo")).toBeNull();
     expect(kindFromWords("Androscoggin Bank Colisée")).toBeNull();

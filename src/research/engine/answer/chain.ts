@@ -3,7 +3,7 @@ import { namesPerson, titleNames, titleRefersTo } from "../evidence";
 import { CONTAINER_ATTRIBUTES, type ChainRelation, type HopChain, isLocationRelation, isPlaceRelation, type LocationRelation } from "../question";
 import { DEMONYM_COUNTRY, words } from "../language";
 import { PLACE_ATTRIBUTES, placeAsWritten, statedAttribute } from "./facts";
-import { COUNTRIES } from "./places";
+import { COUNTRIES, isUsState } from "./places";
 import { relatedNames } from "./relations";
 
 /**
@@ -152,8 +152,12 @@ function placePage(evidence: Evidence, written: string, except: readonly Evidenc
   return ` ${words(said).join(" ")} `.includes(` ${named} `) ? page : null;
 }
 
-/** The state or country a place's written name carries after its comma ("Lisle, Vermont": Vermont; its country, the United States). */
+/**
+ * The state or country a place's written name carries after its comma ("Lisle, Vermont": Vermont;
+ * its country, the United States), or is ("died in Kansas": the state is Kansas).
+ */
 function writtenContainer(written: string, attribute: HopChain["attribute"]): string | null {
+  if ((attribute === "state" && isUsState(written)) || (attribute === "country" && COUNTRIES.includes(written.trim()))) return written.trim();
   const comma = written.indexOf(",");
   if (comma < 0 || !CONTAINER_ATTRIBUTES.has(attribute)) return null;
   return statedAttribute(written.slice(comma), attribute)?.value ?? null;
@@ -177,7 +181,13 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
   const steps: ChainStep[] = [{ entity: chain.anchor, doc: anchorDoc, passage: null, ambiguous: false }];
   if (!anchorDoc) return { steps, answer: null, missing: chain.anchor };
   let current = anchorDoc;
+  // A container read off the place's written name ("died in Topeka, Kansas"): its relation is done.
+  let containerRead = false;
   for (const [index, relation] of chain.relations.entries()) {
+    if (containerRead) {
+      containerRead = false;
+      continue;
+    }
     const related = relatedFrom(current, relation);
     if (!related) return { steps, answer: null, missing: null };
     const last = index === chain.relations.length - 1;
@@ -198,7 +208,19 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
       // The container a sentence wrote beside the place ("born in Wheaton, Illinois") answers a state or a country without its page.
       const written = last && chain.attribute !== "county" ? writtenContainer(entity, chain.attribute) : null;
       if (written) return { steps, answer: { text: written, passage: related.passage, lead: true }, missing: null };
-      return { steps, answer: byDescription, missing: byDescription ? null : entity };
+      // So it is the next hop when that asks the state or country of the place ("the state where he died").
+      const next = chain.relations[index + 1];
+      const container = next === "in_state" || next === "in_country" ? writtenContainer(entity, next === "in_state" ? "state" : "country") : null;
+      if (!container) return { steps, answer: byDescription, missing: byDescription ? null : entity };
+      const containerDoc = placePage(evidence, container, visited, container);
+      steps.push({ entity: container, doc: containerDoc, passage: related.passage, ambiguous: false });
+      if (index + 1 === chain.relations.length - 1 && chain.attribute === "identity") {
+        return { steps, answer: { text: container, passage: related.passage, lead: true }, missing: null };
+      }
+      if (!containerDoc) return { steps, answer: null, missing: container };
+      current = containerDoc;
+      containerRead = true;
+      continue;
     }
     current = doc;
     if (byDescription) return { steps, answer: statedOnPage(current, chain.attribute) ?? byDescription, missing: null };

@@ -69,14 +69,18 @@ function spansOfType(text: string, query: QueryAnalysis, counted: CountAsked): {
       if (/^(1\d{3}|20\d{2})$/.test(match[0]) && !asked.has("year")) continue;
       // Where the question says what it counts, only a number stated as that count answers it.
       if (counted.nouns.size > 0 && (!statesCountAt(text, index, match[0], counted.nouns) || !ofAskedYear(text, counted.years, index))) continue;
-      // The counted noun comes along when the question asks for it ("1,462 hypermarkets").
-      const next = /^\s+([\p{L}-]+)/u.exec(text.slice(index + match[0].length));
+      // The counted noun comes along when the question asks for it ("1,462 hypermarkets"), whole
+      // when the question names it in two words ("4 congressional districts").
+      const next = /^\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?/u.exec(text.slice(index + match[0].length));
+      const isAsked = (word: string | undefined) => word !== undefined && asked.has(stem(word.toLowerCase()));
       const noun =
         next &&
-        (asked.has(stem(next[1]!.toLowerCase())) ||
+        (isAsked(next[1]) ||
           /^(people|seated|seats|inhabitants|residents|members|employees|students|copies|episodes|stores|times)$/i.test(next[1]!) ||
           MEASURE_UNIT.test(next[1]!))
-          ? ` ${next[1]}`
+          ? isAsked(next[1]) && isAsked(next[2])
+            ? ` ${next[1]} ${next[2]}`
+            : ` ${next[1]}`
           : "";
       out.push({ text: `${match[0]}${noun}`, index });
     }

@@ -1,7 +1,10 @@
 import { type Evidence, titleNames } from "../evidence";
 import type { QueryAnalysis } from "../question";
 import { stem } from "../language";
-import { COUNTRIES } from "./places";
+import { COUNTRIES, isUsState } from "./places";
+
+/** States whose names are as often a person's. */
+const PERSONS_NAMES = new Set(["Washington", "Georgia", "Virginia"]);
 
 /**
  * What kind of thing a name is (a person, a place, an organisation, a work), and what kind a
@@ -76,7 +79,8 @@ const PLACE_WORDS = new Set(
  * inside or a surname says nothing); null when they say none.
  */
 export function kindFromWords(name: string): NameKind | null {
-  if (COUNTRIES.includes(name.trim())) return "place";
+  // A state of the US is a place; not those that are as often a person's name ("Washington", "Georgia", "Virginia").
+  if (COUNTRIES.includes(name.trim()) || (isUsState(name) && !PERSONS_NAMES.has(name.trim()))) return "place";
   // "McDowell County, West Virginia": the name before where it is.
   const tokens = (name.split(",")[0] ?? "")
     .toLowerCase()

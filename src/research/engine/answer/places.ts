@@ -20,6 +20,13 @@ const US_STATES =
 /** A state after a comma or "state of", never the capital's namesake ("Washington, D.C.") or a county's name ("Washington County"). */
 const US_STATE = new RegExp(`(?:,\\s+|\\bstate of\\s+|\\bin\\s+)(${US_STATES})\\b(?!,?\\s*D\\.C\\.|\\s+(?:County|City|Street|Avenue|Territory)\\b)`, "u");
 
+const US_STATE_NAMES = new Set(US_STATES.split("|"));
+
+/** Is this name one of the United States ("Kansas")? */
+export function isUsState(name: string): boolean {
+  return US_STATE_NAMES.has(name.trim());
+}
+
 export function usStateIn(sentence: string): PlaceInSentence | null {
   const match = US_STATE.exec(sentence);
   return match ? { value: match[1]!, index: (match.index ?? 0) + match[0].indexOf(match[1]!) } : null;

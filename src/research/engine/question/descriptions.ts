@@ -34,6 +34,9 @@ export interface EmbeddedDescription {
 /** Lower-case words a name may hold ("Alexander and the Terrible ...", "The Jewel of the Nile"); any other ends it. */
 const NAME_JOINERS = new Set("of the and a an in on for to with at by or de la le du del der von van und".split(" "));
 
+/** The word that asks: of the entity a description names, something must be. */
+const QUESTION_WORD = /(?:what|which|who|whom|whose|when|where|how|in what|in which)\b/i;
+
 /** An anchor is a name: each word capitalised, a number, or a joiner ("Aschenbrodel was a citizen" is not). */
 function isName(anchor: string): boolean {
   return anchor.split(/\s+/).every((word) => /^[\p{Lu}\p{N}"“'‘(]/u.test(word) || NAME_JOINERS.has(word));
@@ -56,8 +59,6 @@ export function readEmbeddedDescription(question: string): EmbeddedDescription |
   const ends = [...q.matchAll(/[^\s,;:]+(?=[\s,;:]|$)/g)].map((match) => (match.index ?? 0) + match[0].length);
   let best: EmbeddedDescription | null = null;
   for (const start of starts) {
-    // The question's own opening ("What is", "Who was") is never part of the description.
-    if (start === 0) continue;
     for (const end of ends) {
       if (end <= start || (best && end - start <= best.phrase.length)) continue;
       const phrase = q.slice(start, end);
@@ -66,8 +67,10 @@ export function readEmbeddedDescription(question: string): EmbeddedDescription |
       const before = q.slice(0, start);
       // "the country where X was" ends a question, never a clause ("... where X was a citizen"): the rest would be lost.
       if (/\b(?:is|was|are|were)$/i.test(phrase) && end < q.length) continue;
-      // Something must be asked of the entity: a question word before the description.
-      if (!/^(?:\p{L}+\s+)*?(?:what|which|who|whom|whose|when|where|how|in what|in which)\b/iu.test(before)) continue;
+      // Something must be asked of the entity: a question word before the description, or after
+      // one that opens the question ("The state where Henry Worrall died has how many districts?").
+      const asked = start === 0 ? QUESTION_WORD.test(q.slice(end)) : new RegExp(`^(?:\\p{L}+\\s+)*?${QUESTION_WORD.source}`, "iu").test(before);
+      if (!asked) continue;
       best = { phrase, anchor: subject.anchor, relations: subject.relations, before, after: q.slice(end) };
     }
   }

@@ -200,6 +200,7 @@ const LOCATION_KINDS: Record<string, LocationRelation> = {
   area: "in_place",
   region: "in_place",
   province: "in_place",
+  location: "in_place",
 };
 const LOCATION_KIND = Object.keys(LOCATION_KINDS).join("|");
 const LOCATED = "(?:is|was|are|were)\\s+(?:located|found|situated|based|headquartered|set|formed|founded|licensed\\s+to(?:\\s+(?:broadcast|serve))?)";
@@ -210,9 +211,23 @@ const LOCATION_WRAPPERS: RegExp[] = [
   new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+(?:is|was|are|were)(?:\\s+a\\s+citizen)?$`, "i"),
   new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:that\\s+)?(.+?)\\s+(?:${LOCATED}\\s+in|(?:is|was|are|were)\\s+(?:in|from|(?:a\\s+)?part\\s+of))$`, "i"),
   // "the country containing Nugegoda", "the country that produced Fist Power" (a film's country is its lead's: "a 2000 Hong Kong action film").
-  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:(?:that|which)\\s+)?(?:contains|containing|includes|including|produced)\\s+(.+)$`, "i"),
+  new RegExp(`^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:(?:that|which)\\s+)?(?:contains|containing|includes|including|produced|has|having|with)\\s+(.+)$`, "i"),
+  // "the location where the Siege of Cassel took place": where an event's lead puts it.
+  new RegExp(
+    `^(?:the\\s+)?(${LOCATION_KIND})\\s+(?:where|in which)\\s+(.+?)\\s+(?:took\\s+place|happened|occurred|(?:was|were)\\s+(?:held|fought|signed))$`,
+    "i",
+  ),
   new RegExp(`^(.+?)\\s?(?:'s|’s|')\\s+(${LOCATION_KIND})$`, "i"),
 ];
+
+/** "the state where Henry Worrall died": the place of a life, then the container asked of it. */
+const LIFE_IN_CONTAINER = /^(?:the\s+)?(country|nation|state|county)\s+(?:where|in which)\s+(.+?)\s+(was born|died)$/i;
+
+function readLifeInContainer(text: string): { relations: [LocationRelation, PlaceRelation]; inner: string } | null {
+  const match = LIFE_IN_CONTAINER.exec(text);
+  if (!match) return null;
+  return { relations: [LOCATION_KINDS[match[1]!.toLowerCase()]!, match[3]!.toLowerCase() === "died" ? "death_place" : "birth_place"], inner: match[2]! };
+}
 
 function readLocation(text: string): { relation: LocationRelation; inner: string } | null {
   for (const [index, shape] of LOCATION_WRAPPERS.entries()) {
@@ -238,6 +253,12 @@ export function readSubject(phrase: string): { anchor: string; relations: ChainR
     if (place) {
       outer.push(place.relation);
       text = place.inner;
+      continue;
+    }
+    const life = readLifeInContainer(text);
+    if (life) {
+      outer.push(...life.relations);
+      text = life.inner;
       continue;
     }
     const location = readLocation(text);
