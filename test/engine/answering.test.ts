@@ -83,6 +83,9 @@ describe("question analysis on the shapes that used to fail", () => {
   it("follows a surname to a person's page, not to a title that ends in the same word", () => {
     expect(titleRefersTo("Alex Ferguson", "Ferguson")).toBe(true);
     expect(titleRefersTo("Tender Is the Night", "Night")).toBe(false);
+    // A comma says where a place is: "Ii, Finland" is no person surnamed Finland, nor Finland's page.
+    expect(titleRefersTo("Ii, Finland", "Finland")).toBe(false);
+    expect(titleRefersTo("Madison, Wisconsin", "Madison")).toBe(true);
   });
 });
 

@@ -74,6 +74,15 @@ describe("counts stated as what is asked", () => {
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "50", countedNouns("How many episodes were there?"))).toBe(false);
   });
 
+  it("reads a count in an infobox's row as a page's text flattens it", () => {
+    const infobox = "State of Kelso Capital Tope Area Ranked 15th Total 82,278 sq mi Population Ranked 35th Total 2,913,123 (2017 est.) Density 35.1 / sq mi";
+    const population = countedNouns("What is the population of Kelso?");
+    expect(statesCount(infobox, "2,913,123", population)).toBe(true);
+    // The area's total and the density are not the population.
+    expect(statesCount(infobox, "82,278", population)).toBe(false);
+    expect(statesCount(infobox, "35.1", population)).toBe(false);
+  });
+
   it("dates a count by the year nearest it, in a passage of two years", () => {
     const text = "The population was 14,225 at the 2010 census. As of 2014, the population estimated by the U.S. Census Bureau is 15,140.";
     const question = "What was the 2014 population of Lake Wenda?";

@@ -57,9 +57,13 @@ export function statesCountAt(sentence: string, index: number, number: string, n
   return false;
 }
 
-/** What may stand between a measure and its count: "… population was ", "a population of ", "Capacity: ". */
+/**
+ * What may stand between a measure and its count: "… population was ", "a population of ",
+ * "Capacity: ", and an infobox's row as a page's text flattens it ("Population Ranked 35th Total
+ * 2,913,123", "Population (2010) Total 27,340").
+ */
 const NOUN_TO_COUNT = new RegExp(
-  String.raw`^[^;\d]{0,45}?\b(?:of|was|is|were|are|at|totals?|totall?ed|reached|numbered|stood at|holds|held)\s+${QUALIFIER}$|^:\s*${QUALIFIER}$`,
+  String.raw`^[^;\d]{0,45}?\b(?:of|was|is|were|are|at|totals?|totall?ed|reached|numbered|stood at|holds|held)\s+${QUALIFIER}$|^:\s*${QUALIFIER}$|^\s+(?:\(\d{4}\)\s+)?(?:Ranked\s+\d+(?:st|nd|rd|th)\s+)?Total\s+$`,
   "i",
 );
 

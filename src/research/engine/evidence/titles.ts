@@ -41,7 +41,8 @@ export function titleRefersTo(title: string, entity: string): boolean {
   if (comma > 0 && titleNames(title.slice(0, comma), entity) && /^\p{Lu}/u.test(title.slice(comma + 2))) return true;
   const bare = words(bareTitle(title));
   const wanted = words(entity);
-  if (wanted.length === 0 || bare.length > 4) return false;
+  // A comma's words say where the place before it is ("Ii, Finland"), not a surname.
+  if (wanted.length === 0 || bare.length > 4 || comma > 0) return false;
   // The entity is the last word(s) of a short title: a surname.
   const tail = bare.slice(bare.length - wanted.length).join(" ");
   // What comes before the surname is a given name, not words of a phrase ("Tender Is the Night").
