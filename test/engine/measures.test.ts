@@ -74,6 +74,19 @@ describe("counts stated as what is asked", () => {
     expect(statesCount("It aired on tvN at 7:50 (KST) for 20 episodes.", "50", countedNouns("How many episodes were there?"))).toBe(false);
   });
 
+  it("reads a count of what the question names, of the year it asks", () => {
+    const counts = (pages: [string, string][]) =>
+      (answerOutcome("What was the population of Lorvania in 1900?", evidenceOf(pages)).candidates ?? []).map((candidate) => candidate.text);
+    const address = "Tovan Reed: Annual address, 1900";
+    // A population of something else, on a page about neither Lorvania nor reached from it.
+    expect(counts([[address, "On the 15th of November, 1900, the rural service reached forty-four districts, serving a population of 1,801,524."]])).toEqual(
+      [],
+    );
+    // The population of Lorvania, of another year: "in 1900" dates the count asked, five words after "population".
+    expect(counts([[address, "When the Congress assembled in November, 1800, the population of Lorvania was 5,308,483."]])).toEqual([]);
+    expect(counts([[address, "At the census of 1900, the population of Lorvania was 76,303,387."]])).toEqual(["76,303,387"]);
+  });
+
   it("reads a count in an infobox's row as a page's text flattens it", () => {
     const infobox = "State of Kelso Capital Tope Area Ranked 15th Total 82,278 sq mi Population Ranked 35th Total 2,913,123 (2017 est.) Density 35.1 / sq mi";
     const population = countedNouns("What is the population of Kelso?");

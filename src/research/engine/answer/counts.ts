@@ -105,4 +105,4 @@ export function ofAskedYear(sentence: string, asked: ReadonlySet<string>, index:
 }
 
 const MEASURE_YEAR =
-  /\b((?:1[5-9]|20)\d{2})\s+(?:\w+\s+)?(?:census|population|estimate|capacity|attendance)\b|\b(?:census|population|estimate|capacity|attendance)\s+(?:\w+\s+){0,2}?(?:in|of|as of)\s+((?:1[5-9]|20)\d{2})\b/gi;
+  /\b((?:1[5-9]|20)\d{2})\s+(?:\w+\s+)?(?:census|population|estimate|capacity|attendance)\b|\b(?:census|population|estimate|capacity|attendance)\s+(?:\w+\s+){0,5}?(?:in|of|as of)\s+((?:1[5-9]|20)\d{2})\b/gi;

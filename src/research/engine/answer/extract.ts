@@ -162,6 +162,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   // who portrayed Corliss Archer" is Shirley Temple, and the answer is on her page.
   const links = new Set(ranked.filter((entry) => entry.via).map((entry) => words(entry.via!.entity).join(" ")));
   const noun = new Set(query.askedNoun);
+  const countsOfEntity = query.expects === "number" && questionEntityKeys.length > 0;
   const pages = preferred && !ranked.slice(0, DOCS).includes(preferred) ? [preferred, ...ranked.slice(0, DOCS)] : ranked.slice(0, DOCS);
   for (const entry of pages) {
     // A page's subject is not the answer when the page was reached as a hop or named by the question.
@@ -174,8 +175,13 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
       opening && !entry.best.slice(0, PASSAGES_PER_DOC).includes(opening)
         ? [...entry.best.slice(0, PASSAGES_PER_DOC), opening]
         : entry.best.slice(0, PASSAGES_PER_DOC);
+    // A count is of what holds it: a page about a name the question counts of, a page a link led
+    // to, or a sentence naming it ("the population of the United States was …"); not a count of
+    // something else on a page about neither ("serving a population of 1,801,524").
+    const pageNamesEntity = countsOfEntity && (entry.via !== undefined || questionEntityKeys.some((key) => phraseIn(entry.doc.title, key)));
     for (const item of items) {
       const text = item.passage.text;
+      if (countsOfEntity && !pageNamesEntity && !questionEntityKeys.some((key) => phraseIn(text, key))) continue;
       const lifeDates = lifeDatePositions(text, asked, query);
       const weight = item.score > 0 ? item.score : item === opening && lifeDates.length > 0 ? top * 0.5 : 0;
       if (weight <= 0) continue;
@@ -265,4 +271,9 @@ function definitionFit(text: string, span: { text: string; index: number }, noun
   const predicate = new Set(terms(after.slice(0, 160)));
   const shared = [...noun].filter((term) => predicate.has(term)).length;
   return 1 + (2 * shared) / noun.size;
+}
+
+/** Does a text say a phrase (its words, whole)? */
+function phraseIn(text: string, key: string): boolean {
+  return key.length > 0 && ` ${words(text).join(" ")} `.includes(` ${key} `);
 }
