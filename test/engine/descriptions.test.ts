@@ -125,6 +125,15 @@ describe("an entity a question only describes", () => {
     expect(titleIsAspectOf("Mississippi River", "Mississippi")).toBe(false);
   });
 
+  it("answers only where the question's other names are said: the first Tollmart in Maryland is not Maryland's first settlers", () => {
+    const query = analyzeQuestion("When did the first Tollmart open in the state where the Chaunt Tower is located?");
+    const tower = ["Chaunt Tower", "The Chaunt Tower is located at Glen Park in Montgomery County, Maryland, USA."] as [string, string];
+    const history = ["History of Maryland", "In 1634, the first settlers of Maryland landed at St. Clement's Island."] as [string, string];
+    expect(describedAnswer(query, evidenceOf([tower, history]))).toBeNull();
+    const store = ["History of Tollmart", "In 1991, Tollmart opened its first store in Maryland, at Hagerstown."] as [string, string];
+    expect(describedAnswer(query, evidenceOf([tower, history, store]))).toMatchObject({ text: "1991" });
+  });
+
   it("reads a work's title as the anchor, and the country a film's lead names before its genre", () => {
     // "The Creator of the Universe" is a title: its capitalised "Creator" is no relation of the description.
     expect(readEmbeddedDescription("What college did the performer of The Creator of the Lamps go to?")).toMatchObject({

@@ -153,10 +153,16 @@ export function describedAnswer(
           (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
       )
       .slice(0, OTHER_PAGES);
+  // Every other name the question asks of is said where the answer stands: "When did the first
+  // Walmart open in Maryland?" is not answered by a sentence of Maryland's history that says
+  // nothing of Walmart ("In 1634, the first settlers …").
+  const entityWords = new Set(words(entity));
+  const others = single.entities.filter((name) => !words(name).every((word) => entityWords.has(word)));
   const read = (pages: RankedDoc[]) => {
     const span = pages.length > 0 ? findAnswer(single, pages, [...single.entities, entity], evidence, pages[0]) : null;
     const page = span ? pages.find((entry) => entry.doc.index === span.passage.doc) : undefined;
-    return span && page ? { span, page } : null;
+    if (!span || !page) return null;
+    return others.every((name) => saysPhrase(span.passage.text, name) || saysPhrase(page.doc.title, name)) ? { span, page } : null;
   };
   // Where the entity's own page says nothing of what is asked, a page that names it may ("the
   // Leader of Opposition (Uganda)" page, for "the opposition leader in Uganda"); but not a count,
@@ -186,4 +192,10 @@ export function describedAnswer(
 function statedNear(query: QueryAnalysis, span: string, passage: Passage): boolean {
   const asked = new Set(query.focusTerms);
   return asked.size > 0 && askedWordNear(passage.text, span, asked) === true;
+}
+
+/** Does a text say a name (its words, whole, in order)? */
+function saysPhrase(text: string, name: string): boolean {
+  const key = words(name).join(" ");
+  return key.length > 0 && ` ${words(text).join(" ")} `.includes(` ${key} `);
 }
