@@ -1,6 +1,6 @@
 import { analyzeEvidence, bareTitle, type Evidence, type EvidenceDoc, type Passage, type RankedDoc, titleIsAspectOf } from "../evidence";
 import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAMES, type QueryAnalysis, substitutedQuestion } from "../question";
-import { stem, terms, words } from "../language";
+import { saysPhrase, stem, terms, words } from "../language";
 import { type ChainStep, pageAbout, resolveChain } from "./chain";
 import { findAnswer } from "./extract";
 import { askedWordNear } from "./span-signals";
@@ -139,7 +139,7 @@ export function describedAnswer(
   // answer the question about it, where a sentence or the title names the entity.
   const own = steps[steps.length - 1]!.doc;
   const entityKey = words(entity.split(",")[0]!).join(" ");
-  const namesEntity = (text: string) => ` ${words(text).join(" ")} `.includes(` ${entityKey} `);
+  const namesEntity = (text: string) => saysPhrase(text, entityKey);
   const visited = new Set(steps.slice(0, -1).flatMap((step) => (step.doc ? [step.doc.index] : [])));
   // A page on one side of the entity ("History of Mississippi") stands for its own page, which may not be read.
   const entityPage = (doc: EvidenceDoc) => doc === own || titleIsAspectOf(doc.title, entity);
@@ -192,10 +192,4 @@ export function describedAnswer(
 function statedNear(query: QueryAnalysis, span: string, passage: Passage): boolean {
   const asked = new Set(query.focusTerms);
   return asked.size > 0 && askedWordNear(passage.text, span, asked) === true;
-}
-
-/** Does a text say a name (its words, whole, in order)? */
-function saysPhrase(text: string, name: string): boolean {
-  const key = words(name).join(" ");
-  return key.length > 0 && ` ${words(text).join(" ")} `.includes(` ${key} `);
 }

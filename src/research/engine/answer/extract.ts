@@ -7,7 +7,7 @@ import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
 import { abbreviated, namesOfficeOnly, titlesBefore } from "./names";
 import { namesNationality } from "./places";
-import { fold, MONTHS, stem, STOPWORDS, terms, words } from "../language";
+import { fold, MONTHS, saysPhrase, stem, STOPWORDS, terms, words } from "../language";
 
 /**
  * The short answer of an open question, found in the best passages: the span of the asked type
@@ -178,10 +178,10 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
     // A count is of what holds it: a page about a name the question counts of, a page a link led
     // to, or a sentence naming it ("the population of the United States was …"); not a count of
     // something else on a page about neither ("serving a population of 1,801,524").
-    const pageNamesEntity = countsOfEntity && (entry.via !== undefined || questionEntityKeys.some((key) => phraseIn(entry.doc.title, key)));
+    const pageNamesEntity = countsOfEntity && (entry.via !== undefined || questionEntityKeys.some((key) => saysPhrase(entry.doc.title, key)));
     for (const item of items) {
       const text = item.passage.text;
-      if (countsOfEntity && !pageNamesEntity && !questionEntityKeys.some((key) => phraseIn(text, key))) continue;
+      if (countsOfEntity && !pageNamesEntity && !questionEntityKeys.some((key) => saysPhrase(text, key))) continue;
       const lifeDates = lifeDatePositions(text, asked, query);
       const weight = item.score > 0 ? item.score : item === opening && lifeDates.length > 0 ? top * 0.5 : 0;
       if (weight <= 0) continue;
@@ -271,9 +271,4 @@ function definitionFit(text: string, span: { text: string; index: number }, noun
   const predicate = new Set(terms(after.slice(0, 160)));
   const shared = [...noun].filter((term) => predicate.has(term)).length;
   return 1 + (2 * shared) / noun.size;
-}
-
-/** Does a text say a phrase (its words, whole)? */
-function phraseIn(text: string, key: string): boolean {
-  return key.length > 0 && ` ${words(text).join(" ")} `.includes(` ${key} `);
 }

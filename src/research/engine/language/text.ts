@@ -28,6 +28,12 @@ export function stem(word: string): string {
   return word;
 }
 
+/** Does a text say a phrase: its words, whole and in order ("the population of the United States" says "United States")? */
+export function saysPhrase(text: string, phrase: string): boolean {
+  const key = words(phrase).join(" ");
+  return key.length > 0 && ` ${words(text).join(" ")} `.includes(` ${key} `);
+}
+
 /** Content terms of a text: stemmed words without stopwords. */
 export function terms(text: string): string[] {
   return contentTerms(words(text));
