@@ -125,11 +125,25 @@ export async function listRuns(deps: MonitorDeps, userId: string, id: string, pa
   return rows.map(runDto);
 }
 
-/** POST /v1/monitors/{id}/run: a run now, charged as one job (402 and the monitor paused when the balance does not cover it). */
+/**
+ * POST /v1/monitors/{id}/run: a run now, charged as one job (402 and the monitor paused when the
+ * balance does not cover it). Made while the monitor is due (a new monitor's first run), it is
+ * that run: its next time moves on as the sweep's claim would move it (a conditional update, so a
+ * sweep that claimed it first keeps its claim), and the sweep does not start a second, charged
+ * run right after it.
+ */
 export async function runMonitorNow(deps: MonitorDeps, user: Caller, id: string): Promise<MonitorRunDto> {
   const monitor = await ownMonitor(deps.db, user.id, id);
   const outcome = await startRun(deps, monitor, user, "manual");
   if ("refused" in outcome) throw outcome.refused;
+  const now = Date.now();
   await deps.db.update(monitors).set({ lastRunAt: outcome.run.createdAt, updatedAt: nowIso() }).where(eq(monitors.id, monitor.id));
+  const due = monitor.status === "active" && monitor.nextRunAt !== null && Date.parse(monitor.nextRunAt) <= now;
+  if (due) {
+    await deps.db
+      .update(monitors)
+      .set({ nextRunAt: new Date(nextRunAfter(scheduleOf(monitor), now)).toISOString() })
+      .where(and(eq(monitors.id, monitor.id), eq(monitors.status, "active"), eq(monitors.nextRunAt, monitor.nextRunAt as string)));
+  }
   return runDto(outcome.run);
 }

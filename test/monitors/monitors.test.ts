@@ -160,6 +160,26 @@ describe("monitors", () => {
     expect(Date.parse(resumed.next_run_at)).toBeLessThanOrEqual(Date.now());
   });
 
+  it("a run made now while the monitor is due is its due run: the sweep starts no second, charged one after it", async () => {
+    const caller = await apiCaller();
+    const monitor = await createMonitor(caller, { question: "What was the Tariff of 1828?", mode: "lite", schedule: { every: "1d" } });
+    // A new monitor is due at once; "Run now" before the sweep came round makes that run.
+    expect(Date.parse(monitor.next_run_at)).toBeLessThanOrEqual(Date.now());
+    const before = Date.now();
+    const manual = await runNow(caller, monitor.id);
+    await waitForTerminal(caller, manual.job_id);
+    await sweep();
+    await sweep();
+    const made = await runs(caller, monitor.id);
+    expect(made.map((run) => run.trigger)).toEqual(["manual"]);
+    const after = await json(await call(`/v1/monitors/${monitor.id}`, { token: caller.key }));
+    expect(Date.parse(after.next_run_at)).toBeGreaterThanOrEqual(before + 86_400_000);
+    // Not due (its next time a day away), a run now leaves the schedule as it is.
+    const again = await runNow(caller, monitor.id);
+    await waitForTerminal(caller, again.job_id);
+    expect((await json(await call(`/v1/monitors/${monitor.id}`, { token: caller.key }))).next_run_at).toBe(after.next_run_at);
+  });
+
   it("makes a run missed during an outage once, not once per missed time, and schedules the next from now", async () => {
     const caller = await apiCaller();
     const monitor = await createMonitor(caller, { question: "What was the Tariff of 1828?", mode: "lite", schedule: { every: "1h" } });
