@@ -210,7 +210,7 @@ export function resolveChain(chain: HopChain, evidence: Evidence): ChainResoluti
       if (written) return { steps, answer: { text: written, passage: related.passage, lead: true }, missing: null };
       // So it is the next hop when that asks the state or country of the place ("the state where he died").
       const next = chain.relations[index + 1];
-      const container = next === "in_state" || next === "in_country" ? writtenContainer(entity, next === "in_state" ? "state" : "country") : null;
+      const container = next === "in_state" || next === "in_country" ? writtenContainer(entity, LOCATION_ATTRIBUTE[next]) : null;
       if (!container) return { steps, answer: byDescription, missing: byDescription ? null : entity };
       const containerDoc = placePage(evidence, container, visited, container);
       steps.push({ entity: container, doc: containerDoc, passage: related.passage, ambiguous: false });
