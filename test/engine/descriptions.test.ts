@@ -73,7 +73,7 @@ describe("an entity a question only describes", () => {
     expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Zambia", missing: null });
     const found = describedAnswer(query, evidence);
     expect(found?.text).toBe("Tessel Falls");
-    expect(found?.asked).toBe("What is the name of the waterfall in Zambia?");
+    expect(found?.asked.question).toBe("What is the name of the waterfall in Zambia?");
     expect(found?.basis.map((passage) => passage.text)).toEqual([
       "The Quell River is a river in Zambia.",
       "The Tessel Falls is the largest waterfall in Zambia, on the Zarn River.",
@@ -204,7 +204,7 @@ describe("an entity a question only describes", () => {
     const query = analyzeQuestion("What government position was held by the woman who portrayed Lucy Vane in the film Quiet Harbour?");
     expect(describedEntity(query.description!, evidence)).toMatchObject({ entity: "Ada Marlow", missing: null });
     const found = describedAnswer(query, evidence);
-    expect(found).toMatchObject({ text: "Chief of Protocol", asked: "What government position was held by Ada Marlow?", onEntityPage: true });
+    expect(found).toMatchObject({ text: "Chief of Protocol", asked: { question: "What government position was held by Ada Marlow?" }, onEntityPage: true });
     expect(found!.basis[0]!.text).toContain("Ada Marlow as Lucy Vane");
     // Without the page of a name the clause holds, that page is what to search.
     expect(describedEntity(query.description!, evidenceOf([])).missing).toBe("Quiet Harbour");
@@ -272,5 +272,33 @@ describe("an entity a question only describes", () => {
     const query = analyzeQuestion("Where did the band form that made the live album Tokyo Gold?");
     expect(describedEntity(query.description!, evidence).entity).toBe("Iron Lantern");
     expect(describedAnswer(query, evidence)?.text).toContain("Leyton");
+  });
+
+  it("asks for the partner a sentence joins to the described entity, not a name nearer the title", () => {
+    const evidence = evidenceOf([
+      ["Brass (Ned Carrow album)", "Brass is a greatest hits album by Ned Carrow, released in 2006."],
+      [
+        "Higher Than We Stand",
+        '"Higher Than We Stand" is a song written by Jack Pellow, Ruth Marie and Wil Jennet that was recorded by Ned Carrow and Jenna Warne for the 1982 film Tall Ship.',
+      ],
+    ]);
+    const query = analyzeQuestion("Who sang Higher Than We Stand with the performer of Brass?");
+    expect(describedEntity(query.description!, evidence).entity).toBe("Ned Carrow");
+    expect(describedAnswer(query, evidence)?.text).toBe("Jenna Warne");
+  });
+
+  it("measures how the answer fits the question asked of the entity, on the answer's own sentence", () => {
+    const evidence = evidenceOf([
+      ["Quell River", "The Quell River is a river in Zambia. It rises in the eastern highlands."],
+      ["Zambia", "Zambia is a landlocked country in southern Africa. The Tessel Falls is the largest waterfall in Zambia, on the Zarn River."],
+    ]);
+    const outcome = answerOutcome("What is the name of the waterfall in the country where the Quell River is found?", evidence);
+    // "What is the name of the waterfall" asks for a waterfall, and "Falls" names one.
+    expect(analyzeQuestion("What is the name of the waterfall in Zambia?").askedNoun).toEqual(["waterfall"]);
+    expect(analyzeQuestion("What is the name of Tamberlo's wife?").askedNoun).toEqual([]);
+    expect(featureOf(outcome, "Tessel Falls", "names_asked_noun")).toBe(1);
+    // "What is the name of the waterfall in Zambia?": its terms (waterfall, zambia) are both said
+    // by the answer's sentence; the description's own words (Quell, river, found) are not asked of it.
+    expect(featureOf(outcome, "Tessel Falls", "question_said")).toBe(1);
   });
 });

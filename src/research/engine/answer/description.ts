@@ -21,8 +21,8 @@ export interface DescribedAnswer {
   docs: number[];
   /** The entity the description reached. */
   entity: string;
-  /** The question as read on that page. */
-  asked: string;
+  /** The question as read on that page, analysed. */
+  asked: QueryAnalysis;
   steps: ChainStep[];
   /** The answer stands on the entity's own page (else on a page that names it, found by the question about it). */
   onEntityPage: boolean;
@@ -181,7 +181,7 @@ export function describedAnswer(
     basis: [...links, span.passage],
     docs: [...new Set([...steps.flatMap((step) => (step.doc ? [step.doc.index] : [])), page.doc.index])],
     entity,
-    asked,
+    asked: single,
     steps,
     onEntityPage,
     share: span.share ?? 1,

@@ -163,6 +163,7 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   const links = new Set(ranked.filter((entry) => entry.via).map((entry) => words(entry.via!.entity).join(" ")));
   const noun = new Set(query.askedNoun);
   const countsOfEntity = query.expects === "number" && questionEntityKeys.length > 0;
+  const partners = partnersAsked(query.question, entities);
   const pages = preferred && !ranked.slice(0, DOCS).includes(preferred) ? [preferred, ...ranked.slice(0, DOCS)] : ranked.slice(0, DOCS);
   for (const entry of pages) {
     // A page's subject is not the answer when the page was reached as a hop or named by the question.
@@ -227,7 +228,11 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // or its words.
         const spanKind = wanted ? kindOfName(span.text, evidence) : null;
         const kindFit = spanKind !== null && spanKind !== wanted ? 0.3 : 1;
-        const score = (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * kindFit * definitionFit(text, span, noun);
+        // "Who sang Up Where We Belong with Joe Cocker?": the name the sentence joins to his
+        // ("recorded by Joe Cocker and Jennifer Warnes"), not one nearer the title ("written by … Will Jennings").
+        const partner = partners.some((name) => joinedTo(text, name, span.text)) ? 3 : 1;
+        const score =
+          (weight / top) * docFactor * (cue ? 1.5 : 1) * (0.5 + proximity) * typeFit * link * nounFit * kindFit * partner * definitionFit(text, span, noun);
         const previous = votes.get(key);
         if (previous) previous.score += score * 0.5;
         else votes.set(key, { text: span.text, passage: item.passage, index: span.index, score });
@@ -238,6 +243,16 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   if (!best) return null;
   const total = best.score + (second?.score ?? 0);
   return { ...best, share: best.score / total, runnerUp: second ? { ...second, share: second.score / total } : undefined };
+}
+
+/** The question's names it asks a partner of: "who sang X with Joe Cocker", "who starred alongside Y". */
+function partnersAsked(question: string, entities: readonly string[]): string[] {
+  return entities.filter((entity) => saysPhrase(question, `with ${entity}`) || saysPhrase(question, `alongside ${entity}`));
+}
+
+/** A sentence joins two names as partners: "Joe Cocker and Jennifer Warnes", "Jennifer Warnes with Joe Cocker". */
+function joinedTo(text: string, name: string, span: string): boolean {
+  return [`${name} and ${span}`, `${span} and ${name}`, `${name} with ${span}`, `${span} with ${name}`].some((pair) => saysPhrase(text, pair));
 }
 
 /** Whether a span's words (lower case) say the kind of thing the question's noun asks for ("Chief of Protocol" for "what government position"). */
@@ -256,6 +271,8 @@ const NOUN_CUES: Record<string, string[]> = Object.fromEntries(
     ["university college school", "university college school institute academy"],
     ["company firm corporation business", "inc corporation company group ltd records entertainment"],
     ["river lake mountain", "river lake mount mountain"],
+    // "Victoria Falls" for "the waterfall in Zimbabwe": the compound's head is its own word.
+    ["waterfall waterfalls", "falls fall cascade cascades"],
   ].flatMap(([nouns, cues]) => nouns!.split(" ").map((noun) => [noun, cues!.split(" ")])),
 );
 

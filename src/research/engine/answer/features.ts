@@ -54,6 +54,12 @@ export interface AnswerCandidate {
   /** The pages and links the brief starts from when this candidate is the answer. */
   chain: { docs: RankedDoc[]; links: Passage[] };
   signals: CandidateSignals;
+  /**
+   * The question as read where the answer stands, when that is not the question asked: a
+   * described entity's ("What is the name of the waterfall in Zimbabwe?"). How well the answer
+   * fits what is asked is measured against it, on the answer's own sentence.
+   */
+  asked?: { query: QueryAnalysis; passage: Passage };
 }
 
 /**
@@ -197,7 +203,10 @@ function questionSaid(query: QueryAnalysis, candidate: AnswerCandidate): number 
   const answer = new Set(words(candidate.text).map(stem));
   const asked = [...new Set(query.terms)].filter((term) => !answer.has(term));
   if (asked.length === 0) return 0;
-  const said = new Set(candidate.basis.flatMap((passage) => [...passage.terms, ...passage.titleTerms]));
+  // A described entity's answer restates the question about the entity in its own sentence: the
+  // hops' sentences say the entity's name (and the description's words) whatever the answer.
+  const basis = candidate.asked ? [candidate.asked.passage] : candidate.basis;
+  const said = new Set(basis.flatMap((passage) => [...passage.terms, ...passage.titleTerms]));
   return asked.filter((term) => said.has(term)).length / asked.length;
 }
 
@@ -219,7 +228,9 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
   // Whether the answer is a name of the kind asked ("who": a person), when both are known.
   const wanted = yesNo ? null : askedKind(query);
   const kind = wanted ? kindOfName(candidate.text, evidence) : null;
-  const said = questionSaid(query, candidate);
+  // What the answer is measured against: the question as read where it stands.
+  const asked = candidate.asked?.query ?? query;
+  const said = questionSaid(asked, candidate);
   return {
     path_chain: bit(candidate.path === "chain"),
     path_mention: bit(candidate.path === "mention"),
@@ -245,7 +256,7 @@ export function featureMap(candidate: AnswerCandidate, context: FeatureContext):
     kind_misfit: bit(kind !== null && kind !== wanted),
     // "Sonic the Hedgehog" for "what hedgehog", "Anglican Church of Canada" for "of what church":
     // a name that says the noun asked (on training questions, right 5 times in 6).
-    names_asked_noun: bit(namesAskedNoun(query, answerWords)),
+    names_asked_noun: bit(namesAskedNoun(asked, answerWords)),
     answer_no: bit(key === "no"),
     answer_words: Math.min(answerWords.length, 6) / 6,
     answer_country: bit(COUNTRIES.includes(candidate.text.trim())),

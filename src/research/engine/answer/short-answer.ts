@@ -168,7 +168,13 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
   // Both answer with a name found on a page, said in the plain frame: a described entity's
   // (its hops' sentences, then the answer's), and the page the question restates (its lead, then
   // the sentence of the question's entity that names it).
-  const named = (path: AnswerPath, found: { text: string; basis: Passage[]; docs: number[] }, links: Passage[], signals: CandidateSignals) =>
+  const named = (
+    path: AnswerPath,
+    found: { text: string; basis: Passage[]; docs: number[] },
+    links: Passage[],
+    signals: CandidateSignals,
+    asked?: QueryAnalysis,
+  ) =>
     candidates.push({
       path,
       text: found.text,
@@ -177,18 +183,25 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
       docs: found.docs,
       chain: { docs: pagesOf(found.docs), links },
       signals,
+      ...(asked ? { asked: { query: asked, passage: found.basis[found.basis.length - 1]! } } : {}),
     });
   // The entity a description reaches, read once for the two paths that ask of it.
   const reached = query.description && query.kind === "open" ? describedEntity(query.description, evidence) : null;
   const described = describedAnswer(query, evidence, reached);
   if (described) {
-    named("description", described, described.basis.slice(0, -1), {
-      hops: described.steps.length - 1,
-      share: described.share,
-      near: described.near,
-      linked: described.onEntityPage,
-      clause: query.description?.clause !== undefined,
-    });
+    named(
+      "description",
+      described,
+      described.basis.slice(0, -1),
+      {
+        hops: described.steps.length - 1,
+        share: described.share,
+        near: described.near,
+        linked: described.onEntityPage,
+        clause: query.description?.clause !== undefined,
+      },
+      described.asked,
+    );
   }
   const lead = restatedLead(query, evidence, reached);
   if (lead) named("lead", lead, lead.basis.slice(1), { share: lead.share, linked: lead.linked });

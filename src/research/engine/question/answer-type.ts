@@ -74,9 +74,14 @@ export function answerType(question: string, kind: "yes_no" | "choice" | "open" 
 
 const VERBISH = /^(is|was|are|were|has|have|had|did|does|do|can|could|will|would|that|which|who|whose|in|on|at|of|for|from|by|to|with|\w+ed)$/i;
 
+const NAME_OF = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:names?|titles?)\s+of\s+(?:the\s+|a\s+|an\s+)?([^,?]+)/i;
+
 /** The noun a wh-phrase asks for: the words after "what"/"which" up to the verb ("what government position was ..."). */
 export function askedNounOf(question: string): string[] {
-  const match = /\b(?:what|which)\s+([^,?]+)/i.exec(question);
+  // "What is the name of the waterfall in Zambia?" asks for a waterfall, as "what waterfall" does.
+  // (Not "the name of Bob's wife": a name there is the question's entity.)
+  const nameOf = NAME_OF.exec(question);
+  const match = (nameOf && /^\p{Ll}/u.test(nameOf[1]!) ? nameOf : null) ?? /\b(?:what|which)\s+([^,?]+)/i.exec(question);
   if (!match) return [];
   const out: string[] = [];
   for (const word of match[1]!.split(/\s+/)) {
