@@ -196,6 +196,8 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
         // The question's own names (and words that are all stopwords) are not its answer.
         if (spanWords.every((word) => questionWords.has(word) || STOPWORDS.has(word))) continue;
         if (questionEntityKeys.includes(joined) || NOT_NAMES.has(key)) continue;
+        // "What currency …" is answered by a currency's name, never "EU" of "19 EU member states".
+        if (missesClosedNoun(query.askedNoun, spanWords)) continue;
         // "What nationality is X?" asks a demonym or a country, never another name on X's page ("E Street Band").
         if (query.hops?.attribute === "nationality" && !namesNationality(span.text)) continue;
         // "Who was in charge": the office's name ("Prime Minister") is not who held it, nor is a
@@ -257,7 +259,27 @@ function joinedTo(text: string, name: string, span: string): boolean {
 
 /** Whether a span's words (lower case) say the kind of thing the question's noun asks for ("Chief of Protocol" for "what government position"). */
 export function cuesAskedNoun(askedNoun: readonly string[], spanWords: readonly string[]): boolean {
-  return askedNoun.some((term) => NOUN_CUES[term]?.some((cue) => spanWords.includes(cue)));
+  return askedNoun.some((term) => (NOUN_CUES[term] ?? CLOSED_NOUNS[term])?.some((cue) => spanWords.includes(cue)));
+}
+
+/**
+ * Nouns whose every name says one of a few words: a currency's name says its unit ("Finnish
+ * markka", "pound sterling", "United States dollar"). A span without one is not of the kind asked.
+ */
+const CLOSED_NOUNS: Record<string, string[]> = Object.fromEntries(
+  [
+    [
+      "currency currencies",
+      "dollar dollars pound pounds sterling euro euros franc francs mark marks markka peso pesos lira lire rupee rupees yen yuan renminbi krona kronor krone kroner rouble ruble roubles rubles shilling shillings dinar dinars dirham rand escudo guilder gulden drachma peseta zloty forint koruna leu lev real reais baht won rupiah ringgit riyal rial kwacha naira cedi birr leone taka kyat dong",
+    ],
+  ].flatMap(([nouns, cues]) => nouns!.split(" ").map((noun) => [noun, cues!.split(" ")])),
+);
+
+/** Whether the question asks for a noun whose names all say a word of its kind, and the span says none. */
+export function missesClosedNoun(askedNoun: readonly string[], spanWords: readonly string[]): boolean {
+  const head = askedNoun[askedNoun.length - 1];
+  const cues = head ? CLOSED_NOUNS[head] : undefined;
+  return cues !== undefined && !spanWords.some((word) => cues.includes(word));
 }
 
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */
