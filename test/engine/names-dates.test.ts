@@ -263,6 +263,21 @@ describe("what a document says about itself: the year of the speech whose senten
     expect((await ask("Which president declared an unconditional war on poverty?", "standard", twice)).answer?.text ?? null).toBeNull();
   });
 
+  it("holds who did it to the year the question dates the act: the speech of that year, whose sentence says no year", async () => {
+    expect((await ask("Which president declared an unconditional war on poverty in 1964?")).answer?.text).toBe("Lyndon B Johnson");
+    expect((await ask("Who declared an unconditional war on poverty in 1966?")).answer?.text ?? null).toBeNull();
+    // A treaty with China signed in 1903 is no treaty signed in 1898.
+    const treaty = [
+      speech(
+        "Theodore Roosevelt",
+        1903,
+        "The signing of a new commercial treaty with China, which took place at Shanghai, is a cause for satisfaction. The United States stands ready.",
+      ),
+    ];
+    expect((await ask("Who signed the treaty with the United States in 1898?", "standard", treaty)).answer?.text ?? null).toBeNull();
+    expect((await ask("Who signed the treaty with the United States in 1903?", "standard", treaty)).answer?.text).toBe("Theodore Roosevelt");
+  });
+
   it("gives the earliest year when the question asks when it was first done", async () => {
     const truman = [
       speech("Harry S Truman", 1949, "Every segment of our population has a right to expect from our Government a fair deal."),

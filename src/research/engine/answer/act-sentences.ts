@@ -30,6 +30,8 @@ const NEGATIONS = new Set("not no never cannot nor isnt wasnt arent werent dont 
 /** The speaker quoting their own earlier words: "I have said, "…"". */
 const SELF_QUOTE = /^(?:[^"“”]*\s)?I\s+(?:have\s+|had\s+)?(?:said|say|stated|declared|repeat(?:ed)?)\s*[,:]?\s*["“]/;
 const YEAR = /\b(1\d{3}|20\d{2})\b/;
+/** A year the question puts the act in: "in 1898", "during 1941". */
+const DATED_ACT = /\b(?:in|during)\s+(1\d{3}|20\d{2})\b/i;
 
 /** A stem without its final "e": "declares" and "declared" stem to "declare" and "declar". */
 const loose = (term: string) => term.replace(/e$/, "");
@@ -184,10 +186,14 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   // What was said may be one word ("When did Nixon talk about Watergate?"): the speech is the act.
   const reading = readAct(query, askingWho ? [] : speakers, new Set(), asksAboutSpeech(query) ? 1 : 2);
   if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
+  // "Who signed the treaty with the United States in 1898?": a speech of another year does not do
+  // the act the question dates (the 1903 address's "signing of a new commercial treaty with China").
+  const dated = askingWho ? DATED_ACT.exec(query.question) : null;
   const found: ActSentence[] = [];
   for (const { entry, attribution } of attributed) {
     const { speaker, year } = attribution;
     if (!speaker || year === null) continue;
+    if (dated && year !== Number(dated[1])) continue;
     const pageTerms = () => entry.doc.passages.flatMap((passage) => passage.terms);
     const doing = entry.doc.passages.filter((candidate) => !YEAR.test(candidate.text) && doesTheAct(reading, speaker, candidate, pageTerms, !askingWho));
     const phrase = reading.phrase;

@@ -9,12 +9,14 @@ import type { QueryAnalysis } from "./query";
  * least: "Did Lincoln say anything about slavery?" asks about a topic).
  */
 const SAID = /\b(?:say|said|says|declare|declared|state|stated|proclaim|proclaimed)\s+(?:that\s+)?([^,;?!]+)/i;
+const DATED_AT_END = /\s+(?:in|during)\s+(?:1\d{3}|20\d{2})\s*$/i;
 const TOPIC_NOT_CLAIM = /^(?:anything|something|nothing|about|of|on|in|to|the\s+most|most|what|how|when|why|who)\b/i;
 
 export function saidClaim(question: string): string | null {
   const match = SAID.exec(question);
   if (!match || TOPIC_NOT_CLAIM.test(match[1]!.trim())) return null;
-  const claim = claimWords(match[1]!);
+  // "declared an unconditional war on poverty in 1964": the year dates the saying, the speech does not say it.
+  const claim = claimWords(match[1]!.replace(DATED_AT_END, ""));
   // Stopwords at either end are left out: the claim is said inside a longer sentence.
   while (claim.length > 0 && STOPWORDS.has(claim[0]!)) claim.shift();
   while (claim.length > 0 && STOPWORDS.has(claim[claim.length - 1]!)) claim.pop();
