@@ -317,4 +317,25 @@ describe("an entity a question only describes", () => {
     ]);
     expect(describedAnswer(query, withMarkka)?.text).toBe("Nordic Krona");
   });
+
+  it("reads a page titled by the entity's demonym, whose lead frames what its later sentence dates", () => {
+    const evidence = evidenceOf([
+      ["Dust Season", '"Dust Season" is a film set in Sri Lanka during the 1990s, against the backdrop of the civil war (1983 – 2009).'],
+      [
+        "Sri Lankan independence movement",
+        "The Sri Lankan independence movement was a peaceful political movement which aimed at achieving self-rule for Sri Lanka, then Ceylon, from the British Empire. It was led mostly by the educated middle class. It succeeded when, on February 4, 1948, Ceylon was granted independence as the Dominion of Ceylon.",
+      ],
+    ]);
+    const query = analyzeQuestion("When did the country in which Dust Season is set, leave the British Empire?");
+    expect(describedEntity(query.description!, evidence).entity).toBe("Sri Lanka");
+    // "Leave the British Empire" is said as independence granted; the date's sentence names neither
+    // Sri Lanka nor the Empire, the page's title and lead do.
+    expect(describedAnswer(query, evidence)).toMatchObject({ text: "February 4, 1948", onEntityPage: false });
+    // A demonym in a sentence names no entity: "a Sri Lankan film" is no page on Sri Lanka.
+    const film = evidenceOf([
+      ["Dust Season", '"Dust Season" is a film set in Sri Lanka during the 1990s.'],
+      ["Harbour Film", "Harbour Film is a Sri Lankan film about the British Empire. It was released on May 2, 1950."],
+    ]);
+    expect(describedAnswer(query, film)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { analyzeEvidence, bareTitle, type Evidence, type EvidenceDoc, type Passage, type RankedDoc, titleIsAspectOf } from "../evidence";
 import { analyzeQuestion, capitalisedEntities, type EmbeddedDescription, NOT_NAMES, type QueryAnalysis, substitutedQuestion } from "../question";
-import { saysPhrase, stem, terms, words } from "../language";
+import { demonymsOf, saysPhrase, stem, terms, words } from "../language";
 import { type ChainStep, pageAbout, resolveChain } from "./chain";
 import { findAnswer } from "./extract";
 import { askedWordNear } from "./span-signals";
@@ -23,6 +23,8 @@ export interface DescribedAnswer {
   entity: string;
   /** The question as read on that page, analysed. */
   asked: QueryAnalysis;
+  /** What the answer is read in: its sentence, and its page's lead, which frames what the page is about. */
+  frame: Passage[];
   steps: ChainStep[];
   /** The answer stands on the entity's own page (else on a page that names it, found by the question about it). */
   onEntityPage: boolean;
@@ -140,6 +142,11 @@ export function describedAnswer(
   const own = steps[steps.length - 1]!.doc;
   const entityKey = words(entity.split(",")[0]!).join(" ");
   const namesEntity = (text: string) => saysPhrase(text, entityKey);
+  // A page titled by the entity's demonym is on one side of it ("Sri Lankan independence
+  // movement", "Finnish markka"): its sentences may say only an older name ("Ceylon was granted
+  // independence"). Titles only: "an American film" says nothing of the United States.
+  const demonyms = demonymsOf(entity);
+  const titleNamesEntity = (title: string) => namesEntity(title) || demonyms.some((demonym) => saysPhrase(title, demonym));
   const visited = new Set(steps.slice(0, -1).flatMap((step) => (step.doc ? [step.doc.index] : [])));
   // A page on one side of the entity ("History of Mississippi") stands for its own page, which may not be read.
   const entityPage = (doc: EvidenceDoc) => doc === own || titleIsAspectOf(doc.title, entity);
@@ -150,7 +157,7 @@ export function describedAnswer(
         (entry) =>
           !entityPage(entry.doc) &&
           !visited.has(entry.doc.index) &&
-          (namesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
+          (titleNamesEntity(entry.doc.title) || entry.best.some((item) => namesEntity(item.passage.text))),
       )
       .slice(0, OTHER_PAGES);
   // Every other name the question asks of is said where the answer stands: "When did the first
@@ -162,7 +169,10 @@ export function describedAnswer(
     const span = pages.length > 0 ? findAnswer(single, pages, [...single.entities, entity], evidence, pages[0]) : null;
     const page = span ? pages.find((entry) => entry.doc.index === span.passage.doc) : undefined;
     if (!span || !page) return null;
-    return others.every((name) => saysPhrase(span.passage.text, name) || saysPhrase(page.doc.title, name)) ? { span, page } : null;
+    // The page's lead frames what the page is about as its title does ("… independence … for Sri
+    // Lanka, then Ceylon, from the British Empire"), for a sentence further on that says only the date.
+    const framing = [span.passage.text, page.doc.title, page.doc.passages[0]?.text ?? ""];
+    return others.every((name) => framing.some((text) => saysPhrase(text, name))) ? { span, page } : null;
   };
   // Where the entity's own page says nothing of what is asked, a page that names it may ("the
   // Leader of Opposition (Uganda)" page, for "the opposition leader in Uganda"); but not a count,
@@ -171,7 +181,7 @@ export function describedAnswer(
   if (!found) return null;
   const { span, page } = found;
   const onEntityPage = entityPage(page.doc);
-  if (!onEntityPage && !namesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
+  if (!onEntityPage && !titleNamesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
   // The entities the chain passed through are its links, not what is asked of its end.
   const key = words(span.text).join(" ");
   if (key === entityKey || steps.some((step) => words(step.entity).join(" ") === key)) return null;
@@ -182,6 +192,7 @@ export function describedAnswer(
     docs: [...new Set([...steps.flatMap((step) => (step.doc ? [step.doc.index] : [])), page.doc.index])],
     entity,
     asked: single,
+    frame: [...new Set([page.doc.passages[0] ?? span.passage, span.passage])],
     steps,
     onEntityPage,
     share: span.share ?? 1,

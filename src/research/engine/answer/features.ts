@@ -57,9 +57,9 @@ export interface AnswerCandidate {
   /**
    * The question as read where the answer stands, when that is not the question asked: a
    * described entity's ("What is the name of the waterfall in Zimbabwe?"). How well the answer
-   * fits what is asked is measured against it, on the answer's own sentence.
+   * fits what is asked is measured against it, on what the answer is read in (its sentence and its page's lead).
    */
-  asked?: { query: QueryAnalysis; passage: Passage };
+  asked?: { query: QueryAnalysis; passages: Passage[] };
 }
 
 /**
@@ -203,9 +203,9 @@ function questionSaid(query: QueryAnalysis, candidate: AnswerCandidate): number 
   const answer = new Set(words(candidate.text).map(stem));
   const asked = [...new Set(query.terms)].filter((term) => !answer.has(term));
   if (asked.length === 0) return 0;
-  // A described entity's answer restates the question about the entity in its own sentence: the
+  // A described entity's answer restates the question about the entity where it is read: the
   // hops' sentences say the entity's name (and the description's words) whatever the answer.
-  const basis = candidate.asked ? [candidate.asked.passage] : candidate.basis;
+  const basis = candidate.asked ? candidate.asked.passages : candidate.basis;
   const said = new Set(basis.flatMap((passage) => [...passage.terms, ...passage.titleTerms]));
   return asked.filter((term) => said.has(term)).length / asked.length;
 }

@@ -173,7 +173,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
     found: { text: string; basis: Passage[]; docs: number[] },
     links: Passage[],
     signals: CandidateSignals,
-    asked?: QueryAnalysis,
+    asked?: { query: QueryAnalysis; passages: Passage[] },
   ) =>
     candidates.push({
       path,
@@ -183,7 +183,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
       docs: found.docs,
       chain: { docs: pagesOf(found.docs), links },
       signals,
-      ...(asked ? { asked: { query: asked, passage: found.basis[found.basis.length - 1]! } } : {}),
+      ...(asked ? { asked } : {}),
     });
   // The entity a description reaches, read once for the two paths that ask of it.
   const reached = query.description && query.kind === "open" ? describedEntity(query.description, evidence) : null;
@@ -200,7 +200,7 @@ export function answerQuestion(query: QueryAnalysis, analysis: EvidenceAnalysis,
         linked: described.onEntityPage,
         clause: query.description?.clause !== undefined,
       },
-      described.asked,
+      { query: described.asked, passages: described.frame },
     );
   }
   const lead = restatedLead(query, evidence, reached);

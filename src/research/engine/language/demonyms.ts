@@ -193,3 +193,8 @@ const COUNTRY_DEMONYMS: Record<string, string> = {
 export const DEMONYM_COUNTRY: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(COUNTRY_DEMONYMS).flatMap(([country, demonyms]) => demonyms.split("|").map((demonym) => [demonym, country] as const)),
 );
+
+/** A country's demonyms, lower case ("Sri Lanka" -> ["sri lankan"]); none for a name that is no country. */
+export function demonymsOf(country: string): string[] {
+  return COUNTRY_DEMONYMS[country.toLowerCase()]?.split("|") ?? [];
+}

@@ -48,9 +48,14 @@ export const SAME_SENSE = ["spending spend expenditure expenditures outlay outla
 /**
  * Question words of a broad meaning, each first, then the narrower words pages state it with: "who
  * was in charge of Somalia" is said as "elected … the new President of Somalia", "the Metropolitan
- * Mayor of Ankara". One way only: a question asking for the mayor does not ask for the president.
+ * Mayor of Ankara". One way only: a question asking for the mayor does not ask for the president,
+ * and "left" in a page is as often a side as a departure.
  */
-const NARROWER = ["charge president mayor leader governor premier chancellor ruler king queen emperor minister head"].map(stemmedGroup);
+const NARROWER = [
+  "charge president mayor leader governor premier chancellor ruler king queen emperor minister head",
+  // "When did Sri Lanka leave the British Empire?" is said "Ceylon was granted independence".
+  "leave independence independent secede seceded secession withdraw withdrew withdrawal",
+].map(stemmedGroup);
 
 function stemmedGroup(group: string): string[] {
   return [...new Set(words(group).map(stem))];
