@@ -1,7 +1,17 @@
 import { namesPerson, pageAttribution, type Passage, personAmong, type RankedDoc } from "../evidence";
 import { cededToAnother, measureKind } from "../evidence/named-kind";
 import { holdsCompound, phraseCompounds, stem, terms, withoutHeading, words } from "../language";
-import { ASKS_WHO_OR_WHEN, asksAboutSpeech, claimWords, type QueryAnalysis, SPEECH_VERBS, saidClaim, saysInOrder, wordsForSaying } from "../question";
+import {
+  ASKS_WHO_OR_WHEN,
+  asksAboutSpeech,
+  claimWords,
+  type QueryAnalysis,
+  SAID_YEAR,
+  SPEECH_VERBS,
+  saidClaim,
+  saysInOrder,
+  wordsForSaying,
+} from "../question";
 
 /**
  * The sentences of pages of someone's own words that do what a question asks ("declares
@@ -30,8 +40,6 @@ const NEGATIONS = new Set("not no never cannot nor isnt wasnt arent werent dont 
 /** The speaker quoting their own earlier words: "I have said, "…"". */
 const SELF_QUOTE = /^(?:[^"“”]*\s)?I\s+(?:have\s+|had\s+)?(?:said|say|stated|declared|repeat(?:ed)?)\s*[,:]?\s*["“]/;
 const YEAR = /\b(1\d{3}|20\d{2})\b/;
-/** A year the question puts the act in: "in 1898", "during 1941". */
-const DATED_ACT = /\b(?:in|during)\s+(1\d{3}|20\d{2})\b/i;
 
 /** A stem without its final "e": "declares" and "declared" stem to "declare" and "declar". */
 const loose = (term: string) => term.replace(/e$/, "");
@@ -188,7 +196,7 @@ export function actSentences(query: QueryAnalysis, ranked: RankedDoc[], askingWh
   if (!reading || (!askingWho && reading.asked.length === 0 && query.entities.length > 0)) return [];
   // "Who signed the treaty with the United States in 1898?": a speech of another year does not do
   // the act the question dates (the 1903 address's "signing of a new commercial treaty with China").
-  const dated = askingWho ? DATED_ACT.exec(query.question) : null;
+  const dated = askingWho ? SAID_YEAR.exec(query.question) : null;
   const found: ActSentence[] = [];
   for (const { entry, attribution } of attributed) {
     const { speaker, year } = attribution;

@@ -171,15 +171,16 @@ export function describedAnswer(
     if (!span || !page) return null;
     // The page's lead frames what the page is about as its title does ("… independence … for Sri
     // Lanka, then Ceylon, from the British Empire"), for a sentence further on that says only the date.
-    const framing = [span.passage.text, page.doc.title, page.doc.passages[0]?.text ?? ""];
-    return others.every((name) => framing.some((text) => saysPhrase(text, name))) ? { span, page } : null;
+    const frame = frameOf(span.passage, page.doc);
+    const framing = [page.doc.title, ...frame.map((passage) => passage.text)];
+    return others.every((name) => framing.some((text) => saysPhrase(text, name))) ? { span, page, frame } : null;
   };
   // Where the entity's own page says nothing of what is asked, a page that names it may ("the
   // Leader of Opposition (Uganda)" page, for "the opposition leader in Uganda"); but not a count,
   // which is its own page's subject's (a city's population, for its state's).
   const found = read(ownPage) ?? (own && single.expects === "number" ? null : read(otherPages()));
   if (!found) return null;
-  const { span, page } = found;
+  const { span, page, frame } = found;
   const onEntityPage = entityPage(page.doc);
   if (!onEntityPage && !titleNamesEntity(page.doc.title) && !namesEntity(span.passage.text)) return null;
   // The entities the chain passed through are its links, not what is asked of its end.
@@ -192,12 +193,18 @@ export function describedAnswer(
     docs: [...new Set([...steps.flatMap((step) => (step.doc ? [step.doc.index] : [])), page.doc.index])],
     entity,
     asked: single,
-    frame: [...new Set([page.doc.passages[0] ?? span.passage, span.passage])],
+    frame,
     steps,
     onEntityPage,
     share: span.share ?? 1,
     near: statedNear(single, span.text, span.passage),
   };
+}
+
+/** What an answer is read in: its page's lead, which frames what the page is about, and its own sentence. */
+function frameOf(passage: Passage, doc: EvidenceDoc): Passage[] {
+  const lead = doc.passages[0];
+  return lead && lead !== passage ? [lead, passage] : [passage];
 }
 
 function statedNear(query: QueryAnalysis, span: string, passage: Passage): boolean {

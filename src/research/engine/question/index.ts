@@ -7,3 +7,4 @@ export * from "./topic";
 export * from "./subjects";
 export * from "./descriptions";
 export * from "./said-claim";
+export { SAID_YEAR } from "./said-when";

@@ -4,7 +4,7 @@ import { type HopChain, readHopChain } from "./hops";
 import { type EmbeddedDescription, readEmbeddedDescription } from "./descriptions";
 import { type AnswerType, answerType, askedNounOf } from "./answer-type";
 import { capitalisedEntities, splitCompared } from "./entities";
-import { SAID_WHEN } from "./said-when";
+import { SAID_WHEN, SAID_YEAR } from "./said-when";
 import { decodeEntities, QUESTION_WORDS, STOPWORDS, stem, terms, unique, words } from "../language";
 
 /**
@@ -89,7 +89,6 @@ function undottedInitials(entity: string): string {
 }
 
 /** "in 1970", "in his 2010 address", "during the 1862 State of the Union message". */
-const SAID_YEAR = new RegExp(String.raw`\b${SAID_WHEN}`, "i");
 
 /** "What did X say about Y" (the year may stand before "about": "say in 1862 about", "say in his 2015 State of the Union about"). */
 const SAID_ABOUT = new RegExp(

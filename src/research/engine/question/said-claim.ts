@@ -1,5 +1,6 @@
 import { STOPWORDS, stem, terms, words } from "../language";
 import type { QueryAnalysis } from "./query";
+import { SAID_WHEN } from "./said-when";
 
 /**
  * What a question says someone said, as the words to look for: "Which president said that we
@@ -9,7 +10,7 @@ import type { QueryAnalysis } from "./query";
  * least: "Did Lincoln say anything about slavery?" asks about a topic).
  */
 const SAID = /\b(?:say|said|says|declare|declared|state|stated|proclaim|proclaimed)\s+(?:that\s+)?([^,;?!]+)/i;
-const DATED_AT_END = /\s+(?:in|during)\s+(?:1\d{3}|20\d{2})\s*$/i;
+const DATED_AT_END = new RegExp(String.raw`\s+${SAID_WHEN}\s*$`, "i");
 const TOPIC_NOT_CLAIM = /^(?:anything|something|nothing|about|of|on|in|to|the\s+most|most|what|how|when|why|who)\b/i;
 
 export function saidClaim(question: string): string | null {
