@@ -238,6 +238,16 @@ describe("an entity a question only describes", () => {
     expect(describedAnswer(query, evidence)?.text).toBe("Rufus Teal Firefly");
     const outcome = answerOutcome("Who was in charge of the country Orlent is located in?", evidence);
     expect((outcome.candidates ?? []).map((candidate) => candidate.text)).not.toContain("Prime Minister");
+    // A page naming the holders of two offices does not say which is in charge: its president or its prime minister.
+    const twoOffices = evidenceOf([
+      ["Orlent", "Orlent is a town in the central Varo region of Chad."],
+      [
+        "Chad",
+        "Chad is a country in the heart of Africa. On 10 September 2012, parliament elected Rufus Teal Firefly as the new President of Chad. On 17 December 2014, former Premier Omar Dane Wick was reappointed Prime Minister.",
+      ],
+    ]);
+    expect(describedAnswer(query, twoOffices)).toBeNull();
+    expect(answerOutcome("Who was in charge of the country Orlent is located in?", twoOffices).answer).toBeNull();
   });
 
   it("reads a page that names the entity when the entity's own page does not say what is asked", () => {

@@ -5,7 +5,7 @@ import type { Passage } from "../evidence";
 import { withRelations } from "../language";
 import { askedKind, kindOfName } from "./name-kind";
 import { COUNT, countedNouns, measureYears, ofAskedYear, statesCountAt } from "./counts";
-import { abbreviated, namesOfficeOnly, titlesBefore } from "./names";
+import { abbreviated, namesOfficeOnly, namesSeveralOfficeHolders, titlesBefore } from "./names";
 import { namesNationality } from "./places";
 import { fold, MONTHS, saysPhrase, stem, STOPWORDS, terms, words } from "../language";
 
@@ -165,7 +165,16 @@ export function findAnswer(query: QueryAnalysis, ranked: RankedDoc[], entities: 
   const countsOfEntity = query.expects === "number" && questionEntityKeys.length > 0;
   const partners = partnersAsked(query.question, entities);
   const pages = preferred && !ranked.slice(0, DOCS).includes(preferred) ? [preferred, ...ranked.slice(0, DOCS)] : ranked.slice(0, DOCS);
+  const inCharge = /\bin charge of\b/i.test(query.question);
   for (const entry of pages) {
+    if (
+      inCharge &&
+      namesSeveralOfficeHolders(
+        entry.doc.passages.map((passage) => passage.text),
+        bareTitle(entry.doc.title),
+      )
+    )
+      continue;
     // A page's subject is not the answer when the page was reached as a hop or named by the question.
     const subject = words(bareTitle(entry.doc.title)).join(" ");
     const top = Math.max(entry.best[0]?.score ?? 0, 1e-9);

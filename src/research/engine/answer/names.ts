@@ -1,4 +1,4 @@
-import { NOT_NAMES } from "../question";
+import { capitalisedEntities, NOT_NAMES } from "../question";
 import { DEMONYM_COUNTRY } from "../language";
 
 /**
@@ -217,4 +217,33 @@ export function trimName(name: string): string {
   let out = name.replace(/\s+(?:de|da|del|di|von|van|der|of|y)$/i, "").trim();
   if (/\.$/.test(out) && !/\b\p{Lu}\.$/u.test(out)) out = out.slice(0, -1);
   return out;
+}
+
+/** The offices a charge may be held by, each as the names pages give it ("Premier" is a Prime Minister). */
+const OFFICES: [string, RegExp][] = [
+  ["president", /\bPresident\b/],
+  ["head of government", /\b(?:Prime\s+Minister|Premier|Chancellor)\b/],
+  ["chief minister", /\bChief\s+Minister\b/],
+  ["governor", /\bGovernor\b/],
+  ["mayor", /\bMayor\b/],
+  ["monarch", /\b(?:King|Queen|Emperor|Empress|Sultan|Emir)\b/],
+];
+
+/**
+ * "Who was in charge of Somalia?" is answered by a page that names one office holding the
+ * charge ("Mayor Melih Gökçek", "Chief Minister Prithviraj Chavan"); a page naming the holders of
+ * several (Somalia's President and its Prime Ministers) does not say which of them is meant. An
+ * office counts where its sentence names someone besides the page's subject ("The Prime Minister
+ * of Chad leads the cabinet" names no holder).
+ */
+export function namesSeveralOfficeHolders(texts: readonly string[], subject: string): boolean {
+  const own = new Set(subject.toLowerCase().split(/\s+/));
+  // A name of two words or more, not a date, with a word that is neither an office's nor the subject's ("Prime Minister of Chad" is no one).
+  const namesSomeone = (text: string) =>
+    capitalisedEntities(text, { leadingNumbers: false }).some((entity) => {
+      const nameWords = entity.toLowerCase().split(/\s+/);
+      return nameWords.length > 1 && !/\d/.test(entity) && nameWords.some((word) => !ROLE_WORDS.has(word) && !own.has(word) && word !== "of" && word !== "the");
+    });
+  const held = OFFICES.filter(([, pattern]) => texts.some((text) => pattern.test(text) && namesSomeone(text)));
+  return held.length > 1;
 }
