@@ -313,18 +313,15 @@ describe("an entity a question only describes", () => {
   });
 
   it("answers what currency with a currency's name, never an organisation a sentence of the currency names", () => {
-    const evidence = evidenceOf([
+    const pages: [string, string][] = [
       ["Stillmark", "Stillmark was one of the artists competing in Finland's national qualifications for the 2009 Eurovision Song Contest."],
       ["Euro", "The euro is the sole currency of 19 EU member states: Austria, Belgium, Finland, France and Spain."],
-    ]);
+    ];
+    const evidence = evidenceOf(pages);
     const query = analyzeQuestion("What currency predated the Euro in the country Stillmark is from?");
     expect(describedEntity(query.description!, evidence).entity).toBe("Finland");
     expect(describedAnswer(query, evidence)).toBeNull();
-    const withMarkka = evidenceOf([
-      ["Stillmark", "Stillmark was one of the artists competing in Finland's national qualifications for the 2009 Eurovision Song Contest."],
-      ["Euro", "The euro is the sole currency of 19 EU member states: Austria, Belgium, Finland, France and Spain."],
-      ["Nordic Krona", "The Nordic Krona was the currency of Finland before the euro replaced it in 2002."],
-    ]);
+    const withMarkka = evidenceOf([...pages, ["Nordic Krona", "The Nordic Krona was the currency of Finland before the euro replaced it in 2002."]]);
     expect(describedAnswer(query, withMarkka)?.text).toBe("Nordic Krona");
   });
 

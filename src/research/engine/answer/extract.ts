@@ -275,14 +275,12 @@ export function cuesAskedNoun(askedNoun: readonly string[], spanWords: readonly 
  * Nouns whose every name says one of a few words: a currency's name says its unit ("Finnish
  * markka", "pound sterling", "United States dollar"). A span without one is not of the kind asked.
  */
-const CLOSED_NOUNS: Record<string, string[]> = Object.fromEntries(
+const CLOSED_NOUNS = cuesByNoun([
   [
-    [
-      "currency currencies",
-      "dollar dollars pound pounds sterling euro euros franc francs mark marks markka peso pesos lira lire rupee rupees yen yuan renminbi krona kronor krone kroner rouble ruble roubles rubles shilling shillings dinar dinars dirham rand escudo guilder gulden drachma peseta zloty forint koruna leu lev real reais baht won rupiah ringgit riyal rial kwacha naira cedi birr leone taka kyat dong",
-    ],
-  ].flatMap(([nouns, cues]) => nouns!.split(" ").map((noun) => [noun, cues!.split(" ")])),
-);
+    "currency currencies",
+    "dollar dollars pound pounds sterling euro euros franc francs mark marks markka peso pesos lira lire rupee rupees yen yuan renminbi krona kronor krone kroner rouble ruble roubles rubles shilling shillings dinar dinars dirham rand escudo guilder gulden drachma peseta zloty forint koruna leu lev real reais baht won rupiah ringgit riyal rial kwacha naira cedi birr leone taka kyat dong",
+  ],
+]);
 
 /** Whether the question asks for a noun whose names all say a word of its kind, and the span says none. */
 export function missesClosedNoun(askedNoun: readonly string[], spanWords: readonly string[]): boolean {
@@ -291,21 +289,24 @@ export function missesClosedNoun(askedNoun: readonly string[], spanWords: readon
   return cues !== undefined && !spanWords.some((word) => cues.includes(word));
 }
 
+/** Each noun of a group ("nouns", space-separated) with the words of its group ("cues"). */
+function cuesByNoun(groups: [string, string][]): Record<string, string[]> {
+  return Object.fromEntries(groups.flatMap(([nouns, cues]) => nouns.split(" ").map((noun) => [noun, cues.split(" ")])));
+}
+
 /** Words that mark a span as the kind of thing a question's noun asks for ("what government position" -> "Chief of Protocol"). */
-const NOUN_CUES: Record<string, string[]> = Object.fromEntries(
+const NOUN_CUES = cuesByNoun([
   [
-    [
-      "position office post title role job",
-      "ambassador secretary chief minister governor president senator mayor judge chairman officer representative commissioner director chancellor",
-    ],
-    ["team club", "fc united city athletic rovers"],
-    ["university college school", "university college school institute academy"],
-    ["company firm corporation business", "inc corporation company group ltd records entertainment"],
-    ["river lake mountain", "river lake mount mountain"],
-    // "Victoria Falls" for "the waterfall in Zimbabwe": the compound's head is its own word.
-    ["waterfall waterfalls", "falls fall cascade cascades"],
-  ].flatMap(([nouns, cues]) => nouns!.split(" ").map((noun) => [noun, cues!.split(" ")])),
-);
+    "position office post title role job",
+    "ambassador secretary chief minister governor president senator mayor judge chairman officer representative commissioner director chancellor",
+  ],
+  ["team club", "fc united city athletic rovers"],
+  ["university college school", "university college school institute academy"],
+  ["company firm corporation business", "inc corporation company group ltd records entertainment"],
+  ["river lake mountain", "river lake mount mountain"],
+  // "Victoria Falls" for "the waterfall in Zimbabwe": the compound's head is its own word.
+  ["waterfall waterfalls", "falls fall cascade cascades"],
+]);
 
 /**
  * "Animorphs is a science fantasy series of young adult books" answers "what science fantasy

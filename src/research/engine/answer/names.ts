@@ -220,13 +220,13 @@ export function trimName(name: string): string {
 }
 
 /** The offices a charge may be held by, each as the names pages give it ("Premier" is a Prime Minister). */
-const OFFICES: [string, RegExp][] = [
-  ["president", /\bPresident\b/],
-  ["head of government", /\b(?:Prime\s+Minister|Premier|Chancellor)\b/],
-  ["chief minister", /\bChief\s+Minister\b/],
-  ["governor", /\bGovernor\b/],
-  ["mayor", /\bMayor\b/],
-  ["monarch", /\b(?:King|Queen|Emperor|Empress|Sultan|Emir)\b/],
+const OFFICES: RegExp[] = [
+  /\bPresident\b/,
+  /\b(?:Prime\s+Minister|Premier|Chancellor)\b/,
+  /\bChief\s+Minister\b/,
+  /\bGovernor\b/,
+  /\bMayor\b/,
+  /\b(?:King|Queen|Emperor|Empress|Sultan|Emir)\b/,
 ];
 
 /**
@@ -244,6 +244,7 @@ export function namesSeveralOfficeHolders(texts: readonly string[], subject: str
       const nameWords = entity.toLowerCase().split(/\s+/);
       return nameWords.length > 1 && !/\d/.test(entity) && nameWords.some((word) => !ROLE_WORDS.has(word) && !own.has(word) && word !== "of" && word !== "the");
     });
-  const held = OFFICES.filter(([, pattern]) => texts.some((text) => pattern.test(text) && namesSomeone(text)));
-  return held.length > 1;
+  // Each sentence's names are read once, and only in a sentence naming an office.
+  const holding = texts.filter((text) => OFFICES.some((office) => office.test(text)) && namesSomeone(text));
+  return OFFICES.filter((office) => holding.some((text) => office.test(text))).length > 1;
 }

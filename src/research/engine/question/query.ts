@@ -88,8 +88,6 @@ function undottedInitials(entity: string): string {
   return /^(?:\p{Lu}\.){2,3}\p{Lu}?\.?(?:['’]s)?$/u.test(entity) ? entity.replace(/\./g, "") : entity;
 }
 
-/** "in 1970", "in his 2010 address", "during the 1862 State of the Union message". */
-
 /** "What did X say about Y" (the year may stand before "about": "say in 1862 about", "say in his 2015 State of the Union about"). */
 const SAID_ABOUT = new RegExp(
   String.raw`^\s*(?:how|what)\s+(?:did|do|does|have|has|had|would)\b.*?\b(?:say|talk|think|write|speak|feel)\s+(?:${SAID_WHEN}\s+)?(?:about|of|on|regarding|concerning)\b`,
